@@ -1,0 +1,297 @@
+import { createInstance } from "i18next";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+// Remix renders on react-router's data router; its static flavour is what a server render uses.
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { i18nConfig, LOCALE } from "~/i18n";
+import { AppShell } from "./shell/AppShell";
+import { CompanyChangeError } from "./shell/CompanyChangeError";
+import { LogoutDialog } from "./shell/LogoutDialog";
+import { SessionExpiredNotice } from "./shell/SessionExpiredNotice";
+import { SettingsDrawer } from "./shell/SettingsDrawer";
+import type { SidebarProps } from "./shell/Sidebar";
+import { isCurrentItem } from "./shell/Sidebar";
+import { TopBar } from "./shell/TopBar";
+import { Drawer } from "./ui/Drawer";
+import { Field } from "./ui/Field";
+import { Modal } from "./ui/Modal";
+import { Money } from "./ui/Money";
+import { Splash } from "./ui/Splash";
+import { SubmitButton } from "./ui/SubmitButton";
+import { Tabs } from "./ui/Tabs";
+import { Toast } from "./ui/Toast";
+
+/** The HTML a browser with JS off receives for `element` rendered at `url`. */
+async function serverHtml(element: ReactElement, url = "/"): Promise<string> {
+  const handler = createStaticHandler([{ path: "*", element }]);
+  const context = await handler.query(new Request(`http://portal.test${url}`));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </I18nextProvider>,
+  );
+}
+
+const count = (html: string, needle: string) => html.split(needle).length - 1;
+
+/** The start tags of element `name` that carry every given attribute (attribute order ignored). */
+function tags(html: string, name: string, attributes: Record<string, string>): string[] {
+  const all = html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
+  return all.filter((tag) => Object.entries(attributes).every(([key, value]) => tag.includes(` ${key}="${value}"`)));
+}
+
+const sidebar: SidebarProps = {
+  items: [
+    { key: "dashboard", label: "Operar", href: "/", icon: "dashboard" },
+    { key: "planner", label: "Gestión de pagos", href: "/planner", icon: "planner", badge: "Nueva Función" },
+    { key: "receivers", label: "Destinatarios", href: "/destinatarios", icon: "receivers" },
+    { key: "market", label: "Mercados", href: "https://example.test/mercados", icon: "market", external: true },
+  ],
+  currentPath: "/planner",
+  phone: "55 1234 5678",
+  userShortName: "Ana M.",
+  avatarInitials: "AM",
+  settingsHref: "/?drawer=configuracion",
+  logoutHref: "/?dialogo=cerrar-sesion",
+};
+
+describe("Drawer", () => {
+  it("renders nothing when closed", async () => {
+    const html = await serverHtml(
+      <Drawer open={false} title="Notificaciones" closeHref="/">
+        contenido
+      </Drawer>,
+    );
+    expect(html).toBe("");
+  });
+
+  it("is a labelled modal dialog with a backdrop link named 'Cerrar'", async () => {
+    const html = await serverHtml(
+      <Drawer open id="notificaciones" title="Notificaciones" closeHref="/cuentas" width="md" footer={<p>pie</p>}>
+        <p>contenido</p>
+      </Drawer>,
+    );
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain('aria-modal="true"');
+    expect(html).toContain('aria-labelledby="notificaciones-titulo"');
+    expect(html).toMatch(/<h2 id="notificaciones-titulo"[^>]*>Notificaciones<\/h2>/);
+    expect(tags(html, "a", { href: "/cuentas", "aria-label": "Cerrar" })).toHaveLength(1);
+    expect(html).toContain('aria-label="Cerrar Notificaciones"');
+    expect(html).toContain("sm:w-drawer-md");
+    expect(html).toContain("<p>pie</p>");
+    expect(html).toContain("data-scroll-lock");
+  });
+});
+
+describe("Modal", () => {
+  it("without closeHref has no way out but its actions", async () => {
+    const html = await serverHtml(
+      <Modal open title="¿Aún estás ahí?" description="Detectamos inactividad">
+        <button type="submit">Cerrar sesión</button>
+      </Modal>,
+    );
+    expect(html).toContain('role="dialog"');
+    expect(html).not.toContain("href=");
+    expect(html).toMatch(/aria-describedby="[^"]+-descripcion"/);
+  });
+});
+
+describe("Toast", () => {
+  it("renders a status with a close control and the CSS that hides it after 5 s", async () => {
+    const html = await serverHtml(<Toast toast={{ id: "t1", type: "success", title: "Listo", description: "Guardado" }} />);
+    expect(html).toMatch(/role="status"[^>]*>.*Listo.*Guardado/s);
+    expect(html).toContain('aria-label="Cerrar notificación"');
+    expect(html).toContain("--fxn-toast-ms:5000ms");
+    expect(html).toContain("animation-play-state:paused");
+  });
+
+  it("puts errors in the alert region", async () => {
+    const html = await serverHtml(<Toast toast={{ id: "t2", type: "error", title: "Ocurrió un error." }} />);
+    expect(html).toMatch(/role="alert"[^>]*><details/);
+  });
+
+  it("keeps both regions even with no toast", async () => {
+    const html = await serverHtml(<Toast toast={null} />);
+    expect(html).toContain('role="status"');
+    expect(html).not.toContain("<details");
+  });
+});
+
+describe("Field and SubmitButton", () => {
+  it("ties errors to the input", async () => {
+    const html = await serverHtml(
+      <Field label="Alias" name="alias" errors={["Ingresa un alias distinto al actual."]} inputProps={{ id: "alias" }} />,
+    );
+    expect(html).toContain('<label for="alias"');
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('aria-describedby="alias-error"');
+    expect(html).toMatch(/<ul id="alias-error"[^>]*text-failed[^>]*><li>Ingresa un alias distinto al actual\.<\/li>/);
+  });
+
+  it("has no aria-invalid without errors", async () => {
+    const html = await serverHtml(<Field label="Alias" name="alias" description="Hasta 40" inputProps={{ id: "a" }} />);
+    expect(html).not.toContain("aria-invalid");
+    expect(html).toContain('aria-describedby="a-descripcion"');
+  });
+
+  it("is a plain submit button on the server", async () => {
+    const html = await serverHtml(
+      <SubmitButton name="intent" value="save" pendingText="Guardando...">
+        Guardar
+      </SubmitButton>,
+    );
+    expect(html).toMatch(/<button type="submit" name="intent" value="save"[^>]*>Guardar<\/button>/);
+  });
+});
+
+describe("Money, Tabs, Splash", () => {
+  it("formats money", async () => {
+    expect(await serverHtml(<Money amount={1234567.891} currency="MXN" />)).toContain("$1,234,567.89 MXN");
+  });
+
+  it("marks the current tab", async () => {
+    const html = await serverHtml(
+      <Tabs
+        label="Secciones"
+        current="b"
+        tabs={[
+          { id: "a", label: "Todas", href: "/?t=a" },
+          { id: "b", label: "No leídas", href: "/?t=b" },
+        ]}
+      />,
+    );
+    expect(html).toContain('<nav aria-label="Secciones"');
+    expect(tags(html, "a", { href: "/?t=b", "aria-current": "page" })).toHaveLength(1);
+    expect(count(html, "aria-current")).toBe(1);
+  });
+
+  it("hides the splash with CSS after the given time", async () => {
+    const html = await serverHtml(<Splash text="Bienvenido" hideAfterMs={5500} />);
+    expect(html).toContain("Bienvenido");
+    expect(html).toContain("html:has(.fxn-splash){overflow:hidden");
+    expect(html).toContain("5100ms forwards");
+  });
+});
+
+describe("Sidebar and shell", () => {
+  it("marks the current item and opens external ones in a new window", async () => {
+    const html = await serverHtml(<AppShell sidebar={sidebar}>hola</AppShell>, "/planner");
+    expect(tags(html, "a", { href: "/planner", "aria-current": "page" })).toHaveLength(1);
+    expect(count(html, 'aria-current="page"')).toBe(1);
+    expect(html).toMatch(/href="https:\/\/example.test\/mercados" target="_blank" rel="noopener noreferrer"/);
+    expect(html).toContain('href="tel:5512345678"');
+    expect(html).toContain('aria-label="Abrir configuración de Ana M."');
+    expect(html).toContain("Cerrar Sesión");
+    expect(html).toContain("Nueva Función");
+    expect(html).toContain('href="#contenido"');
+    expect(html).toContain("Saltar al contenido");
+    expect(html).toContain('<main id="contenido"');
+    expect(html).toContain('type="checkbox"');
+  });
+
+  it("matches nested paths but not siblings that share a prefix", () => {
+    expect(isCurrentItem({ href: "/cuentas" }, "/cuentas/123")).toBe(true);
+    expect(isCurrentItem({ href: "/destinatarios" }, "/destinatarios-alta")).toBe(false);
+    expect(isCurrentItem({ href: "/destinatarios", activePaths: ["/destinatarios-alta"] }, "/destinatarios-alta")).toBe(true);
+    expect(isCurrentItem({ href: "/" }, "/cuentas")).toBe(false);
+  });
+
+  it("renders no sidebar when null", async () => {
+    const html = await serverHtml(<AppShell sidebar={null}>hola</AppShell>);
+    expect(html).not.toContain("Menú principal");
+  });
+
+  it("puts the unread count in the bell's name and shows the dot only when closed", async () => {
+    const props = { title: "Operar", contactHref: "https://chat.test", notificationsHref: "/?drawer=notificaciones" };
+    const closed = await serverHtml(<TopBar {...props} unreadCount={3} notificationsOpen={false} />);
+    expect(closed).toMatch(/<h1[^>]*>Operar<\/h1>/);
+    expect(closed).toContain('aria-label="Notificaciones, 3 sin leer"');
+    expect(closed).toContain("notification-dot");
+    expect(closed).toMatch(/href="https:\/\/chat.test" target="_blank" rel="noopener noreferrer"/);
+    const open = await serverHtml(<TopBar {...props} unreadCount={3} notificationsOpen />);
+    expect(open).not.toContain("notification-dot");
+    const none = await serverHtml(<TopBar {...props} unreadCount={0} notificationsOpen={false} />);
+    expect(none).toContain('aria-label="Notificaciones"');
+    expect(none).not.toContain("notification-dot");
+  });
+});
+
+describe("session dialogs", () => {
+  const base = { open: true, cancelHref: "/", action: "/logout", csrfToken: <input type="hidden" name="csrf" value="x" />, productName: "FXN" };
+
+  it("normal logout", async () => {
+    const html = await serverHtml(<LogoutDialog {...base} variant="normal" />);
+    expect(html).toContain("¿Quieres salir de FXN?");
+    expect(html).toMatch(/No, Cancelar.*Si, Cerrar sesión/s);
+    expect(html).toMatch(/<form method="post" action="\/logout"/);
+    expect(html).toContain('name="csrf"');
+    expect(html).not.toContain("fxn-backdrop block");
+  });
+
+  it("inactivity logout", async () => {
+    const html = await serverHtml(<LogoutDialog {...base} variant="inactivity" />);
+    expect(html).toContain("¿Aún estás ahí?");
+    expect(html).toContain("Detectamos inactividad en tu sesión. ¿Quieres cerrar tu sesión en FXN?");
+    expect(html).toMatch(/Cerrar sesión<\/button>.*Continuar conectado/s);
+  });
+
+  it("company change error and session expired", async () => {
+    const error = await serverHtml(<CompanyChangeError open closeHref="/" />);
+    expect(error).toContain("Ha ocurrido un error");
+    expect(error).toContain("No pudimos cambiarte de empresa.");
+    expect(error).toContain("Entendido");
+    const expired = await serverHtml(<SessionExpiredNotice open closeHref="/login" />);
+    expect(expired).toContain("Tu sesión ha expirado");
+    expect(expired).toMatch(/href="\/login"[^>]*>Entendido/);
+  });
+});
+
+describe("SettingsDrawer", () => {
+  const props = {
+    open: true,
+    closeHref: "/",
+    tabHrefs: { empresas: "/?drawer=configuracion&tab=empresas", datos: "/?drawer=configuracion&tab=datos" },
+    companies: [
+      { clientId: "c1", businessName: "Importadora Uno" },
+      { clientId: "c2", businessName: "Exportadora Dos" },
+    ],
+    currentCompanyId: "c2",
+    changeCompanyAction: "/empresa",
+    csrfToken: <input type="hidden" name="csrf" value="x" />,
+    user: { fullName: "Ana María López", profileLabel: "Administrador", companyName: "Exportadora Dos", email: "ana@example.test", phone: null },
+    isAdmin: true,
+  };
+
+  it("lists the companies as radios with the current one checked", async () => {
+    const html = await serverHtml(<SettingsDrawer {...props} tab="empresas" />);
+    expect(html).toContain("Configuración");
+    expect(html).toMatch(/<legend[^>]*>Selecciona la empresa con la que deseas operar<\/legend>/);
+    expect(tags(html, "input", { type: "radio", name: "clientId", value: "c2", checked: "" })).toHaveLength(1);
+    expect(tags(html, "input", { type: "radio", name: "clientId", value: "c1", checked: "" })).toHaveLength(0);
+    expect(html).toMatch(/<button type="submit" form="form-cambiar-empresa"[^>]*>Operar con esta empresa/);
+    expect(tags(html, "a", { href: "/?drawer=configuracion&amp;tab=empresas", "aria-current": "page" })).toHaveLength(1);
+  });
+
+  it("disables the change with one company", async () => {
+    const html = await serverHtml(<SettingsDrawer {...props} companies={[props.companies[0]]} tab="empresas" />);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
+  });
+
+  it("shows the user's data, 'no disponible' and the disabled security actions", async () => {
+    const html = await serverHtml(<SettingsDrawer {...props} tab="datos" />);
+    for (const text of ["Datos Personales", "Datos de contacto", "Seguridad", "Ana María López", "ana@example.test", "no disponible", "Permisos de colaboradores"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toMatch(/disabled=""[^>]*>Solicitar Activación/);
+    expect(html).toMatch(/disabled=""[^>]*>Cambiar contraseña/);
+    expect(html).toMatch(/disabled=""[^>]*>Sincronizar token/);
+    const collaborator = await serverHtml(<SettingsDrawer {...props} isAdmin={false} tab="datos" />);
+    expect(collaborator).not.toContain("Permisos de colaboradores");
+  });
+});

@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+
+export type TabItem = { id: string; label: string; href: string };
+
+export type TabsProps = {
+  tabs: TabItem[];
+  /** id of the tab whose content is shown. */
+  current: string;
+  /** Accessible name of the navigation (e.g. 'Secciones de configuración'). */
+  label: string;
+  className?: string;
+  /** Replace the history entry instead of pushing one (tabs inside a drawer). */
+  replace?: boolean;
+};
+
+/**
+ * Tabs that are links: each one is its own URL, so they work with JS off and can be shared.
+ * Hence a nav with aria-current, not an ARIA tablist (which promises arrow-key behaviour).
+ */
+export function Tabs({ tabs, current, label, className, replace = false }: TabsProps) {
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+        {tabs.map((tab) => {
+          const active = tab.id === current;
+          return (
+            <li key={tab.id}>
+              <Link
+                to={tab.href}
+                preventScrollReset
+                replace={replace}
+                aria-current={active ? "page" : undefined}
+                className={[
+                  "-mb-px inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold transition-colors",
+                  "focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500",
+                  active
+                    ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
+                ].join(" ")}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

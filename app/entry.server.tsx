@@ -1,0 +1,69 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig, LOCALE } from "~/i18n";
+import { NonceProvider } from "~/nonce";
+import { logger } from "#server/logger.server";
+
+const ABORT_DELAY = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are reported by the server's logger through handleError.
+          if (shellRendered) return;
+          reject(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1_000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // Aborted requests (the browser went away) are not errors worth a log line.
+  if (request.signal.aborted) return;
+  logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error while rendering");
+}

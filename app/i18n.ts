@@ -1,0 +1,23 @@
+import auth from "~/locales/es-MX/auth.json";
+import common from "~/locales/es-MX/common.json";
+import dashboard from "~/locales/es-MX/dashboard.json";
+import settings from "~/locales/es-MX/settings.json";
+
+/** One language (SPEC: Spanish, Mexico); resources ship with the bundle, so nothing loads lazily. */
+export const LOCALE = "es-MX";
+
+export const resources = {
+  [LOCALE]: { common, auth, dashboard, settings },
+} as const;
+
+export const namespaces = Object.keys(resources[LOCALE]) as Array<keyof (typeof resources)[typeof LOCALE]>;
+
+export const i18nConfig = {
+  supportedLngs: [LOCALE],
+  fallbackLng: LOCALE,
+  defaultNS: "common",
+  ns: namespaces,
+  resources,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+} as const;

@@ -1,0 +1,12 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { i18nConfig, LOCALE } from "~/i18n";
+
+export const i18next = new RemixI18Next({
+  detection: { supportedLanguages: [LOCALE], fallbackLanguage: LOCALE },
+  i18next: { ...i18nConfig },
+});
+
+/** A translator for server code (toasts in flash messages, page titles). */
+export function serverT(namespace: "common" | "auth" | "dashboard" | "settings" = "common") {
+  return i18next.getFixedT(LOCALE, namespace);
+}

@@ -1,0 +1,190 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { AppShell } from "~/components/shell/AppShell";
+import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
+import { LogoutDialog } from "~/components/shell/LogoutDialog";
+import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
+import { Splash } from "~/components/ui/Splash";
+import { Toast } from "~/components/ui/Toast";
+import { LOCALE } from "~/i18n";
+import { useNonce } from "~/nonce";
+import tailwind from "~/tailwind.css";
+import { withParams, withoutParams } from "~/utils/url";
+import { authStateOf, getSession, commitSession, isSessionOver } from "#server/session/auth.server";
+import { getCsrf } from "#server/session/csrf.server";
+import { shellData } from "#server/session/shell.server";
+import type { SessionData } from "#server/session/types";
+import { needsTouch } from "#server/domain/session-timing";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwind },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  context.log.info({ event: "page_view", path: url.pathname }, "page view");
+
+  const session = await getSession(request);
+  const state = authStateOf(session);
+  const toast = session.get("toast") ?? null;
+  const splash = session.get("splash") ?? false;
+  const modal = session.get("modal") ?? null;
+  const active = state === "accessState" && !isSessionOver(session);
+  const now = Date.now();
+  const touch = active && needsTouch(now, session.get("lastSeenAt") ?? 0);
+  if (touch) session.set("lastSeenAt", now);
+
+  const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
+  const headers = new Headers();
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+  // Reading a flash consumes it, which must be saved; so must a new "last seen".
+  if (toast || splash || modal || touch) headers.append("Set-Cookie", await commitSession(session));
+
+  return json(
+    {
+      csrfToken,
+      toast,
+      splash,
+      modal,
+      shell: active ? shellData(session.data as SessionData, url.pathname) : null,
+    },
+    { headers },
+  );
+}
+
+/** The root carries the toast and the page-view log: run it on every navigation. */
+export const shouldRevalidate = () => true;
+
+export const meta: MetaFunction = () => [{ title: "FXN" }];
+
+function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang={LOCALE} data-theme="light-mode">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { csrfToken, toast, splash, modal, shell } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const here = `${location.pathname}${location.search}`;
+  const drawer = params.get("drawer");
+  const dialog = params.get("dialogo");
+  const productName = t("product.name");
+
+  const page = shell ? (
+    <AppShell
+      sidebar={
+        shell.showSidebar
+          ? {
+              items: shell.menu.map((item) => ({
+                key: item.key,
+                label: t(item.labelKey),
+                href: item.href,
+                icon: item.icon,
+                badge: item.badgeKey ? t(item.badgeKey) : undefined,
+              })),
+              currentPath: location.pathname,
+              phone: shell.phone,
+              userShortName: shell.user.shortName,
+              avatarInitials: shell.user.initials,
+              settingsHref: withParams(here, { drawer: "configuracion", tab: "empresas" }),
+              logoutHref: withParams(here, { dialogo: "cerrar-sesion" }),
+            }
+          : null
+      }
+      topBar={
+        shell.titleKey
+          ? {
+              title: t(shell.titleKey),
+              contactHref: shell.contactHref,
+              unreadCount: 0,
+              notificationsHref: withParams(here, { drawer: "notificaciones" }),
+              notificationsOpen: drawer === "notificaciones",
+            }
+          : undefined
+      }
+    >
+      <Outlet />
+      <SettingsDrawer
+        open={drawer === "configuracion"}
+        closeHref={withoutParams(here, ["drawer", "tab"])}
+        tab={params.get("tab") === "datos" ? "datos" : "empresas"}
+        tabHrefs={{
+          empresas: withParams(here, { drawer: "configuracion", tab: "empresas" }),
+          datos: withParams(here, { drawer: "configuracion", tab: "datos" }),
+        }}
+        companies={shell.companies}
+        currentCompanyId={shell.company.clientId}
+        changeCompanyAction="/empresa"
+        csrfToken={<AuthenticityTokenInput />}
+        user={{
+          fullName: shell.user.fullName,
+          profileLabel: t(`profile.${shell.user.profileType}`),
+          companyName: shell.company.businessName,
+          email: shell.user.email,
+          phone: null,
+        }}
+        isAdmin={shell.isAdmin}
+      />
+      <LogoutDialog
+        open={dialog === "cerrar-sesion" || dialog === "inactividad"}
+        cancelHref={withoutParams(here, ["dialogo"])}
+        action="/logout"
+        csrfToken={<AuthenticityTokenInput />}
+        productName={productName}
+        variant={dialog === "inactividad" ? "inactivity" : "normal"}
+      />
+      <CompanyChangeError open={modal === "companyChangeError"} closeHref={withoutParams(here, [])} />
+    </AppShell>
+  ) : (
+    <Outlet />
+  );
+
+  return (
+    <AuthenticityTokenProvider token={csrfToken}>
+      <Document>
+        {page}
+        {splash ? <Splash text={t("company.splash")} /> : null}
+        <Toast toast={toast} />
+      </Document>
+    </AuthenticityTokenProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Document>
+      <ErrorPage error={error} />
+    </Document>
+  );
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getConfig } from "#server/config.server";
+import { requireState } from "#server/session/auth.server";
+
+/** The error screen (§2): the login could not complete; the way out is the bank's portal. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireState(request, ["errorState"]);
+  return json({
+    reason: session.get("errorReason") === "token" ? "token" : "upstream",
+    bankPortalUrl: getConfig().BANK_PORTAL_URL,
+  });
+}
+
+export default function ErrorScreen() {
+  const { reason, bankPortalUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("auth");
+  return (
+    <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
+      <h1 className="text-3xl font-bold">{t("error.title")}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{t(`error.${reason}`)}</p>
+      <a href={bankPortalUrl} className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        {t("error.retry")}
+      </a>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Ha ocurrido un error · FXN" }];

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
+import { getConfig } from "#server/config.server";
+import { requireState } from "#server/session/auth.server";
+
+/** The rest screen (§2): logged out, with the way back in through the bank's portal. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireState(request, ["initialState"]);
+  return json({ bankPortalUrl: getConfig().BANK_PORTAL_URL });
+}
+
+export default function Login() {
+  const { bankPortalUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  return (
+    <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
+      <h1 className="text-3xl font-bold">{t("login.title")}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{t("login.description")}</p>
+      <a href={bankPortalUrl} className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        {t("login.goToBank")}
+      </a>
+      <SessionExpiredNotice open={params.get("sesion") === "expirada"} closeHref="/login" />
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Sesión cerrada · FXN" }];

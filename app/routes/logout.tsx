@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { authStateOf, destroySession, getSession } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { upstreams } from "#server/upstream/index.server";
+
+/**
+ * Logout (§4): sign out at the bank (allowed even after a partner 401/410), then destroy the
+ * session server-side, so Back shows no data: every page's guard finds no session.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request);
+  const session = await getSession(request);
+  const bankToken = session.get("bankToken");
+  if (authStateOf(session) === "accessState" && bankToken) {
+    await upstreams({ log: context.log, signal: request.signal }, { bankToken })
+      .partner.signOut()
+      .catch((error: unknown) => context.log.warn({ err: error instanceof Error ? error.message : error }, "bank sign-out failed"));
+  }
+  context.log.info({ event: "logout" }, "session ended");
+  return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+export function loader() {
+  return redirect("/");
+}

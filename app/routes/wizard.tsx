@@ -1,0 +1,150 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { formatMoney } from "~/utils/money";
+import { TERMS_VERSION, wizardSchema } from "#server/domain/wizard";
+import { requireState } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { loginWithBankToken } from "#server/session/login.server";
+import { isUpstreamError } from "#server/upstream/errors";
+import { upstreams } from "#server/upstream/index.server";
+
+/** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireState(request, ["wizardState"]);
+  const { graphql } = upstreams({ log: context.log, signal: request.signal }, {});
+  const [plans, cost, trialDays] = await Promise.all([graphql.plans(), graphql.membershipCost(), graphql.trialDays()]).catch(
+    () => {
+      throw new Response("Servicio no disponible", { status: 503 });
+    },
+  );
+  return json({ plans, cost, trialDays });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireState(request, ["wizardState"]);
+  const submission = parseWithZod(await readForm(request), { schema: wizardSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+
+  const bankToken = session.get("bankToken");
+  if (!bankToken) throw new Response("Sesión inválida", { status: 400 });
+  const { product } = upstreams({ log: context.log, signal: request.signal }, { bankToken });
+  try {
+    await product
+      .createUser({
+        externalToken: bankToken,
+        evidence: { termsAcceptedAt: new Date().toISOString(), termsVersion: TERMS_VERSION },
+        provider: "banca-en-linea",
+      })
+      // A double submit finds the member already created: carry on with it.
+      .catch((error: unknown) => {
+        if (!(isUpstreamError(error) && error.status === 409)) throw error;
+      });
+    await product.setMembership({ idMembership: submission.value.membership === "2" ? 2 : 1, externalToken: bankToken });
+  } catch (error) {
+    context.log.warn({ event: "wizard_failed", err: error instanceof Error ? error.message : error }, "wizard failed");
+    return json(submission.reply({ formErrors: ["wizard.failed"] }), { status: 502 });
+  }
+  return loginWithBankToken(request, context, bankToken);
+}
+
+export default function Wizard() {
+  const { plans, cost, trialDays } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: wizardSchema }),
+  });
+  const price = formatMoney(cost.amount, cost.currency);
+  const describe = (id: number) => (id === 2 ? [t("wizard.proPrice", { amount: price }), t("wizard.proTrial", { days: trialDays })] : [t("wizard.basicPrice")]);
+  const formErrors = form.errors?.map((key) => (key.startsWith("wizard.") ? t(key) : key));
+
+  return (
+    <main id="contenido" className="mx-auto flex min-h-screen max-w-3xl flex-col gap-6 p-6 sm:p-10">
+      <h1 className="text-3xl font-bold">{t("wizard.title")}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{t("wizard.description")}</p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+        <AuthenticityTokenInput />
+        <fieldset aria-describedby={fields.membership.errors ? fields.membership.errorId : undefined}>
+          <legend className="mb-3 font-semibold">{t("wizard.plansLegend")}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {plans.map((plan) => {
+              const { key, ...radio } = getInputProps(fields.membership, { type: "radio", value: String(plan.id) });
+              return (
+                <label
+                  key={key ?? plan.id}
+                  className="flex cursor-pointer flex-col gap-2 rounded-xl border-2 border-slate-200 bg-white p-5 has-[:checked]:border-brand-500 dark:border-slate-700 dark:bg-slate-900"
+                >
+                  <span className="flex items-center gap-3">
+                    <input {...radio} className="h-4 w-4" />
+                    <span className="text-lg font-semibold">{plan.name}</span>
+                  </span>
+                  {describe(plan.id).map((line) => (
+                    <span key={line} className="text-sm font-medium text-brand-700 dark:text-brand-100">
+                      {line}
+                    </span>
+                  ))}
+                  <ul className="list-disc pl-5 text-sm text-slate-600 dark:text-slate-300">
+                    {plan.features.map((feature) => (
+                      <li key={feature}>{feature}</li>
+                    ))}
+                  </ul>
+                </label>
+              );
+            })}
+          </div>
+          {fields.membership.errors ? (
+            <p id={fields.membership.errorId} className="mt-2 text-sm text-failed">
+              {fields.membership.errors.join(" ")}
+            </p>
+          ) : null}
+        </fieldset>
+        <div>
+          <label className="flex items-start gap-3">
+            <input
+              {...getInputProps(fields.terms, { type: "checkbox" })}
+              className="mt-1 h-4 w-4"
+              aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
+            />
+            <span>
+              <Trans
+                t={t}
+                i18nKey="wizard.terms"
+                components={[
+                  <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline" />,
+                  <Link key="privacy" to="/terminos-condiciones#aviso-de-privacidad" target="_blank" className="text-brand-600 underline" />,
+                ]}
+              />
+            </span>
+          </label>
+          {fields.terms.errors ? (
+            <p id={fields.terms.errorId} className="mt-2 text-sm text-failed">
+              {fields.terms.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        {formErrors?.length ? (
+          <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-failed dark:bg-red-950">
+            {formErrors.join(" ")}
+          </p>
+        ) : null}
+        <SubmitButton pendingText={t("wizard.pending")}>{t("wizard.submit")}</SubmitButton>
+      </Form>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Elige tu membresía · FXN" }];
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

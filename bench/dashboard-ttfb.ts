@@ -1,0 +1,46 @@
+import { login, ms, percentile, startStack } from "./support";
+
+/**
+ * Issue 2: the dashboard's time to first byte with every upstream call slowed by 100 ms.
+ * The loaders call their upstreams in parallel, so a page should cost about one call, not the
+ * sum of its calls: the figure to watch is TTFB / single-call latency, expected below 2.
+ */
+const LATENCY_MS = 100;
+const RUNS = 30;
+
+export async function dashboardTtfb() {
+  const stack = await startStack(3290);
+  try {
+    const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
+    await fetch(`${stack.sandbox.url}/__latency`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ms: LATENCY_MS }) });
+
+    // One upstream call on its own, as the app makes it (the partner's accounts).
+    const bankToken = new URL((await fetch(`${stack.sandbox.url}/banca/entrar?usuario=ana.admin`, { redirect: "manual" })).headers.get("location") ?? "").searchParams.get("jwt");
+    const single: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const started = performance.now();
+      const response = await fetch(`${stack.sandbox.url}/partner/accounts`, { headers: { authorization: `Bearer ${bankToken}`, geolocation: "19.4,-99.1" } });
+      await response.arrayBuffer();
+      single.push(performance.now() - started);
+    }
+
+    const ttfb: number[] = [];
+    for (let i = 0; i < RUNS + 3; i += 1) {
+      const started = performance.now();
+      const response = await fetch(`${stack.appUrl}/`, { headers: { cookie }, redirect: "manual" });
+      const elapsed = performance.now() - started;
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`dashboard answered ${response.status}`);
+      if (i >= 3) ttfb.push(elapsed); // the first requests warm up the JIT and the connection pool
+    }
+
+    const singleP50 = percentile(single, 50);
+    const ttfbP50 = percentile(ttfb, 50);
+    console.log(`dashboard TTFB with ${LATENCY_MS} ms upstream latency (${RUNS} runs)`);
+    console.log(`  single upstream call  p50 ${ms(singleP50)}  p95 ${ms(percentile(single, 95))}`);
+    console.log(`  dashboard TTFB        p50 ${ms(ttfbP50)}  p95 ${ms(percentile(ttfb, 95))}`);
+    console.log(`  ratio TTFB/single     p50 ${(ttfbP50 / singleP50).toFixed(2)}x  (target < 2x: ${ttfbP50 < 2 * singleP50 ? "met" : "NOT met"})`);
+  } finally {
+    await stack.stop();
+  }
+}

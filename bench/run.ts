@@ -1,0 +1,11 @@
+import { dashboardTtfb } from "./dashboard-ttfb";
+
+/** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
+const benches: Record<string, () => Promise<void>> = { "dashboard-ttfb": dashboardTtfb };
+
+const only = process.argv[2];
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`\n=== ${name} ===`);
+  await run();
+}

@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
+import { startSandbox } from "../sandbox/server";
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The sandbox in-process and the built app as a child process, wired like the demo. */
+export async function startStack(appPort: number) {
+  const sandbox = await startSandbox({ port: 0, appUrl: `http://localhost:${appPort}` });
+  const env = {
+    ...process.env,
+    ...sandboxEnv({ appPort, sandboxPort: sandbox.port, sessionSecret: "bench-secret-bench-secret-bench-secret", sessionDir: ".cache/bench-sessions" }),
+    LOG_LEVEL: "warn",
+  } as NodeJS.ProcessEnv;
+  const app: ChildProcess = spawn(process.execPath, ["build/server/main.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const appUrl = `http://localhost:${appPort}`;
+  await waitForHttp(`${appUrl}/healthcheck`);
+  return {
+    sandbox,
+    app,
+    appUrl,
+    async stop() {
+      app.kill("SIGTERM");
+      await new Promise((resolve) => app.once("exit", resolve));
+      await sandbox.close();
+    },
+  };
+}
+
+/** Logs in through the bank portal like a browser and returns the session cookie. */
+export async function login(sandboxUrl: string, appUrl: string, userName: string): Promise<string> {
+  const portal = await fetch(`${sandboxUrl}/banca/entrar?usuario=${userName}`, { redirect: "manual" });
+  const access = new URL(portal.headers.get("location") ?? "");
+  const response = await fetch(`${appUrl}${access.pathname}${access.search}`, { redirect: "manual" });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__portal_session="));
+  if (!cookie || response.headers.get("location") !== "/") throw new Error(`login failed (${response.status} → ${response.headers.get("location")})`);
+  return cookie;
+}

@@ -1,0 +1,74 @@
+import { defineConfig, devices } from "@playwright/test";
+import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
+
+/**
+ * End-to-end tests against the built app and the sandbox, each journey twice: with JavaScript
+ * and without. Ports differ from the demo's so both can run at once. Serial: the sandbox's
+ * state is shared and reset between tests.
+ */
+export const APP_PORT = 3110;
+export const SANDBOX_PORT = 4110;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const launchOptions = {
+  executablePath: CHROMIUM,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions } },
+    {
+      name: "sin-js",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, javaScriptEnabled: false, launchOptions },
+    },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx sandbox/main.ts",
+      url: `http://localhost:${SANDBOX_PORT}/banca`,
+      env: sandboxProcessEnv({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT }),
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node build/server/main.js",
+      url: `http://localhost:${APP_PORT}/healthcheck`,
+      env: {
+        ...sandboxEnv({
+          appPort: APP_PORT,
+          sandboxPort: SANDBOX_PORT,
+          sessionSecret: "e2e-secret-e2e-secret-e2e-secret-e2e",
+          sessionDir: "test-results/.sessions",
+        }),
+        LOG_LEVEL: "warn",
+      },
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

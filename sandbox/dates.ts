@@ -1,0 +1,30 @@
+// Calendar arithmetic on plain "YYYY-MM-DD" strings. The bank and the product both reason in
+// Mexico City dates, so "today" must never be the UTC date of the host.
+
+const MEXICO_CITY = "America/Mexico_City";
+const DAY_MS = 86_400_000;
+
+/** Today's date in America/Mexico_City as YYYY-MM-DD. */
+export function mexicoCityDate(at: Date): string {
+  // en-CA formats as YYYY-MM-DD, which avoids assembling the parts by hand.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: MEXICO_CITY,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
+}
+
+function toUtcMs(isoDate: string): number {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return Date.UTC(year, month - 1, day);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date(toUtcMs(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}

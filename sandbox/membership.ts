@@ -1,0 +1,68 @@
+// Membership rules shared by the product API (setmembershipuser) and GraphQL (MembershipData).
+
+import { addDays, daysBetween } from "./dates";
+import type { Catalogs, Membership, ProductMember } from "./types";
+
+const PLAN_NAMES = { 1: "Básica", 2: "Pro" } as const;
+const PRO_COST_ID = 1;
+const PRO_TRIAL_ID = 2;
+
+export interface MembershipView {
+  membershipId: 1 | 2;
+  name: string;
+  freeTrial: boolean;
+  currency: "MXN";
+  amount: number;
+  countdown: number | null;
+  expirationDays: number | null;
+  lastPayment: string | null;
+  nextPayment: string | null;
+  status: "active" | "pendingcancel";
+}
+
+/** The membership as the app sees it; countdowns are computed against today so they tick. */
+export function membershipView(membership: Membership, catalogs: Catalogs, today: string): MembershipView {
+  const proCost = catalogs.membershipCosts.find((cost) => cost.id === PRO_COST_ID);
+  const daysToNextPayment = membership.nextPayment ? Math.max(0, daysBetween(today, membership.nextPayment)) : null;
+  return {
+    membershipId: membership.membershipId,
+    name: PLAN_NAMES[membership.membershipId],
+    freeTrial: membership.freeTrial,
+    currency: "MXN",
+    amount: membership.membershipId === 2 ? (proCost?.amount ?? 0) : 0,
+    countdown: membership.freeTrial ? daysToNextPayment : null,
+    expirationDays: membership.status === "pendingcancel" ? daysToNextPayment : null,
+    lastPayment: membership.lastPayment,
+    nextPayment: membership.nextPayment,
+    status: membership.status,
+  };
+}
+
+/**
+ * Switches a member to a plan. Pro starts with the free trial the first time only; after that
+ * it is charged right away and renews in 30 days.
+ */
+export function applyPlan(member: ProductMember, membershipId: 1 | 2, catalogs: Catalogs, today: string): Membership {
+  if (membershipId === 1) {
+    member.membership = { membershipId: 1, freeTrial: false, lastPayment: null, nextPayment: null, status: "active" };
+  } else if (!member.trialUsed) {
+    const trialDays = catalogs.trialDays.find((trial) => trial.id === PRO_TRIAL_ID)?.days ?? 30;
+    member.trialUsed = true;
+    member.membership = {
+      membershipId: 2,
+      freeTrial: true,
+      lastPayment: null,
+      nextPayment: addDays(today, trialDays),
+      status: "active",
+    };
+  } else {
+    member.membership = {
+      membershipId: 2,
+      freeTrial: false,
+      lastPayment: today,
+      nextPayment: addDays(today, 30),
+      status: "active",
+    };
+  }
+  return member.membership;
+}

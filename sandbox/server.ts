@@ -1,0 +1,208 @@
+// Composes the simulated upstreams into one HTTP server. Everything lives inside startSandbox so
+// a test can start as many independent sandboxes as it likes on free ports.
+
+import { setMaxListeners } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
+import { pino, type Logger } from "pino";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { SandboxContext } from "./context";
+import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
+import { registerGraphqlRoutes } from "./graphql";
+import { HttpError, Router, errorReply, parseJsonBody, readBody, send, type Reply } from "./http";
+import { registerPartnerRoutes } from "./partner";
+import { registerPortalRoutes } from "./portal";
+import { registerProductRoutes } from "./product";
+import { createSeedState } from "./seed";
+import type { SandboxState } from "./types";
+
+export type { SandboxState } from "./types";
+
+export interface SandboxOptions {
+  /** 0 (or omitted) picks a free port. */
+  port?: number;
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  /** The app's base URL; the portal redirects to `${appUrl}/access?jwt=...`. */
+  appUrl: string;
+  /** Clock for tokens, "today" and the request log; defaults to the real one. */
+  now?: () => Date;
+  /** Defaults to SANDBOX_BANK_TOKEN_TTL_SECONDS or 1800. */
+  bankTokenTtlSeconds?: number;
+  /** Defaults to SANDBOX_JWT_TTL_SECONDS or 1800. */
+  jwtTtlSeconds?: number;
+  /** Defaults to a pino logger that is silent unless SANDBOX_LOG=1. */
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:4010 */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  /** The live state (same object across /__reset); tests may read or tweak it directly. */
+  state: SandboxState;
+}
+
+/** Handlers for WebSocket paths (prices, notifications) plug in here as they are built. */
+type WebSocketRoute = (socket: WebSocket, request: IncomingMessage) => void;
+
+const DEFAULT_TTL_SECONDS = 1800;
+
+function ttlFromEnv(name: string): number {
+  const raw = process.env[name];
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TTL_SECONDS;
+}
+
+function defaultLogger(): Logger {
+  return pino({ name: "sandbox", level: process.env.SANDBOX_LOG === "1" ? "info" : "silent" });
+}
+
+function displayHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? defaultLogger();
+  const state = createSeedState(now());
+  const ctx: SandboxContext = {
+    state,
+    now,
+    appUrl: options.appUrl.replace(/\/+$/, ""),
+    bankTokenTtlSeconds: options.bankTokenTtlSeconds ?? ttlFromEnv("SANDBOX_BANK_TOKEN_TTL_SECONDS"),
+    jwtTtlSeconds: options.jwtTtlSeconds ?? ttlFromEnv("SANDBOX_JWT_TTL_SECONDS"),
+    logger,
+  };
+
+  // Responses held open by "timeout" faults; released on reset and close so nothing hangs.
+  const held = new Set<ServerResponse>();
+  const releaseHeld = () => {
+    for (const res of held) res.destroy();
+    held.clear();
+  };
+  // Aborts pending latency and slow-fault waits when the sandbox closes.
+  const shutdown = new AbortController();
+  // Every delayed request listens on this signal; many concurrent ones are normal, not a leak.
+  setMaxListeners(0, shutdown.signal);
+
+  const router = new Router();
+  registerControlRoutes(router, ctx, {
+    reset: () => {
+      Object.assign(state, createSeedState(now()));
+      releaseHeld();
+    },
+  });
+  registerPortalRoutes(router, ctx);
+  registerPartnerRoutes(router, ctx);
+  registerProductRoutes(router, ctx);
+  registerGraphqlRoutes(router, ctx);
+
+  const webSocketRoutes = new Map<string, WebSocketRoute>();
+  const wss = new WebSocketServer({ noServer: true });
+
+  async function dispatch(req: IncomingMessage, url: URL): Promise<Reply> {
+    const method = req.method ?? "GET";
+    const match = router.match(method, url.pathname);
+    if (match.kind === "none") return notFound();
+    if (match.kind === "wrong-method") {
+      const reply = errorReply(405, "Método no permitido", "METHOD_NOT_ALLOWED");
+      return { ...reply, headers: { ...reply.headers, allow: match.allowed.join(", ") } };
+    }
+    const body = parseJsonBody(await readBody(req));
+    return match.handler({ method, url, query: url.searchParams, params: match.params, headers: req.headers, body });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const method = req.method ?? "GET";
+    const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+    const pathWithQuery = `${url.pathname}${url.search}`;
+    res.on("close", () => {
+      logger.info(
+        { method, path: pathWithQuery, status: res.writableFinished ? res.statusCode : "aborted", ms: Math.round(performance.now() - startedAt) },
+        "request",
+      );
+    });
+
+    try {
+      if (isUpstreamPath(url.pathname)) {
+        recordRequest(ctx, method, pathWithQuery);
+        if (state.latencyMs > 0) await delay(state.latencyMs, undefined, { signal: shutdown.signal });
+        const fault = takeFault(ctx, method, pathWithQuery);
+        if (fault) {
+          const outcome = faultOutcome(fault);
+          if (outcome.kind === "hold") {
+            held.add(res);
+            res.on("close", () => held.delete(res));
+            return;
+          }
+          if (outcome.kind === "reply") {
+            send(res, outcome.reply);
+            return;
+          }
+          await delay(outcome.ms, undefined, { signal: shutdown.signal });
+        }
+      }
+      send(res, await dispatch(req, url));
+    } catch (error) {
+      if (shutdown.signal.aborted) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpError) {
+        send(res, errorReply(error.status, error.message, error.code));
+        return;
+      }
+      logger.error({ err: error, method, path: pathWithQuery }, "unexpected sandbox error");
+      send(res, errorReply(500, "Error interno del sandbox", "SANDBOX_ERROR"));
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    const pathname = new URL(req.url ?? "/", "http://sandbox.invalid").pathname;
+    const route = webSocketRoutes.get(pathname);
+    if (!route) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => route(ws, req));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `http://${displayHost(host)}:${port}`,
+    port,
+    state,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        shutdown.abort();
+        releaseHeld();
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.close(() => resolve());
+        // Keep-alive connections would otherwise delay close() until they time out.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// npm test: install what is missing (npm packages, Debian's Chromium), then typecheck, lint,
+// unit and contract tests (vitest), build, and the end-to-end tests (Playwright, JS on and off).
+import { spawnSync } from "node:child_process";
+import { ensureChromium, ensureNodeModules } from "./install.mjs";
+
+ensureNodeModules();
+ensureChromium();
+
+const steps = [
+  ["Tipos (tsc)", "npx", ["tsc", "--noEmit"]],
+  ["Lint (eslint)", "npx", ["eslint", "."]],
+  ["Unitarias y de contrato (vitest)", "npx", ["vitest", "run"]],
+  ["Compilación", "npm", ["run", "build", "--silent"]],
+  ["Extremo a extremo (playwright)", "npx", ["playwright", "test"]],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n› ${name}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CI: process.env.CI ?? "" } });
+  if (result.status !== 0) {
+    console.error(`\n✗ Falló: ${name}`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\n✓ Todas las pruebas pasaron");

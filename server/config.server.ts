@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * Environment, parsed once at start-up. A missing or malformed value stops the process with
+ * one clear line (see `loadConfig`), never a stack trace deep inside a request.
+ */
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      message: `debe usar ${protocols.join(" o ")}`,
+    })
+    .transform((value) => value.replace(/\/+$/, ""));
+
+const httpUrl = url(["http:", "https:"]);
+const wsUrl = url(["ws:", "wss:"]);
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: httpUrl,
+  SESSION_SECRET: z.string().min(32, "debe tener al menos 32 caracteres"),
+  SESSION_DIR: z.string().default(".sessions"),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:$/.test(new URL(value).protocol), { message: "debe usar redis: o rediss:" })
+    .optional(),
+  PRODUCT_API_URL: httpUrl,
+  GRAPHQL_URL: httpUrl,
+  NOTIFICATIONS_API_URL: httpUrl,
+  NOTIFICATIONS_SOCKET_URL: wsUrl,
+  PARTNER_API_URL: httpUrl,
+  BANK_MIDDLEWARE_URL: httpUrl,
+  PRICES_WS_URL: wsUrl,
+  CHALLENGE_URL: httpUrl,
+  BANK_PORTAL_URL: httpUrl,
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Companies under the special rule of SPEC §6 (clientId list): pairs and receivers hidden, accounts limited. */
+  SPECIAL_RULE_COMPANY_IDS: csv,
+  /** Companies that get the 'Nueva Función' sidebar badge (clientId list). */
+  NEW_FEATURE_COMPANY_IDS: csv,
+  /** Phone shown in the sidebar and the 'Contáctanos' chat link. */
+  CONTACT_PHONE: z.string().default("+52 55 5000 1234"),
+  CONTACT_CHAT_URL: httpUrl.default("https://wa.me/525550001234"),
+  /** Coordinates sent in the partner bank's geolocation header. */
+  PARTNER_GEOLOCATION: z.string().default("19.4326,-99.1332"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida: ${problems.join("; ")}`);
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration; parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { marketStatus } from "./market";
+
+// Mexico City has no DST since 2022: UTC−6 all year.
+const at = (iso: string) => new Date(`${iso}-06:00`);
+
+describe("marketStatus", () => {
+  it("opens OPI at 07:00 and closes it at 16:55 on weekdays", () => {
+    expect(marketStatus(at("2026-11-23T06:59")).opi).toBe(2);
+    expect(marketStatus(at("2026-11-23T07:00")).opi).toBe(1);
+    expect(marketStatus(at("2026-11-23T16:54")).opi).toBe(1);
+    expect(marketStatus(at("2026-11-23T16:55")).opi).toBe(2);
+  });
+
+  it("opens SPID 08:00 to 17:00", () => {
+    expect(marketStatus(at("2026-11-23T07:59")).spid).toBe(2);
+    expect(marketStatus(at("2026-11-23T08:00")).spid).toBe(1);
+    expect(marketStatus(at("2026-11-23T16:59")).spid).toBe(1);
+    expect(marketStatus(at("2026-11-23T17:00")).spid).toBe(2);
+  });
+
+  it("closes everything on weekends and holidays", () => {
+    const saturday = marketStatus(at("2026-11-21T10:00"));
+    expect(saturday).toMatchObject({ weekend: true, opi: 2, spid: 2, fxOpen: false });
+    const holiday = marketStatus(at("2026-11-16T10:00"), ["2026-11-16"]);
+    expect(holiday).toMatchObject({ holiday: true, weekend: false, opi: 2, fxOpen: false });
+  });
+
+  it("shows the close notice from 18:50, with a Friday variant", () => {
+    expect(marketStatus(at("2026-11-23T18:49")).closeNotice).toBe("none");
+    expect(marketStatus(at("2026-11-23T18:50")).closeNotice).toBe("weekday");
+    expect(marketStatus(at("2026-11-27T19:00")).closeNotice).toBe("friday");
+    expect(marketStatus(at("2026-11-28T19:00")).closeNotice).toBe("none");
+  });
+
+  it("puts the festive banner at 15:00 on Fridays, 16:30 otherwise", () => {
+    expect(marketStatus(at("2026-11-27T10:00")).festiveBannerAt).toBe("15:00");
+    expect(marketStatus(at("2026-11-26T10:00")).festiveBannerAt).toBe("16:30");
+  });
+});

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { ConfigError, getConfig } from "./config.server";
+import { runShutdownHooks } from "./lifecycle.server";
+import { logger } from "./logger.server";
+import { securityHeaders } from "./security.server";
+import "./load-context";
+
+/**
+ * The HTTP server: static files, security headers, request ids and logs, the Remix handler,
+ * and a clean stop. Business code lives in the Remix build; this file only plumbs.
+ */
+let config: ReturnType<typeof getConfig>;
+try {
+  config = getConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(here, "..");
+const publicDir = path.resolve(buildDir, "..", "public");
+const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+
+app.use((req, res, next) => {
+  const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
+  const started = performance.now();
+  res.locals.requestId = requestId;
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    if (req.path.startsWith("/build/") || req.path === "/healthcheck") return;
+    logger.info(
+      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  next();
+});
+
+app.use(securityHeaders(config));
+
+// Server-Sent Events must never be buffered by compression.
+app.use(
+  compression({
+    filter: (req, res) => {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (type.includes("text/event-stream")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
+
+app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(publicDir, { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (_req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      requestId: res.locals.requestId as string,
+      log: logger.child({ requestId: res.locals.requestId as string }),
+    }),
+  }),
+);
+
+const server = app.listen(config.PORT, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info({ port, appUrl: config.APP_URL }, "portal listening");
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "stopping");
+  const forced = setTimeout(() => {
+    logger.warn("forced stop after 10 s");
+    process.exit(1);
+  }, 10_000);
+  forced.unref();
+  server.close();
+  // Long-lived streams (SSE) end here, so server.close() can finish.
+  await runShutdownHooks();
+  server.closeAllConnections();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

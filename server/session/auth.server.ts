@@ -1,0 +1,155 @@
+import crypto from "node:crypto";
+import type { Session } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import type { AuthState } from "../domain/auth-state";
+import { guardRedirect, isAuthState } from "../domain/auth-state";
+import { needsTouch, sessionStatus } from "../domain/session-timing";
+import { UpstreamError } from "../upstream/errors";
+import type { Upstreams } from "../upstream/index.server";
+import { upstreams } from "../upstream/index.server";
+import { getSessionStorage, sessionExpiry } from "./storage.server";
+import type { FlashData, SessionData, Toast } from "./types";
+
+export type PortalSession = Session<SessionData, FlashData>;
+
+export const EXPIRED_PATH = "/sesion-expirada";
+
+/** Each loader of one request asks for the session; read it once. */
+const perRequest = new WeakMap<Request, Promise<PortalSession>>();
+
+export function getSession(request: Request): Promise<PortalSession> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = getSessionStorage().getSession(request.headers.get("Cookie"));
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export function authStateOf(session: PortalSession): AuthState {
+  const state = session.get("authState");
+  return isAuthState(state) ? state : "initialState";
+}
+
+export async function commitSession(session: PortalSession): Promise<string> {
+  return getSessionStorage().commitSession(session, { expires: sessionExpiry() });
+}
+
+export async function destroySession(session: PortalSession): Promise<string> {
+  return getSessionStorage().destroySession(session);
+}
+
+/**
+ * The route guard of SPEC §2, for every loader and action: renders only for the listed states,
+ * otherwise redirects where the current state belongs. An access session past its idle or
+ * absolute limit ends here, before any data is loaded.
+ */
+export async function requireState(request: Request, allowed: readonly AuthState[]): Promise<PortalSession> {
+  const session = await getSession(request);
+  const state = authStateOf(session);
+  const target = guardRedirect(state, allowed);
+  if (target) throw redirect(target);
+  if (state === "accessState" && isSessionOver(session)) throw redirect(EXPIRED_PATH);
+  return session;
+}
+
+export function isSessionOver(session: PortalSession, now = Date.now()): boolean {
+  if (session.get("partnerExpired")) return true;
+  const status = sessionStatus({
+    now,
+    lastSeenAt: session.get("lastSeenAt") ?? 0,
+    expiresAt: session.get("expiresAt") ?? 0,
+  });
+  return status !== "active";
+}
+
+export interface AccessContext {
+  session: PortalSession;
+  data: SessionData;
+  api: Upstreams;
+  company: SessionData["companies"][number];
+  isAdmin: boolean;
+}
+
+/** Every field of an access session, or the guard's redirect when something is missing. */
+function accessData(session: PortalSession): SessionData {
+  const data = session.data as Partial<SessionData>;
+  const required: Array<keyof SessionData> = ["bankToken", "productJwt", "memberId", "user", "companies", "companyId"];
+  if (required.some((key) => data[key] === undefined)) throw redirect("/error");
+  return data as SessionData;
+}
+
+export async function requireAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {
+  const session = await requireState(request, ["accessState"]);
+  const data = accessData(session);
+  const company = data.companies.find((c) => c.clientId === data.companyId);
+  if (!company) throw redirect("/error");
+  const api = guardPartner(session, upstreams({ log: context.log, signal: request.signal }, data));
+  return { session, data, api, company, isAdmin: company.profileType === "ADMINISTRADOR" };
+}
+
+/**
+ * §4: a partner 401/410 ends the partner session; the flag is stored so no further partner call
+ * is made, and the person is sent to the expired-session screen (which may still sign out).
+ */
+function guardPartner(session: PortalSession, api: Upstreams): Upstreams {
+  const partner = new Proxy(api.partner, {
+    get(target, property, receiver) {
+      const member = Reflect.get(target, property, receiver) as unknown;
+      if (typeof member !== "function" || property === "signOut") return member;
+      return async (...args: unknown[]) => {
+        try {
+          return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (error) {
+          if (error instanceof UpstreamError && error.endsPartnerSession) {
+            session.set("partnerExpired", true);
+            await commitSession(session);
+            throw redirect(EXPIRED_PATH);
+          }
+          throw error;
+        }
+      };
+    },
+  });
+  return { ...api, partner };
+}
+
+/** Headers for a loader that refreshes "last seen" at most every 30 s (§4 idle). */
+export async function touchSession(session: PortalSession, now = Date.now()): Promise<HeadersInit | undefined> {
+  if (authStateOf(session) !== "accessState") return undefined;
+  if (!needsTouch(now, session.get("lastSeenAt") ?? 0)) return undefined;
+  session.set("lastSeenAt", now);
+  return { "Set-Cookie": await commitSession(session) };
+}
+
+/**
+ * A brand-new session (new id) with the given data: the id is rotated at login and at company
+ * change, so a session id seen before authentication is worthless after it.
+ */
+export async function replaceSession(
+  request: Request,
+  data: Partial<SessionData>,
+  flash?: Partial<FlashData>,
+): Promise<string> {
+  const storage = getSessionStorage();
+  const old = await getSession(request);
+  if (old.id) await storage.destroySession(old);
+  const fresh = await storage.getSession();
+  for (const [key, value] of Object.entries(data)) fresh.set(key as keyof SessionData, value as never);
+  for (const [key, value] of Object.entries(flash ?? {})) fresh.flash(key as keyof FlashData, value as never);
+  return commitSession(fresh);
+}
+
+export function newToast(type: Toast["type"], title: string, description?: string): Toast {
+  return { id: crypto.randomUUID(), type, title, description };
+}
+
+/** POST/redirect/GET with a toast for the next page (works without JS). */
+export async function redirectWithToast(request: Request, to: string, toast: Toast, init?: ResponseInit) {
+  const session = await getSession(request);
+  session.flash("toast", toast);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await commitSession(session));
+  return redirect(to, { ...init, headers });
+}

@@ -1,0 +1,50 @@
+import { getConfig } from "../config.server";
+import { showsSidebar } from "../domain/auth-state";
+import type { MenuItem } from "../domain/menu";
+import { screenTitleKey, sidebarItems } from "../domain/menu";
+import { fullName, initials, shortName } from "../domain/user";
+import type { SessionData } from "./types";
+
+/** What the shell (sidebar, top bar, settings drawer) shows for an access session. */
+export interface ShellData {
+  menu: MenuItem[];
+  titleKey: string | null;
+  showSidebar: boolean;
+  phone: string;
+  contactHref: string;
+  user: { shortName: string; initials: string; fullName: string; email: string; profileType: string };
+  companies: Array<{ clientId: string; businessName: string }>;
+  company: { clientId: string; businessName: string };
+  isAdmin: boolean;
+}
+
+export function isSpecialRuleCompany(clientId: string): boolean {
+  return getConfig().SPECIAL_RULE_COMPANY_IDS.includes(clientId);
+}
+
+export function shellData(data: SessionData, pathname: string): ShellData {
+  const config = getConfig();
+  const company = data.companies.find((c) => c.clientId === data.companyId) ?? data.companies[0];
+  return {
+    menu: sidebarItems({
+      membershipId: data.membershipId,
+      specialRuleCompany: isSpecialRuleCompany(company.clientId),
+      newFeatureCompany: config.NEW_FEATURE_COMPANY_IDS.includes(company.clientId),
+      permissionsFeatureEnabled: false,
+    }),
+    titleKey: screenTitleKey(pathname),
+    showSidebar: showsSidebar(pathname),
+    phone: config.CONTACT_PHONE,
+    contactHref: config.CONTACT_CHAT_URL,
+    user: {
+      shortName: shortName(data.user.name, data.user.firstLastName),
+      initials: initials(data.user.name, data.user.firstLastName),
+      fullName: fullName(data.user),
+      email: data.user.email,
+      profileType: company.profileType,
+    },
+    companies: data.companies.map((c) => ({ clientId: c.clientId, businessName: c.businessName })),
+    company: { clientId: company.clientId, businessName: company.businessName },
+    isAdmin: company.profileType === "ADMINISTRADOR",
+  };
+}

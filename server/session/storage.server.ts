@@ -1,0 +1,71 @@
+import crypto from "node:crypto";
+import type { SessionIdStorageStrategy } from "@remix-run/node";
+import { createCookie, createFileSessionStorage, createSessionStorage } from "@remix-run/node";
+import { Redis } from "ioredis";
+import { getConfig } from "../config.server";
+import { onShutdown, singleton } from "../lifecycle.server";
+import { logger } from "../logger.server";
+import type { SessionData, FlashData } from "./types";
+
+/**
+ * Server-side sessions: the cookie holds only a signed id. Files by default (they survive an app
+ * restart); Redis when REDIS_URL is set, so every instance sees the same sessions.
+ */
+const ABSOLUTE_MAX_AGE_S = 12 * 60 * 60;
+
+function sessionCookie() {
+  const config = getConfig();
+  return createCookie("__portal_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: new URL(config.APP_URL).protocol === "https:",
+    secrets: [config.SESSION_SECRET],
+  });
+}
+
+function redisStorage(url: string, cookie: SessionIdStorageStrategy["cookie"]) {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  redis.on("error", (error) => logger.error({ err: error.message }, "redis error"));
+  onShutdown(async () => {
+    await redis.quit();
+  });
+  const key = (id: string) => `portal:session:${id}`;
+  const ttl = (expires?: Date) =>
+    expires ? Math.max(1, Math.ceil((expires.getTime() - Date.now()) / 1000)) : ABSOLUTE_MAX_AGE_S;
+
+  return createSessionStorage<SessionData, FlashData>({
+    cookie,
+    async createData(data, expires) {
+      const id = crypto.randomBytes(32).toString("base64url");
+      await redis.set(key(id), JSON.stringify(data), "EX", ttl(expires));
+      return id;
+    },
+    async readData(id) {
+      const raw = await redis.get(key(id));
+      return raw ? (JSON.parse(raw) as Partial<SessionData & FlashData>) : null;
+    },
+    async updateData(id, data, expires) {
+      await redis.set(key(id), JSON.stringify(data), "EX", ttl(expires));
+    },
+    async deleteData(id) {
+      await redis.del(key(id));
+    },
+  });
+}
+
+export function getSessionStorage() {
+  return singleton("sessionStorage", () => {
+    const config = getConfig();
+    const cookie = sessionCookie();
+    if (config.REDIS_URL) {
+      logger.info("sessions stored in Redis");
+      return redisStorage(config.REDIS_URL, cookie);
+    }
+    return createFileSessionStorage<SessionData, FlashData>({ cookie, dir: config.SESSION_DIR });
+  });
+}
+
+export function sessionExpiry(): Date {
+  return new Date(Date.now() + ABSOLUTE_MAX_AGE_S * 1000);
+}

@@ -1,0 +1,53 @@
+import type { AuthState } from "../domain/auth-state";
+
+export type ProfileType = "ADMINISTRADOR" | "COLABORADOR";
+
+export interface SessionCompany {
+  clientId: string;
+  name: string;
+  businessName: string;
+  profileType: ProfileType;
+}
+
+export interface SessionUser {
+  userName: string;
+  name: string;
+  firstLastName: string;
+  secondLastName: string;
+  email: string;
+}
+
+/** What the server keeps for a session; the browser only ever holds the session id. */
+export interface SessionData {
+  authState: AuthState;
+  bankToken: string;
+  productJwt: string;
+  /** Product token expiry (ms since epoch): the session's absolute end. */
+  expiresAt: number;
+  lastSeenAt: number;
+  memberId: string;
+  user: SessionUser;
+  companies: SessionCompany[];
+  companyId: string;
+  permissions: string[];
+  membershipId: 1 | 2;
+  membershipName: string;
+  /** §4: after a partner 401/410 only sign-out may reach the partner bank. */
+  partnerExpired: boolean;
+  /** Error shown on /error (errorState). */
+  errorReason: string;
+}
+
+export interface Toast {
+  id: string;
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
+
+export interface FlashData {
+  toast: Toast;
+  /** A URL-less modal to show once on the next page (e.g. company change failure). */
+  modal: "companyChangeError";
+  splash: boolean;
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import type { Http } from "./http.server";
+import { UpstreamError } from "./errors";
+
+/**
+ * Product GraphQL endpoint (SPEC §7). Reads only, so every query may be retried.
+ */
+const graphqlEnvelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ data: data.optional().nullable(), errors: z.array(z.object({ message: z.string() })).optional() });
+
+export const membershipSchema = z.object({
+  membershipId: z.union([z.literal(1), z.literal(2)]),
+  name: z.string(),
+  freeTrial: z.boolean(),
+  currency: z.string(),
+  amount: z.number(),
+  countdown: z.number().nullable().default(null),
+  expirationDays: z.number().nullable().default(null),
+  lastPayment: z.string().nullable().default(null),
+  nextPayment: z.string().nullable().default(null),
+  status: z.enum(["active", "pendingcancel"]),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const planSchema = z.object({ id: z.number().int(), name: z.string(), features: z.array(z.string()) });
+export type Plan = z.infer<typeof planSchema>;
+
+export function graphqlClient(http: Http) {
+  async function query<T extends z.ZodTypeAny>(operationName: string, queryText: string, variables: Record<string, unknown>, data: T) {
+    const body = await http.request({
+      method: "POST",
+      path: "",
+      body: { operationName, query: queryText, variables },
+      schema: graphqlEnvelope(data),
+      idempotent: true,
+    });
+    if (!body.data) {
+      throw new UpstreamError("graphql", "malformed", "graphql respondió con errores.", {
+        upstreamMessage: body.errors?.map((e) => e.message).join("; "),
+      });
+    }
+    return body.data as z.infer<T>;
+  }
+
+  return {
+    async membership(): Promise<Membership> {
+      const data = await query(
+        "MembershipData",
+        "query MembershipData { membership { membershipId name freeTrial currency amount countdown expirationDays lastPayment nextPayment status } }",
+        {},
+        z.object({ membership: membershipSchema }),
+      );
+      return data.membership;
+    },
+    async plans(): Promise<Plan[]> {
+      const data = await query("PlansContent", "query PlansContent { plans { id name features } }", {}, z.object({ plans: z.array(planSchema) }));
+      return data.plans;
+    },
+    async membershipCost(): Promise<{ amount: number; currency: string; taxRate: number }> {
+      const data = await query(
+        "MembershipCost",
+        "query MembershipCost($id: ID!) { membershipCost(id: $id) { id amount currency taxRate } }",
+        { id: 1 },
+        z.object({ membershipCost: z.object({ amount: z.number(), currency: z.string(), taxRate: z.number() }) }),
+      );
+      return data.membershipCost;
+    },
+    async trialDays(): Promise<number> {
+      const data = await query(
+        "TrialDays",
+        "query TrialDays($id: ID!) { trialDays(id: $id) { id days } }",
+        { id: 2 },
+        z.object({ trialDays: z.object({ days: z.number().int() }) }),
+      );
+      return data.trialDays.days;
+    },
+    async userExists(userName: string): Promise<boolean> {
+      const data = await query(
+        "UserExists",
+        "query UserExists($userName: String!) { userExists(userName: $userName) }",
+        { userName },
+        z.object({ userExists: z.boolean() }),
+      );
+      return data.userExists;
+    },
+    async visitedTours(): Promise<string[]> {
+      const data = await query("VisitedTours", "query VisitedTours { visitedTours }", {}, z.object({ visitedTours: z.array(z.string()) }));
+      return data.visitedTours;
+    },
+    async nonWorkingDates(): Promise<string[]> {
+      const data = await query(
+        "NonWorkingDates",
+        "query NonWorkingDates { nonworkingdates { date } }",
+        {},
+        z.object({ nonworkingdates: z.array(z.object({ date: z.string() })) }),
+      );
+      return data.nonworkingdates.map((d) => d.date);
+    },
+    async pairs(): Promise<string[]> {
+      const data = await query("PairsCatalogue", "query PairsCatalogue { pairs { pair } }", {}, z.object({ pairs: z.array(z.object({ pair: z.string() })) }));
+      return data.pairs.map((p) => p.pair);
+    },
+  };
+}
+
+export type GraphqlClient = ReturnType<typeof graphqlClient>;

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { Http } from "./http.server";
+
+/** Partner bank API (SPEC §7): bearer bank token plus the geolocation header. */
+
+const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });
+
+export const bankUserSchema = z.object({
+  userName: z.string(),
+  name: z.string(),
+  firstLastName: z.string(),
+  secondLastName: z.string().default(""),
+  email: z.string(),
+  rfc: z.string().default(""),
+});
+export type BankUser = z.infer<typeof bankUserSchema>;
+
+export const bankCompanySchema = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  businessName: z.string(),
+  profileType: z.enum(["ADMINISTRADOR", "COLABORADOR"]),
+});
+export type BankCompany = z.infer<typeof bankCompanySchema>;
+
+export const bankAccountSchema = z.object({
+  idAccount: z.string(),
+  clabe: z.string(),
+  currency: z.string(),
+  balance: z.number(),
+  alias: z.string().default(""),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+const tokenSchema = envelope(z.object({ token: z.string().min(1) }));
+
+export function partnerClient(http: Http) {
+  return {
+    async getUser(userName: string): Promise<BankUser> {
+      const body = await http.request({ method: "GET", path: "/users", query: { userName }, schema: envelope(bankUserSchema) });
+      return body.data;
+    },
+    async getCompanies(): Promise<BankCompany[]> {
+      const body = await http.request({ method: "GET", path: "/users/companies", schema: envelope(z.array(bankCompanySchema)) });
+      return body.data;
+    },
+    async getAccounts(): Promise<BankAccount[]> {
+      const body = await http.request({ method: "GET", path: "/accounts", schema: envelope(z.array(bankAccountSchema)) });
+      return body.data;
+    },
+    /** A fresh bank token for the same user and company; safe to repeat. */
+    async refreshSession(): Promise<string> {
+      const body = await http.request({ method: "POST", path: "/users/refreshSession", schema: tokenSchema, idempotent: true });
+      return body.data.token;
+    },
+    /** A bank token scoped to another of the user's companies; safe to repeat. */
+    async changeCompany(clientId: string): Promise<string> {
+      const body = await http.request({
+        method: "POST",
+        path: "/users/companyChange",
+        query: { clientId },
+        schema: tokenSchema,
+        idempotent: true,
+      });
+      return body.data.token;
+    },
+    async signOut(): Promise<void> {
+      await http.request({ method: "PUT", path: "/users/signout", schema: z.unknown(), idempotent: true, emptyValue: null });
+    },
+  };
+}
+
+export type PartnerClient = ReturnType<typeof partnerClient>;

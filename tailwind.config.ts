@@ -1,0 +1,46 @@
+import type { Config } from "tailwindcss";
+
+// Breakpoints are the layout constants of SPEC §9 (xs 0, sm 600, md 960, lg 1280, xl 1602, xxl 1920).
+export default {
+  content: ["./app/**/*.{ts,tsx}"],
+  darkMode: ["class", '[data-theme="dark-mode"]'],
+  theme: {
+    screens: {
+      sm: "600px",
+      md: "960px",
+      lg: "1280px",
+      xl: "1602px",
+      xxl: "1920px",
+    },
+    extend: {
+      colors: {
+        brand: {
+          50: "#eef6ff",
+          100: "#d9eaff",
+          500: "#1f6feb",
+          600: "#1a5fd0",
+          700: "#154ca6",
+          900: "#0b2955",
+        },
+        success: "#1a7f37",
+        pending: "#9a6700",
+        failed: "#cf222e",
+      },
+      width: {
+        sidebar: "240px",
+        "sidebar-compact": "64px",
+        toast: "344px",
+        "drawer-sm": "440px",
+        "drawer-md": "520px",
+      },
+      maxWidth: {
+        content: "1280px",
+        "content-wide": "1520px",
+      },
+      fontFamily: {
+        sans: ["Inter", "Liberation Sans", "Arial", "sans-serif"],
+      },
+    },
+  },
+  plugins: [],
+} satisfies Config;

@@ -1,0 +1,61 @@
+import pino from "pino";
+import { startSandbox } from "../../sandbox/server";
+import type { RetryPolicy } from "../../server/upstream/http.server";
+import { createHttp } from "../../server/upstream/http.server";
+import { graphqlClient } from "../../server/upstream/graphql.server";
+import { partnerClient } from "../../server/upstream/partner.server";
+import { productClient } from "../../server/upstream/product.server";
+
+export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export const silentLog = pino({ level: "silent" });
+
+/** Fast back-off for tests: same shape as production (doubling), milliseconds instead of seconds. */
+export const FAST_RETRY: RetryPolicy = { retries: 3, minTimeoutMs: 20, maxRetryAfterMs: 200 };
+
+export function startTestSandbox() {
+  return startSandbox({ port: 0, appUrl: "http://localhost:3999" });
+}
+
+/** What the bank's portal hands the app: the token in the redirect to /access. */
+export async function bankTokenFor(sandbox: TestSandbox, userName: string): Promise<string> {
+  const response = await fetch(`${sandbox.url}/banca/entrar?usuario=${encodeURIComponent(userName)}`, { redirect: "manual" });
+  const location = response.headers.get("location");
+  if (response.status !== 302 || !location) throw new Error(`portal answered ${response.status}`);
+  const token = new URL(location).searchParams.get("jwt");
+  if (!token) throw new Error("no jwt in the portal redirect");
+  return token;
+}
+
+export function clients(sandbox: TestSandbox, tokens: { bankToken?: string; productJwt?: string }, options: { signal?: AbortSignal; timeoutRetry?: RetryPolicy } = {}) {
+  const common = { log: silentLog, retry: options.timeoutRetry ?? FAST_RETRY, signal: options.signal };
+  return {
+    partner: partnerClient(
+      createHttp({ ...common, service: "partner", baseUrl: `${sandbox.url}/partner`, token: tokens.bankToken ?? null, headers: { geolocation: "19.43,-99.13" } }),
+    ),
+    product: productClient(createHttp({ ...common, service: "product", baseUrl: `${sandbox.url}/api`, token: tokens.productJwt ?? null })),
+    graphql: graphqlClient(createHttp({ ...common, service: "graphql", baseUrl: `${sandbox.url}/graphql`, token: tokens.productJwt ?? "" })),
+  };
+}
+
+export async function control(sandbox: TestSandbox, path: string, body?: unknown, method = "POST") {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  return response.status === 204 ? null : ((await response.json()) as unknown);
+}
+
+export async function requestCount(sandbox: TestSandbox, path: string): Promise<number> {
+  const log = (await control(sandbox, `/__requests?path=${encodeURIComponent(path)}`, undefined, "GET")) as unknown[];
+  return log.length;
+}
+
+/** Logs a demo user in the way the app does, returning both tokens. */
+export async function loginAs(sandbox: TestSandbox, userName: string) {
+  const bankToken = await bankTokenFor(sandbox, userName);
+  const login = await clients(sandbox, { bankToken }).product.loginUser(bankToken);
+  return { bankToken, productJwt: login.jwt, memberId: login.memberId };
+}

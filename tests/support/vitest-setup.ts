@@ -1,0 +1,14 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+// A stray console.error means something went wrong that no assertion caught: fail the test.
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const calls = consoleError.mock.calls;
+  consoleError.mockRestore();
+  if (calls.length > 0) {
+    throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.join(" ")).join("\n")}`);
+  }
+});

@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "#server": fileURLToPath(new URL("./server", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["{app,server,sandbox,tests/contract}/**/*.test.{ts,tsx}"],
+    environment: "node",
+    setupFiles: ["./tests/support/vitest-setup.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
