@@ -1,0 +1,119 @@
+import { expect, test } from "@playwright/test";
+import { loginAs, resetSandbox, sidebar } from "./support";
+
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+test("ana.admin logs in through the bank portal and sees her company's accounts", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  const accounts = page.getByRole("list", { name: "Cuentas de Importadora del Bajío S.A. de C.V." });
+  await expect(accounts.getByRole("listitem")).toHaveCount(3);
+  const mxn = accounts.getByRole("article", { name: "Concentradora Bajío" });
+  await expect(mxn).toContainText("MXN");
+  await expect(mxn).toContainText(/\$[\d,]+\.\d{2} MXN/);
+  await expect(mxn).toContainText(/•••• \d{4}/);
+  // The full account number never reaches the page.
+  expect(await page.content()).not.toMatch(/\d{18}/);
+});
+
+test("company change shows the other company's accounts", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.getByRole("link", { name: "Abrir configuración de Ana M." }).click();
+  const drawer = page.getByRole("dialog", { name: "Configuración" });
+  await expect(drawer.getByText("Selecciona la empresa con la que deseas operar")).toBeVisible();
+  await drawer.getByRole("radio", { name: "Logística Pacífico Norte S.A. de C.V." }).check();
+  await drawer.getByRole("button", { name: "Operar con esta empresa" }).click();
+  await expect(page.getByRole("list", { name: "Cuentas de Logística Pacífico Norte S.A. de C.V." })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Concentradora Bajío" })).toHaveCount(0);
+  await expect(page.getByText("Estamos actualizando tu información")).toBeAttached();
+});
+
+test("with one company the change button is disabled", async ({ page }) => {
+  await loginAs(page, "beatriz.basica");
+  await page.goto("/?drawer=configuracion&tab=empresas");
+  await expect(page.getByRole("button", { name: "Operar con esta empresa" })).toBeDisabled();
+});
+
+test("a new bank user chooses a membership in the wizard, then operates", async ({ page }) => {
+  await loginAs(page, "nuevo.usuario");
+  await expect(page).toHaveURL("/wizard");
+  await expect(page.getByRole("heading", { name: "Bienvenido, elige tu membresía" })).toBeVisible();
+  await page.getByRole("radio", { name: /Pro/ }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  // Without the terms the form comes back with the message and the chosen plan kept.
+  await expect(page.getByText("Debes aceptar los Términos y Condiciones para continuar.")).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Pro/ })).toBeChecked();
+  await page.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Mercados" })).toBeVisible();
+});
+
+test("a Basic member has no market item and cannot open the market", async ({ page }) => {
+  await loginAs(page, "beatriz.basica");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Operar" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Mercados" })).toHaveCount(0);
+  await page.goto("/comportamiento-de-mercado");
+  await expect(page).toHaveURL("/");
+});
+
+test("a Pro member opens the market", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await sidebar(page).getByRole("link", { name: "Mercados" }).click();
+  await expect(page).toHaveURL("/comportamiento-de-mercado");
+  await expect(page.getByRole("heading", { level: 1, name: "Mercados" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Horario de mercado" })).toBeVisible();
+});
+
+test("logout asks for confirmation and ends the session", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.getByRole("link", { name: "Cerrar Sesión" }).click();
+  const dialog = page.getByRole("dialog", { name: "¿Quieres salir de FXN?" });
+  await dialog.getByRole("link", { name: "No, Cancelar" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Cerrar Sesión" }).click();
+  await page.getByRole("dialog", { name: "¿Quieres salir de FXN?" }).getByRole("button", { name: "Si, Cerrar sesión" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("heading", { name: "Tu sesión terminó" })).toBeVisible();
+
+  await page.goBack();
+  await page.reload();
+  await expect(page.getByText("Concentradora Bajío")).toHaveCount(0);
+  await page.goto("/");
+  await expect(page).toHaveURL("/login");
+});
+
+test("an unknown path goes to the dashboard", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/no-existe/en-ningun-lado");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+});
+
+test("logged out, the app sends people to the rest screen with the way back to their bank", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL("/login");
+  await expect(page.getByRole("link", { name: "Ir a la banca en línea" })).toHaveAttribute("href", /\/banca$/);
+  await page.goto("/wizard");
+  await expect(page).toHaveURL("/login");
+});
+
+test("an invalid bank token lands on the error screen", async ({ page }) => {
+  await page.goto("/access?jwt=token-que-no-existe");
+  await expect(page).toHaveURL("/error");
+  await expect(page.getByRole("heading", { name: "Ha ocurrido un error" })).toBeVisible();
+  await page.goto("/");
+  await expect(page).toHaveURL("/error");
+});
+
+test("the health check says OK!", async ({ request }) => {
+  const response = await request.get("/healthcheck");
+  expect(await response.text()).toBe("OK!");
+});

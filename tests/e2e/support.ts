@@ -1,0 +1,18 @@
+import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+
+/** Ports of playwright.config.ts; the sandbox is reached only for its portal and control endpoints. */
+export const SANDBOX_URL = "http://localhost:4110";
+
+export async function resetSandbox() {
+  const response = await fetch(`${SANDBOX_URL}/__reset`, { method: "POST" });
+  expect(response.ok).toBe(true);
+}
+
+/** Logs in the way a person does: the bank's portal, then its link into the app. */
+export async function loginAs(page: Page, userName: string) {
+  await page.goto(`${SANDBOX_URL}/banca`);
+  await page.getByRole("link", { name: new RegExp(`Entrar como ${userName.replace(".", "\\.")}`) }).click();
+}
+
+export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Menú principal" });
