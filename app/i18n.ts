@@ -1,13 +1,14 @@
 import auth from "~/locales/es-MX/auth.json";
 import common from "~/locales/es-MX/common.json";
 import dashboard from "~/locales/es-MX/dashboard.json";
+import legal from "~/locales/es-MX/legal.json";
 import settings from "~/locales/es-MX/settings.json";
 
 /** One language (SPEC: Spanish, Mexico); resources ship with the bundle, so nothing loads lazily. */
 export const LOCALE = "es-MX";
 
 export const resources = {
-  [LOCALE]: { common, auth, dashboard, settings },
+  [LOCALE]: { common, auth, dashboard, settings, legal },
 } as const;
 
 export const namespaces = Object.keys(resources[LOCALE]) as Array<keyof (typeof resources)[typeof LOCALE]>;

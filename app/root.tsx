@@ -16,6 +16,7 @@ import { ErrorPage } from "~/components/errors/ErrorPage";
 import { AppShell } from "~/components/shell/AppShell";
 import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
+import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { Splash } from "~/components/ui/Splash";
 import { Toast } from "~/components/ui/Toast";
@@ -27,7 +28,7 @@ import { authStateOf, getSession, commitSession, isSessionOver } from "#server/s
 import { getCsrf } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
 import type { SessionData } from "#server/session/types";
-import { needsTouch } from "#server/domain/session-timing";
+import { IDLE_PROMPT_MS, expiryWarningAt, needsTouch, sessionEndsAt, showsExpiryWarning } from "#server/domain/session-timing";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -54,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Reading a flash consumes it, which must be saved; so must a new "last seen".
   if (toast || splash || modal || touch) headers.append("Set-Cookie", await commitSession(session));
 
+  const expiresAt = session.get("expiresAt") ?? now;
   return json(
     {
       csrfToken,
@@ -61,6 +63,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       splash,
       modal,
       shell: active ? shellData(session.data as SessionData, url.pathname) : null,
+      clock: active
+        ? {
+            serverNow: now,
+            warningAt: expiryWarningAt(expiresAt),
+            endsAt: sessionEndsAt(expiresAt),
+            idlePromptMs: IDLE_PROMPT_MS,
+            showWarning: showsExpiryWarning(now, expiresAt),
+          }
+        : null,
     },
     { headers },
   );
@@ -91,7 +102,7 @@ function Document({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { csrfToken, toast, splash, modal, shell } = useLoaderData<typeof loader>();
+  const { csrfToken, toast, splash, modal, shell, clock } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -164,6 +175,7 @@ export default function App() {
         variant={dialog === "inactividad" ? "inactivity" : "normal"}
       />
       <CompanyChangeError open={modal === "companyChangeError"} closeHref={withoutParams(here, [])} />
+      {clock ? <SessionGuardian clock={clock} inactivityOpen={dialog === "inactividad"} /> : null}
     </AppShell>
   ) : (
     <Outlet />

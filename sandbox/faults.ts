@@ -87,8 +87,22 @@ export interface ControlHooks {
   reset(): void;
 }
 
+const ttlInput = z.object({
+  jwtSeconds: z.number().int().min(1).max(86_400).optional(),
+  bankSeconds: z.number().int().min(1).max(86_400).optional(),
+});
+
 export function registerControlRoutes(router: Router, ctx: SandboxContext, hooks: ControlHooks): void {
+  // Token lifetimes can be shortened by tests (session expiry); a reset restores these.
+  const initialTtl = { jwtSeconds: ctx.jwtTtlSeconds, bankSeconds: ctx.bankTokenTtlSeconds };
   router
+    .get("/__ttl", () => json(200, { jwtSeconds: ctx.jwtTtlSeconds, bankSeconds: ctx.bankTokenTtlSeconds }))
+    .post("/__ttl", ({ body }) => {
+      const input = parseWith(ttlInput, body);
+      ctx.jwtTtlSeconds = input.jwtSeconds ?? ctx.jwtTtlSeconds;
+      ctx.bankTokenTtlSeconds = input.bankSeconds ?? ctx.bankTokenTtlSeconds;
+      return json(200, { jwtSeconds: ctx.jwtTtlSeconds, bankSeconds: ctx.bankTokenTtlSeconds });
+    })
     .post("/__faults", ({ body }) => {
       const input = parseWith(faultInput, body);
       const fault: Fault = {
@@ -116,6 +130,8 @@ export function registerControlRoutes(router: Router, ctx: SandboxContext, hooks
       return json(200, { ms: ctx.state.latencyMs });
     })
     .post("/__reset", () => {
+      ctx.jwtTtlSeconds = initialTtl.jwtSeconds;
+      ctx.bankTokenTtlSeconds = initialTtl.bankSeconds;
       hooks.reset();
       return json(200, { reset: true });
     })

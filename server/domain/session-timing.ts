@@ -16,10 +16,22 @@ export type SessionClock = { now: number; lastSeenAt: number; expiresAt: number 
 
 export type SessionStatus = "active" | "idle" | "expired";
 
+/**
+ * The warning's countdown (60 s) ends the session: exp − 13 min. The buffer keeps the token
+ * valid long enough for 'Continuar' to refresh it.
+ */
+export function sessionEndsAt(expiresAt: number): number {
+  return expiryWarningAt(expiresAt) + AUTO_LOGOUT_COUNTDOWN_S * 1000;
+}
+
 export function sessionStatus({ now, lastSeenAt, expiresAt }: SessionClock): SessionStatus {
-  if (now >= expiresAt) return "expired";
+  if (now >= sessionEndsAt(expiresAt)) return "expired";
   if (now - lastSeenAt >= IDLE_LOGOUT_MS) return "idle";
   return "active";
+}
+
+export function showsExpiryWarning(now: number, expiresAt: number): boolean {
+  return now >= expiryWarningAt(expiresAt);
 }
 
 export function expiryWarningAt(expiresAt: number): number {

@@ -16,3 +16,12 @@ export async function loginAs(page: Page, userName: string) {
 }
 
 export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Menú principal" });
+
+export async function sandboxControl(path: string, body: unknown) {
+  const response = await fetch(`${SANDBOX_URL}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+}

@@ -1,0 +1,56 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+
+export type SessionExpiringProps = {
+  open: boolean;
+  /** Seconds left before the automatic logout; unknown without JS (the server ends it anyway). */
+  secondsLeft: number | null;
+  csrfToken: ReactNode;
+  extendAction: string;
+  logoutAction: string;
+  redirectTo: string;
+};
+
+/**
+ * 'Tu sesión está a punto de expirar' (§4, §8): 'Salir' logs out, 'Continuar' refreshes the
+ * session. Not dismissible: one of the two must be chosen. Both are plain forms.
+ */
+export function SessionExpiring({ open, secondsLeft, csrfToken, extendAction, logoutAction, redirectTo }: SessionExpiringProps) {
+  const { t } = useTranslation("common");
+  return (
+    <Modal
+      open={open}
+      id="sesion-por-expirar"
+      title={t("session.expiring.title")}
+      description={
+        <>
+          <p>{t("session.expiring.description")}</p>
+          {secondsLeft !== null ? (
+            <p className="mt-2 font-semibold tabular-nums" aria-live="polite">
+              {t("session.expiring.countdown", { seconds: secondsLeft })}
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+        <Form method="post" action={logoutAction}>
+          {csrfToken}
+          <SubmitButton variant="secondary" pendingText={t("session.closing")}>
+            {t("session.expiring.exit")}
+          </SubmitButton>
+        </Form>
+        <Form method="post" action={extendAction}>
+          {csrfToken}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <SubmitButton pendingText={t("session.expiring.extending")} autoFocusInDialog>
+            {t("session.expiring.continue")}
+          </SubmitButton>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useCallback } from "react";
+import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import { withParams } from "~/utils/url";
+import { SessionExpiring } from "./SessionExpiring";
+import { useSessionTimers } from "./use-session-timers";
+
+export type SessionClockProps = {
+  serverNow: number;
+  warningAt: number;
+  endsAt: number;
+  idlePromptMs: number;
+  /** The server already knows the warning is due (the page works without JS). */
+  showWarning: boolean;
+};
+
+/** Session timers and the expiry modal for a logged-in page. */
+export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClockProps; inactivityOpen: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const csrf = useAuthenticityToken();
+  const here = `${location.pathname}${location.search}`;
+
+  const openInactivity = useCallback(() => navigate(withParams(here, { dialogo: "inactividad" }), { preventScrollReset: true }), [navigate, here]);
+  const logout = useCallback(() => submit({ csrf, reason: "inactivity" }, { method: "post", action: "/logout" }), [submit, csrf]);
+  const { secondsLeft } = useSessionTimers({ ...clock, inactivityOpen, openInactivity, logout });
+
+  return (
+    <SessionExpiring
+      open={clock.showWarning || secondsLeft !== null}
+      secondsLeft={secondsLeft}
+      csrfToken={<AuthenticityTokenInput />}
+      extendAction="/sesion/extender"
+      logoutAction="/logout"
+      redirectTo={here}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { safeRedirectPath } from "~/utils/url";
+import { jwtExpiry } from "#server/domain/jwt";
+import { commitSession, newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { upstreams } from "#server/upstream/index.server";
+import { serverT } from "~/i18next.server";
+
+/**
+ * 'Continuar' on 'Tu sesión está a punto de expirar' (§4): the bank refreshes its session, the
+ * product issues a new token, and the session's limits move forward. Works as a plain form post.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const form = await readForm(request);
+  const back = safeRedirectPath(form.get("redirectTo"));
+  try {
+    const bankToken = await access.api.partner.refreshSession();
+    const login = await upstreams({ log: context.log, signal: request.signal }, { bankToken }).product.loginUser(bankToken);
+    const now = Date.now();
+    access.session.set("bankToken", bankToken);
+    access.session.set("productJwt", login.jwt);
+    access.session.set("expiresAt", jwtExpiry(login.jwt) ?? now);
+    access.session.set("lastSeenAt", now);
+    context.log.info({ event: "session_extended" }, "session extended");
+    return redirect(back, { headers: { "Set-Cookie": await commitSession(access.session) } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.log.warn({ event: "session_extend_failed", err: error instanceof Error ? error.message : error }, "session extension failed");
+    const t = await serverT("common");
+    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.failed")));
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

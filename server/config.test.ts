@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+const valid = {
+  APP_URL: "https://portal.example.mx/",
+  SESSION_SECRET: "x".repeat(32),
+  PRODUCT_API_URL: "https://api.example.mx/v1/",
+  GRAPHQL_URL: "https://api.example.mx/graphql",
+  NOTIFICATIONS_API_URL: "https://notif.example.mx",
+  NOTIFICATIONS_SOCKET_URL: "wss://notif.example.mx/socket",
+  PARTNER_API_URL: "https://bank.example.mx/api",
+  BANK_MIDDLEWARE_URL: "https://mw.example.mx",
+  PRICES_WS_URL: "wss://prices.example.mx",
+  CHALLENGE_URL: "https://bank.example.mx/challenge",
+  BANK_PORTAL_URL: "https://bank.example.mx",
+};
+
+describe("parseConfig", () => {
+  it("accepts a complete environment, with defaults and without trailing slashes", () => {
+    const config = parseConfig(valid);
+    expect(config.PORT).toBe(3000);
+    expect(config.PRODUCT_API_URL).toBe("https://api.example.mx/v1");
+    expect(config.LOG_LEVEL).toBe("info");
+    expect(config.SPECIAL_RULE_COMPANY_IDS).toEqual([]);
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it("splits the company lists", () => {
+    expect(parseConfig({ ...valid, SPECIAL_RULE_COMPANY_IDS: " 300501, 12 ,," }).SPECIAL_RULE_COMPANY_IDS).toEqual(["300501", "12"]);
+  });
+
+  it("names every missing or malformed value in one line", () => {
+    const attempt = () => parseConfig({ ...valid, SESSION_SECRET: "short", PRICES_WS_URL: "https://not-a-socket", GRAPHQL_URL: undefined, PORT: "http" });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).not.toContain("\n");
+      expect(message).toContain("SESSION_SECRET");
+      expect(message).toContain("PRICES_WS_URL");
+      expect(message).toContain("GRAPHQL_URL");
+      expect(message).toContain("PORT");
+    }
+  });
+
+  it("accepts only redis URLs for REDIS_URL", () => {
+    expect(parseConfig({ ...valid, REDIS_URL: "redis://localhost:6379" }).REDIS_URL).toBe("redis://localhost:6379");
+    expect(() => parseConfig({ ...valid, REDIS_URL: "http://localhost" })).toThrow(ConfigError);
+  });
+});
