@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
   Links,
@@ -23,6 +23,7 @@ import { Toast } from "~/components/ui/Toast";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
+import { usePageTitle } from "~/utils/page-title";
 import { withParams, withoutParams } from "~/utils/url";
 import { authStateOf, getSession, commitSession, isSessionOver } from "#server/session/auth.server";
 import { getCsrf } from "#server/session/csrf.server";
@@ -80,8 +81,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The root carries the toast and the page-view log: run it on every navigation. */
 export const shouldRevalidate = () => true;
 
-export const meta: MetaFunction = () => [{ title: "FXN" }];
-
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -89,6 +88,7 @@ function Document({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{usePageTitle()}</title>
         <Meta />
         <Links />
       </head>

@@ -18,11 +18,27 @@ export function ensureNodeModules() {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
-  console.log("› Instalando Chromium de Debian (apt-get)…");
+const onPath = (command) => {
+  try {
+    execSync(`command -v ${command}`, { stdio: "ignore", shell: "/bin/sh" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Debian packages the tests need: Chromium (end-to-end tests, PDFs) and redis-server (the Redis
+ * session store's test). Installed with apt only when missing.
+ */
+export function ensureSystemPackages() {
+  const missing = [];
+  if (!existsSync(CHROMIUM_PATH)) missing.push("chromium", "fonts-liberation");
+  if (!onPath("redis-server")) missing.push("redis-server");
+  if (missing.length === 0) return;
+  console.log(`› Instalando paquetes de Debian (apt-get): ${missing.join(", ")}…`);
   const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";
   run(`${sudo}apt-get update -qq`);
-  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`);
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was not found at ${CHROMIUM_PATH} after installing it`);
 }

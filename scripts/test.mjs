@@ -1,10 +1,10 @@
-// npm test: install what is missing (npm packages, Debian's Chromium), then typecheck, lint,
+// npm test: install what is missing (npm packages, Debian's Chromium and redis-server), then typecheck, lint,
 // unit and contract tests (vitest), build, and the end-to-end tests (Playwright, JS on and off).
 import { spawnSync } from "node:child_process";
-import { ensureChromium, ensureNodeModules } from "./install.mjs";
+import { ensureNodeModules, ensureSystemPackages } from "./install.mjs";
 
 ensureNodeModules();
-ensureChromium();
+ensureSystemPackages();
 
 const steps = [
   ["Tipos (tsc)", "npx", ["tsc", "--noEmit"]],

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageHandle } from "~/utils/page-title";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { displayCurrency, formatMoney } from "~/utils/money";
 import { accountViews } from "#server/domain/accounts";
@@ -81,7 +82,7 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Operar · FXN" }];
+export const handle: PageHandle = { titleKey: "shell.title.dashboard" };
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageHandle } from "~/utils/page-title";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { formatDate, mexicoCity, mexicoDate } from "#server/domain/dates";
 import { marketStatus } from "#server/domain/market";
@@ -119,7 +120,7 @@ export default function Market() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Mercados · FXN" }];
+export const handle: PageHandle = { titleKey: "shell.title.market" };
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

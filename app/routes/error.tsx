@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageHandle } from "~/utils/page-title";
 import { getConfig } from "#server/config.server";
 import { requireState } from "#server/session/auth.server";
 
@@ -28,4 +29,4 @@ export default function ErrorScreen() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Ha ocurrido un error · FXN" }];
+export const handle: PageHandle = { titleKey: "auth:error.title" };

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageHandle } from "~/utils/page-title";
 import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
 import { getConfig } from "#server/config.server";
 import { requireState } from "#server/session/auth.server";
@@ -28,4 +29,4 @@ export default function Login() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Sesión cerrada · FXN" }];
+export const handle: PageHandle = { titleKey: "auth:login.meta" };

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageHandle } from "~/utils/page-title";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import type { loader as rootLoader } from "~/root";
 import { requireState } from "#server/session/auth.server";
@@ -114,7 +115,7 @@ export default function Terms() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Términos y Condiciones · FXN" }];
+export const handle: PageHandle = { titleKey: "shell.title.terms" };
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { formatMoney } from "~/utils/money";
+import type { PageHandle } from "~/utils/page-title";
 import { TERMS_VERSION, wizardSchema } from "#server/domain/wizard";
 import { requireState } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
@@ -143,7 +144,7 @@ export default function Wizard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Elige tu membresía · FXN" }];
+export const handle: PageHandle = { titleKey: "auth:wizard.meta" };
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

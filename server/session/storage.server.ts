@@ -13,7 +13,7 @@ import type { SessionData, FlashData } from "./types";
  */
 const ABSOLUTE_MAX_AGE_S = 12 * 60 * 60;
 
-function sessionCookie() {
+export function sessionCookie() {
   const config = getConfig();
   return createCookie("__portal_session", {
     httpOnly: true,
@@ -30,6 +30,11 @@ function redisStorage(url: string, cookie: SessionIdStorageStrategy["cookie"]) {
   onShutdown(async () => {
     await redis.quit();
   });
+  return createRedisSessionStorage(redis, cookie);
+}
+
+/** Sessions as JSON under `portal:session:<id>`, expiring with the session. */
+export function createRedisSessionStorage(redis: Redis, cookie: SessionIdStorageStrategy["cookie"]) {
   const key = (id: string) => `portal:session:${id}`;
   const ttl = (expires?: Date) =>
     expires ? Math.max(1, Math.ceil((expires.getTime() - Date.now()) / 1000)) : ABSOLUTE_MAX_AGE_S;

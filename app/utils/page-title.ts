@@ -1,0 +1,12 @@
+import { useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Routes name their page by an i18n key; the document title is "<page> · <product>". */
+export type PageHandle = { titleKey?: string };
+
+export function usePageTitle(): string {
+  const { t } = useTranslation();
+  const product = t("product.name");
+  const key = [...useMatches()].reverse().find((match) => (match.handle as PageHandle | undefined)?.titleKey)?.handle as PageHandle | undefined;
+  return key?.titleKey ? `${t(key.titleKey)} · ${product}` : product;
+}
