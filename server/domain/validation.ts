@@ -13,6 +13,10 @@ export const msg = {
   requiredAlt: messages.requiredAlt,
   termsRequired: messages.termsRequired,
   invalidOption: messages.invalidOption,
+  conceptMax: messages.conceptMax,
+  conceptRequired: messages.conceptRequired,
+  invalidAmount: messages.invalidAmount,
+  amountDecimals: messages.amountDecimals,
   invalid: (field: string, gender: "m" | "f" = "m") =>
     fill(gender === "m" ? messages.invalidMasculine : messages.invalidFeminine, { field }),
   fileFormat: (files: string) => fill(messages.fileFormat, { files }),

@@ -1,0 +1,65 @@
+import Big from "big.js";
+import { describe, expect, it } from "vitest";
+import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, splitPair } from "./calculator";
+
+describe("customer rate (§9)", () => {
+  it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {
+    expect(customerRate(new Big("17.123456"), new Big("0.25"), "buy").toFixed(6)).toBe("17.166265");
+    expect(customerRate(new Big("17.123456"), new Big("0.25"), "sell").toFixed(6)).toBe("17.080647");
+    expect(customerRate(new Big("20"), new Big("0"), "buy").toFixed(6)).toBe("20.000000");
+  });
+});
+
+describe("quoteFrom", () => {
+  const rate = new Big("17.166265");
+  it("computes the right side from the left (2 decimals, half up)", () => {
+    const quote = quoteFrom({ rate, typed: "left", amount: new Big("1000") });
+    expect([quote.left.toFixed(2), quote.right.toFixed(2)]).toEqual(["1000.00", "17166.27"]);
+  });
+
+  it("computes the left side from the right", () => {
+    const quote = quoteFrom({ rate, typed: "right", amount: new Big("17166.27") });
+    expect([quote.left.toFixed(2), quote.right.toFixed(2)]).toEqual(["1000.00", "17166.27"]);
+  });
+
+  it("does not divide by a zero rate", () => {
+    expect(quoteFrom({ rate: new Big(0), typed: "right", amount: new Big(5) }).left.toFixed(2)).toBe("0.00");
+  });
+});
+
+describe("pairs and legs", () => {
+  it("splits a pair and tells which currency leaves and which arrives", () => {
+    expect(splitPair("usd/mxn")).toEqual({ base: "USD", quote: "MXN" });
+    expect(splitPair("USDMXN")).toBeNull();
+    expect(legCurrencies("USD/MXN", "buy")).toEqual({ origin: "MXN", destination: "USD" });
+    expect(legCurrencies("USD/MXN", "sell")).toEqual({ origin: "USD", destination: "MXN" });
+  });
+});
+
+describe("pre-submit check (§5)", () => {
+  const check = (operation: "buy" | "sell" | "transfer", amount: string, balance: string, hasValidPrice = true) =>
+    preSubmitCheck({ operation, amount: new Big(amount), originBalance: new Big(balance), hasValidPrice });
+
+  it("debits the total when buying, the left amount when selling and the amount when transferring", () => {
+    const quote = { left: new Big(100), right: new Big(1716.63), amount: new Big(50) };
+    expect(debitAmount("buy", quote)?.toString()).toBe("1716.63");
+    expect(debitAmount("sell", quote)?.toString()).toBe("100");
+    expect(debitAmount("transfer", quote)?.toString()).toBe("50");
+  });
+
+  it("needs a valid price for buy and sell, not for transfers", () => {
+    expect(check("buy", "10", "100", false)).toBe("invalidPriceObject");
+    expect(check("sell", "10", "100", false)).toBe("invalidPriceObject");
+    expect(check("transfer", "10", "100", false)).toBeNull();
+  });
+
+  it("tells no funds from insufficient funds", () => {
+    expect(check("buy", "10", "0")).toBe("noFunds");
+    expect(check("transfer", "10", "9.99")).toBe("insufficient");
+    expect(check("transfer", "10", "10")).toBeNull();
+  });
+
+  it("checks nothing for an amount of 0", () => {
+    expect(check("buy", "0", "0", false)).toBeNull();
+  });
+});

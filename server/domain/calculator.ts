@@ -1,0 +1,71 @@
+import type Big from "big.js";
+import { roundAmount, roundRate, toDecimal } from "./decimal";
+import type { Side } from "./prices";
+
+/**
+ * The calculator's arithmetic (§9): the customer's rate is the provider's price with the margin,
+ * buy = price × (1 + margin/100), sell = price × (1 − margin/100), kept to 6 decimals; amounts to 2.
+ * A pair BASE/QUOTE: the left amount is in BASE, the right in QUOTE (right = left × rate).
+ */
+export type Operation = "buy" | "sell" | "transfer";
+
+export function customerRate(price: Big, marginPercent: Big, side: Side): Big {
+  const factor = marginPercent.div(100);
+  const adjusted = side === "buy" ? price.times(factor.plus(1)) : price.times(factor.neg().plus(1));
+  return roundRate(adjusted);
+}
+
+export interface Quote {
+  left: Big;
+  right: Big;
+}
+
+/** The other side of the calculator from the side the person typed. */
+export function quoteFrom(input: { rate: Big; typed: "left" | "right"; amount: Big }): Quote {
+  if (input.typed === "left") return { left: roundAmount(input.amount), right: roundAmount(input.amount.times(input.rate)) };
+  if (input.rate.eq(0)) return { left: roundAmount(input.amount.times(0)), right: roundAmount(input.amount) };
+  return { left: roundAmount(input.amount.div(input.rate)), right: roundAmount(input.amount) };
+}
+
+export function splitPair(pair: string): { base: string; quote: string } | null {
+  const match = /^([A-Z]{3})\/([A-Z]{3})$/.exec(pair.trim().toUpperCase());
+  return match ? { base: match[1], quote: match[2] } : null;
+}
+
+/**
+ * Which currency leaves the origin account and which arrives at the destination: buying BASE
+ * pays QUOTE; selling BASE receives QUOTE.
+ */
+export function legCurrencies(pair: string, side: Side): { origin: string; destination: string } | null {
+  const parts = splitPair(pair);
+  if (!parts) return null;
+  return side === "buy" ? { origin: parts.quote, destination: parts.base } : { origin: parts.base, destination: parts.quote };
+}
+
+/** What the origin account must cover (§5 pre-submit check). */
+export function debitAmount(operation: Operation, quote: { amount?: Big; left?: Big; right?: Big }): Big | null {
+  if (operation === "transfer") return quote.amount ?? null;
+  if (operation === "sell") return quote.left ?? null;
+  return quote.right ?? null;
+}
+
+export type PreSubmitProblem = "invalidPriceObject" | "noFunds" | "insufficient";
+
+/**
+ * §5 pre-submit check: with an amount above 0, a buy or sell needs a valid price; an origin
+ * balance of 0 is noFunds, a balance below the amount is insufficient (the same message, §8).
+ */
+export function preSubmitCheck(input: {
+  operation: Operation;
+  amount: Big;
+  originBalance: Big;
+  hasValidPrice: boolean;
+}): PreSubmitProblem | null {
+  if (input.amount.lte(0)) return null;
+  if (input.operation !== "transfer" && !input.hasValidPrice) return "invalidPriceObject";
+  if (input.originBalance.eq(0)) return "noFunds";
+  if (input.originBalance.lt(input.amount)) return "insufficient";
+  return null;
+}
+
+export { toDecimal };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { challengeModalType, operationError, splitChallengeMessage, timeoutModal } from "./challenge";
+
+describe("challenge modal type (§4)", () => {
+  it("reads time, insufficiency or anything else", () => {
+    expect(challengeModalType("Se agotó el TIEMPO para confirmar")).toBe("timeout");
+    expect(challengeModalType("Saldo insuficiente|Revisa tu cuenta")).toBe("insufficient");
+    expect(challengeModalType("Algo falló")).toBe("error");
+  });
+
+  it("picks the retries-limit modal only when retries equal 1", () => {
+    expect(timeoutModal(1)).toBe("retriesLimit");
+    expect(timeoutModal(2)).toBe("timeExpired");
+    expect(timeoutModal(0)).toBe("timeExpired");
+  });
+});
+
+describe("splitChallengeMessage", () => {
+  it("splits at the first '|'", () => {
+    expect(splitChallengeMessage("Título|Descripción|más")).toEqual({ title: "Título", description: "Descripción|más" });
+    expect(splitChallengeMessage("Solo título")).toEqual({ title: "Solo título", description: null });
+    expect(splitChallengeMessage("Título| ")).toEqual({ title: "Título", description: null });
+  });
+});
+
+describe("operation errors by substring (§8)", () => {
+  it("maps each bank message", () => {
+    expect(operationError("Error: La clave de operación es incorrecta")).toBe("wrongKey");
+    expect(operationError("Token válido, usuario no autenticado con la clave dinámica")).toBe("wrongToken");
+    expect(operationError("Token válido, usuario no autenticado con la clave dinámica. Verifique e intente nuevamente")).toBe("tokenExpired");
+    expect(operationError("Servicio no disponible, intente más tarde")).toBe("unavailable");
+    expect(operationError("La operación fue cancelado por el usuario")).toBe("desync");
+    expect(operationError("Otro error")).toBeNull();
+  });
+});

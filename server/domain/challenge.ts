@@ -1,0 +1,43 @@
+/**
+ * The bank's challenge result (§4 Challenge result, §8 operation challenge errors), as pure
+ * rules over the message the bank returns.
+ */
+export type ChallengeModal = "success" | "timeout" | "insufficient" | "error";
+
+/** §4: timeout if the message mentions time, insufficient if it mentions insufficiency, else error. */
+export function challengeModalType(message: string): Exclude<ChallengeModal, "success"> {
+  const text = message.toLocaleLowerCase("es-MX");
+  if (text.includes("tiempo")) return "timeout";
+  if (text.includes("insuficiente")) return "insufficient";
+  return "error";
+}
+
+/** §4: 'title|description'; a message without '|' is all title. */
+export function splitChallengeMessage(message: string): { title: string; description: string | null } {
+  const index = message.indexOf("|");
+  if (index < 0) return { title: message.trim(), description: null };
+  const description = message.slice(index + 1).trim();
+  return { title: message.slice(0, index).trim(), description: description || null };
+}
+
+/** §4: a timeout after the last allowed retry shows the retries-limit modal. */
+export function timeoutModal(retries: number): "retriesLimit" | "timeExpired" {
+  return retries === 1 ? "retriesLimit" : "timeExpired";
+}
+
+export type OperationError = "desync" | "wrongKey" | "tokenExpired" | "wrongToken" | "unavailable";
+
+/**
+ * §8: the operation's challenge errors, matched by substring of the bank's message. The token
+ * message with 'Verifique e intente nuevamente' is 'Token venció', so it is checked first.
+ */
+export function operationError(message: string): OperationError | null {
+  const text = message.toLocaleLowerCase("es-MX");
+  if (text.includes("cancelado")) return "desync";
+  if (text.includes("la clave de operación es incorrecta")) return "wrongKey";
+  const tokenNotAuthenticated = text.includes("no autenticado con la clave dinámica");
+  if (tokenNotAuthenticated && text.includes("verifique e intente nuevamente")) return "tokenExpired";
+  if (tokenNotAuthenticated) return "wrongToken";
+  if (text.includes("servicio no disponible")) return "unavailable";
+  return null;
+}

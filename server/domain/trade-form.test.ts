@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { exchangeSchema, transferSchema } from "./trade-form";
+
+const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
+const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  result.success ? [] : result.error!.issues.map((issue) => [issue.path.join("."), issue.message]);
+
+describe("exchange form (§5 Buy/sell)", () => {
+  const valid = { operation: "buy", pair: "USD/MXN", typed: "left", left: "1000", origin: "A1", destination: "A2", reason: "3", idempotencyKey: key };
+
+  it("accepts a complete buy", () => {
+    expect(exchangeSchema.parse(valid)).toMatchObject({ operation: "buy", left: "1000", reason: 3 });
+  });
+
+  it("requires accounts, reason and the typed amount with 'Campo requerido'", () => {
+    expect(issues(exchangeSchema.safeParse({ operation: "sell", pair: "USD/MXN", typed: "right", idempotencyKey: key }))).toEqual([
+      ["origin", "Campo requerido"],
+      ["destination", "Campo requerido"],
+      ["reason", "Campo requerido"],
+      ["right", "Campo requerido"],
+    ]);
+  });
+
+  it("limits the concept to 40 characters", () => {
+    expect(issues(exchangeSchema.safeParse({ ...valid, concept: "x".repeat(41) }))).toEqual([
+      ["concept", "El concepto debe contener máximo 40 caracteres"],
+    ]);
+  });
+
+  it("requires a detail for reasons 21 and 22", () => {
+    expect(issues(exchangeSchema.safeParse({ ...valid, reason: "21" }))).toEqual([["concept", "*Debes ingresar el detalle de la operación."]]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, reason: "22", concept: "  " }))).toEqual([["concept", "*Debes ingresar el detalle de la operación."]]);
+    expect(exchangeSchema.safeParse({ ...valid, reason: "22", concept: "Pago de factura 123" }).success).toBe(true);
+  });
+
+  it("rejects amounts that are not numbers, too small or with more than 2 decimals", () => {
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "abc" }))[0]).toEqual(["left", "Este monto no es valido"]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "0" }))[0]).toEqual(["left", "Este monto no es valido"]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "1.234" }))[0]).toEqual(["left", "Ingresa un monto con máximo 2 decimales"]);
+    expect(exchangeSchema.safeParse({ ...valid, left: "1,234.50" }).success).toBe(true);
+  });
+
+  it("rejects a malformed pair or key", () => {
+    expect(exchangeSchema.safeParse({ ...valid, pair: "USD-MXN" }).success).toBe(false);
+    expect(exchangeSchema.safeParse({ ...valid, idempotencyKey: "x" }).success).toBe(false);
+  });
+});
+
+describe("transfer form (§5 Transfer)", () => {
+  const valid = { operation: "transfer", amount: "0.01", origin: "A1", destination: "r:9", reason: "5", idempotencyKey: key };
+
+  it("accepts 0.01 and more", () => {
+    expect(transferSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it("says 'Este monto no es valido' below 0.01", () => {
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "0.00" }))).toEqual([["amount", "Este monto no es valido"]]);
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "-5" }))).toEqual([["amount", "Este monto no es valido"]]);
+  });
+
+  it("requires the amount and the same concept rule", () => {
+    expect(issues(transferSchema.safeParse({ ...valid, amount: undefined, reason: "21" }))).toEqual([
+      ["amount", "Campo requerido"],
+      ["concept", "*Debes ingresar el detalle de la operación."],
+    ]);
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { toDecimal } from "./decimal";
+import { msg } from "./validation";
+
+/**
+ * The calculator's form (§5 Buy/sell and Transfer), one schema for server and browser.
+ * Amounts arrive as text; they must be numbers with at most 2 decimals.
+ */
+export const CONCEPT_MAX = 40;
+/** §9: reasons that need a detail in the concept. */
+export const REASONS_NEEDING_DETAIL = [21, 22];
+
+const required = (message: string) => ({ required_error: message, invalid_type_error: message });
+
+const amountText = z
+  .string(required(msg.requiredAlt))
+  .trim()
+  .refine((value) => toDecimal(value) !== null, msg.invalidAmount)
+  .refine((value) => !/\.\d{3,}$/.test(value.replace(/,/g, "")), msg.amountDecimals);
+
+const positiveAmount = amountText.refine((value) => (toDecimal(value)?.gte("0.01") ?? false), msg.invalidAmount);
+
+const base = {
+  idempotencyKey: z.string().uuid(),
+  origin: z.string(required(msg.requiredAlt)).min(1, msg.requiredAlt).max(64),
+  destination: z.string(required(msg.requiredAlt)).min(1, msg.requiredAlt).max(64),
+  reason: z.coerce.number(required(msg.requiredAlt)).int(msg.requiredAlt).positive(msg.requiredAlt),
+  concept: z.string().trim().max(CONCEPT_MAX, msg.conceptMax).optional(),
+};
+
+/**
+ * Rules across fields, checked even when other fields fail, so every message shows at once:
+ * reasons 21 and 22 need a detail (§5).
+ */
+const conceptRule = z
+  .object({ reason: z.unknown(), concept: z.unknown() })
+  .superRefine((value, ctx) => {
+    const detail = typeof value.concept === "string" ? value.concept.trim() : "";
+    if (REASONS_NEEDING_DETAIL.includes(Number(value.reason)) && !detail) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["concept"], message: msg.conceptRequired });
+    }
+  })
+  // Rules add messages, not values: the field schemas above own the parsed values.
+  .transform(() => ({}));
+
+/** The side the person typed must have an amount. */
+const typedAmountRule = z
+  .object({ typed: z.unknown(), left: z.unknown(), right: z.unknown() })
+  .superRefine((value, ctx) => {
+    const side = value.typed === "right" ? "right" : "left";
+    if (value[side] === undefined || value[side] === "") {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [side], message: msg.requiredAlt });
+    }
+  })
+  .transform(() => ({}));
+
+export const exchangeSchema = z
+  .object({
+    operation: z.enum(["buy", "sell"]),
+    pair: z.string(required(msg.requiredAlt)).regex(/^[A-Z]{3}\/[A-Z]{3}$/, msg.requiredAlt),
+    typed: z.enum(["left", "right"]).default("left"),
+    left: positiveAmount.optional(),
+    right: positiveAmount.optional(),
+    ...base,
+  })
+  .and(typedAmountRule)
+  .and(conceptRule);
+
+export const transferSchema = z
+  .object({
+    operation: z.literal("transfer"),
+    amount: positiveAmount,
+    ...base,
+  })
+  .and(conceptRule);
+
+export type ExchangeForm = z.infer<typeof exchangeSchema>;
+export type TransferForm = z.infer<typeof transferSchema>;
