@@ -25,7 +25,11 @@ export default tseslint.config(
     // Components and client modules must never reach server-only code.
     files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["#server/*", "**/server/**", "*.server", "**/*.server"] }],
+      // Types may cross (they ship no code); values may not.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["#server/*", "**/server/**", "*.server", "**/*.server"], allowTypeImports: true }] },
+      ],
     },
   },
 );

@@ -49,7 +49,8 @@ export default defineConfig({
     {
       command: "node --import tsx sandbox/main.ts",
       url: `http://localhost:${SANDBOX_PORT}/banca`,
-      env: sandboxProcessEnv({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT }),
+      // Operations apply 300 ms after their challenge, so a test sees the new balance quickly.
+      env: { ...sandboxProcessEnv({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT }), SANDBOX_APPLY_DELAY_MS: "300" },
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

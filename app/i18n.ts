@@ -2,13 +2,15 @@ import auth from "~/locales/es-MX/auth.json";
 import common from "~/locales/es-MX/common.json";
 import dashboard from "~/locales/es-MX/dashboard.json";
 import legal from "~/locales/es-MX/legal.json";
+import notifications from "~/locales/es-MX/notifications.json";
+import transaction from "~/locales/es-MX/transaction.json";
 import settings from "~/locales/es-MX/settings.json";
 
 /** One language (SPEC: Spanish, Mexico); resources ship with the bundle, so nothing loads lazily. */
 export const LOCALE = "es-MX";
 
 export const resources = {
-  [LOCALE]: { common, auth, dashboard, settings, legal },
+  [LOCALE]: { common, auth, dashboard, settings, legal, notifications, transaction },
 } as const;
 
 export const namespaces = Object.keys(resources[LOCALE]) as Array<keyof (typeof resources)[typeof LOCALE]>;

@@ -1,5 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig, LOCALE } from "~/i18n";
+import type { namespaces } from "~/i18n";
 
 export const i18next = new RemixI18Next({
   detection: { supportedLanguages: [LOCALE], fallbackLanguage: LOCALE },
@@ -7,6 +8,6 @@ export const i18next = new RemixI18Next({
 });
 
 /** A translator for server code (toasts in flash messages, page titles). */
-export function serverT(namespace: "common" | "auth" | "dashboard" | "settings" = "common") {
+export function serverT(namespace: (typeof namespaces)[number] = "common") {
   return i18next.getFixedT(LOCALE, namespace);
 }

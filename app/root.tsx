@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { AppShell } from "~/components/shell/AppShell";
+import { NotificationCentre } from "~/components/notifications/NotificationCentre";
 import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
@@ -28,6 +29,8 @@ import { withParams, withoutParams } from "~/utils/url";
 import { authStateOf, getSession, commitSession, isSessionOver } from "#server/session/auth.server";
 import { getCsrf } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
+import { isNotificationCentreOpen, loadNotificationCentre, unreadCount } from "#server/notifications/centre.server";
+import { notificationsFor } from "#server/upstream/notifications.server";
 import type { SessionData } from "#server/session/types";
 import { IDLE_PROMPT_MS, expiryWarningAt, needsTouch, sessionEndsAt, showsExpiryWarning } from "#server/domain/session-timing";
 
@@ -57,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (toast || splash || modal || touch) headers.append("Set-Cookie", await commitSession(session));
 
   const expiresAt = session.get("expiresAt") ?? now;
+  const [notificationCentre, unreadNotifications] = active ? await loadNotifications(request, context, session.get("productJwt") ?? "") : [null, 0];
   return json(
     {
       csrfToken,
@@ -64,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       splash,
       modal,
       shell: active ? shellData(session.data as SessionData, url.pathname) : null,
+      notificationCentre,
+      unreadNotifications,
       clock: active
         ? {
             serverNow: now,
@@ -76,6 +82,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The bell's count on every page, and the centre when its drawer is open (§4: opening the centre
+ * sets the count to 0). The bell must not hold a page: one attempt, 2 s at most; a failure is 0.
+ */
+async function loadNotifications(request: Request, context: LoaderFunctionArgs["context"], productJwt: string) {
+  const url = new URL(request.url);
+  const client = notificationsFor({ log: context.log, signal: request.signal, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 2_000 }, productJwt);
+  return Promise.all([loadNotificationCentre(client, url), isNotificationCentreOpen(url) ? 0 : unreadCount(client)]);
 }
 
 /** The root carries the toast and the page-view log: run it on every navigation. */
@@ -102,7 +118,7 @@ function Document({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { csrfToken, toast, splash, modal, shell, clock } = useLoaderData<typeof loader>();
+  const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -137,7 +153,7 @@ export default function App() {
           ? {
               title: t(shell.titleKey),
               contactHref: shell.contactHref,
-              unreadCount: 0,
+              unreadCount: unreadNotifications,
               notificationsHref: withParams(here, { drawer: "notificaciones" }),
               notificationsOpen: drawer === "notificaciones",
             }
@@ -145,6 +161,7 @@ export default function App() {
       }
     >
       <Outlet />
+      <NotificationCentre centre={notificationCentre} />
       <SettingsDrawer
         open={drawer === "configuracion"}
         closeHref={withoutParams(here, ["drawer", "tab"])}

@@ -1,7 +1,8 @@
 import { dashboardTtfb } from "./dashboard-ttfb";
+import { priceFanout } from "./price-fanout";
 
 /** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
-const benches: Record<string, () => Promise<void>> = { "dashboard-ttfb": dashboardTtfb };
+const benches: Record<string, () => Promise<void>> = { "dashboard-ttfb": dashboardTtfb, "price-fanout": priceFanout };
 
 const only = process.argv[2];
 for (const [name, run] of Object.entries(benches)) {

@@ -13,6 +13,10 @@ export interface SandboxContext {
   bankTokenTtlSeconds: number;
   jwtTtlSeconds: number;
   logger: Logger;
+  /** How long an operation stays "applying" after a successful challenge before it is applied. */
+  applyDelayMs: number;
+  /** Base of the challenge page handed out in /setoperation's `uri` (known once the port is bound). */
+  challengeUrl: string;
 }
 
 export function today(ctx: SandboxContext): string {

@@ -163,8 +163,16 @@ export function parseJsonBody(raw: string): unknown {
   }
 }
 
+/** JSON by default; HTML forms (the challenge page works without JavaScript) post urlencoded fields. */
+export function parseRequestBody(raw: string, contentType: string | undefined): unknown {
+  if (contentType?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(raw));
+  }
+  return parseJsonBody(raw);
+}
+
 /** Validates a parsed body against a schema; the reply names each offending field. */
-export function parseWith<T>(schema: z.ZodType<T>, body: unknown): T {
+export function parseWith<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
   const result = schema.safeParse(body);
   if (!result.success) {
     const detail = result.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");

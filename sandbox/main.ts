@@ -20,6 +20,8 @@ const sandbox = await startSandbox({
   port: portFromEnv(),
   host: process.env.SANDBOX_HOST ?? "127.0.0.1",
   appUrl: process.env.APP_URL ?? "http://localhost:3000",
+  // Where browsers reach the challenge page, when that is not this process's own address.
+  challengeUrl: process.env.SANDBOX_CHALLENGE_URL || undefined,
   logger,
 });
 

@@ -10,7 +10,8 @@ interface PartnerSession {
   session: BankSession;
 }
 
-function authenticate(ctx: SandboxContext, request: RequestContext): PartnerSession {
+/** Bank token plus geolocation, as every partner call requires; exported for recipients.ts. */
+export function authenticate(ctx: SandboxContext, request: RequestContext): PartnerSession {
   const geolocation = request.headers.geolocation;
   if (typeof geolocation !== "string" || geolocation.trim() === "") {
     throw new HttpError(400, "Falta el encabezado geolocation", "GEOLOCATION_REQUIRED");

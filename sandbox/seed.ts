@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { buildClabe } from "./clabe";
 import { addDays, mexicoCityDate } from "./dates";
+import { newPriceSecret } from "./price-signing";
 import type {
   BankAccount,
   BankCompany,
@@ -11,8 +12,13 @@ import type {
   Catalogs,
   Currency,
   MemberAccountRecord,
+  MemberRecipientRecord,
+  NotificationModule,
+  NotificationRecord,
+  NotificationType,
   PermissionName,
   ProductMember,
+  RecipientRecord,
   SandboxState,
 } from "./types";
 
@@ -267,6 +273,67 @@ const memberAccounts: MemberAccountRecord[] = [
   { id: 4, memberId: 1, clientId: "100871", idAccount: "A-100871-02", alias: null, favorite: true },
 ];
 
+/** One beneficiary; national ones get a CLABE with a valid check digit from bank code and plaza. */
+function recipient(
+  idRecipient: number,
+  clientId: string,
+  fullName: string,
+  alias: string,
+  idCurrency: Currency,
+  bank: { name: string } & ({ code: string; plaza: string; number: string } | { foreignAccount: string }),
+  statusId: 1 | 2 | 3,
+  typePerson: "FISICA" | "MORAL",
+): RecipientRecord {
+  const national = "code" in bank;
+  return {
+    idRecipient,
+    clientId,
+    fullName,
+    alias,
+    account: national ? buildClabe(bank.code, bank.plaza, bank.number) : bank.foreignAccount,
+    idCurrency,
+    bankName: bank.name,
+    status: { id: statusId },
+    typeOriginPerson: national ? "NACIONAL" : "EXTRANJERA",
+    typePerson,
+  };
+}
+
+// Names match the ones the seeded notifications mention, so the demo reads as one story.
+// Ana's first company: 3 authorized (MXN and USD) and 1 pending, as the contract promises.
+const recipients: RecipientRecord[] = [
+  recipient(501, "100234", "Proveedora Textil del Norte S.A. de C.V.", "Textil del Norte", "MXN",
+    { name: "BBVA México", code: "012", plaza: "580", number: "01928374650" }, 2, "MORAL"),
+  recipient(502, "100234", "Aceros y Perfiles de Querétaro S.A. de C.V.", "Aceros Querétaro", "MXN",
+    { name: "Banorte", code: "072", plaza: "680", number: "00458812734" }, 2, "MORAL"),
+  recipient(503, "100234", "Shenzhen Bright Components Co., Ltd.", "Bright Components", "USD",
+    { name: "Bank of China (Hong Kong)", foreignAccount: "012875600394512" }, 2, "MORAL"),
+  recipient(504, "100234", "José Luis Ramírez Ortega", "Fletes J. L. Ramírez", "MXN",
+    { name: "Santander", code: "014", plaza: "180", number: "56003218479" }, 1, "FISICA"),
+  recipient(511, "100871", "Transportes Refrigerados del Golfo S.A. de C.V.", "Refrigerados del Golfo", "MXN",
+    { name: "Banamex", code: "002", plaza: "905", number: "70012345981" }, 2, "MORAL"),
+  recipient(512, "100871", "Hamburg Maschinenbau GmbH", "Maschinenbau Hamburgo", "EUR",
+    { name: "Commerzbank AG", foreignAccount: "DE89370400440532013000" }, 2, "MORAL"),
+  recipient(521, "200115", "Harinera La Espiga S.A. de C.V.", "Harinera La Espiga", "MXN",
+    { name: "HSBC", code: "021", plaza: "650", number: "40311872095" }, 2, "MORAL"),
+  recipient(522, "200115", "María Fernanda Gómez Luna", "Mantenimiento hornos", "MXN",
+    { name: "Scotiabank", code: "044", plaza: "650", number: "25600917342" }, 1, "FISICA"),
+  recipient(531, "300501", "Distribuidora Regiomontana de Empaques S.A. de C.V.", "Empaques Regiomontana", "MXN",
+    { name: "Banorte", code: "072", plaza: "580", number: "00981273640" }, 2, "MORAL"),
+  recipient(532, "300501", "Maple Ridge Logistics Inc.", "Maple Ridge", "CAD",
+    { name: "Royal Bank of Canada", foreignAccount: "003120045678901" }, 2, "MORAL"),
+  recipient(533, "300501", "Roberto Castillo Navarro", "Asesoría aduanal", "MXN",
+    { name: "BBVA México", code: "012", plaza: "580", number: "02846159370" }, 3, "FISICA"),
+  recipient(541, "400777", "Algodonera del Istmo S.A. de C.V.", "Algodonera del Istmo", "MXN",
+    { name: "Banamex", code: "002", plaza: "670", number: "70098123456" }, 2, "MORAL"),
+];
+
+const memberRecipients: MemberRecipientRecord[] = [
+  { id: 1, memberId: 1, clientId: "100234", idRecipient: 501, alias: "Telas Monterrey", favorite: true },
+  { id: 2, memberId: 1, clientId: "100234", idRecipient: 503, alias: null, favorite: true },
+  { id: 3, memberId: 1, clientId: "100234", idRecipient: 502, alias: null, favorite: false },
+];
+
 // Días inhábiles bancarios (CNBV): the statutory holidays plus Holy Thursday/Friday and 2 Nov, 12 Dec.
 const nonWorkingDates = [
   "2026-01-01", "2026-02-02", "2026-03-16", "2026-04-02", "2026-04-03", "2026-05-01",
@@ -384,22 +451,426 @@ function buildCatalogs(today: string): Catalogs {
   };
 }
 
+// Notification centre: Ana has more than one page of 50 (so 'Cargar más' shows), the others a
+// few; the newest ones are unread. Ages spread from minutes to years, so every "hace …" unit shows.
+
+type NotificationSeed = {
+  module: NotificationModule;
+  type: NotificationType;
+  status: string | null;
+  title: string;
+  copy: string;
+  detail: unknown;
+};
+
+const amountText = (amount: number) =>
+  new Intl.NumberFormat("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+
+const RECIPIENTS = [
+  "Proveedora Textil del Norte",
+  "Aceros y Perfiles de Querétaro",
+  "Transportes Refrigerados del Golfo",
+  "Shenzhen Bright Components",
+  "Hamburg Maschinenbau",
+];
+function pick<T>(items: readonly T[], v: number): T {
+  return items[v % items.length];
+}
+
+function operationDetail(
+  id: number,
+  status: string,
+  operationType: "buy" | "sell" | "transfer",
+  pair: string,
+  destiny: { alias: string; idCuenta: string },
+) {
+  return { id, status, operationType, pair, accountDestiny: destiny, responseChallenge: { dil: `${4471200 + id}-1` } };
+}
+
+const OPERATIVA_MXN = { alias: "Operativa MXN", idCuenta: "A-100234-01" };
+const PAGOS_USD = { alias: "Pagos USD", idCuenta: "A-100234-02" };
+const TESORERIA_EUR = { alias: "Tesorería EUR", idCuenta: "A-100234-03" };
+
+/** Ana's notifications, cycled with small variations; `v` picks amounts and names, `at` is the creation date. */
+const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
+  (v) => {
+    const amount = pick([25000, 12500, 40000, 8300], v);
+    return {
+      module: "operation",
+      type: "info",
+      status: "applied",
+      title: "Compra de divisas enviada",
+      copy: `Tu compra de ${amountText(amount)} USD (USD/MXN) se acreditó en tu cuenta Pagos USD.`,
+      detail: operationDetail(9100 + v, "applied", "buy", "USD/MXN", PAGOS_USD),
+    };
+  },
+  (v) => {
+    const amount = pick([150000, 87250.5, 230000, 64900], v);
+    const name = pick(RECIPIENTS, v);
+    return {
+      module: "operation",
+      type: "info",
+      status: "applying",
+      title: "Transferencia confirmada",
+      copy: `Tu transferencia de $${amountText(amount)} MXN a ${name} fue confirmada.`,
+      detail: operationDetail(9200 + v, "applying", "transfer", "", { alias: name, idCuenta: `R-${3100 + v}` }),
+    };
+  },
+  (v) => {
+    const name = pick(RECIPIENTS, v + 1);
+    return {
+      module: "receiver",
+      type: "info",
+      status: "authorized",
+      title: "Destinatario activo",
+      copy: `Ya puedes enviar dinero a ${name}.`,
+      detail: { name },
+    };
+  },
+  (v) => {
+    const amount = pick([48500, 126300.75, 9870, 310000], v);
+    return {
+      module: "movement",
+      type: "info",
+      status: null,
+      title: "Dinero recibido",
+      copy: `Recibiste $${amountText(amount)} MXN en tu cuenta Operativa MXN.`,
+      detail: [{ type: 19, source_account: "072180004567891236", amount }],
+    };
+  },
+  (v, at) => {
+    const name = pick(RECIPIENTS, v + 2);
+    return {
+      module: "planner",
+      type: "info",
+      status: "scheduled",
+      title: "Recordatorio de pago",
+      copy: `Mañana vence tu pago programado a ${name}.`,
+      detail: { dateToPay: addDays(mexicoCityDate(new Date(at)), 1) },
+    };
+  },
+  (v) => {
+    const amount = pick([32780, 15400, 71250.4, 5600], v);
+    const name = pick(RECIPIENTS, v + 2);
+    return {
+      module: "operation",
+      type: "error",
+      status: "returned",
+      title: "Operación devuelta",
+      copy: `Tu transferencia de $${amountText(amount)} MXN a ${name} fue devuelta. El monto se reembolsó a tu cuenta Operativa MXN.`,
+      detail: operationDetail(9300 + v, "returned", "transfer", "", { alias: name, idCuenta: `R-${3200 + v}` }),
+    };
+  },
+  (v) => {
+    const count = pick([2, 1, 3], v);
+    return {
+      module: "operationsToBeApproved",
+      type: "pending",
+      status: null,
+      title: "Operaciones por aprobar",
+      copy:
+        count === 1
+          ? "Carlos Hernández cargó 1 operación que espera tu aprobación."
+          : `Carlos Hernández cargó ${count} operaciones que esperan tu aprobación.`,
+      detail: { name: "Carlos Hernández Soto", count },
+    };
+  },
+  (v) => {
+    const amount = pick([8000, 15000, 4200], v);
+    return {
+      module: "operation",
+      type: "info",
+      status: "appliedNoReceipt",
+      title: "Dinero enviado a cuenta de destino",
+      copy: `Tu venta de ${amountText(amount)} EUR (EUR/MXN) se acreditó en tu cuenta Operativa MXN. Estamos generando tu factura.`,
+      detail: operationDetail(9400 + v, "appliedNoReceipt", "sell", "EUR/MXN", OPERATIVA_MXN),
+    };
+  },
+  (v) => {
+    const amount = pick([12000, 30000, 6500], v);
+    return {
+      module: "operation",
+      type: "info",
+      status: "applied",
+      title: "Factura disponible",
+      copy: `La factura de tu compra de ${amountText(amount)} EUR (EUR/MXN) ya está disponible.`,
+      detail: operationDetail(9500 + v, "applied", "buy", "EUR/MXN", TESORERIA_EUR),
+    };
+  },
+  (v) => {
+    const companyName = pick(["Hamburg Maschinenbau GmbH", "Shenzhen Bright Components Co., Ltd.", "Logística Andina S.A."], v);
+    return {
+      module: "borecipient",
+      type: "info",
+      status: "pending",
+      title: "Nuevo destinatario cargado",
+      copy: `Cargamos a ${companyName} como destinatario. Estará activo en unos 30 minutos.`,
+      detail: { recipientType: "pme", names: null, fatherLastName: null, motherLastName: null, companyName, status: "pending" },
+    };
+  },
+  (v) => {
+    const amount = pick([5000, 2750, 11000], v);
+    return {
+      module: "operation",
+      type: "error",
+      status: "notApplied",
+      title: "Operación anulada",
+      copy: `Tu compra de ${amountText(amount)} USD (USD/MXN) no se pudo completar y fue anulada.`,
+      detail: operationDetail(9600 + v, "notApplied", "buy", "USD/MXN", PAGOS_USD),
+    };
+  },
+  (v) => {
+    const amount = pick([18450, 7320.15, 26000], v);
+    const name = pick(RECIPIENTS, v + 3);
+    return {
+      module: "operation",
+      type: "pending",
+      status: "sent",
+      title: "Operación en proceso",
+      copy: `Estamos procesando tu transferencia de ${amountText(amount)} USD a ${name}.`,
+      detail: operationDetail(9700 + v, "sent", "transfer", "", { alias: name, idCuenta: `R-${3300 + v}` }),
+    };
+  },
+  (v) => {
+    const name = pick(["Comercial Fronteriza de Tijuana", "Distribuidora Maya del Sureste", "Importaciones Lumen"], v);
+    return {
+      module: "receiver",
+      type: "error",
+      status: "rejected",
+      title: "Destinatario rechazado",
+      copy: `No pudimos activar a ${name}. Revisa sus datos e inténtalo de nuevo.`,
+      detail: { name },
+    };
+  },
+  () => ({
+    module: "announcement",
+    type: "info",
+    status: null,
+    title: "Nuevo: monitoreo de divisas",
+    copy: "Crea hasta 5 alertas y te avisaremos cuando el tipo de cambio alcance tu objetivo.",
+    detail: { title: "Nuevo: monitoreo de divisas", copy: "Crea hasta 5 alertas.", path: "/monitoreo-de-divisas" },
+  }),
+  (v, at) => {
+    const name = pick(RECIPIENTS, v + 4);
+    return {
+      module: "planner",
+      type: "pending",
+      status: "pending",
+      title: "Pago pendiente",
+      copy: `No registramos tu pago programado a ${name}. Revísalo en tu planificador de pagos.`,
+      detail: { dateToPay: mexicoCityDate(new Date(at)) },
+    };
+  },
+  () => ({
+    module: "profileUpdate",
+    type: "info",
+    status: null,
+    title: "Datos de contacto actualizados",
+    copy: "Confirmaste tu correo de contacto.",
+    detail: { channel: "email" },
+  }),
+];
+
+const otherMembers: Record<number, Array<NotificationSeed & { minutesAgo: number; read: boolean }>> = {
+  2: [
+    {
+      minutesAgo: 12,
+      read: false,
+      module: "operation",
+      type: "pending",
+      status: "sent",
+      title: "Operación por aprobar",
+      copy: "Tu transferencia de $45,000.00 MXN a Proveedora Textil del Norte espera la aprobación del administrador.",
+      detail: operationDetail(9801, "sent", "transfer", "", { alias: "Proveedora Textil del Norte", idCuenta: "R-3401" }),
+    },
+    {
+      minutesAgo: 190,
+      read: false,
+      module: "permissions",
+      type: "info",
+      status: null,
+      title: "Permisos actualizados",
+      copy: "Puedes ver los cambios en tu perfil.",
+      detail: { permissions: ["send_money_to_own_accounts", "can_create_operations"] },
+    },
+    {
+      minutesAgo: 60 * 26,
+      read: true,
+      module: "operation",
+      type: "info",
+      status: "applied",
+      title: "Compra de divisas enviada",
+      copy: "Tu compra de 3,500.00 USD (USD/MXN) se acreditó en tu cuenta Pagos USD.",
+      detail: operationDetail(9802, "applied", "buy", "USD/MXN", PAGOS_USD),
+    },
+    {
+      minutesAgo: 60 * 24 * 5,
+      read: true,
+      module: "movement",
+      type: "info",
+      status: null,
+      title: "Dinero recibido",
+      copy: "Recibiste $12,300.00 MXN en tu cuenta Operativa MXN.",
+      detail: [{ type: 19, source_account: "002180009876543210", amount: 12300 }],
+    },
+    {
+      minutesAgo: 60 * 24 * 40,
+      read: true,
+      module: "announcement",
+      type: "info",
+      status: null,
+      title: "Nuevo: monitoreo de divisas",
+      copy: "Crea hasta 5 alertas y te avisaremos cuando el tipo de cambio alcance tu objetivo.",
+      detail: { title: "Nuevo: monitoreo de divisas", copy: "Crea hasta 5 alertas.", path: "/monitoreo-de-divisas" },
+    },
+  ],
+  3: [
+    {
+      minutesAgo: 35,
+      read: false,
+      module: "receiver",
+      type: "info",
+      status: "authorized",
+      title: "Destinatario activo",
+      copy: "Ya puedes enviar dinero a Harinas Selectas de Puebla.",
+      detail: { name: "Harinas Selectas de Puebla" },
+    },
+    {
+      minutesAgo: 60 * 24 * 3,
+      read: true,
+      module: "operation",
+      type: "info",
+      status: "applied",
+      title: "Compra de divisas enviada",
+      copy: "Tu compra de 1,200.00 USD (USD/MXN) se acreditó en tu cuenta Insumos USD.",
+      detail: operationDetail(9803, "applied", "buy", "USD/MXN", { alias: "Insumos USD", idCuenta: "A-200115-02" }),
+    },
+    {
+      minutesAgo: 60 * 24 * 65,
+      read: true,
+      module: "profileUpdate",
+      type: "info",
+      status: null,
+      title: "Datos de contacto actualizados",
+      copy: "Confirmaste tu número de WhatsApp.",
+      detail: { channel: "whatsapp" },
+    },
+  ],
+  4: [
+    {
+      minutesAgo: 8,
+      read: false,
+      module: "planner",
+      type: "info",
+      status: "scheduled",
+      title: "Recordatorio de pago",
+      copy: "Mañana vence tu pago programado a Maquinaria Agrícola de Sinaloa.",
+      detail: { dateToPay: null },
+    },
+    {
+      minutesAgo: 95,
+      read: false,
+      module: "operation",
+      type: "error",
+      status: "returned",
+      title: "Operación devuelta",
+      copy: "Tu venta de 2,000.00 USD (USD/MXN) fue devuelta. Solicita el reembolso desde tu banca en línea.",
+      detail: operationDetail(9804, "returned", "sell", "USD/MXN", { alias: "Operativa MXN", idCuenta: "A-300501-01" }),
+    },
+    {
+      minutesAgo: 60 * 24 * 2,
+      read: true,
+      module: "borecipient",
+      type: "pending",
+      status: "pending",
+      title: "Registro de destinatario pendiente",
+      copy: "El registro de Ontario Food Supply Inc. sigue en revisión.",
+      detail: {
+        recipientType: "pme",
+        names: null,
+        fatherLastName: null,
+        motherLastName: null,
+        companyName: "Ontario Food Supply Inc.",
+        status: "pending",
+      },
+    },
+    {
+      minutesAgo: 60 * 24 * 400,
+      read: true,
+      module: "operation",
+      type: "info",
+      status: "applied",
+      title: "Compra de divisas enviada",
+      copy: "Tu compra de 5,000.00 CAD (CAD/MXN) se acreditó en tu cuenta Canadá CAD.",
+      detail: operationDetail(9805, "applied", "buy", "CAD/MXN", { alias: "Canadá CAD", idCuenta: "A-300501-05" }),
+    },
+  ],
+};
+
+/** Ana's 62: newest first, ages growing geometrically from 3 minutes to about 2 years. */
+const ANA_NOTIFICATIONS = 62;
+const ANA_UNREAD = new Set([0, 1, 2, 4, 6, 9, 13]);
+
+function buildNotifications(now: Date): NotificationRecord[] {
+  const records: NotificationRecord[] = [];
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+  const readAt = (createdAt: string) => new Date(Date.parse(createdAt) + 10 * 60_000).toISOString();
+  const add = (memberId: number, seed: NotificationSeed, createdAt: string, read: boolean) => {
+    records.push({ id: 0, memberId, ...seed, read, readAt: read ? readAt(createdAt) : null, createdAt, content: null });
+  };
+
+  for (let i = 0; i < ANA_NOTIFICATIONS; i++) {
+    const createdAt = at(Math.round(3 * 1.2215 ** i));
+    const template = anaTemplates[i % anaTemplates.length];
+    add(1, template(Math.floor(i / anaTemplates.length), createdAt), createdAt, !ANA_UNREAD.has(i));
+  }
+  for (const [memberId, seeds] of Object.entries(otherMembers)) {
+    for (const { minutesAgo, read, ...seed } of seeds) {
+      const createdAt = at(minutesAgo);
+      if (seed.module === "planner" && seed.status === "scheduled") {
+        seed.detail = { dateToPay: addDays(mexicoCityDate(new Date(createdAt)), 1) };
+      }
+      add(Number(memberId), seed, createdAt, read);
+    }
+  }
+  // Ids grow from the oldest, as a database would have assigned them.
+  records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  records.forEach((record, index) => (record.id = index + 1));
+  return records;
+}
+
 /** A fresh, independent copy of the demo world as of `now`. */
 export function createSeedState(now: Date): SandboxState {
   const today = mexicoCityDate(now);
+  const notifications = buildNotifications(now);
   return {
     companies: companies.map((company) => ({ ...company })),
     accounts: buildAccounts(),
     bankUsers: bankUsers.map((user) => ({ ...user, companies: user.companies.map((c) => ({ ...c })) })),
     members: buildMembers(today),
     memberAccounts: memberAccounts.map((record) => ({ ...record })),
+    notifications,
     catalogs: buildCatalogs(today),
     operationLogs: [],
     bankSessions: new Map(),
     jwtSecret: randomBytes(32),
+    priceSecret: newPriceSecret(),
+    recipients: recipients.map((record) => ({ ...record, status: { ...record.status } })),
+    memberRecipients: memberRecipients.map((record) => ({ ...record })),
+    operations: [],
+    binnacles: [],
+    idempotency: new Map(),
     faults: [],
     latencyMs: 0,
     requests: [],
-    nextIds: { member: 5, memberAccount: 5, fault: 1, operationLog: 1 },
+    nextIds: {
+      member: 5,
+      memberAccount: 5,
+      fault: 1,
+      operationLog: 1,
+      notification: notifications.length + 1,
+      operation: 1,
+      binnacle: 1,
+    },
   };
 }

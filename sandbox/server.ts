@@ -9,11 +9,16 @@ import { pino, type Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { SandboxContext } from "./context";
 import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
+import { registerChallengeRoutes } from "./challenge";
 import { registerGraphqlRoutes } from "./graphql";
-import { HttpError, Router, errorReply, parseJsonBody, readBody, send, type Reply } from "./http";
+import { HttpError, Router, errorReply, parseRequestBody, readBody, send, type Reply } from "./http";
+import { registerNotificationRoutes } from "./notifications";
+import { registerOperationRoutes } from "./operations";
 import { registerPartnerRoutes } from "./partner";
 import { registerPortalRoutes } from "./portal";
+import { createPriceFeed, registerPriceRoutes } from "./prices";
 import { registerProductRoutes } from "./product";
+import { registerRecipientRoutes } from "./recipients";
 import { createSeedState } from "./seed";
 import type { SandboxState } from "./types";
 
@@ -34,6 +39,10 @@ export interface SandboxOptions {
   jwtTtlSeconds?: number;
   /** Defaults to a pino logger that is silent unless SANDBOX_LOG=1. */
   logger?: Logger;
+  /** "applying" → "applied" delay after a successful challenge; SANDBOX_APPLY_DELAY_MS or 5000. */
+  applyDelayMs?: number;
+  /** Challenge page base handed out by /setoperation; defaults to this sandbox's `${url}/challenge`. */
+  challengeUrl?: string;
 }
 
 export interface Sandbox {
@@ -49,6 +58,12 @@ export interface Sandbox {
 type WebSocketRoute = (socket: WebSocket, request: IncomingMessage) => void;
 
 const DEFAULT_TTL_SECONDS = 1800;
+const DEFAULT_APPLY_DELAY_MS = 5000;
+
+function applyDelayFromEnv(): number {
+  const value = Number(process.env.SANDBOX_APPLY_DELAY_MS ?? NaN);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_APPLY_DELAY_MS;
+}
 
 function ttlFromEnv(name: string): number {
   const raw = process.env[name];
@@ -77,6 +92,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     bankTokenTtlSeconds: options.bankTokenTtlSeconds ?? ttlFromEnv("SANDBOX_BANK_TOKEN_TTL_SECONDS"),
     jwtTtlSeconds: options.jwtTtlSeconds ?? ttlFromEnv("SANDBOX_JWT_TTL_SECONDS"),
     logger,
+    applyDelayMs: options.applyDelayMs ?? applyDelayFromEnv(),
+    // Set once the port is known (see below).
+    challengeUrl: options.challengeUrl?.replace(/\/+$/, "") ?? "",
   };
 
   // Responses held open by "timeout" faults; released on reset and close so nothing hangs.
@@ -91,18 +109,28 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   setMaxListeners(0, shutdown.signal);
 
   const router = new Router();
+  const prices = createPriceFeed(ctx);
+  // Registered before the reset hook needs it: pending apply timers must not outlive a reset.
+  const trading = registerOperationRoutes(router, ctx);
   registerControlRoutes(router, ctx, {
     reset: () => {
+      trading.cancelTimers();
       Object.assign(state, createSeedState(now()));
       releaseHeld();
+      prices.reset();
     },
   });
   registerPortalRoutes(router, ctx);
   registerPartnerRoutes(router, ctx);
   registerProductRoutes(router, ctx);
   registerGraphqlRoutes(router, ctx);
+  registerNotificationRoutes(router, ctx);
+  registerPriceRoutes(router, prices);
+  registerRecipientRoutes(router, ctx);
+  registerChallengeRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
+  webSocketRoutes.set("/prices", prices.handle);
   const wss = new WebSocketServer({ noServer: true });
 
   async function dispatch(req: IncomingMessage, url: URL): Promise<Reply> {
@@ -113,7 +141,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const reply = errorReply(405, "Método no permitido", "METHOD_NOT_ALLOWED");
       return { ...reply, headers: { ...reply.headers, allow: match.allowed.join(", ") } };
     }
-    const body = parseJsonBody(await readBody(req));
+    const body = parseRequestBody(await readBody(req), req.headers["content-type"]);
     return match.handler({ method, url, query: url.searchParams, params: match.params, headers: req.headers, body });
   }
 
@@ -186,16 +214,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
 
   const port = (server.address() as AddressInfo).port;
+  const url = `http://${displayHost(host)}:${port}`;
+  if (ctx.challengeUrl === "") ctx.challengeUrl = `${url}/challenge`;
   let closing: Promise<void> | undefined;
 
   return {
-    url: `http://${displayHost(host)}:${port}`,
+    url,
     port,
     state,
     close() {
       closing ??= new Promise<void>((resolve) => {
         shutdown.abort();
         releaseHeld();
+        prices.close();
+        trading.cancelTimers();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.close(() => resolve());

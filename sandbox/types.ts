@@ -111,6 +111,39 @@ export interface BankSession {
   revoked: boolean;
 }
 
+/** SPEC §3 Notification: the modules a notification belongs to. */
+export const NOTIFICATION_MODULES = [
+  "announcement",
+  "operation",
+  "planner",
+  "receiver",
+  "borecipient",
+  "movement",
+  "profileUpdate",
+  "permissions",
+  "operationsToBeApproved",
+] as const;
+export type NotificationModule = (typeof NOTIFICATION_MODULES)[number];
+export type NotificationType = "error" | "info" | "pending";
+
+/** One notification of the notification service, owned by one product member. */
+export interface NotificationRecord {
+  id: number;
+  memberId: number;
+  module: NotificationModule;
+  type: NotificationType;
+  read: boolean;
+  readAt: string | null;
+  title: string;
+  copy: string;
+  createdAt: string;
+  /** Shape depends on the module (SPEC §3); an array for movements. */
+  detail: unknown;
+  status: string | null;
+  /** Free JSON text some producers attach; null when absent. */
+  content: string | null;
+}
+
 export type FaultKind = "status" | "timeout" | "malformed" | "slow";
 
 export interface Fault {
@@ -138,13 +171,163 @@ export interface SandboxState {
   bankUsers: BankUser[];
   members: ProductMember[];
   memberAccounts: MemberAccountRecord[];
+  notifications: NotificationRecord[];
   catalogs: Catalogs;
   operationLogs: { id: number; application: string; error: unknown; context: unknown; operation: unknown; at: string }[];
   bankSessions: Map<string, BankSession>;
   /** Rotated on reset so product jwts issued before it stop verifying, like bank tokens. */
   jwtSecret: Buffer;
+  /** HMAC key of streamed price quotes (see price-signing.ts); rotated on reset like jwtSecret. */
+  priceSecret: string;
   faults: Fault[];
   latencyMs: number;
   requests: RequestLogEntry[];
-  nextIds: { member: number; memberAccount: number; fault: number; operationLog: number };
+  /** Beneficiaries registered at the bank, per company (partner /recipients/). */
+  recipients: RecipientRecord[];
+  /** Per-member favourites and aliases of recipients (product /memberrecipients). */
+  memberRecipients: MemberRecipientRecord[];
+  operations: OperationRecord[];
+  binnacles: BinnacleEntry[];
+  /**
+   * /setoperation answers by idempotency scope (member, company, key). A promise so a duplicate
+   * arriving while the first is still being handled waits for it instead of creating another.
+   */
+  idempotency: Map<string, Promise<SetOperationAnswer>>;
+  nextIds: {
+    member: number;
+    memberAccount: number;
+    fault: number;
+    operationLog: number;
+    notification: number;
+    operation: number;
+    binnacle: number;
+  };
+}
+
+/** A beneficiary as the partner bank lists it; `clientId` is the company that registered it. */
+export interface RecipientRecord {
+  idRecipient: number;
+  clientId: string;
+  fullName: string;
+  alias: string;
+  /** CLABE (18 digits) for national recipients, the foreign account number otherwise. */
+  account: string;
+  idCurrency: Currency;
+  bankName: string;
+  /** 1 pending, 2 authorized, 3 changed (SPEC §3 Recipient). */
+  status: { id: 1 | 2 | 3 };
+  typeOriginPerson: "NACIONAL" | "EXTRANJERA";
+  typePerson: "FISICA" | "MORAL";
+}
+
+export interface MemberRecipientRecord {
+  id: number;
+  memberId: number;
+  clientId: string;
+  idRecipient: number;
+  alias: string | null;
+  favorite: boolean;
+}
+
+export type OperationKind = "buy" | "sell" | "transfer";
+
+/** SPEC §4 operation status codes; the sandbox itself moves through sent, applying, applied, notApplied. */
+export type OperationStatus =
+  | "applied"
+  | "appliedNoReceipt"
+  | "applying"
+  | "fixappliedNoReceipt"
+  | "fixApplying"
+  | "notApplied"
+  | "notAppliedCan"
+  | "notApplying"
+  | "returned"
+  | "sent"
+  | "validating"
+  | "notAppliedByAdmin";
+
+export interface AccountRef {
+  idCuenta: string;
+  idDivisa: string;
+}
+
+/** The price the app quoted from the WebSocket, echoed back on /setoperation. */
+export interface PriceObject {
+  lpId: string;
+  sig: string;
+  ts: number;
+  price: number;
+  buy: number;
+  sell: number;
+  pair: string;
+}
+
+export interface ResponseChallenge {
+  res: string;
+  msg: string;
+  /** dil for buy/sell ("portfolio-operation"), crf for transfers. */
+  dil?: string;
+  crf?: string;
+  ope: string;
+  trk: string;
+}
+
+export interface OperationRecord {
+  id: number;
+  clientId: string;
+  memberId: number;
+  idempotencyKey: string;
+  operation: OperationKind;
+  status: OperationStatus;
+  txId: string;
+  /** Challenge tracking id: the challenge page and /processchallenge find the operation by it. */
+  trk: string;
+  pair: string;
+  amount: number;
+  amountOrigin: number;
+  amountDestiny: number;
+  total: number;
+  margin: string;
+  exchangeRate: number;
+  accountOrigin: AccountRef;
+  accountDestiny: AccountRef | null;
+  recipientId: number | null;
+  concept: number;
+  conceptString: string;
+  aditionalInformation: string;
+  priceObject: PriceObject | null;
+  calculatePlace: "left" | "right";
+  requiresAdminApproval: boolean;
+  createdAt: string;
+  updatedAt: string;
+  referenceGFB: string | null;
+  idLiquidation: number | null;
+  responseChallenge: ResponseChallenge | null;
+  /** Extra data the app sent with the challenge result (`more`), kept as received. */
+  challengeMore: unknown;
+  /**
+   * What the challenge page answered (its `res`), so /processchallenge can refuse a result the
+   * bank never gave: a browser cannot skip the challenge by typing /transaction?res=0.
+   */
+  challengeAnswer: string | null;
+  /** Guards the single balance movement of an applied operation. */
+  balancesMoved: boolean;
+}
+
+export interface BinnacleEntry {
+  id: number;
+  operationId: number;
+  step: number;
+  status: string;
+  message: string;
+  createdAt: string;
+}
+
+/** The 201 body of /setoperation, replayed verbatim (with 200) for a repeated Idempotency-Key. */
+export interface SetOperationAnswer {
+  id: number;
+  status: "sent";
+  trk: string;
+  uri: string | null;
+  requires_admin_approval: boolean;
 }

@@ -25,7 +25,13 @@ export function sandboxEnv({ appPort, sandboxPort, sessionSecret, sessionDir = "
 }
 
 export function sandboxProcessEnv({ appPort, sandboxPort }) {
-  return { SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: "127.0.0.1", APP_URL: `http://localhost:${appPort}` };
+  return {
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_HOST: "127.0.0.1",
+    APP_URL: `http://localhost:${appPort}`,
+    // The app allows forms to post (and redirect) to CHALLENGE_URL only: the same origin here.
+    SANDBOX_CHALLENGE_URL: `http://localhost:${sandboxPort}/challenge`,
+  };
 }
 
 /** Resolves when `url` answers 2xx, or rejects after `timeoutMs`. */

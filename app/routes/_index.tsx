@@ -1,42 +1,174 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PageHandle } from "~/utils/page-title";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorPage } from "~/components/errors/ErrorPage";
+import { Calculator } from "~/components/trading/Calculator";
+import { PricePanel } from "~/components/trading/PricePanel";
+import { useLivePrice } from "~/components/trading/use-live-price";
+import { buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/Modal";
+import { serverT } from "~/i18next.server";
 import { displayCurrency, formatMoney } from "~/utils/money";
-import { accountViews } from "#server/domain/accounts";
-import { requireAccess } from "#server/session/auth.server";
-import { isSpecialRuleCompany } from "#server/session/shell.server";
+import type { PageHandle } from "~/utils/page-title";
+import { withParams, withoutParams } from "~/utils/url";
+import { exchangeSchema, transferSchema } from "#server/domain/trade-form";
+import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
+import { SLUG_OF } from "#server/domain/calculator-tabs";
+import { companyAccounts, computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
+import { submitTrade } from "#server/trading/submit.server";
 
 /**
- * Dashboard 'Operar' (§2). Its upstream calls run in parallel: the page costs its slowest call.
+ * Dashboard 'Operar' (§2): live prices, the accounts and the calculator. Its upstream calls run
+ * in parallel, so the page costs its slowest call.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, company } = await requireAccess(request, context);
+  const access = await requireAccess(request, context);
+  const url = new URL(request.url);
   const started = performance.now();
-  const [bank, member] = await Promise.allSettled([api.partner.getAccounts(), api.product.memberAccounts()]);
+  const [accounts, calculatorData] = await Promise.all([
+    companyAccounts(access).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      context.log.warn({ err: error instanceof Error ? error.message : error }, "bank accounts unavailable");
+      return null;
+    }),
+    loadCalculator(access, url),
+  ]);
+  const calculator = { ...calculatorData, accounts: accounts?.views ?? [] };
   const upstreamMs = Math.round(performance.now() - started);
-  if (bank.status === "rejected" && bank.reason instanceof Response) throw bank.reason;
-  if (member.status === "rejected") context.log.warn({ err: String(member.reason) }, "member accounts unavailable; bank aliases shown");
 
-  const accounts =
-    bank.status === "fulfilled"
-      ? accountViews(bank.value, member.status === "fulfilled" ? member.value : [], {
-          specialRule: isSpecialRuleCompany(company.clientId),
-        })
-      : null;
+  // A prefilled amount (e.g. 'Verificar datos' after a timeout) is quoted again at today's best price.
+  let quote: ComputedQuote | null = null;
+  const typedAmount = calculator.prefill.lado === "derecha" ? calculator.prefill.derecha : calculator.prefill.izquierda;
+  const best = calculator.price?.[calculator.tab === "sell" ? "sell" : "buy"].top[0];
+  if (calculator.pair && calculator.tab !== "transfer" && typedAmount && best) {
+    const computed = await computeQuote(access, {
+      side: calculator.tab,
+      pair: calculator.pair,
+      typed: calculator.prefill.lado === "derecha" ? "right" : "left",
+      amount: typedAmount,
+      price: { lpId: best.lpId, sig: best.sig, priceTs: best.ts, lpBuy: best.buy, lpSell: best.sell },
+    });
+    quote = typeof computed === "string" ? null : computed;
+  }
+
   return json(
-    { companyName: company.businessName, accounts },
+    { companyName: access.company.businessName, accounts: accounts?.views ?? null, calculator, quote, approval: url.searchParams.get("aprobacion") },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
 }
 
+/**
+ * Without JS the form cannot say which amount was typed: after a quote both are filled, so the
+ * one that differs from the quoted value is the one the person changed.
+ */
+function typedSide(form: FormData): "left" | "right" {
+  const typed = form.get("typed") === "right" ? "right" : "left";
+  const quotedLeft = form.get("quotedLeft");
+  if (quotedLeft === null) return form.get("left") ? typed : "right";
+  const leftChanged = form.get("left") !== quotedLeft;
+  const rightChanged = form.get("right") !== form.get("quotedRight");
+  if (leftChanged !== rightChanged) return leftChanged ? "left" : "right";
+  return typed;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const formData = await readForm(request);
+  const transfer = formData.get("operation") === "transfer";
+  if (!transfer) formData.set("typed", typedSide(formData));
+  const t = await serverT("dashboard");
+
+  if (transfer) {
+    const submission = parseWithZod(formData, { schema: transferSchema });
+    if (submission.status !== "success") return json({ result: submission.reply(), quote: null }, { status: 400 });
+    const outcome = await submitTrade(access, submission.value, null);
+    return respond(request, outcome, (message, field, quote) =>
+      json({ result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null }, { status: 400 }),
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: exchangeSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), quote: null }, { status: 400 });
+  const price = priceFieldsSchema.safeParse(Object.fromEntries(formData)).data ?? null;
+  const fail = (message: string, field?: string, quote?: ComputedQuote) =>
+    json({ result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null }, { status: 400 });
+
+  if (formData.get("intent") === "cotizar") {
+    const value = submission.value;
+    const computed = await computeQuote(access, {
+      side: value.operation,
+      pair: value.pair,
+      typed: value.typed,
+      amount: (value.typed === "left" ? value.left : value.right) ?? "0",
+      price,
+    });
+    if (typeof computed === "string") return fail(t(`calculator.errors.${computed}`));
+    return json({ result: submission.reply(), quote: computed });
+  }
+  const outcome = await submitTrade(access, submission.value, price);
+  return respond(request, outcome, fail);
+
+  async function respond(req: Request, result: Awaited<ReturnType<typeof submitTrade>>, failWith: typeof fail) {
+    switch (result.kind) {
+      case "challenge":
+        return redirect(result.url);
+      case "approval":
+        return redirect(`/?aprobacion=${encodeURIComponent(result.operationId)}`);
+      case "unknown":
+        return redirectWithToast(req, "/", newToast("info", t("calculator.unknown")));
+      case "forbidden":
+        throw new Response("No autorizado", { status: 403 });
+      case "formError":
+        return failWith(t(`calculator.errors.${result.message}`), result.field, result.quote);
+    }
+  }
+}
+
 export default function Dashboard() {
-  const { companyName, accounts } = useLoaderData<typeof loader>();
+  const { companyName, accounts, calculator, quote: loaderQuote, approval } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const live = useLivePrice(calculator.pair, { price: calculator.price, status: calculator.priceStatus });
+  const quote = actionData ? actionData.quote : loaderQuote;
+  const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
+  const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
+  const marketClosed = !calculator.market.fxOpen;
+
   return (
     <div className="flex flex-col gap-8">
+      {marketClosed ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
+          {t("notices.closed")}
+        </p>
+      ) : null}
+      <div className="grid gap-8 xl:grid-cols-2">
+        <PricePanel pairs={calculator.pairs} pair={calculator.pair} price={live.price} status={live.status} pairHref={pairHref} />
+        <Calculator
+          key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
+          tab={calculator.tab}
+          tabHref={tabHref}
+          pair={calculator.pair}
+          price={live.price}
+          accounts={calculator.accounts}
+          recipients={calculator.recipients}
+          recipientsAllowed={calculator.recipientsAllowed}
+          transferOnly={calculator.pairs.length === 0}
+          reasons={calculator.reasons}
+          idempotencyKey={calculator.idempotencyKey}
+          prefill={calculator.prefill}
+          referenceMargin={calculator.referenceMargin}
+          quote={quote}
+          lastResult={actionData?.result ?? null}
+          csrfToken={<AuthenticityTokenInput />}
+        />
+      </div>
       <section aria-labelledby="mis-cuentas" className="flex flex-col gap-4">
         <h2 id="mis-cuentas" className="text-xl font-semibold">
           {t("accounts.title")}
@@ -78,6 +210,11 @@ export default function Dashboard() {
           </ul>
         )}
       </section>
+      <Modal open={Boolean(approval)} title={t("calculator.approval.title")} description={t("calculator.approval.description")} closeHref={withoutParams(here, ["aprobacion"])}>
+        <Link to={withoutParams(here, ["aprobacion"])} className={buttonClass("primary")}>
+          {t("calculator.approval.ok")}
+        </Link>
+      </Modal>
     </div>
   );
 }

@@ -80,25 +80,31 @@ export default function Wizard() {
           <div className="grid gap-4 sm:grid-cols-2">
             {plans.map((plan) => {
               const { key, ...radio } = getInputProps(fields.membership, { type: "radio", value: String(plan.id) });
+              const nameId = `plan-${plan.id}-nombre`;
+              const detailId = `plan-${plan.id}-detalle`;
               return (
                 <label
                   key={key ?? plan.id}
                   className="flex cursor-pointer flex-col gap-2 rounded-xl border-2 border-slate-200 bg-white p-5 has-[:checked]:border-brand-500 dark:border-slate-700 dark:bg-slate-900"
                 >
                   <span className="flex items-center gap-3">
-                    <input {...radio} className="h-4 w-4" />
-                    <span className="text-lg font-semibold">{plan.name}</span>
-                  </span>
-                  {describe(plan.id).map((line) => (
-                    <span key={line} className="text-sm font-medium text-brand-700 dark:text-brand-100">
-                      {line}
+                    <input {...radio} aria-labelledby={nameId} aria-describedby={detailId} className="h-4 w-4" />
+                    <span id={nameId} className="text-lg font-semibold">
+                      {plan.name}
                     </span>
-                  ))}
-                  <ul className="list-disc pl-5 text-sm text-slate-600 dark:text-slate-300">
-                    {plan.features.map((feature) => (
-                      <li key={feature}>{feature}</li>
+                  </span>
+                  <span id={detailId} className="flex flex-col gap-2">
+                    {describe(plan.id).map((line) => (
+                      <span key={line} className="text-sm font-medium text-brand-700 dark:text-brand-100">
+                        {line}
+                      </span>
                     ))}
-                  </ul>
+                    <ul className="list-disc pl-5 text-sm text-slate-600 dark:text-slate-300">
+                      {plan.features.map((feature) => (
+                        <li key={feature}>{feature}</li>
+                      ))}
+                    </ul>
+                  </span>
                 </label>
               );
             })}

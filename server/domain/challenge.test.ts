@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { challengeModalType, operationError, splitChallengeMessage, timeoutModal } from "./challenge";
+import { challengeModalType, challengeOutcome, operationError, splitChallengeMessage, timeoutModal } from "./challenge";
 
 describe("challenge modal type (§4)", () => {
   it("reads time, insufficiency or anything else", () => {
@@ -31,5 +31,25 @@ describe("operation errors by substring (§8)", () => {
     expect(operationError("Servicio no disponible, intente más tarde")).toBe("unavailable");
     expect(operationError("La operación fue cancelado por el usuario")).toBe("desync");
     expect(operationError("Otro error")).toBeNull();
+  });
+});
+
+describe("challengeOutcome", () => {
+  const outcome = (res: string, msg: string, retries = 0) => challengeOutcome({ res, msg, retries });
+  it("is a success only for res 0", () => {
+    expect(outcome("0", "Operación autorizada")).toEqual({ kind: "success" });
+  });
+
+  it("lets the §8 substring errors win over the modal type", () => {
+    expect(outcome("1", "Error de autenticación|La clave de operación es incorrecta")).toEqual({ kind: "operationError", error: "wrongKey" });
+    expect(outcome("7", "Movimiento cancelado por el usuario")).toEqual({ kind: "desync" });
+  });
+
+  it("picks the timeout modal by retries, then insufficient, then a split error", () => {
+    expect(outcome("5", "Se agotó el tiempo|Vuelve a intentarlo", 1)).toEqual({ kind: "timeout", modal: "retriesLimit" });
+    expect(outcome("5", "Se agotó el tiempo|Vuelve a intentarlo", 2)).toEqual({ kind: "timeout", modal: "timeExpired" });
+    expect(outcome("6", "Fondos insuficientes|Sin saldo")).toEqual({ kind: "insufficient" });
+    expect(outcome("9", "Rechazada|Por políticas del banco")).toEqual({ kind: "error", title: "Rechazada", description: "Por políticas del banco" });
+    expect(outcome("9", "")).toEqual({ kind: "error", title: null, description: null });
   });
 });

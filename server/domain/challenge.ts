@@ -41,3 +41,27 @@ export function operationError(message: string): OperationError | null {
   if (text.includes("servicio no disponible")) return "unavailable";
   return null;
 }
+
+export type ChallengeOutcome =
+  | { kind: "success" }
+  | { kind: "desync" }
+  | { kind: "operationError"; error: Exclude<OperationError, "desync"> }
+  | { kind: "timeout"; modal: "retriesLimit" | "timeExpired" }
+  | { kind: "insufficient" }
+  | { kind: "error"; title: string | null; description: string | null };
+
+/**
+ * What the person sees after the bank's challenge (§4, §8): success; the §8 errors matched by
+ * substring (they take precedence); otherwise the modal type by the message's words.
+ */
+export function challengeOutcome(input: { res: string; msg: string; retries: number }): ChallengeOutcome {
+  if (input.res === "0") return { kind: "success" };
+  const matched = operationError(input.msg);
+  if (matched === "desync") return { kind: "desync" };
+  if (matched) return { kind: "operationError", error: matched };
+  const type = challengeModalType(input.msg);
+  if (type === "timeout") return { kind: "timeout", modal: timeoutModal(input.retries) };
+  if (type === "insufficient") return { kind: "insufficient" };
+  const { title, description } = splitChallengeMessage(input.msg);
+  return { kind: "error", title: title || null, description };
+}

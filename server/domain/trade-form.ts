@@ -12,13 +12,15 @@ export const REASONS_NEEDING_DETAIL = [21, 22];
 
 const required = (message: string) => ({ required_error: message, invalid_type_error: message });
 
-const amountText = z
+/** One message per amount: not a number (or below 0.01), or more than 2 decimals. */
+const positiveAmount = z
   .string(required(msg.requiredAlt))
   .trim()
-  .refine((value) => toDecimal(value) !== null, msg.invalidAmount)
-  .refine((value) => !/\.\d{3,}$/.test(value.replace(/,/g, "")), msg.amountDecimals);
-
-const positiveAmount = amountText.refine((value) => (toDecimal(value)?.gte("0.01") ?? false), msg.invalidAmount);
+  .superRefine((value, ctx) => {
+    const amount = toDecimal(value);
+    if (!amount || amount.lt("0.01")) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.invalidAmount });
+    else if (/\.\d{3,}$/.test(value.replace(/,/g, ""))) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.amountDecimals });
+  });
 
 const base = {
   idempotencyKey: z.string().uuid(),

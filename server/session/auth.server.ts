@@ -66,6 +66,7 @@ export function isSessionOver(session: PortalSession, now = Date.now()): boolean
 
 export interface AccessContext {
   session: PortalSession;
+  log: AppLoadContext["log"];
   data: SessionData;
   api: Upstreams;
   company: SessionData["companies"][number];
@@ -86,7 +87,7 @@ export async function requireAccess(request: Request, context: AppLoadContext): 
   const company = data.companies.find((c) => c.clientId === data.companyId);
   if (!company) throw redirect("/error");
   const api = guardPartner(session, upstreams({ log: context.log, signal: request.signal }, data));
-  return { session, data, api, company, isAdmin: company.profileType === "ADMINISTRADOR" };
+  return { session, log: context.log, data, api, company, isAdmin: company.profileType === "ADMINISTRADOR" };
 }
 
 /**

@@ -25,6 +25,8 @@ export interface HttpOptions {
   token?: string | null;
   headers?: Record<string, string>;
   retry?: RetryPolicy;
+  /** Per-attempt limit for requests that do not set their own. */
+  defaultTimeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
 
@@ -111,7 +113,7 @@ export function createHttp(options: HttpOptions): Http {
   const fetchImpl = options.fetchImpl ?? fetch;
 
   async function attempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number): Promise<T> {
-    const timeoutMs = request.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : request.timeoutMs;
+    const timeoutMs = request.timeoutMs === undefined ? (options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS) : request.timeoutMs;
     const signals = [signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
       (s): s is AbortSignal => Boolean(s),
     );

@@ -5,12 +5,15 @@ import type { RetryPolicy } from "./http.server";
 import { createHttp } from "./http.server";
 import { partnerClient } from "./partner.server";
 import { productClient } from "./product.server";
+import { tradingClient } from "./trading.server";
 
 export interface CallContext {
   log: Logger;
   /** The browser's request signal: a closed tab stops waiting and retrying. */
   signal?: AbortSignal;
   retry?: RetryPolicy;
+  /** Per-attempt limit for calls that do not set their own (default 10 s). */
+  timeoutMs?: number;
 }
 
 export interface Tokens {
@@ -21,7 +24,8 @@ export interface Tokens {
 /** The upstream clients for one request, each with the token its upstream expects. */
 export function upstreams(ctx: CallContext, tokens: Tokens) {
   const config = getConfig();
-  const common = { log: ctx.log, signal: ctx.signal, retry: ctx.retry };
+  const common = { log: ctx.log, signal: ctx.signal, retry: ctx.retry, defaultTimeoutMs: ctx.timeoutMs };
+  const productHttp = createHttp({ ...common, service: "product", baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null });
   return {
     partner: partnerClient(
       createHttp({
@@ -32,9 +36,8 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
         headers: { geolocation: config.PARTNER_GEOLOCATION },
       }),
     ),
-    product: productClient(
-      createHttp({ ...common, service: "product", baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null }),
-    ),
+    product: productClient(productHttp),
+    trading: tradingClient(productHttp),
     graphql: graphqlClient(
       // §7: the GraphQL endpoint takes an empty bearer when there is no jwt yet.
       createHttp({ ...common, service: "graphql", baseUrl: config.GRAPHQL_URL, token: tokens.productJwt ?? "" }),

@@ -32,6 +32,19 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+export const bankRecipientSchema = z.object({
+  idRecipient: z.coerce.string(),
+  fullName: z.string(),
+  alias: z.string().nullable().default(null),
+  account: z.string(),
+  idCurrency: z.string(),
+  bankName: z.string(),
+  status: z.object({ id: z.number().int() }),
+  typeOriginPerson: z.enum(["NACIONAL", "EXTRANJERA"]),
+  typePerson: z.enum(["FISICA", "MORAL"]),
+});
+export type BankRecipient = z.infer<typeof bankRecipientSchema>;
+
 const tokenSchema = envelope(z.object({ token: z.string().min(1) }));
 
 export function partnerClient(http: Http) {
@@ -47,6 +60,16 @@ export function partnerClient(http: Http) {
     async getAccounts(): Promise<BankAccount[]> {
       const body = await http.request({ method: "GET", path: "/accounts", schema: envelope(z.array(bankAccountSchema)) });
       return body.data;
+    },
+    /** The company's recipients (§7: one page of up to 1,000). */
+    async getRecipients(): Promise<BankRecipient[]> {
+      const body = await http.request({
+        method: "GET",
+        path: "/recipients/",
+        query: { numberOfElements: 1000, page: 0 },
+        schema: z.object({ message: z.string().optional(), empty: z.boolean().optional(), data: z.array(bankRecipientSchema).nullable().default([]) }),
+      });
+      return body.data ?? [];
     },
     /** A fresh bank token for the same user and company; safe to repeat. */
     async refreshSession(): Promise<string> {

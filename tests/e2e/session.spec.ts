@@ -41,11 +41,11 @@ test("a new bank user chooses a membership in the wizard, then operates", async 
   await loginAs(page, "nuevo.usuario");
   await expect(page).toHaveURL("/wizard");
   await expect(page.getByRole("heading", { name: "Bienvenido, elige tu membresía" })).toBeVisible();
-  await page.getByRole("radio", { name: /Pro/ }).check();
+  await page.getByRole("radio", { name: "Pro" }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   // Without the terms the form comes back with the message and the chosen plan kept.
   await expect(page.getByText("Debes aceptar los Términos y Condiciones para continuar.")).toBeVisible();
-  await expect(page.getByRole("radio", { name: /Pro/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Pro" })).toBeChecked();
   await page.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL("/");

@@ -3,6 +3,7 @@ import { startSandbox } from "../../sandbox/server";
 import type { RetryPolicy } from "../../server/upstream/http.server";
 import { createHttp } from "../../server/upstream/http.server";
 import { graphqlClient } from "../../server/upstream/graphql.server";
+import { notificationsClient } from "../../server/upstream/notifications.server";
 import { partnerClient } from "../../server/upstream/partner.server";
 import { productClient } from "../../server/upstream/product.server";
 
@@ -35,6 +36,9 @@ export function clients(sandbox: TestSandbox, tokens: { bankToken?: string; prod
     ),
     product: productClient(createHttp({ ...common, service: "product", baseUrl: `${sandbox.url}/api`, token: tokens.productJwt ?? null })),
     graphql: graphqlClient(createHttp({ ...common, service: "graphql", baseUrl: `${sandbox.url}/graphql`, token: tokens.productJwt ?? "" })),
+    notifications: notificationsClient(
+      createHttp({ ...common, service: "notifications", baseUrl: `${sandbox.url}/notifications-api`, token: tokens.productJwt ?? null }),
+    ),
   };
 }
 

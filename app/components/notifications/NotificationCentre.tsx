@@ -1,0 +1,203 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { buttonClass } from "~/components/ui/button";
+import { Drawer } from "~/components/ui/Drawer";
+import { Icon } from "~/components/ui/icons";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { Tabs } from "~/components/ui/Tabs";
+
+export type NotificationCentreItemView = {
+  id: string;
+  module: string;
+  type: "error" | "info" | "pending";
+  title: string;
+  copy: string | null;
+  read: boolean;
+  createdAt: string;
+  /** Already worded: 'hace 5 minutos'. */
+  timeAgo: string;
+  createdAtText: string;
+  anchor: string | null;
+};
+
+/** What the root loader hands over for an open centre (server/notifications/centre.server.ts). */
+export type NotificationCentreView = {
+  tab: "todas" | "no-leidas";
+  /** "" = every category. */
+  category: string;
+  categories: string[];
+  items: NotificationCentreItemView[];
+  unreadCount: number;
+  empty: "error" | "none" | "filtered" | null;
+  links: { here: string; close: string; todas: string; noLeidas: string; loadMore: string | null };
+  filter: { action: string; hidden: Array<{ name: string; value: string }> };
+};
+
+export type NotificationCentreProps = {
+  /** Null: the URL does not open the centre, so nothing renders. */
+  centre: NotificationCentreView | null;
+  /** The action route that marks notifications read (intents `leer` and `leer-todas`). */
+  action?: string;
+};
+
+const CATEGORY_ID = "notificaciones-categoria";
+
+const typeLook: Record<NotificationCentreItemView["type"], { icon: "info" | "error"; className: string }> = {
+  info: { icon: "info", className: "text-brand-600 dark:text-brand-100" },
+  pending: { icon: "info", className: "text-pending dark:text-amber-300" },
+  error: { icon: "error", className: "text-failed dark:text-red-400" },
+};
+
+/**
+ * 'Notificaciones' (SPEC §2): link tabs 'Todas' / 'No leídas', a category filter that is a GET
+ * form, the list with 'Marcar como leída', 'Marcar todas como leídas', 'Cargar más' and the three
+ * empty states. Every control is a link or a native form, so it all works with JavaScript off.
+ */
+export function NotificationCentre({ centre, action = "/notificaciones" }: NotificationCentreProps) {
+  const { t } = useTranslation("notifications");
+  if (!centre) return null;
+  const { links } = centre;
+
+  return (
+    <Drawer open id="notificaciones" title={t("title")} closeHref={links.close} width="sm">
+      <Tabs
+        label={t("tabs.label")}
+        current={centre.tab}
+        replace
+        className="-mx-6 -mt-5 mb-4 px-6"
+        tabs={[
+          { id: "todas", label: t("tabs.todas"), href: links.todas },
+          { id: "no-leidas", label: t("tabs.noLeidas"), href: links.noLeidas },
+        ]}
+      />
+
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <CategoryFilter centre={centre} />
+        {centre.unreadCount > 0 && centre.empty !== "error" ? (
+          <Form method="post" action={action} preventScrollReset className="ml-auto">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="redirectTo" value={links.here} />
+            <SubmitButton name="intent" value="leer-todas" variant="ghost" pendingText={t("list.marking")} className="!px-3">
+              {t("list.markAllRead")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+
+      {centre.empty ? (
+        <EmptyState kind={centre.empty} reloadHref={links.here} />
+      ) : (
+        <>
+          <ul aria-label={t("list.label")} className="divide-y divide-slate-200 dark:divide-slate-700">
+            {centre.items.map((item) => (
+              <NotificationRow key={item.id} item={item} action={action} redirectTo={links.here} />
+            ))}
+          </ul>
+          {links.loadMore ? (
+            <Link to={links.loadMore} preventScrollReset className={buttonClass("secondary", "mt-4 w-full")}>
+              {t("list.loadMore")}
+            </Link>
+          ) : null}
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+function CategoryFilter({ centre }: { centre: NotificationCentreView }) {
+  const { t } = useTranslation("notifications");
+  return (
+    <Form method="get" action={centre.filter.action} preventScrollReset className="flex items-end gap-2">
+      {centre.filter.hidden.map(({ name, value }, index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={CATEGORY_ID} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+          {t("filter.label")}
+        </label>
+        {/* Keyed by the category so Back/forward with JS shows the current one. */}
+        <select
+          key={centre.category}
+          id={CATEGORY_ID}
+          name="ncat"
+          defaultValue={centre.category}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        >
+          <option value="">{t("filter.all")}</option>
+          {centre.categories.map((category) => (
+            <option key={category} value={category}>
+              {t(`categories.${category}`, { defaultValue: category })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <SubmitButton variant="secondary" className="!px-4">
+        {t("filter.submit")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function NotificationRow({ item, action, redirectTo }: { item: NotificationCentreItemView; action: string; redirectTo: string }) {
+  const { t } = useTranslation("notifications");
+  const look = typeLook[item.type];
+  return (
+    <li id={item.anchor ?? undefined} className="flex scroll-mt-4 gap-3 py-4">
+      <Icon name={look.icon} className={`mt-0.5 h-5 w-5 shrink-0 ${look.className}`} />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <h3
+            className={`min-w-0 flex-1 break-words text-sm leading-5 ${item.read ? "font-medium text-slate-700 dark:text-slate-300" : "font-semibold text-slate-900 dark:text-white"}`}
+          >
+            {item.title}
+          </h3>
+          {item.read ? null : (
+            <span className="mt-1.5 inline-flex shrink-0 items-center" data-testid="notification-unread">
+              <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-brand-600 dark:bg-brand-100" />
+              <span className="sr-only">{t("list.unread")}</span>
+            </span>
+          )}
+        </div>
+        {item.copy ? <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400">{item.copy}</p> : null}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <time dateTime={item.createdAt} title={item.createdAtText} className="text-xs text-slate-500 dark:text-slate-400">
+            {item.timeAgo}
+          </time>
+          {item.read ? null : (
+            <Form method="post" action={action} preventScrollReset>
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="leer" />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <SubmitButton name="id" value={item.id} variant="ghost" pendingText={t("list.marking")} className="!min-h-9 !px-3 !py-1 text-xs">
+                {t("list.markRead")}
+                <span className="sr-only">: {item.title}</span>
+              </SubmitButton>
+            </Form>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function EmptyState({ kind, reloadHref }: { kind: NonNullable<NotificationCentreView["empty"]>; reloadHref: string }) {
+  const { t } = useTranslation("notifications");
+  if (kind === "error") {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 px-4 py-12 text-center">
+        <Icon name="error" className="h-8 w-8 text-failed dark:text-red-400" />
+        <p className="text-base font-medium text-slate-900 dark:text-slate-100">{t("empty.error")}</p>
+        <Link to={reloadHref} preventScrollReset replace className={buttonClass("secondary")}>
+          {t("empty.reload")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4 px-4 py-12 text-center">
+      <Icon name="bell" className="h-8 w-8 text-slate-400 dark:text-slate-500" />
+      <p className="text-base font-medium text-slate-700 dark:text-slate-300">{t(kind === "none" ? "empty.none" : "empty.filtered")}</p>
+    </div>
+  );
+}

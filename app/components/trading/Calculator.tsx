@@ -1,0 +1,314 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AccountView } from "#server/domain/accounts";
+import type { PriceEvent } from "#server/prices/wire";
+import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
+import type { RecipientOption } from "#server/trading/accounts.server";
+import { exchangeSchema, transferSchema } from "#server/domain/trade-form";
+import { Tabs } from "~/components/ui/Tabs";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { displayCurrency, formatMoney, formatRate } from "~/utils/money";
+
+export type CalculatorProps = {
+  tab: Tab;
+  tabHref: (tab: Tab) => string;
+  pair: string | null;
+  price: PriceEvent | null;
+  accounts: AccountView[];
+  recipients: RecipientOption[];
+  recipientsAllowed: boolean;
+  transferOnly: boolean;
+  reasons: ReasonOption[];
+  idempotencyKey: string;
+  prefill: Record<string, string>;
+  referenceMargin: string | null;
+  quote: ComputedQuote | null;
+  lastResult: SubmissionResult<string[]> | null;
+  csrfToken: ReactNode;
+};
+
+const SELECT =
+  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";
+const INPUT = SELECT;
+
+/**
+ * The calculator (§2 'Operar', §5): a native form that works without JS — 'Cotizar' re-renders
+ * with the server's quote, 'Confirmar' submits. With JS the other amount follows the live price
+ * as the person types (a preview; the server always recomputes).
+ */
+export function Calculator(props: CalculatorProps) {
+  const { t } = useTranslation(["dashboard", "common"]);
+  const { tab, pair, price, quote, prefill } = props;
+  const side = tab === "sell" ? "sell" : "buy";
+  const [base, quoteCurrency] = pair ? pair.split("/") : ["", ""];
+  const originCurrency = tab === "buy" ? quoteCurrency : base;
+  const destinationCurrency = tab === "buy" ? base : quoteCurrency;
+  const schema = tab === "transfer" ? transferSchema : exchangeSchema;
+
+  const [form, fields] = useForm({
+    id: `calculadora-${tab}`,
+    lastResult: props.lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: {
+      left: prefill.izquierda ?? "",
+      right: prefill.derecha ?? "",
+      amount: prefill.monto ?? "",
+      origin: prefill.origen ?? "",
+      destination: prefill.destino ?? "",
+      reason: prefill.motivo ?? "",
+      concept: prefill.concepto ?? "",
+    },
+  });
+
+  // Which side the person typed. The inputs stay uncontrolled, so nothing typed before the page
+  // hydrates is lost; with JS the other amount is written into its input as the person types.
+  const [typed, setTyped] = useState<"left" | "right">(prefill.lado === "derecha" ? "right" : "left");
+  const typedValue = (value: unknown) => (typeof value === "string" ? value : "");
+  // A rejected submission comes back with what the person typed (Conform's initial values).
+  const initialAmounts = { left: quote?.left ?? typedValue(fields.left.initialValue), right: quote?.right ?? typedValue(fields.right.initialValue) };
+  const leftRef = useRef<HTMLInputElement>(null);
+  const rightRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!quote) return;
+    if (leftRef.current) leftRef.current.value = quote.left;
+    if (rightRef.current) rightRef.current.value = quote.right;
+  }, [quote]);
+  const live = price?.[side].top[0] ?? null;
+  const margin = Number(quote?.margin ?? props.referenceMargin ?? NaN);
+  const liveRate = live && Number.isFinite(margin) ? live.price * (side === "buy" ? 1 + margin / 100 : 1 - margin / 100) : null;
+  const priceForForm = quote?.price ?? (live ? { lpId: live.lpId, sig: live.sig, priceTs: live.ts, lpBuy: live.buy, lpSell: live.sell } : null);
+
+  function onAmountInput(which: "left" | "right", value: string) {
+    setTyped(which);
+    const amount = Number(value.replace(/,/g, ""));
+    const other = !liveRate || !Number.isFinite(amount) || value.trim() === "" ? "" : (which === "left" ? amount * liveRate : amount / liveRate).toFixed(2);
+    const target = which === "left" ? rightRef.current : leftRef.current;
+    if (target) target.value = other;
+  }
+
+  const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
+  const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
+  const formErrors = form.errors?.filter(Boolean) ?? [];
+  const errorsOf = (name: keyof typeof fields) => fields[name]?.errors;
+  const described = (name: keyof typeof fields) => (errorsOf(name)?.length ? `${fields[name].id}-error` : undefined);
+
+  return (
+    <section aria-labelledby="calculadora" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="calculadora" className="text-xl font-semibold">
+        {t("calculator.title")}
+      </h2>
+      {props.transferOnly ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("calculator.transferOnly")}</p> : null}
+      <Tabs
+        label={t("calculator.tabs")}
+        current={tab}
+        tabs={(props.transferOnly ? (["transfer"] as const) : (["buy", "sell", "transfer"] as const)).map((id) => ({
+          id,
+          label: t(`calculator.tab.${id}`),
+          href: props.tabHref(id),
+        }))}
+      />
+      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        {props.csrfToken}
+        <input type="hidden" name="operation" value={tab} />
+        <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+        {tab !== "transfer" && pair ? (
+          <>
+            <input type="hidden" name="pair" value={pair} />
+            <input type="hidden" name="typed" value={typed} />
+            {quote ? (
+              <>
+                <input type="hidden" name="quotedLeft" value={quote.left} />
+                <input type="hidden" name="quotedRight" value={quote.right} />
+              </>
+            ) : null}
+            {priceForForm ? (
+              <>
+                <input type="hidden" name="lpId" value={priceForForm.lpId} />
+                <input type="hidden" name="sig" value={priceForForm.sig} />
+                <input type="hidden" name="priceTs" value={priceForForm.priceTs} />
+                <input type="hidden" name="lpBuy" value={priceForForm.lpBuy} />
+                <input type="hidden" name="lpSell" value={priceForForm.lpSell} />
+              </>
+            ) : null}
+            <AmountField
+              label={t("calculator.amountIn", { currency: base })}
+              name="left"
+              id={fields.left.id}
+              errors={errorsOf("left")}
+              defaultValue={initialAmounts.left}
+              inputRef={leftRef}
+              onInput={(value) => onAmountInput("left", value)}
+            />
+            <AmountField
+              label={t("calculator.amountIn", { currency: quoteCurrency })}
+              name="right"
+              id={fields.right.id}
+              errors={errorsOf("right")}
+              defaultValue={initialAmounts.right}
+              inputRef={rightRef}
+              onInput={(value) => onAmountInput("right", value)}
+            />
+          </>
+        ) : (
+          <AmountField
+            label={t("calculator.amount")}
+            name="amount"
+            id={fields.amount.id}
+            errors={errorsOf("amount")}
+            defaultValue={fields.amount.initialValue as string | undefined}
+            className="sm:col-span-2"
+          />
+        )}
+
+        <div>
+          <label htmlFor={fields.origin.id} className="block text-sm font-medium">
+            {t("calculator.origin")}
+          </label>
+          <select id={fields.origin.id} name="origin" defaultValue={fields.origin.initialValue as string} aria-invalid={errorsOf("origin") ? true : undefined} aria-describedby={described("origin")} className={SELECT}>
+            <option value="">{t("calculator.choose")}</option>
+            {origins.map((account) => (
+              <option key={account.idAccount} value={account.idAccount}>
+                {t("calculator.accountOption", { alias: account.alias, currency: displayCurrency(account.currency), last4: account.last4, balance: formatMoney(account.balance, account.currency) })}
+              </option>
+            ))}
+          </select>
+          <Errors id={`${fields.origin.id}-error`} errors={errorsOf("origin")} />
+        </div>
+        <div>
+          <label htmlFor={fields.destination.id} className="block text-sm font-medium">
+            {t("calculator.destination")}
+          </label>
+          <select id={fields.destination.id} name="destination" defaultValue={fields.destination.initialValue as string} aria-invalid={errorsOf("destination") ? true : undefined} aria-describedby={described("destination")} className={SELECT}>
+            <option value="">{t("calculator.choose")}</option>
+            <optgroup label={t("calculator.ownAccounts")}>
+              {destinations.map((account) => (
+                <option key={account.idAccount} value={account.idAccount}>
+                  {t("calculator.accountOption", { alias: account.alias, currency: displayCurrency(account.currency), last4: account.last4, balance: formatMoney(account.balance, account.currency) })}
+                </option>
+              ))}
+            </optgroup>
+            {tab === "transfer" && props.recipients.length > 0 ? (
+              <optgroup label={t("calculator.recipients")}>
+                {props.recipients.map((recipient) => (
+                  <option key={recipient.id} value={`r:${recipient.id}`}>
+                    {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} · {recipient.currency}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+          <Errors id={`${fields.destination.id}-error`} errors={errorsOf("destination")} />
+          {tab === "transfer" && !props.recipientsAllowed ? <p className="mt-1 text-sm text-slate-500">{t("calculator.recipientsNotAllowed")}</p> : null}
+        </div>
+        <div>
+          <label htmlFor={fields.reason.id} className="block text-sm font-medium">
+            {t("calculator.reason")}
+          </label>
+          <select id={fields.reason.id} name="reason" defaultValue={fields.reason.initialValue as string} aria-invalid={errorsOf("reason") ? true : undefined} aria-describedby={described("reason")} className={SELECT}>
+            <option value="">{t("calculator.choose")}</option>
+            {props.reasons.map((reason) => (
+              <option key={reason.id} value={reason.id}>
+                {reason.label}
+              </option>
+            ))}
+          </select>
+          <Errors id={`${fields.reason.id}-error`} errors={errorsOf("reason")} />
+        </div>
+        <div>
+          <label htmlFor={fields.concept.id} className="block text-sm font-medium">
+            {t("calculator.concept")}
+          </label>
+          <input id={fields.concept.id} name="concept" defaultValue={fields.concept.initialValue as string} maxLength={40} aria-invalid={errorsOf("concept") ? true : undefined} aria-describedby={[`${fields.concept.id}-ayuda`, described("concept")].filter(Boolean).join(" ")} className={INPUT} />
+          <p id={`${fields.concept.id}-ayuda`} className="mt-1 text-xs text-slate-500">
+            {t("calculator.conceptHint")}
+          </p>
+          <Errors id={`${fields.concept.id}-error`} errors={errorsOf("concept")} />
+        </div>
+
+        {quote && tab !== "transfer" ? (
+          <dl aria-label={t("calculator.quote")} className="grid grid-cols-2 gap-2 rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40">
+            <dt>{t("calculator.rate", { product: t("common:product.name") })}</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatRate(Number(quote.rate))}</dd>
+            <dt>{t("calculator.total")}</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatMoney(Number(quote.right), quoteCurrency)}</dd>
+            <dt>{t("calculator.debit")}</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatMoney(Number(quote.debit), originCurrency)}</dd>
+          </dl>
+        ) : null}
+        {tab === "transfer" ? (
+          <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+            {t("calculator.commission")}: {formatMoney(0, "MXN").replace(" MXN", "")}
+          </p>
+        ) : null}
+
+        {formErrors.length > 0 ? (
+          <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-failed sm:col-span-2 dark:bg-red-950">
+            {formErrors.join(" ")}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          {tab !== "transfer" ? (
+            <SubmitButton name="intent" value="cotizar" variant="secondary" pendingText={t("calculator.quoting")}>
+              {t("calculator.quote")}
+            </SubmitButton>
+          ) : null}
+          <SubmitButton name="intent" value="confirmar" pendingText={t("calculator.confirming")}>
+            {t("calculator.confirm")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function Errors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1.5 text-sm text-failed dark:text-red-400">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+function AmountField(props: {
+  label: string;
+  name: string;
+  id: string;
+  errors?: string[];
+  defaultValue?: string;
+  className?: string;
+  inputRef?: RefObject<HTMLInputElement>;
+  onInput?: (value: string) => void;
+}) {
+  const errorId = props.errors?.length ? `${props.id}-error` : undefined;
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        inputMode="decimal"
+        autoComplete="off"
+        ref={props.inputRef}
+        defaultValue={props.defaultValue}
+        onInput={(event) => props.onInput?.(event.currentTarget.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={`${INPUT} tabular-nums`}
+      />
+      <Errors id={`${props.id}-error`} errors={props.errors} />
+    </div>
+  );
+}

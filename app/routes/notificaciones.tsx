@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import texts from "~/locales/es-MX/notifications.json";
+import { safeRedirectPath } from "~/utils/url";
+import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { isUpstreamError } from "#server/upstream/errors";
+import { notificationsFor } from "#server/upstream/notifications.server";
+import { serverT } from "~/i18next.server";
+
+const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("leer"), id: z.string().trim().min(1).max(64) }),
+  z.object({ intent: z.literal("leer-todas") }),
+]);
+
+/**
+ * The notification centre's two writes (§2): 'Marcar como leída' (intent `leer`, with `id`) and
+ * 'Marcar todas como leídas' (intent `leer-todas`). Plain form posts that come back to the page
+ * they were sent from (`redirectTo`), drawer and filters included.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const form = await readForm(request);
+  const back = safeRedirectPath(form.get("redirectTo"));
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new Response("Solicitud inválida", { status: 400 });
+
+  const notifications = notificationsFor({ log: context.log, signal: request.signal }, access.data.productJwt);
+  try {
+    if (parsed.data.intent === "leer") await notifications.markRead(parsed.data.id);
+    else await notifications.markAllRead();
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    // Already gone or someone else's: nothing to mark, and nothing the person can do about it.
+    if (error.status === 404) return redirect(back);
+    context.log.warn({ event: "notifications_mark_failed", intent: parsed.data.intent, err: error.message }, "marking notifications failed");
+    const t = await serverT("common");
+    const description = parsed.data.intent === "leer" ? texts.errors.markRead : texts.errors.markAllRead;
+    return redirectWithToast(request, back, newToast("error", t("generic.error"), description));
+  }
+  return redirect(back);
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { jwtExpiry } from "#server/domain/jwt";
+import { runShutdownHooks } from "#server/lifecycle.server";
+import { priceHub } from "#server/prices/hub.server";
+import type { PriceEvent, PriceStatusEvent } from "#server/prices/wire";
+import { commitSession, getSession } from "#server/session/auth.server";
+import type { TestSandbox } from "../../tests/support/sandbox";
+import { control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
+import { loader } from "./precios.stream";
+
+const APP = "http://portal.test";
+let sandbox: TestSandbox;
+let sessionDir: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  sessionDir = await mkdtemp(path.join(tmpdir(), "precios-"));
+  vi.stubEnv("APP_URL", APP);
+  vi.stubEnv("SESSION_SECRET", "secreto-de-pruebas-con-mas-de-32-caracteres");
+  vi.stubEnv("SESSION_DIR", sessionDir);
+  for (const [name, suffix] of [
+    ["PRODUCT_API_URL", "/api"],
+    ["GRAPHQL_URL", "/graphql"],
+    ["NOTIFICATIONS_API_URL", "/notifications-api"],
+    ["PARTNER_API_URL", "/partner"],
+    ["BANK_MIDDLEWARE_URL", "/middleware"],
+    ["CHALLENGE_URL", "/challenge"],
+    ["BANK_PORTAL_URL", "/banca"],
+  ]) {
+    vi.stubEnv(name, `${sandbox.url}${suffix}`);
+  }
+  vi.stubEnv("NOTIFICATIONS_SOCKET_URL", `${sandbox.url.replace("http", "ws")}/notifications-socket`);
+  vi.stubEnv("PRICES_WS_URL", `${sandbox.url.replace("http", "ws")}/prices`);
+});
+
+afterAll(async () => {
+  await runShutdownHooks();
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("portal.singleton.prices.hub")];
+  vi.unstubAllEnvs();
+  await sandbox.close();
+  await rm(sessionDir, { recursive: true, force: true });
+});
+
+const context = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
+
+async function sessionCookie(): Promise<string> {
+  const { productJwt } = await loginAs(sandbox, "ana.admin");
+  const session = await getSession(new Request(APP));
+  const now = Date.now();
+  session.set("authState", "accessState");
+  session.set("bankToken", "no-usado");
+  session.set("productJwt", productJwt);
+  session.set("expiresAt", jwtExpiry(productJwt) ?? now);
+  session.set("lastSeenAt", now);
+  session.set("memberId", "1");
+  session.set("user", { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" });
+  session.set("companies", [{ clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" }]);
+  session.set("companyId", "100234");
+  return (await commitSession(session)).split(";")[0];
+}
+
+async function load(query: string, init: { cookie?: string; signal?: AbortSignal } = {}): Promise<Response> {
+  const request = new Request(`${APP}/precios/stream${query}`, { headers: init.cookie ? { cookie: init.cookie } : {}, signal: init.signal });
+  try {
+    return await loader({ request, context, params: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+type Received = Array<{ event: string; data: unknown }>;
+
+/** Parses `event:`/`data:` blocks until `count` events arrived, or `until` holds. */
+async function readEvents(response: Response, count: number, until: (events: Received) => boolean = () => false) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: Received = [];
+  while (events.length < count && !until(events)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) as unknown });
+    }
+  }
+  reader.releaseLock();
+  return events;
+}
+
+describe("GET /precios/stream", () => {
+  it("needs an access session", async () => {
+    const response = await load("?pair=USD/MXN");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).not.toBe("/precios/stream?pair=USD/MXN");
+  });
+
+  it("answers 400 to a malformed pair", async () => {
+    const cookie = await sessionCookie();
+    for (const query of ["", "?pair=usd/mxn", "?pair=USDMXN", "?pair=USD/MXN/EUR"]) {
+      expect((await load(query, { cookie })).status).toBe(400);
+    }
+  });
+
+  it("streams the status and live prices of the pair, and releases the subscription on abort", async () => {
+    await control(sandbox, "/__reset");
+    const cookie = await sessionCookie();
+    const controller = new AbortController();
+    const response = await load("?pair=USD/MXN", { cookie, signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("X-Accel-Buffering")).toBe("no");
+
+    const events = await readEvents(response, 4);
+    expect(events[0]).toEqual({ event: "status", data: { pair: "USD/MXN", status: "connecting", messageKey: null } });
+    expect(events.slice(1).map((e) => e.event)).toContain("price");
+    const price = events.find((e) => e.event === "price")!.data as PriceEvent;
+    expect(price.pair).toBe("USD/MXN");
+    expect(price.buy.top).toHaveLength(4);
+    expect(price.sell.top).toHaveLength(4);
+    expect(price.buy.price).toBe(price.buy.top[0].sell);
+    expect(price.sell.price).toBe(price.sell.top[0].buy);
+    expect(price.stale).toBe(false);
+    expect((events.find((e) => e.event === "status" && (e.data as PriceStatusEvent).status === "live")?.data as PriceStatusEvent).messageKey).toBeNull();
+
+    expect(priceHub().stats()).toEqual({ pairs: 1, subscribers: 1 });
+    controller.abort();
+    expect(priceHub().stats()).toEqual({ pairs: 1, subscribers: 0 });
+    const sockets = (await control(sandbox, "/__prices", undefined, "GET")) as { sockets: number };
+    expect(sockets.sockets).toBe(1); // kept for the grace period
+  });
+
+  it("tells the browser when the upstream is lost, with the §4 text key", async () => {
+    const cookie = await sessionCookie();
+    const controller = new AbortController();
+    const response = await load("?pair=USD/MXN", { cookie, signal: controller.signal });
+    await control(sandbox, "/__prices", { mode: "drop" });
+    const isDown = (e: Received[number]) => e.event === "status" && (e.data as PriceStatusEvent).status === "down";
+    const events = await readEvents(response, 100, (received) => received.some(isDown));
+    const down = events.find((e) => e.event === "status" && (e.data as PriceStatusEvent).status === "down");
+    expect(down?.data).toEqual({ pair: "USD/MXN", status: "down", messageKey: "dashboard:prices.connectionLost" });
+    controller.abort();
+    await control(sandbox, "/__prices", { mode: "normal" });
+  });
+});

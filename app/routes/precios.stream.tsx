@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { sessionEndsAt } from "#server/domain/session-timing";
+import { priceHub } from "#server/prices/hub.server";
+import { priceStream } from "#server/prices/stream.server";
+import { PAIR_PATTERN } from "#server/prices/wire";
+import { requireAccess } from "#server/session/auth.server";
+
+/**
+ * GET /precios/stream?pair=USD/MXN — the live price of one pair as Server-Sent Events (events
+ * `status` and `price`, shapes in server/prices/wire.ts). Needs an access session; the stream
+ * ends when the session does. All browsers share one upstream socket per pair (the hub).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const pair = new URL(request.url).searchParams.get("pair") ?? "";
+  if (!PAIR_PATTERN.test(pair)) {
+    return new Response("Par inválido", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  return priceStream(request.signal, pair, { hub: priceHub(), endsAt: sessionEndsAt(access.data.expiresAt) });
+}

@@ -1,0 +1,169 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/Modal";
+import { serverT } from "~/i18next.server";
+import type { PageHandle } from "~/utils/page-title";
+import { getConfig } from "#server/config.server";
+import type { ChallengeOutcome } from "#server/domain/challenge";
+import { challengeOutcome } from "#server/domain/challenge";
+import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
+import { SLUG_OF } from "#server/domain/calculator-tabs";
+import { isUpstreamError } from "#server/upstream/errors";
+import type { UpstreamOperation } from "#server/upstream/trading.server";
+
+/**
+ * /transaction (§2, §4 Challenge result): where the bank's challenge page sends the browser back.
+ * The result is recorded upstream (idempotent by trk) and the matching modal is rendered here,
+ * on the server, so it works without JS.
+ */
+const resultSchema = z.object({
+  trk: z.string().min(1).max(128),
+  res: z.string().max(16).default(""),
+  msg: z.string().max(500).default(""),
+  retries: z.coerce.number().int().min(0).max(99).catch(0),
+  operation: z.enum(["buy", "sell", "transfer"]).catch("buy"),
+});
+
+/** 'Verificar datos': the calculator again, with the operation's data (§8: data stays loaded). */
+function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "transfer"): string {
+  const params = new URLSearchParams({ operacion: SLUG_OF[kind] });
+  if (!operation) return `/?${params}`;
+  const op = operation as UpstreamOperation & { concept?: unknown; conceptString?: unknown; recipient?: { idRecipient?: unknown } | null };
+  if (op.pair) params.set("par", op.pair);
+  if (kind === "transfer") {
+    if (op.amount !== null) params.set("monto", op.amount.toFixed(2));
+  } else if (op.amountOrigin !== null) {
+    params.set("izquierda", op.amountOrigin.toFixed(2));
+  }
+  if (op.accountOrigin) params.set("origen", op.accountOrigin.idCuenta);
+  const recipientId = op.recipient?.idRecipient;
+  if (op.accountDestiny) params.set("destino", op.accountDestiny.idCuenta);
+  else if (typeof recipientId === "string" || typeof recipientId === "number") params.set("destino", `r:${recipientId}`);
+  if (typeof op.concept === "number" || typeof op.concept === "string") params.set("motivo", String(op.concept));
+  if (typeof op.conceptString === "string" && op.conceptString) params.set("concepto", op.conceptString);
+  return `/?${params}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const parsed = resultSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return redirect("/");
+  const { trk, res, msg, retries, operation: kind } = parsed.data;
+
+  let operation: UpstreamOperation | null = null;
+  let saveFailed = false;
+  let refused = false;
+  try {
+    operation = (await access.api.trading.processChallenge({ res, msg, trk })).operation;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // A 4xx is the upstream refusing this result (not the bank's, or not this person's): never a success.
+    refused = isUpstreamError(error) && error.failure === "status" && (error.status ?? 500) < 500;
+    saveFailed = !refused;
+    context.log.error({ event: "challenge_save_failed", refused, err: error instanceof Error ? error.message : error }, "challenge result not recorded");
+  }
+  const outcome: ChallengeOutcome = refused ? { kind: "error", title: null, description: null } : challengeOutcome({ res, msg, retries });
+  context.log.info({ event: "challenge_result", outcome: outcome.kind, operationId: operation?.id }, "challenge result");
+
+  if (outcome.kind === "desync") {
+    const t = await serverT("transaction");
+    access.session.flash("toast", newToast("success", t("desync.toast")));
+    return json(
+      { outcome, kind, saveFailed, verifyHref: "/", bankPortalUrl: getConfig().BANK_PORTAL_URL },
+      { headers: { "Set-Cookie": await commitSession(access.session) } },
+    );
+  }
+  // §8: unmatched errors clear the transaction's data; the others keep it for 'Verificar datos'.
+  const verifyHref = outcome.kind === "error" ? retryHref(null, kind) : retryHref(operation, kind);
+  return json({ outcome, kind, saveFailed, verifyHref, bankPortalUrl: getConfig().BANK_PORTAL_URL });
+}
+
+export default function Transaction() {
+  const { outcome, kind, saveFailed, verifyHref, bankPortalUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("transaction");
+  const type = t(`type.${kind}`);
+  const home = (
+    <Link to="/" className={buttonClass("primary")}>
+      {t("actions.home")}
+    </Link>
+  );
+  const verify = (
+    <Link to={verifyHref} className={buttonClass("primary")}>
+      {t("actions.verify")}
+    </Link>
+  );
+  const cancel = (
+    <Link to="/" className={buttonClass("secondary")}>
+      {t("actions.cancel")}
+    </Link>
+  );
+  const ok = (href: string) => (
+    <Link to={href} className={buttonClass("primary")}>
+      {t("actions.ok")}
+    </Link>
+  );
+  const actions = (...nodes: React.ReactNode[]) => <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">{nodes}</div>;
+
+  if (outcome.kind === "desync") {
+    return (
+      <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
+        <h1 className="text-3xl font-bold text-failed">{t("desync.title")}</h1>
+        <p className="text-slate-600 dark:text-slate-300">{t("desync.description")}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <a href={bankPortalUrl} className={buttonClass("primary")}>
+            {t("desync.bank")}
+          </a>
+          <Link to="/" className={buttonClass("secondary")}>
+            {t("desync.home")}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  let modal: { title: string; description?: string; tone: "success" | "error"; body: React.ReactNode };
+  switch (outcome.kind) {
+    case "success":
+      modal = saveFailed
+        ? { title: t("saved.title"), description: t("saved.description"), tone: "success", body: actions(home) }
+        : { title: t("success.title"), description: t("success.description", { type }), tone: "success", body: actions(home) };
+      break;
+    case "operationError":
+      modal = { title: t(`${outcome.error}.title`), description: t(`${outcome.error}.description`), tone: "error", body: actions(ok(verifyHref)) };
+      break;
+    case "timeout":
+      modal =
+        outcome.modal === "retriesLimit"
+          ? { title: t("retriesLimit.title"), tone: "error", body: actions(<Link key="back" to="/" className={buttonClass("primary")}>{t("retriesLimit.back")}</Link>) }
+          : { title: t("timeExpired.title"), description: t("timeExpired.description"), tone: "error", body: actions(cancel, verify) };
+      break;
+    case "insufficient":
+      modal = { title: t("insufficient.title"), description: t("insufficient.description"), tone: "error", body: actions(ok("/")) };
+      break;
+    default:
+      modal = {
+        title: outcome.title ?? t("error.default"),
+        description: outcome.title ? (outcome.description ?? undefined) : undefined,
+        tone: "error",
+        body: actions(cancel, verify),
+      };
+  }
+  return (
+    <main id="contenido" className="min-h-screen">
+      <Modal open title={modal.title} description={modal.description} tone={modal.tone}>
+        {modal.body}
+      </Modal>
+    </main>
+  );
+}
+
+export const handle: PageHandle = { titleKey: "transaction:meta" };
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

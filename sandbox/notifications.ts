@@ -1,0 +1,162 @@
+// The notification service (prefix /notifications-api): each member's notification centre,
+// paged newest first, behind the same product jwt as /api and scoped to the jwt's member.
+
+import { z } from "zod";
+import type { SandboxContext } from "./context";
+import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { authenticateMember } from "./product";
+import { NOTIFICATION_MODULES, type NotificationModule, type NotificationRecord } from "./types";
+
+const PREFIX = "/notifications-api";
+/** SPEC §9: pages of 50, the first page is 1. Larger pages are refused, as the service does. */
+export const DEFAULT_TAKE = 50;
+export const MAX_TAKE = 50;
+
+const listQuery = z.object({
+  order: z.enum(["DESC", "ASC"]).default("DESC"),
+  page: z.coerce.number().int().min(1).default(1),
+  take: z.coerce.number().int().min(1).max(MAX_TAKE).default(DEFAULT_TAKE),
+  read: z.enum(["true", "false"]).optional(),
+  module: z.enum(NOTIFICATION_MODULES).optional(),
+});
+
+const createInput = z.object({
+  module: z.enum(NOTIFICATION_MODULES),
+  type: z.enum(["error", "info", "pending"]).optional(),
+  read: z.boolean().optional(),
+  title: z.string().trim().min(1).max(120).optional(),
+  copy: z.string().trim().max(500).optional(),
+  detail: z.unknown().optional(),
+  status: z.string().max(40).nullable().optional(),
+  content: z.string().max(10_000).nullable().optional(),
+});
+
+/** Titles used when a producer sends only the module (§7: module, read, type, detail). */
+const DEFAULT_TITLES: Record<NotificationModule, string> = {
+  announcement: "Aviso importante",
+  operation: "Actualización de tu operación",
+  planner: "Recordatorio de pago",
+  receiver: "Actualización de destinatario",
+  borecipient: "Destinatario en revisión",
+  movement: "Dinero recibido",
+  profileUpdate: "Datos de perfil actualizados",
+  permissions: "Permisos actualizados",
+  operationsToBeApproved: "Operaciones por aprobar",
+};
+
+export function notificationView(record: NotificationRecord) {
+  return {
+    id: record.id,
+    module: record.module,
+    type: record.type,
+    read: record.read,
+    readAt: record.readAt,
+    title: record.title,
+    copy: record.copy,
+    createdAt: record.createdAt,
+    detail: record.detail,
+    status: record.status,
+    content: record.content,
+  };
+}
+
+/** Query values as the client sends them: empty strings mean "not given". */
+function queryObject(query: URLSearchParams): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of query) if (value !== "") result[key] = value;
+  return result;
+}
+
+function parseQuery(query: URLSearchParams) {
+  const result = listQuery.safeParse(queryObject(query));
+  if (!result.success) {
+    const detail = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new HttpError(400, `Consulta inválida: ${detail}`, "INVALID_QUERY");
+  }
+  return result.data;
+}
+
+export function registerNotificationRoutes(router: Router, ctx: SandboxContext): void {
+  const { state } = ctx;
+  const memberOf = (request: RequestContext) => authenticateMember(ctx, request).member.memberId;
+  const own = (memberId: number) => state.notifications.filter((record) => record.memberId === memberId);
+  const byAge = (a: NotificationRecord, b: NotificationRecord) =>
+    a.createdAt === b.createdAt ? a.id - b.id : a.createdAt.localeCompare(b.createdAt);
+
+  router
+    .get(`${PREFIX}/notifications`, (request) => {
+      const memberId = memberOf(request);
+      const query = parseQuery(request.query);
+      const mine = own(memberId);
+      const matching = mine
+        .filter((record) => query.read === undefined || String(record.read) === query.read)
+        .filter((record) => query.module === undefined || record.module === query.module)
+        .sort(byAge);
+      if (query.order === "DESC") matching.reverse();
+      const itemCount = matching.length;
+      const pageCount = Math.ceil(itemCount / query.take);
+      const start = (query.page - 1) * query.take;
+      return json(200, {
+        data: matching.slice(start, start + query.take).map(notificationView),
+        meta: {
+          page: query.page,
+          take: query.take,
+          itemCount,
+          pageCount,
+          hasPreviousPage: query.page > 1,
+          hasNextPage: query.page < pageCount,
+          // The member's unread total, whatever the filters: it feeds the bell.
+          unreadCount: mine.filter((record) => !record.read).length,
+        },
+      });
+    })
+    .add("PATCH", `${PREFIX}/notifications/read-all`, (request) => {
+      const memberId = memberOf(request);
+      const at = ctx.now().toISOString();
+      let updated = 0;
+      for (const record of own(memberId)) {
+        if (record.read) continue;
+        record.read = true;
+        record.readAt = at;
+        updated += 1;
+      }
+      return json(200, { updated });
+    })
+    .add("PATCH", `${PREFIX}/notifications/:id/read`, (request) => {
+      const memberId = memberOf(request);
+      const id = Number(request.params.id);
+      // Someone else's notification is as unknown as a missing one.
+      const record = state.notifications.find((candidate) => candidate.id === id && candidate.memberId === memberId);
+      if (!Number.isInteger(id) || !record) {
+        throw new HttpError(404, "Notificación no encontrada", "NOTIFICATION_NOT_FOUND");
+      }
+      // Marking twice keeps the first reading time: the call is idempotent.
+      if (!record.read) {
+        record.read = true;
+        record.readAt = ctx.now().toISOString();
+      }
+      return json(200, notificationView(record));
+    })
+    .post(`${PREFIX}/notifications`, (request) => {
+      const memberId = memberOf(request);
+      const input = parseWith(createInput, request.body);
+      const createdAt = ctx.now().toISOString();
+      const record: NotificationRecord = {
+        id: state.nextIds.notification++,
+        memberId,
+        module: input.module,
+        // §3: type defaults to info.
+        type: input.type ?? "info",
+        read: input.read ?? false,
+        readAt: input.read ? createdAt : null,
+        title: input.title ?? DEFAULT_TITLES[input.module],
+        copy: input.copy ?? "",
+        createdAt,
+        detail: input.detail ?? null,
+        status: input.status ?? null,
+        content: input.content ?? null,
+      };
+      state.notifications.push(record);
+      return json(201, notificationView(record));
+    });
+}

@@ -1,0 +1,496 @@
+// Trading on the product API (prefix /api): quotes helpers, operation creation with idempotency,
+// the challenge result that moves money, and the binnacle that records every status change.
+
+import { randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { z } from "zod";
+import { findBankUser, findCompany, findMemberById, type SandboxContext } from "./context";
+import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { verifyQuote } from "./price-signing";
+import { authenticateMember, type ProductAuth } from "./product";
+import type {
+  BankAccount,
+  OperationKind,
+  OperationRecord,
+  OperationStatus,
+  RecipientRecord,
+  SandboxState,
+  SetOperationAnswer,
+} from "./types";
+
+/**
+ * Mid prices used for reference conversions. The live quotes stream from prices.ts; these are
+ * their starting levels, which is all a "how much is 50,000 USD in MXN" hint needs.
+ */
+export const MID_PRICES: Record<string, number> = {
+  "USD/MXN": 17.2,
+  "EUR/MXN": 18.6,
+  "EUR/USD": 1.08,
+  "GBP/MXN": 21.8,
+  "CAD/MXN": 12.5,
+  "USD/CAD": 1.38,
+  "GBP/USD": 1.27,
+  "USD/JPY": 150,
+  "CHF/MXN": 19.5,
+};
+
+/** A quote is valid for 20 minutes (SPEC §4 Polling); after that /setoperation refuses it. */
+export const PRICE_MAX_AGE_MS = 20 * 60 * 1000;
+
+/** Margin bands in percent by amount (upper bound exclusive): Pro always pays less than Básica. */
+const MARGIN_BANDS: { below: number; pro: number; basic: number }[] = [
+  { below: 10_000, pro: 0.35, basic: 0.55 },
+  { below: 50_000, pro: 0.3, basic: 0.5 },
+  { below: 100_000, pro: 0.25, basic: 0.45 },
+  { below: 500_000, pro: 0.2, basic: 0.4 },
+  { below: Infinity, pro: 0.15, basic: 0.35 },
+];
+
+export const INSUFFICIENT_FUNDS_MESSAGE =
+  "No cuentas con los fondos suficientes, te recomendamos hacer una transferencia de fondos para poder realizar la operación";
+const STALE_PRICE_MESSAGE = "Lo sentimos, este precio no está actualizado. Intenta nuevamente.";
+
+const OPERATION_KINDS = ["buy", "sell", "transfer"] as const;
+
+const accountRef = z.object({ idCuenta: z.string().min(1), idDivisa: z.string().min(1) });
+const priceObjectInput = z.object({
+  lpId: z.string().min(1),
+  sig: z.string().min(1),
+  ts: z.number().int(),
+  price: z.number().positive(),
+  buy: z.number().positive(),
+  sell: z.number().positive(),
+  pair: z.string().min(1),
+});
+const setOperationInput = z
+  .object({
+    operation: z.enum(OPERATION_KINDS),
+    pair: z.string(),
+    amount: z.number().positive().optional(),
+    amountOrigin: z.number().positive(),
+    amountDestiny: z.number().positive(),
+    total: z.number().positive(),
+    margin: z.string(),
+    exchangeRate: z.number().nonnegative(),
+    accountOrigin: accountRef,
+    accountDestiny: accountRef.nullable(),
+    recipient: z
+      .object({ idRecipient: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) })
+      .nullable(),
+    concept: z.number().int().nonnegative(),
+    conceptString: z.string(),
+    aditionalInformation: z.string(),
+    priceObject: priceObjectInput.nullable(),
+    calculatePlace: z.enum(["left", "right"]),
+  })
+  .superRefine((input, issues) => {
+    // Money goes to exactly one place: an own account or a registered recipient.
+    if ((input.accountDestiny === null) === (input.recipient === null)) {
+      issues.addIssue({ code: "custom", path: ["accountDestiny"], message: "indica accountDestiny o recipient (uno de los dos)" });
+    }
+    if (input.operation !== "transfer" && input.pair === "") {
+      issues.addIssue({ code: "custom", path: ["pair"], message: "una compra o venta necesita el par" });
+    }
+  });
+
+const processChallengeInput = z.object({
+  res: z.union([z.string().min(1), z.number().int()]).transform(String),
+  msg: z.string(),
+  trk: z.string().min(1),
+  more: z.unknown().optional(),
+});
+const setBinnacleInput = z.object({ trk: z.string().min(1), responseChallenge: z.unknown() });
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Booking an operation is a round trip to the bank's core; 25 ms keeps that window open so
+ * duplicate submits really overlap (and idempotency is exercised) without slowing tests down.
+ */
+const BOOKING_MS = 25;
+const bookingRoundTrip = () => new Promise<void>((resolve) => setTimeout(resolve, BOOKING_MS));
+
+/** What leaves the origin account: a buy pays the quoted total, sells and transfers the amount sent. */
+export function debitOf(operation: Pick<OperationRecord, "operation" | "total" | "amountOrigin">): number {
+  return operation.operation === "buy" ? operation.total : operation.amountOrigin;
+}
+
+function ownAccount(state: SandboxState, clientId: string, idAccount: string): BankAccount | undefined {
+  return state.accounts.find((account) => account.idAccount === idAccount && account.clientId === clientId);
+}
+
+function companyRecipient(state: SandboxState, clientId: string, idRecipient: number): RecipientRecord | undefined {
+  return state.recipients.find((recipient) => recipient.idRecipient === idRecipient && recipient.clientId === clientId);
+}
+
+export function findOperationByTrk(state: SandboxState, trk: string): OperationRecord | undefined {
+  return state.operations.find((operation) => operation.trk === trk);
+}
+
+function idempotencyKeyOf(headers: IncomingHttpHeaders): string {
+  const raw = headers["idempotency-key"];
+  const key = typeof raw === "string" ? raw.trim() : "";
+  if (key === "" || key.length > 200) {
+    throw new HttpError(400, "Falta el encabezado Idempotency-Key", "IDEMPOTENCY_KEY_REQUIRED");
+  }
+  return key;
+}
+
+function parsePair(query: URLSearchParams): string {
+  const pair = query.get("pair") ?? "";
+  if (MID_PRICES[pair] === undefined) throw new HttpError(400, "Par no disponible", "INVALID_PAIR");
+  return pair;
+}
+
+function parseAmount(query: URLSearchParams): number {
+  const amount = Number(query.get("amount") ?? "");
+  if (!Number.isFinite(amount) || amount <= 0) {
+    throw new HttpError(400, "El monto debe ser un número mayor a cero", "INVALID_AMOUNT");
+  }
+  return amount;
+}
+
+function parseOperationKind(query: URLSearchParams): OperationKind {
+  const kind = query.get("operation");
+  if (!OPERATION_KINDS.some((candidate) => candidate === kind)) {
+    throw new HttpError(400, "operation debe ser buy, sell o transfer", "INVALID_OPERATION");
+  }
+  return kind as OperationKind;
+}
+
+export interface TradingControls {
+  /** Drops pending "applying → applied" timers; called on /__reset and on close. */
+  cancelTimers(): void;
+}
+
+export function registerOperationRoutes(router: Router, ctx: SandboxContext): TradingControls {
+  const { state } = ctx;
+  const auth = (request: RequestContext) => authenticateMember(ctx, request);
+  const timers = new Set<NodeJS.Timeout>();
+  const nowIso = () => ctx.now().toISOString();
+
+  function addBinnacle(operation: OperationRecord, status: string, message: string): number {
+    const step = state.binnacles.filter((entry) => entry.operationId === operation.id).length + 1;
+    const id = state.nextIds.binnacle++;
+    state.binnacles.push({ id, operationId: operation.id, step, status, message, createdAt: nowIso() });
+    return id;
+  }
+
+  function setStatus(operation: OperationRecord, status: OperationStatus, message: string): void {
+    operation.status = status;
+    operation.updatedAt = nowIso();
+    addBinnacle(operation, status, message);
+  }
+
+  /** Runs every check in the contract's order; the operation is stored only when all pass. */
+  function createOperation(caller: ProductAuth, body: unknown, key: string): SetOperationAnswer {
+    const input = parseWith(setOperationInput, body);
+    const { clientId } = caller.claims;
+
+    // 1. Everything referenced belongs to the jwt's company.
+    const origin = ownAccount(state, clientId, input.accountOrigin.idCuenta);
+    const destiny = input.accountDestiny && ownAccount(state, clientId, input.accountDestiny.idCuenta);
+    if (!origin || (input.accountDestiny && !destiny)) {
+      throw new HttpError(404, "Cuenta no encontrada", "ACCOUNT_NOT_FOUND");
+    }
+    const recipient = input.recipient && companyRecipient(state, clientId, input.recipient.idRecipient);
+    if (input.recipient && !recipient) throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
+    // The bank only pays recipients it has authorized (status 2).
+    if (recipient && recipient.status.id !== 2) {
+      throw new HttpError(422, "El destinatario aún no está autorizado", "RECIPIENT_NOT_AUTHORIZED");
+    }
+
+    // 2-3. The price was really quoted by us, for this pair, and is recent enough.
+    const quote = input.priceObject;
+    if (quote || input.operation !== "transfer") {
+      const genuine =
+        quote !== null &&
+        (input.operation === "transfer" || quote.pair === input.pair) &&
+        verifyQuote(state.priceSecret, { cp: quote.pair, lpId: quote.lpId, Buy: quote.buy, Sell: quote.sell, ts: quote.ts, sig: quote.sig });
+      if (!quote || !genuine) throw new HttpError(422, "invalidPriceObject", "INVALID_PRICE");
+      if (ctx.now().getTime() - quote.ts > PRICE_MAX_AGE_MS) throw new HttpError(409, STALE_PRICE_MESSAGE, "STALE_PRICE");
+    }
+
+    // 4. Funds: checked now so the user hears early, and again when the operation is applied.
+    const debit = debitOf(input);
+    if (origin.balance < debit) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
+
+    // 5. Permissions: where the money goes, then whether the member may execute or only create.
+    const permissions = caller.member.permissions;
+    if (recipient && !permissions.includes("send_money_to_third_accounts")) {
+      throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas de terceros", "FORBIDDEN");
+    }
+    if (destiny && !permissions.includes("send_money_to_own_accounts")) {
+      throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas propias", "FORBIDDEN");
+    }
+    const canExecute = permissions.includes("can_execute_operations");
+    if (!canExecute && !permissions.includes("can_create_operations")) {
+      throw new HttpError(403, "No tienes permiso para crear operaciones", "FORBIDDEN");
+    }
+
+    const id = state.nextIds.operation++;
+    const createdAt = nowIso();
+    const operation: OperationRecord = {
+      id,
+      clientId,
+      memberId: caller.member.memberId,
+      idempotencyKey: key,
+      operation: input.operation,
+      status: "sent",
+      txId: `TX${String(5_300_000 + id)}`,
+      trk: randomUUID(),
+      pair: input.pair,
+      amount: input.amount ?? input.amountOrigin,
+      amountOrigin: input.amountOrigin,
+      amountDestiny: input.amountDestiny,
+      total: input.total,
+      margin: input.margin,
+      exchangeRate: input.exchangeRate,
+      accountOrigin: { idCuenta: origin.idAccount, idDivisa: origin.currency },
+      accountDestiny: destiny ? { idCuenta: destiny.idAccount, idDivisa: destiny.currency } : null,
+      recipientId: recipient ? recipient.idRecipient : null,
+      concept: input.concept,
+      conceptString: input.conceptString,
+      aditionalInformation: input.aditionalInformation,
+      priceObject: quote,
+      calculatePlace: input.calculatePlace,
+      requiresAdminApproval: !canExecute,
+      createdAt,
+      updatedAt: createdAt,
+      referenceGFB: null,
+      idLiquidation: null,
+      responseChallenge: null,
+      challengeMore: null,
+      challengeAnswer: null,
+      balancesMoved: false,
+    };
+    state.operations.push(operation);
+    addBinnacle(
+      operation,
+      "sent",
+      operation.requiresAdminApproval ? "Operación registrada; espera la aprobación de un administrador" : "Operación registrada",
+    );
+    return {
+      id,
+      status: "sent",
+      trk: operation.trk,
+      // A member who may not execute gets no challenge: an administrator has to approve first.
+      uri: operation.requiresAdminApproval ? null : `${ctx.challengeUrl}/?trk=${encodeURIComponent(operation.trk)}`,
+      requires_admin_approval: operation.requiresAdminApproval,
+    };
+  }
+
+  /** Moves the money of an applying operation, once; re-checks funds since other operations may have run. */
+  function apply(operation: OperationRecord): void {
+    // After a reset the operation is no longer part of the world, so it must not touch balances.
+    if (!state.operations.includes(operation) || operation.status !== "applying" || operation.balancesMoved) return;
+    const origin = ownAccount(state, operation.clientId, operation.accountOrigin.idCuenta);
+    const destiny = operation.accountDestiny && ownAccount(state, operation.clientId, operation.accountDestiny.idCuenta);
+    const debit = debitOf(operation);
+    if (!origin || origin.balance < debit) {
+      setStatus(operation, "notApplied", "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente");
+      return;
+    }
+    origin.balance = round2(origin.balance - debit);
+    if (destiny) destiny.balance = round2(destiny.balance + operation.amountDestiny);
+    operation.balancesMoved = true;
+    const day = ctx.now().toISOString().slice(0, 10).replaceAll("-", "");
+    operation.referenceGFB = `GFB-${day}-${String(operation.id).padStart(6, "0")}`;
+    if (operation.operation !== "transfer") operation.idLiquidation = 880_000 + operation.id;
+    setStatus(operation, "applied", "Operación aplicada");
+  }
+
+  function scheduleApply(operation: OperationRecord): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      apply(operation);
+    }, ctx.applyDelayMs);
+    timers.add(timer);
+  }
+
+  function operationView(operation: OperationRecord) {
+    const member = findMemberById(state, operation.memberId);
+    const user = member && findBankUser(state, member.userName);
+    const recipient = operation.recipientId === null ? undefined : companyRecipient(state, operation.clientId, operation.recipientId);
+    const currencyReceive = operation.accountDestiny?.idDivisa ?? recipient?.idCurrency ?? operation.accountOrigin.idDivisa;
+    return {
+      id: operation.id,
+      operation: operation.operation,
+      status: operation.status,
+      txId: operation.txId,
+      pair: operation.pair,
+      amount: operation.amount,
+      amountOrigin: operation.amountOrigin,
+      amountDestiny: operation.amountDestiny,
+      total: operation.total,
+      margin: operation.margin,
+      accountOrigin: operation.accountOrigin,
+      accountDestiny: operation.accountDestiny,
+      concept: operation.concept,
+      conceptString: operation.conceptString,
+      aditionalInformation: operation.aditionalInformation,
+      member: { completeName: user ? [user.name, user.firstLastName, user.secondLastName].join(" ") : "" },
+      recipient: recipient ? { idRecipient: recipient.idRecipient, nombreCompleto: recipient.fullName } : null,
+      bank: recipient?.bankName ?? null,
+      created_at: operation.createdAt,
+      updated_at: operation.updatedAt,
+      idLiquidation: operation.idLiquidation,
+      referenceGFB: operation.referenceGFB,
+      reasonReturned: null,
+      requires_admin_approval: operation.requiresAdminApproval,
+      request: {
+        exchangeRate: operation.exchangeRate,
+        total: operation.total,
+        currency: operation.accountOrigin.idDivisa,
+        currencyDelivery: operation.accountOrigin.idDivisa,
+        currencyReceive,
+        paymentReason: operation.conceptString,
+        paymentReasonId: operation.concept,
+        conceptReferenceString: operation.conceptString,
+        marginCalculated: operation.margin,
+        aditionalInformation: operation.aditionalInformation,
+      },
+      responseChallenge: operation.responseChallenge,
+      companyName: findCompany(state, operation.clientId)?.businessName ?? "",
+    };
+  }
+
+  /** The caller's company's operation, or 404 (another company's operations do not exist for it). */
+  function ownOperation(caller: ProductAuth, find: (operation: OperationRecord) => boolean): OperationRecord {
+    const operation = state.operations.find((candidate) => candidate.clientId === caller.claims.clientId && find(candidate));
+    if (!operation) throw new HttpError(404, "Operación no encontrada", "OPERATION_NOT_FOUND");
+    return operation;
+  }
+
+  router
+    .post("/api/calculatingMargin", (request) => {
+      const { member } = auth(request);
+      parsePair(request.query);
+      const amount = parseAmount(request.query);
+      const band = MARGIN_BANDS.find((candidate) => amount < candidate.below) ?? MARGIN_BANDS[MARGIN_BANDS.length - 1];
+      // A Pro trial is Pro for pricing purposes.
+      return json(200, { marginUser: member.membership?.membershipId === 2 ? band.pro : band.basic });
+    })
+    .get("/api/startpairamount", (request) => {
+      auth(request);
+      const pair = parsePair(request.query);
+      return json(200, { amount: round2(parseAmount(request.query) * MID_PRICES[pair]) });
+    })
+    .get("/api/getRecentAccount", (request) => {
+      const { member, claims } = auth(request);
+      const kind = parseOperationKind(request.query);
+      const lastUsed = new Map<string, string>();
+      const mine = state.operations
+        .filter((op) => op.memberId === member.memberId && op.clientId === claims.clientId && op.operation === kind)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+      for (const op of mine) {
+        for (const ref of [op.accountOrigin, op.accountDestiny]) {
+          if (ref && !lastUsed.has(ref.idCuenta)) lastUsed.set(ref.idCuenta, op.createdAt);
+        }
+      }
+      return json(200, [...lastUsed].map(([idAccount, lastUsedAt]) => ({ idAccount, lastUsedAt })));
+    })
+    .post("/api/setoperation", async (request) => {
+      const caller = auth(request);
+      const key = idempotencyKeyOf(request.headers);
+      const scope = `${caller.member.memberId}|${caller.claims.clientId}|${key}`;
+      const earlier = state.idempotency.get(scope);
+      if (earlier) return json(200, await earlier);
+      // The key is claimed before anything is awaited, so a concurrent duplicate finds it and
+      // waits for this answer instead of creating a second operation.
+      const claims = state.idempotency;
+      const pending = bookingRoundTrip().then(() => {
+        // A /__reset during the round trip replaced the world; booking into the new one would leak.
+        if (state.idempotency !== claims) throw new HttpError(503, "El sandbox se reinició", "SANDBOX_RESET");
+        return createOperation(caller, request.body, key);
+      });
+      claims.set(scope, pending);
+      try {
+        return json(201, await pending);
+      } catch (error) {
+        // A refused request creates nothing, so the key is freed for a corrected retry.
+        if (state.idempotency.get(scope) === pending) state.idempotency.delete(scope);
+        throw error;
+      }
+    })
+    .get("/api/operations/:id", (request) => {
+      const caller = auth(request);
+      const id = Number(request.params.id);
+      return json(200, operationView(ownOperation(caller, (operation) => operation.id === id)));
+    })
+    .post("/api/processchallenge", (request) => {
+      const caller = auth(request);
+      const input = parseWith(processChallengeInput, request.body);
+      const operation = ownOperation(caller, (candidate) => candidate.trk === input.trk);
+      // Idempotent by trk: the first result wins and money moves at most once.
+      if (operation.responseChallenge !== null) return json(200, { operation: operationView(operation) });
+      if (operation.requiresAdminApproval) {
+        throw new HttpError(409, "La operación espera la aprobación de un administrador", "APPROVAL_REQUIRED");
+      }
+      if (operation.challengeAnswer === null || operation.challengeAnswer !== input.res) {
+        throw new HttpError(409, "El resultado no corresponde al reto del banco", "CHALLENGE_MISMATCH");
+      }
+      const folio = operation.operation === "transfer" ? { crf: `CRF${String(7_300_000 + operation.id)}` } : { dil: `${4_471_200 + operation.id}-1` };
+      operation.responseChallenge = { res: input.res, msg: input.msg, ...folio, ope: String(operation.id), trk: operation.trk };
+      operation.challengeMore = input.more ?? null;
+      addBinnacle(operation, "challenge", input.msg);
+      if (input.res === "0") {
+        setStatus(operation, "applying", "Operación confirmada; en proceso de aplicación");
+        scheduleApply(operation);
+      } else {
+        setStatus(operation, "notApplied", input.msg);
+      }
+      return json(200, { operation: operationView(operation) });
+    })
+    .post("/api/setbinnacle", (request) => {
+      const caller = auth(request);
+      const input = parseWith(setBinnacleInput, request.body);
+      const operation = ownOperation(caller, (candidate) => candidate.trk === input.trk);
+      const response = input.responseChallenge;
+      const message =
+        typeof response === "object" && response !== null && "msg" in response && typeof response.msg === "string"
+          ? response.msg
+          : JSON.stringify(response ?? null);
+      return json(201, { id: addBinnacle(operation, "responseChallenge", message) });
+    })
+    .get("/api/binnacles", (request) => {
+      const { claims } = auth(request);
+      const raw = request.query.get("operation");
+      if (raw === null || !/^\d+$/.test(raw)) throw new HttpError(400, "Falta el parámetro operation", "OPERATION_REQUIRED");
+      const operation = state.operations.find((candidate) => candidate.id === Number(raw));
+      // Like a Strapi filter: another company's operation simply has no entries for this caller.
+      if (!operation || operation.clientId !== claims.clientId) return json(200, []);
+      const entries = state.binnacles
+        .filter((entry) => entry.operationId === operation.id)
+        .map((entry) => ({
+          id: entry.id,
+          operation: entry.operationId,
+          step: entry.step,
+          status: entry.status,
+          message: entry.message,
+          created_at: entry.createdAt,
+        }));
+      return json(200, entries);
+    })
+    // Control endpoint: lets tests count what /setoperation really created.
+    .get("/__operations", () =>
+      json(
+        200,
+        state.operations.map((operation) => ({
+          id: operation.id,
+          operation: operation.operation,
+          status: operation.status,
+          idempotencyKey: operation.idempotencyKey,
+          companyClientId: operation.clientId,
+          trk: operation.trk,
+        })),
+      ),
+    );
+
+  return {
+    cancelTimers() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { PairQuote, ProviderQuote, Side } from "../domain/prices";
+import { isStale, providerPrice, rankProviders } from "../domain/prices";
+import type { PriceEvent, PriceStatus, PriceStatusEvent, WireProviderQuote, WireSide } from "./wire";
+import { PRICE_MESSAGE_KEYS } from "./wire";
+
+/** The browser's view of a tick: both sides ranked as §7 states, top 4 each. Pure. */
+export function toPriceEvent(quote: PairQuote, now: number): PriceEvent {
+  return {
+    pair: quote.pair,
+    ts: quote.ts,
+    buy: side(quote.providers, "buy"),
+    sell: side(quote.providers, "sell"),
+    stale: isStale(quote.ts, now),
+  };
+}
+
+function side(providers: readonly ProviderQuote[], which: Side): WireSide {
+  const top: WireProviderQuote[] = rankProviders(providers, which).map((provider) => ({
+    lpId: provider.lpId,
+    price: providerPrice(provider, which),
+    buy: provider.buy,
+    sell: provider.sell,
+    sig: provider.sig,
+    ts: provider.ts,
+  }));
+  return { price: top[0]?.price ?? null, top };
+}
+
+export function toStatusEvent(pair: string, status: PriceStatus): PriceStatusEvent {
+  const messageKey =
+    status === "down" ? PRICE_MESSAGE_KEYS.connectionLost : status === "unavailable" ? PRICE_MESSAGE_KEYS.unavailable : null;
+  return { pair, status, messageKey };
+}

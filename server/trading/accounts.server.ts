@@ -1,0 +1,42 @@
+import { accountViews } from "../domain/accounts";
+import type { AccountView } from "../domain/accounts";
+import type { AccessContext } from "../session/auth.server";
+import { isSpecialRuleCompany } from "../session/shell.server";
+import type { BankAccount, BankRecipient } from "../upstream/partner.server";
+
+/**
+ * The company's accounts (bank balances, member aliases) and its authorized recipients, as the
+ * dashboard and the calculator need them. Member data is optional: without it, bank aliases show.
+ */
+export async function companyAccounts(access: AccessContext): Promise<{ bank: BankAccount[]; views: AccountView[] }> {
+  const [bank, member] = await Promise.all([
+    access.api.partner.getAccounts(),
+    access.api.product.memberAccounts().catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      access.log.warn({ err: error instanceof Error ? error.message : error }, "member accounts unavailable; bank aliases shown");
+      return [];
+    }),
+  ]);
+  return { bank, views: accountViews(bank, member, { specialRule: isSpecialRuleCompany(access.company.clientId) }) };
+}
+
+export interface RecipientOption {
+  id: string;
+  name: string;
+  currency: string;
+  bankName: string;
+  last4: string;
+}
+
+/** §4 Recipient: only authorized ones (status 2) can receive money. */
+export function authorizedRecipients(recipients: readonly BankRecipient[], aliases: ReadonlyMap<string, string | null>): RecipientOption[] {
+  return recipients
+    .filter((recipient) => recipient.status.id === 2)
+    .map((recipient) => ({
+      id: recipient.idRecipient,
+      name: aliases.get(recipient.idRecipient)?.trim() || recipient.alias?.trim() || recipient.fullName,
+      currency: recipient.idCurrency.toUpperCase() === "MXP" ? "MXN" : recipient.idCurrency.toUpperCase(),
+      bankName: recipient.bankName,
+      last4: recipient.account.replace(/\s/g, "").slice(-4),
+    }));
+}

@@ -1,0 +1,190 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { AccountView } from "../domain/accounts";
+import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, splitPair } from "../domain/calculator";
+import type { PreSubmitProblem } from "../domain/calculator";
+import { Big, amountString, rateString, toDecimal } from "../domain/decimal";
+import { marketStatus } from "../domain/market";
+import type { MarketStatus } from "../domain/market";
+import { canSendToRecipients } from "../domain/permissions";
+import type { Side } from "../domain/prices";
+import { isStale, providerPrice } from "../domain/prices";
+import { toPriceEvent, toStatusEvent } from "../prices/payload";
+import { priceHub } from "../prices/hub.server";
+import type { PriceEvent, PriceStatusEvent } from "../prices/wire";
+import type { AccessContext } from "../session/auth.server";
+import { isSpecialRuleCompany } from "../session/shell.server";
+import { cached } from "../upstream/cache.server";
+import type { ConceptPay } from "../upstream/product.server";
+import type { RecipientOption } from "./accounts.server";
+import { authorizedRecipients, companyAccounts } from "./accounts.server";
+
+/**
+ * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
+ * the server computes from a provider's signed price, the margin and the typed amount.
+ */
+import type { Tab } from "../domain/calculator-tabs";
+import { TAB_SLUGS } from "../domain/calculator-tabs";
+
+export type { Tab };
+
+/** §9: the reference amount (USD) of the margin shown before a quote. */
+export const MARGIN_REFERENCE_AMOUNT = 50_000;
+
+export interface ReasonOption {
+  id: number;
+  label: string;
+  scope: "national" | "international";
+}
+
+export interface CalculatorData {
+  tab: Tab;
+  pairs: string[];
+  pair: string | null;
+  price: PriceEvent | null;
+  priceStatus: PriceStatusEvent | null;
+  referenceMargin: string | null;
+  accounts: AccountView[];
+  recipients: RecipientOption[];
+  reasons: ReasonOption[];
+  idempotencyKey: string;
+  prefill: Record<string, string>;
+  market: MarketStatus;
+  /** A collaborator without third-party permission sees no recipients (§6). */
+  recipientsAllowed: boolean;
+}
+
+const PREFILL_KEYS = ["izquierda", "derecha", "monto", "origen", "destino", "motivo", "concepto", "lado"] as const;
+
+export function tabFrom(url: URL): Tab {
+  return TAB_SLUGS[url.searchParams.get("operacion") ?? ""] ?? "buy";
+}
+
+function reasonOptions(concepts: ConceptPay[]): ReasonOption[] {
+  return concepts.map((c) => ({ id: c.IdPayConcept, label: c.concept, scope: c.typeConcept }));
+}
+
+export async function loadCalculator(access: AccessContext, url: URL): Promise<CalculatorData> {
+  const special = isSpecialRuleCompany(access.company.clientId);
+  const requestedTab = tabFrom(url);
+  const recipientsAllowed = canSendToRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
+
+  const [pairs, concepts, recipients] = await Promise.all([
+    // §6: the special-rule company sees no pairs, so it can only transfer.
+    special ? Promise.resolve([] as string[]) : cached(`pairs:${access.company.clientId}`, () => access.api.product.pairs()),
+    cached("conceptpays", () => access.api.product.conceptPays()),
+    requestedTab === "transfer" && recipientsAllowed && !special ? loadRecipients(access) : Promise.resolve([]),
+  ]);
+  const tab: Tab = pairs.length === 0 ? "transfer" : requestedTab;
+  const requestedPair = url.searchParams.get("par")?.toUpperCase() ?? "";
+  const pair = tab === "transfer" ? null : pairs.includes(requestedPair) ? requestedPair : (pairs[0] ?? null);
+
+  const [snapshot, referenceMargin] = await Promise.all([
+    pair ? priceHub().ensure(pair) : Promise.resolve(null),
+    pair ? access.api.trading.margin(pair, MARGIN_REFERENCE_AMOUNT).catch(() => null) : Promise.resolve(null),
+  ]);
+
+  const prefill: Record<string, string> = {};
+  for (const key of PREFILL_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) prefill[key] = value.slice(0, 64);
+  }
+  return {
+    tab,
+    pairs,
+    pair,
+    price: snapshot?.quote ? toPriceEvent(snapshot.quote, Date.now()) : null,
+    priceStatus: pair && snapshot ? toStatusEvent(pair, snapshot.status) : null,
+    referenceMargin: referenceMargin === null ? null : String(referenceMargin),
+    accounts: [],
+    recipients,
+    reasons: reasonOptions(concepts),
+    idempotencyKey: crypto.randomUUID(),
+    prefill,
+    market: marketStatus(Date.now()),
+    recipientsAllowed,
+  };
+}
+
+export async function loadRecipients(access: AccessContext): Promise<RecipientOption[]> {
+  const [bank, member] = await Promise.all([
+    access.api.partner.getRecipients(),
+    access.api.trading.memberRecipients().catch(() => []),
+  ]);
+  return authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
+}
+
+export { companyAccounts };
+
+/** The provider quote a form carries: what the provider signed, checked upstream. */
+export const priceFieldsSchema = z.object({
+  lpId: z.string().min(1).max(64),
+  sig: z.string().min(1).max(256),
+  priceTs: z.coerce.number().int().positive(),
+  lpBuy: z.coerce.number().positive(),
+  lpSell: z.coerce.number().positive(),
+});
+export type PriceFields = z.infer<typeof priceFieldsSchema>;
+
+export interface ComputedQuote {
+  side: Side;
+  pair: string;
+  margin: string;
+  rate: string;
+  left: string;
+  right: string;
+  /** What leaves the origin account, in its currency. */
+  debit: string;
+  price: PriceFields & { price: number };
+}
+
+export type QuoteProblem = "stalePrice" | "invalidPrice" | "marginUnavailable";
+
+/**
+ * §9 arithmetic on the server: the margin for the amount, the customer's rate from the provider's
+ * price, and the other side of the calculator. Amounts typed by the person are the only input
+ * taken from the form; rates and totals are always computed here.
+ */
+export async function computeQuote(
+  access: AccessContext,
+  input: { side: Side; pair: string; typed: "left" | "right"; amount: string; price: PriceFields | null },
+  now = Date.now(),
+): Promise<ComputedQuote | QuoteProblem> {
+  if (!input.price) return "invalidPrice";
+  if (isStale(input.price.priceTs, now)) return "stalePrice";
+  const legs = splitPair(input.pair);
+  const amount = toDecimal(input.amount);
+  if (!legs || !amount) return "invalidPrice";
+  const providerSide = providerPrice({ lpId: input.price.lpId, buy: input.price.lpBuy, sell: input.price.lpSell, sig: input.price.sig, ts: input.price.priceTs }, input.side);
+  const price = new Big(String(providerSide));
+  // The margin band depends on the base amount; when the right side was typed, estimate it first.
+  const baseEstimate = input.typed === "left" ? amount : amount.div(price);
+  const marginValue = await access.api.trading.margin(input.pair, Number(amountString(baseEstimate))).catch(() => null);
+  if (marginValue === null) return "marginUnavailable";
+  const margin = new Big(String(marginValue));
+  const rate = customerRate(price, margin, input.side);
+  const quote = quoteFrom({ rate, typed: input.typed, amount });
+  const debit = debitAmount(input.side, { left: quote.left, right: quote.right }) ?? quote.left;
+  return {
+    side: input.side,
+    pair: input.pair,
+    margin: margin.toString(),
+    rate: rateString(rate),
+    left: amountString(quote.left),
+    right: amountString(quote.right),
+    debit: amountString(debit),
+    price: { ...input.price, price: providerSide },
+  };
+}
+
+/** §5 pre-submit check against the origin account's current balance. */
+export function fundsProblem(operation: Tab, debit: string, origin: AccountView | undefined, hasValidPrice: boolean): PreSubmitProblem | null {
+  const amount = toDecimal(debit) ?? new Big(0);
+  const balance = origin ? (toDecimal(origin.balance) ?? new Big(0)) : new Big(0);
+  return preSubmitCheck({ operation, amount, originBalance: balance, hasValidPrice });
+}
+
+/** The account currencies the calculator allows for a side (origin pays, destination receives). */
+export function legsFor(pair: string, side: Side) {
+  return legCurrencies(pair, side);
+}

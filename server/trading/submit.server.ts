@@ -1,0 +1,148 @@
+import { Big, toDecimal } from "../domain/decimal";
+import { canOperate } from "../domain/permissions";
+import type { ExchangeForm, TransferForm } from "../domain/trade-form";
+import type { AccessContext } from "../session/auth.server";
+import { isUpstreamError } from "../upstream/errors";
+import type { SetOperationBody } from "../upstream/trading.server";
+import { companyAccounts } from "./accounts.server";
+import type { ComputedQuote, PriceFields } from "./calculator.server";
+import { computeQuote, fundsProblem, legsFor, loadRecipients } from "./calculator.server";
+
+/**
+ * Submitting the calculator (§4 Transaction submit): permissions, a fresh quote, the §5 pre-submit
+ * check, then one idempotent POST /setoperation. A timeout is never answered by sending again.
+ */
+export type SubmitOutcome =
+  | { kind: "challenge"; url: string }
+  | { kind: "approval"; operationId: string }
+  | { kind: "unknown" }
+  | { kind: "forbidden" }
+  | { kind: "formError"; message: FormProblem; field?: string; quote?: ComputedQuote };
+
+export type FormProblem =
+  | "stalePrice"
+  | "invalidPrice"
+  | "marginUnavailable"
+  | "funds"
+  | "accountMismatch"
+  | "upstream";
+
+const RECIPIENT_PREFIX = "r:";
+
+export async function submitTrade(
+  access: AccessContext,
+  form: ExchangeForm | TransferForm,
+  price: PriceFields | null,
+): Promise<SubmitOutcome> {
+  const toRecipient = form.operation === "transfer" && form.destination.startsWith(RECIPIENT_PREFIX);
+  const actor = { profileType: access.company.profileType, permissions: access.data.permissions };
+  if (!canOperate(actor, { kind: form.operation, toRecipient })) return { kind: "forbidden" };
+
+  const { views } = await companyAccounts(access);
+  const origin = views.find((a) => a.idAccount === form.origin);
+  if (!origin) return { kind: "formError", message: "accountMismatch", field: "origin" };
+
+  let body: SetOperationBody;
+  let quote: ComputedQuote | undefined;
+  if (form.operation === "transfer") {
+    const own = views.find((a) => a.idAccount === form.destination);
+    const destination = toRecipient
+      ? await recipientDestination(access, form.destination.slice(RECIPIENT_PREFIX.length))
+      : own && { id: own.idAccount, currency: currencyOf(own) };
+    if (!destination || destination.currency !== currencyOf(origin) || destination.id === origin.idAccount) {
+      return { kind: "formError", message: "accountMismatch", field: "destination" };
+    }
+    const amount = (toDecimal(form.amount) ?? new Big(0)).round(2, 1).toFixed(2);
+    if (fundsProblem("transfer", amount, origin, true)) return { kind: "formError", message: "funds", field: "amount" };
+    body = {
+      operation: "transfer",
+      pair: "",
+      amount: Number(amount),
+      amountOrigin: Number(amount),
+      amountDestiny: Number(amount),
+      total: Number(amount),
+      margin: "0",
+      exchangeRate: 1,
+      accountOrigin: { idCuenta: origin.idAccount, idDivisa: currencyOf(origin) },
+      accountDestiny: toRecipient ? null : { idCuenta: destination.id, idDivisa: destination.currency },
+      recipient: toRecipient ? { idRecipient: destination.id } : null,
+      concept: form.reason,
+      conceptString: form.concept ?? "",
+      aditionalInformation: form.concept ?? "",
+      priceObject: null,
+      calculatePlace: "left",
+    };
+  } else {
+    const legs = legsFor(form.pair, form.operation);
+    const destination = views.find((a) => a.idAccount === form.destination);
+    if (!legs || currencyOf(origin) !== legs.origin) return { kind: "formError", message: "accountMismatch", field: "origin" };
+    if (!destination || currencyOf(destination) !== legs.destination) return { kind: "formError", message: "accountMismatch", field: "destination" };
+    const typedAmount = form.typed === "left" ? form.left : form.right;
+    const computed = await computeQuote(access, { side: form.operation, pair: form.pair, typed: form.typed, amount: typedAmount ?? "0", price });
+    if (typeof computed === "string") return { kind: "formError", message: computed };
+    quote = computed;
+    const problem = fundsProblem(form.operation, computed.debit, origin, true);
+    if (problem) return { kind: "formError", message: problem === "invalidPriceObject" ? "invalidPrice" : "funds", quote };
+    body = {
+      operation: form.operation,
+      pair: form.pair,
+      amount: Number(computed.left),
+      amountOrigin: Number(computed.left),
+      amountDestiny: Number(form.operation === "buy" ? computed.left : computed.right),
+      total: Number(computed.right),
+      margin: computed.margin,
+      exchangeRate: Number(computed.rate),
+      accountOrigin: { idCuenta: origin.idAccount, idDivisa: currencyOf(origin) },
+      accountDestiny: { idCuenta: destination.idAccount, idDivisa: currencyOf(destination) },
+      recipient: null,
+      concept: form.reason,
+      conceptString: form.concept ?? "",
+      aditionalInformation: form.concept ?? "",
+      priceObject: {
+        lpId: computed.price.lpId,
+        sig: computed.price.sig,
+        ts: computed.price.priceTs,
+        price: computed.price.price,
+        buy: computed.price.lpBuy,
+        sell: computed.price.lpSell,
+        pair: form.pair,
+      },
+      calculatePlace: form.typed,
+    };
+  }
+
+  try {
+    const created = await access.api.trading.setOperation(body, form.idempotencyKey);
+    access.log.info({ event: "operation_created", operationId: created.id, operation: form.operation, approval: created.requires_admin_approval }, "operation created");
+    if (created.requires_admin_approval || !created.uri) return { kind: "approval", operationId: created.id };
+    const url = new URL(created.uri);
+    url.searchParams.set("operation", form.operation);
+    return { kind: "challenge", url: url.toString() };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
+    if (error.failure === "timeout" || error.failure === "network") {
+      // The operation may exist: say so, and never send it again (ARCHITECTURE, idempotency).
+      access.log.warn({ event: "operation_outcome_unknown", operation: form.operation }, "setoperation outcome unknown");
+      return { kind: "unknown" };
+    }
+    if (error.status === 403) return { kind: "forbidden" };
+    if (error.details.code === "STALE_PRICE") return { kind: "formError", message: "stalePrice", quote };
+    if (error.details.code === "INVALID_PRICE") return { kind: "formError", message: "invalidPrice", quote };
+    if (error.details.code === "INSUFFICIENT_FUNDS") return { kind: "formError", message: "funds", quote };
+    access.log.error({ event: "operation_failed", status: error.status, code: error.details.code }, "setoperation failed");
+    return { kind: "formError", message: "upstream", quote };
+  }
+}
+
+/** The bank's MXP is MXN for matching accounts and pairs. */
+function currencyOf(account: { currency: string }): string {
+  const code = account.currency.toUpperCase();
+  return code === "MXP" ? "MXN" : code;
+}
+
+async function recipientDestination(access: AccessContext, id: string) {
+  const recipients = await loadRecipients(access);
+  const recipient = recipients.find((r) => r.id === id);
+  return recipient ? { id: recipient.id, currency: recipient.currency } : undefined;
+}

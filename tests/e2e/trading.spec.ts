@@ -1,0 +1,169 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { SANDBOX_URL, loginAs, resetSandbox } from "./support";
+
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
+
+async function balanceOf(page: Page, alias: string): Promise<number> {
+  const text = (await page.getByRole("article", { name: alias }).getByText(/[$€£¥₣][\d,]+\.\d{2}/).textContent()) ?? "";
+  return Number(text.replace(/[^\d.]/g, ""));
+}
+
+async function operationsCount(): Promise<number> {
+  const response = await fetch(`${SANDBOX_URL}/__operations`);
+  return ((await response.json()) as unknown[]).length;
+}
+
+/** Chooses the option whose text contains `text`, as a person picks from a list. */
+async function choose(page: Page, label: string, text: string | RegExp) {
+  const select = calculator(page).getByLabel(label);
+  const value = await select.locator("option", { hasText: text }).first().getAttribute("value");
+  await select.selectOption(value ?? "");
+}
+
+async function fillBuy(page: Page, amount: string) {
+  const form = calculator(page);
+  await form.getByLabel("Monto en USD").fill(amount);
+  await choose(page, "Cuenta de origen", "· MXN ·");
+  await choose(page, "Cuenta de destino", "· USD ·");
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+}
+
+test("buy USD with MXN, pass the bank's challenge and see the new balances", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  const mxnBefore = await balanceOf(page, "Concentradora Bajío");
+  const usdBefore = await balanceOf(page, "Proveedores Asia USD");
+  await fillBuy(page, "1000");
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  const quote = calculator(page).getByRole("definition").nth(1);
+  await expect(quote).toContainText("MXN");
+  const total = Number(((await quote.textContent()) ?? "").replace(/[^\d.]/g, ""));
+  expect(total).toBeGreaterThan(10_000);
+
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/challenge/);
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+
+  const success = page.getByRole("dialog", { name: "Operación autorizada" });
+  await expect(success).toBeVisible();
+  await page.waitForTimeout(600); // the sandbox applies the operation 300 ms after the challenge
+  await success.getByRole("link", { name: "Ir a operar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  expect(await balanceOf(page, "Proveedores Asia USD")).toBeCloseTo(usdBefore + 1000, 2);
+  expect(await balanceOf(page, "Concentradora Bajío")).toBeCloseTo(mxnBefore - total, 2);
+});
+
+const failures: Array<{ key: string; dialog: string | RegExp }> = [
+  { key: "111111", dialog: "Clave incorrecta" },
+  { key: "222222", dialog: "Token venció" },
+  { key: "333333", dialog: "Token incorrecto" },
+  { key: "444444", dialog: "No se pudo cargar tu operación" },
+  { key: "555555", dialog: "¡Acabó el tiempo!" },
+  { key: "555551", dialog: "Has llegado al límite de intentos. Realiza de nuevo tu operación." },
+  { key: "666666", dialog: "Fondos insuficientes" },
+];
+
+test("each failing challenge key shows its modal, and 'cancelado' the desynchronised-token page", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  for (const { key, dialog } of [...failures, { key: "777777", dialog: "" }]) {
+    await page.goto("/");
+    await fillBuy(page, "10");
+    await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+    await page.getByLabel("Clave de operación").fill(key);
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    if (dialog) {
+      await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+    } else {
+      await expect(page.getByRole("heading", { name: "Token desincronizado" })).toBeVisible();
+      await page.getByRole("link", { name: "Volver a operar" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Cancelación exitosa" })).toBeVisible();
+    }
+  }
+});
+
+test("'Verificar datos' after a timeout brings back the data with a fresh quote", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await fillBuy(page, "250");
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await page.getByLabel("Clave de operación").fill("555555");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await page.getByRole("dialog", { name: "¡Acabó el tiempo!" }).getByRole("link", { name: "Verificar datos" }).click();
+  await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("250.00");
+  await expect(calculator(page).getByLabel("Cuenta de origen")).toHaveValue(/./);
+  await expect(calculator(page).getByRole("definition").first()).toContainText(/\d+\.\d{6}/);
+});
+
+test("a double submit creates one operation", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await fillBuy(page, "100");
+  const before = await operationsCount();
+  // Submit the same form twice, as a double click or a resent form would.
+  const form = calculator(page).locator("form");
+  const body = await form.evaluate((element) => new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString());
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const send = () =>
+    fetch(new URL("/?index", page.url()), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+      body: `${body}&intent=confirmar`,
+      redirect: "manual",
+    });
+  const [first, second] = await Promise.all([send(), send()]);
+  expect(first.status).toBe(302);
+  expect(second.status).toBe(302);
+  expect(first.headers.get("location")).toBe(second.headers.get("location"));
+  expect(await operationsCount()).toBe(before + 1);
+});
+
+test("a transfer to a recipient goes through the challenge", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?operacion=transferencia");
+  const form = calculator(page);
+  await form.getByLabel("Monto").fill("1500");
+  await choose(page, "Cuenta de origen", "Concentradora Bajío");
+  await choose(page, "Cuenta de destino", /· MXN$/);
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await form.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/challenge/);
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toContainText("transferencia");
+});
+
+test("a collaborator's operation goes to the administrator for approval", async ({ page }) => {
+  await loginAs(page, "carlos.colaborador");
+  await fillBuy(page, "100");
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Por aprobar" })).toBeVisible();
+});
+
+test("a collaborator without third-party permission cannot send to a recipient, even by hand", async ({ page }) => {
+  await loginAs(page, "carlos.colaborador");
+  await page.goto("/?operacion=transferencia");
+  await expect(page.getByText("Tu perfil no tiene permiso para enviar dinero a terceros.")).toBeVisible();
+  const before = await operationsCount();
+  const form = calculator(page).locator("form");
+  const body = await form.evaluate((element) => new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString());
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const response = await fetch(new URL("/?index", page.url()), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+    body: body.replace(/amount=[^&]*/, "amount=100").replace(/origin=[^&]*/, "origin=A-100234-01").replace(/destination=[^&]*/, "destination=r%3A501").replace(/reason=[^&]*/, "reason=1") + "&intent=confirmar",
+    redirect: "manual",
+  });
+  expect(response.status).toBe(403);
+  expect(await operationsCount()).toBe(before);
+});
+
+test("an amount that is not a number keeps what was typed and says why", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await fillBuy(page, "mil");
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
+  await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("mil");
+});
