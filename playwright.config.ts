@@ -6,8 +6,9 @@ import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
  * and without. Ports differ from the demo's so both can run at once. Serial: the sandbox's
  * state is shared and reset between tests.
  */
-export const APP_PORT = 3110;
-export const SANDBOX_PORT = 4110;
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
+export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const launchOptions = {
@@ -56,14 +57,14 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node build/server/main.js",
+      command: `node ${BUILD_DIR}/server/main.js`,
       url: `http://localhost:${APP_PORT}/healthcheck`,
       env: {
         ...sandboxEnv({
           appPort: APP_PORT,
           sandboxPort: SANDBOX_PORT,
           sessionSecret: "e2e-secret-e2e-secret-e2e-secret-e2e",
-          sessionDir: "test-results/.sessions",
+          sessionDir: `test-results/.sessions-${APP_PORT}`,
         }),
         LOG_LEVEL: "warn",
       },

@@ -1,9 +1,11 @@
 // Bundles the HTTP server (server/main.ts) next to the Remix build; packages stay external.
 import { build } from "esbuild";
 
+const out = process.env.BUILD_DIR ?? "build";
+
 await build({
   entryPoints: ["server/main.ts"],
-  outfile: "build/server/main.js",
+  outfile: `${out}/server/main.js`,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -26,9 +26,10 @@ try {
   throw error;
 }
 
+// This file runs from <build>/server/main.js; the Remix build and its assets sit beside it.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "..");
-const publicDir = path.resolve(buildDir, "..", "public");
+const publicDir = path.resolve(process.cwd(), "public");
 const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
 
 const app = express();
@@ -64,7 +65,7 @@ app.use(
   }),
 );
 
-app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+app.use("/build", express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(publicDir, { maxAge: "1h" }));
 
 app.all(

@@ -139,13 +139,25 @@ export default function Dashboard() {
   const quote = actionData ? actionData.quote : loaderQuote;
   const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
   const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
-  const marketClosed = !calculator.market.fxOpen;
+  const market = calculator.market;
+  // §4 market-hours notices: holiday and weekend first, then the 18:50 close notice, then closed hours.
+  const marketNotice = market.holiday
+    ? t("market.holiday")
+    : market.weekend
+      ? t("market.weekend")
+      : market.closeNotice === "friday"
+        ? t("market.closeNoticeFriday")
+        : market.closeNotice === "weekday"
+          ? t("market.closeNoticeWeekday")
+          : market.fxOpen
+            ? null
+            : t("notices.closed");
 
   return (
     <div className="flex flex-col gap-8">
-      {marketClosed ? (
+      {marketNotice ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
-          {t("notices.closed")}
+          {marketNotice}
         </p>
       ) : null}
       <div className="grid gap-8 xl:grid-cols-2">

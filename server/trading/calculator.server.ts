@@ -69,11 +69,13 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
   const requestedTab = tabFrom(url);
   const recipientsAllowed = canSendToRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
 
-  const [pairs, concepts, recipients] = await Promise.all([
+  const [pairs, concepts, recipients, holidays] = await Promise.all([
     // §6: the special-rule company sees no pairs, so it can only transfer.
     special ? Promise.resolve([] as string[]) : cached(`pairs:${access.company.clientId}`, () => access.api.product.pairs()),
     cached("conceptpays", () => access.api.product.conceptPays()),
     requestedTab === "transfer" && recipientsAllowed && !special ? loadRecipients(access) : Promise.resolve([]),
+    // Bank holidays change once a year: an hour's cache; without them, weekdays still apply.
+    cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000).catch(() => [] as string[]),
   ]);
   const tab: Tab = pairs.length === 0 ? "transfer" : requestedTab;
   const requestedPair = url.searchParams.get("par")?.toUpperCase() ?? "";
@@ -101,7 +103,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     reasons: reasonOptions(concepts),
     idempotencyKey: crypto.randomUUID(),
     prefill,
-    market: marketStatus(Date.now()),
+    market: marketStatus(Date.now(), holidays),
     recipientsAllowed,
   };
 }

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
 /** Ports of playwright.config.ts; the sandbox is reached only for its portal and control endpoints. */
-export const SANDBOX_URL = "http://localhost:4110";
+export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
 
 export async function resetSandbox() {
   const response = await fetch(`${SANDBOX_URL}/__reset`, { method: "POST" });

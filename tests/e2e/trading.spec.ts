@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { SANDBOX_URL, loginAs, resetSandbox } from "./support";
+import { SANDBOX_URL, loginAs, resetSandbox, sandboxControl } from "./support";
 
 test.beforeEach(async () => {
   await resetSandbox();
 });
 
 const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
+/** The first price of 'Precios en tiempo real': the best buying price of the selected pair. */
+const bestBuyPrice = (page: Page) => page.getByRole("region", { name: "Precios en tiempo real" }).getByRole("definition").first();
 
 async function balanceOf(page: Page, alias: string): Promise<number> {
   const text = (await page.getByRole("article", { name: alias }).getByText(/[$€£¥₣][\d,]+\.\d{2}/).textContent()) ?? "";
@@ -166,4 +168,30 @@ test("an amount that is not a number keeps what was typed and says why", async (
   await calculator(page).getByRole("button", { name: "Confirmar" }).click();
   await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("mil");
+});
+
+test("while the price feed is down the dashboard says so, and prices come back with it", async ({ page }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await expect(bestBuyPrice(page)).toHaveText(/\d+\.\d{6}/);
+  await sandboxControl("/__prices", { mode: "drop" });
+  const lost = page.getByText("Error de conexión, intentando conectar, datos no han sido actualizados");
+  if (testInfo.project.name === "js") {
+    await expect(lost).toBeVisible({ timeout: 15_000 });
+  } else {
+    await expect.poll(async () => (await page.reload(), lost.count()), { timeout: 15_000 }).toBe(1);
+  }
+  await sandboxControl("/__prices", { mode: "normal" });
+  if (testInfo.project.name === "js") {
+    await expect(lost).toHaveCount(0, { timeout: 40_000 });
+  } else {
+    await expect.poll(async () => (await page.reload(), lost.count()), { timeout: 40_000 }).toBe(0);
+  }
+});
+
+test("with JavaScript the price moves without reloading the page", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "live updates are a JavaScript enhancement");
+  await loginAs(page, "ana.admin");
+  const price = bestBuyPrice(page);
+  const first = await price.textContent();
+  await expect.poll(() => price.textContent(), { timeout: 10_000 }).not.toBe(first);
 });

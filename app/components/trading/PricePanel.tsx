@@ -48,10 +48,10 @@ export function PricePanel({ pairs, pair, price, status, pairHref }: PricePanelP
         <div aria-live="off" className="grid gap-4 sm:grid-cols-2">
           {(["buy", "sell"] as const).map((side) => (
             <div key={side} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t(`prices.${side}`, { pair })}</p>
-              <p className="text-2xl font-bold tabular-nums" data-testid={`precio-${side}`}>
-                {price[side].price === null ? "—" : formatRate(price[side].price)}
-              </p>
+              <dl>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`prices.${side}`, { pair })}</dt>
+                <dd className="text-2xl font-bold tabular-nums">{price[side].price === null ? "—" : formatRate(price[side].price)}</dd>
+              </dl>
               <table className="mt-3 w-full text-sm">
                 <caption className="sr-only">{t("prices.providers", { side: t(`prices.sideName.${side}`) })}</caption>
                 <thead>
