@@ -11,6 +11,7 @@ import type { PriceEvent } from "#server/prices/wire";
 import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import { exchangeSchema, transferSchema } from "#server/domain/trade-form";
+import { SelectField } from "~/components/ui/SelectField";
 import { Tabs } from "~/components/ui/Tabs";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { displayCurrency, formatMoney, formatRate } from "~/utils/money";
@@ -33,9 +34,8 @@ export type CalculatorProps = {
   csrfToken: ReactNode;
 };
 
-const SELECT =
+const INPUT =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";
-const INPUT = SELECT;
 
 /**
  * The calculator (§2 'Operar', §5): a native form that works without JS — 'Cotizar' re-renders
@@ -96,6 +96,8 @@ export function Calculator(props: CalculatorProps) {
 
   const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
   const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
+  const accountLabel = (account: AccountView) =>
+    t("calculator.accountOption", { alias: account.alias, currency: displayCurrency(account.currency), last4: account.last4, balance: formatMoney(account.balance, account.currency) });
   const formErrors = form.errors?.filter(Boolean) ?? [];
   const errorsOf = (name: keyof typeof fields) => fields[name]?.errors;
   const described = (name: keyof typeof fields) => (errorsOf(name)?.length ? `${fields[name].id}-error` : undefined);
@@ -168,60 +170,46 @@ export function Calculator(props: CalculatorProps) {
           />
         )}
 
-        <div>
-          <label htmlFor={fields.origin.id} className="block text-sm font-medium">
-            {t("calculator.origin")}
-          </label>
-          <select id={fields.origin.id} name="origin" defaultValue={fields.origin.initialValue as string} aria-invalid={errorsOf("origin") ? true : undefined} aria-describedby={described("origin")} className={SELECT}>
-            <option value="">{t("calculator.choose")}</option>
-            {origins.map((account) => (
+        <SelectField label={t("calculator.origin")} id={fields.origin.id} name="origin" defaultValue={fields.origin.initialValue as string} errors={errorsOf("origin")} placeholder={t("calculator.choose")}>
+          {origins.map((account) => (
+            <option key={account.idAccount} value={account.idAccount}>
+              {accountLabel(account)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("calculator.destination")}
+          id={fields.destination.id}
+          name="destination"
+          defaultValue={fields.destination.initialValue as string}
+          errors={errorsOf("destination")}
+          placeholder={t("calculator.choose")}
+          hint={tab === "transfer" && !props.recipientsAllowed ? <p className="mt-1 text-sm text-slate-500">{t("calculator.recipientsNotAllowed")}</p> : null}
+        >
+          <optgroup label={t("calculator.ownAccounts")}>
+            {destinations.map((account) => (
               <option key={account.idAccount} value={account.idAccount}>
-                {t("calculator.accountOption", { alias: account.alias, currency: displayCurrency(account.currency), last4: account.last4, balance: formatMoney(account.balance, account.currency) })}
+                {accountLabel(account)}
               </option>
             ))}
-          </select>
-          <Errors id={`${fields.origin.id}-error`} errors={errorsOf("origin")} />
-        </div>
-        <div>
-          <label htmlFor={fields.destination.id} className="block text-sm font-medium">
-            {t("calculator.destination")}
-          </label>
-          <select id={fields.destination.id} name="destination" defaultValue={fields.destination.initialValue as string} aria-invalid={errorsOf("destination") ? true : undefined} aria-describedby={described("destination")} className={SELECT}>
-            <option value="">{t("calculator.choose")}</option>
-            <optgroup label={t("calculator.ownAccounts")}>
-              {destinations.map((account) => (
-                <option key={account.idAccount} value={account.idAccount}>
-                  {t("calculator.accountOption", { alias: account.alias, currency: displayCurrency(account.currency), last4: account.last4, balance: formatMoney(account.balance, account.currency) })}
+          </optgroup>
+          {tab === "transfer" && props.recipients.length > 0 ? (
+            <optgroup label={t("calculator.recipients")}>
+              {props.recipients.map((recipient) => (
+                <option key={recipient.id} value={`r:${recipient.id}`}>
+                  {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} · {recipient.currency}
                 </option>
               ))}
             </optgroup>
-            {tab === "transfer" && props.recipients.length > 0 ? (
-              <optgroup label={t("calculator.recipients")}>
-                {props.recipients.map((recipient) => (
-                  <option key={recipient.id} value={`r:${recipient.id}`}>
-                    {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} · {recipient.currency}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-          </select>
-          <Errors id={`${fields.destination.id}-error`} errors={errorsOf("destination")} />
-          {tab === "transfer" && !props.recipientsAllowed ? <p className="mt-1 text-sm text-slate-500">{t("calculator.recipientsNotAllowed")}</p> : null}
-        </div>
-        <div>
-          <label htmlFor={fields.reason.id} className="block text-sm font-medium">
-            {t("calculator.reason")}
-          </label>
-          <select id={fields.reason.id} name="reason" defaultValue={fields.reason.initialValue as string} aria-invalid={errorsOf("reason") ? true : undefined} aria-describedby={described("reason")} className={SELECT}>
-            <option value="">{t("calculator.choose")}</option>
-            {props.reasons.map((reason) => (
-              <option key={reason.id} value={reason.id}>
-                {reason.label}
-              </option>
-            ))}
-          </select>
-          <Errors id={`${fields.reason.id}-error`} errors={errorsOf("reason")} />
-        </div>
+          ) : null}
+        </SelectField>
+        <SelectField label={t("calculator.reason")} id={fields.reason.id} name="reason" defaultValue={fields.reason.initialValue as string} errors={errorsOf("reason")} placeholder={t("calculator.choose")}>
+          {props.reasons.map((reason) => (
+            <option key={reason.id} value={reason.id}>
+              {reason.label}
+            </option>
+          ))}
+        </SelectField>
         <div>
           <label htmlFor={fields.concept.id} className="block text-sm font-medium">
             {t("calculator.concept")}
