@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { loginAs, resetSandbox } from "./support";
+
+/**
+ * Automated accessibility checks (axe, WCAG 2.1 A/AA) on the screens and overlays people use.
+ * axe runs as page JavaScript, so only in the JavaScript project.
+ */
+test.beforeEach(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "axe needs JavaScript in the page");
+  await resetSandbox();
+});
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}
+
+test("the rest screen and the wizard", async ({ page }) => {
+  await page.goto("/login");
+  await expectNoViolations(page);
+  await loginAs(page, "nuevo.usuario");
+  await expect(page).toHaveURL("/wizard");
+  await expectNoViolations(page);
+});
+
+test("the dashboard, its drawers and dialogs", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expectNoViolations(page);
+  for (const overlay of ["?drawer=configuracion&tab=empresas", "?drawer=configuracion&tab=datos", "?dialogo=cerrar-sesion", "?drawer=notificaciones", "?operacion=transferencia"]) {
+    await page.goto(`/${overlay}`);
+    await expectNoViolations(page);
+  }
+});
+
+test("the market and the legal documents", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado");
+  await expectNoViolations(page);
+  await page.goto("/terminos-condiciones");
+  await expectNoViolations(page);
+});
