@@ -19,7 +19,8 @@ import { newToast, redirectWithToast, requireAccess } from "#server/session/auth
 import { readForm } from "#server/session/csrf.server";
 import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
 import { SLUG_OF } from "#server/domain/calculator-tabs";
-import { companyAccounts, computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
+import { companyAccounts } from "#server/trading/accounts.server";
+import { computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
 import { submitTrade } from "#server/trading/submit.server";
 
 /**

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { AccountView } from "../domain/accounts";
-import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, splitPair } from "../domain/calculator";
+import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "../domain/calculator";
 import type { PreSubmitProblem } from "../domain/calculator";
 import { Big, amountString, rateString, toDecimal } from "../domain/decimal";
 import { marketStatus } from "../domain/market";
@@ -17,7 +17,7 @@ import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
 import type { ConceptPay } from "../upstream/product.server";
 import type { RecipientOption } from "./accounts.server";
-import { authorizedRecipients, companyAccounts } from "./accounts.server";
+import { authorizedRecipients } from "./accounts.server";
 
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
@@ -116,7 +116,6 @@ export async function loadRecipients(access: AccessContext): Promise<RecipientOp
   return authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
 }
 
-export { companyAccounts };
 
 /** The provider quote a form carries: what the provider signed, checked upstream. */
 export const priceFieldsSchema = z.object({
@@ -184,9 +183,4 @@ export function fundsProblem(operation: Tab, debit: string, origin: AccountView 
   const amount = toDecimal(debit) ?? new Big(0);
   const balance = origin ? (toDecimal(origin.balance) ?? new Big(0)) : new Big(0);
   return preSubmitCheck({ operation, amount, originBalance: balance, hasValidPrice });
-}
-
-/** The account currencies the calculator allows for a side (origin pays, destination receives). */
-export function legsFor(pair: string, side: Side) {
-  return legCurrencies(pair, side);
 }

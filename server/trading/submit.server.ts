@@ -6,7 +6,8 @@ import { isUpstreamError } from "../upstream/errors";
 import type { SetOperationBody } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, PriceFields } from "./calculator.server";
-import { computeQuote, fundsProblem, legsFor, loadRecipients } from "./calculator.server";
+import { legCurrencies } from "../domain/calculator";
+import { computeQuote, fundsProblem, loadRecipients } from "./calculator.server";
 
 /**
  * Submitting the calculator (§4 Transaction submit): permissions, a fresh quote, the §5 pre-submit
@@ -73,7 +74,7 @@ export async function submitTrade(
       calculatePlace: "left",
     };
   } else {
-    const legs = legsFor(form.pair, form.operation);
+    const legs = legCurrencies(form.pair, form.operation);
     const destination = views.find((a) => a.idAccount === form.destination);
     if (!legs || currencyOf(origin) !== legs.origin) return { kind: "formError", message: "accountMismatch", field: "origin" };
     if (!destination || currencyOf(destination) !== legs.destination) return { kind: "formError", message: "accountMismatch", field: "destination" };
