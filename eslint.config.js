@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", ".cache/**"],
+    ignores: ["build/**", ".builds/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", ".cache/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,8 +1,11 @@
+import accounts from "~/locales/es-MX/accounts.json";
 import auth from "~/locales/es-MX/auth.json";
 import common from "~/locales/es-MX/common.json";
 import dashboard from "~/locales/es-MX/dashboard.json";
+import history from "~/locales/es-MX/history.json";
 import legal from "~/locales/es-MX/legal.json";
 import notifications from "~/locales/es-MX/notifications.json";
+import recipients from "~/locales/es-MX/recipients.json";
 import transaction from "~/locales/es-MX/transaction.json";
 import settings from "~/locales/es-MX/settings.json";
 
@@ -10,7 +13,7 @@ import settings from "~/locales/es-MX/settings.json";
 export const LOCALE = "es-MX";
 
 export const resources = {
-  [LOCALE]: { common, auth, dashboard, settings, legal, notifications, transaction },
+  [LOCALE]: { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients },
 } as const;
 
 export const namespaces = Object.keys(resources[LOCALE]) as Array<keyof (typeof resources)[typeof LOCALE]>;

@@ -1,8 +1,10 @@
 import { dashboardTtfb } from "./dashboard-ttfb";
+import { excelUpload } from "./excel";
 import { priceFanout } from "./price-fanout";
+import { receipts } from "./receipts";
 
 /** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
-const benches: Record<string, () => Promise<void>> = { "dashboard-ttfb": dashboardTtfb, "price-fanout": priceFanout };
+const benches: Record<string, () => Promise<void>> = { "dashboard-ttfb": dashboardTtfb, "price-fanout": priceFanout, receipts, "excel-upload": excelUpload };
 
 const only = process.argv[2];
 for (const [name, run] of Object.entries(benches)) {

@@ -21,7 +21,8 @@ export async function startStack(appPort: number) {
     ...sandboxEnv({ appPort, sandboxPort: sandbox.port, sessionSecret: "bench-secret-bench-secret-bench-secret", sessionDir: ".cache/bench-sessions" }),
     LOG_LEVEL: "warn",
   } as NodeJS.ProcessEnv;
-  const app: ChildProcess = spawn(process.execPath, ["build/server/main.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
+  const app: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/main.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
   const appUrl = `http://localhost:${appPort}`;
   await waitForHttp(`${appUrl}/healthcheck`);
   return {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { SandboxContext } from "./context";
 import { escapeHtml, html, redirect, type Reply, type Router } from "./http";
 import { debitOf, findOperationByTrk } from "./operations";
+import { findRegistrationByTrk, registrationReturnUrl, registrationSummary, type RegistrationRecord } from "./recipient-registration";
 import type { OperationRecord, SandboxState } from "./types";
 
 export interface ChallengeOutcome {
@@ -162,6 +163,10 @@ function summary(state: SandboxState, operation: OperationRecord): string {
   );
   if (destiny) rows.push(["Cuenta de destino", masked(destiny.alias, destiny.clabe)]);
   if (recipient) rows.push(["Destinatario", masked(recipient.fullName, recipient.account)]);
+  return definitionList(rows);
+}
+
+function definitionList(rows: [string, string][]): string {
   return `<dl>\n${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join("\n")}\n</dl>`;
 }
 
@@ -180,14 +185,14 @@ ${rows}
 </section>`;
 }
 
-function challengePage(state: SandboxState, operation: OperationRecord): Reply {
+function challengePage(title: string, summaryHtml: string, trk: string): Reply {
   return page(
     200,
-    "Confirma tu operación",
-    `<h1>Confirma tu operación</h1>
-${summary(state, operation)}
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+${summaryHtml}
 <form method="post" action="/challenge/">
-<input type="hidden" name="trk" value="${escapeHtml(operation.trk)}">
+<input type="hidden" name="trk" value="${escapeHtml(trk)}">
 <label for="clave">Clave de operación</label>
 <p class="hint" id="clave-ayuda">Ingresa los 6 dígitos que muestra tu token.</p>
 <input id="clave" name="clave" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6"
@@ -204,15 +209,32 @@ ${demoKeysTable()}`,
 export function registerChallengeRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
 
+  // A recipient registration (recipient-registration.ts) is confirmed on the same page and
+  // returns to the app's /destinatarios-alta/resultado instead of /transaction.
+  const registrationNotPending = (registration: RegistrationRecord) =>
+    registration.status === "sent" ? null : page(409, "Operación no disponible", `<h1>Operación no disponible</h1>\n<p>Este alta ya fue procesada; no hace falta confirmarla de nuevo.</p>`);
+
   router
     .get("/challenge", ({ query }) => {
+      const registration = findRegistrationByTrk(state, query.get("trk") ?? "");
+      if (registration) {
+        return registrationNotPending(registration) ?? challengePage("Confirma el alta de tu destinatario", definitionList(registrationSummary(registration)), registration.trk);
+      }
       const operation = findOperationByTrk(state, query.get("trk") ?? "");
       if (!operation) return notFoundPage();
       if (operation.status !== "sent" || operation.requiresAdminApproval) return notPendingPage(operation);
-      return challengePage(state, operation);
+      return challengePage("Confirma tu operación", summary(state, operation), operation.trk);
     })
     .post("/challenge", ({ body }) => {
       const parsed = formInput.safeParse(body ?? {});
+      const registration = parsed.success ? findRegistrationByTrk(state, parsed.data.trk) : undefined;
+      if (parsed.success && registration) {
+        const refused = registrationNotPending(registration);
+        if (refused) return refused;
+        const outcome = challengeOutcome(parsed.data.action, parsed.data.clave.trim());
+        registration.challengeAnswer = outcome.res;
+        return redirect(registrationReturnUrl(ctx, registration, outcome));
+      }
       const operation = parsed.success ? findOperationByTrk(state, parsed.data.trk) : undefined;
       if (!parsed.success || !operation) return notFoundPage();
       if (operation.status !== "sent" || operation.requiresAdminApproval) return notPendingPage(operation);

@@ -158,6 +158,62 @@ function parseOperationKind(query: URLSearchParams): OperationKind {
   return kind as OperationKind;
 }
 
+/** GET /operations/{id}: the operation as the product API shows it (the history calls answer it too). */
+export function viewOfOperation(state: SandboxState, operation: OperationRecord) {
+  const member = findMemberById(state, operation.memberId);
+  const user = member && findBankUser(state, member.userName);
+  const recipient = operation.recipientId === null ? undefined : companyRecipient(state, operation.clientId, operation.recipientId);
+  const currencyReceive = operation.accountDestiny?.idDivisa ?? recipient?.idCurrency ?? operation.accountOrigin.idDivisa;
+  return {
+    id: operation.id,
+    operation: operation.operation,
+    status: operation.status,
+    txId: operation.txId,
+    pair: operation.pair,
+    amount: operation.amount,
+    amountOrigin: operation.amountOrigin,
+    amountDestiny: operation.amountDestiny,
+    total: operation.total,
+    margin: operation.margin,
+    accountOrigin: operation.accountOrigin,
+    accountDestiny: operation.accountDestiny,
+    concept: operation.concept,
+    conceptString: operation.conceptString,
+    aditionalInformation: operation.aditionalInformation,
+    member: { completeName: user ? [user.name, user.firstLastName, user.secondLastName].join(" ") : "" },
+    recipient: recipient ? { idRecipient: recipient.idRecipient, nombreCompleto: recipient.fullName } : null,
+    bank: recipient?.bankName ?? null,
+    created_at: operation.createdAt,
+    updated_at: operation.updatedAt,
+    idLiquidation: operation.idLiquidation,
+    referenceGFB: operation.referenceGFB,
+    reasonReturned: operation.reasonReturned ?? null,
+    requires_admin_approval: operation.requiresAdminApproval,
+    request: {
+      exchangeRate: operation.exchangeRate,
+      total: operation.total,
+      currency: operation.accountOrigin.idDivisa,
+      currencyDelivery: operation.accountOrigin.idDivisa,
+      currencyReceive,
+      paymentReason: operation.conceptString,
+      paymentReasonId: operation.concept,
+      conceptReferenceString: operation.conceptString,
+      marginCalculated: operation.margin,
+      aditionalInformation: operation.aditionalInformation,
+    },
+    responseChallenge: operation.responseChallenge,
+    companyName: findCompany(state, operation.clientId)?.businessName ?? "",
+  };
+}
+
+/** Appends a step to the operation's binnacle (GET /binnacles); returns the entry's id. */
+export function addBinnacleEntry(state: SandboxState, operation: OperationRecord, status: string, message: string, at: string): number {
+  const step = state.binnacles.filter((entry) => entry.operationId === operation.id).length + 1;
+  const id = state.nextIds.binnacle++;
+  state.binnacles.push({ id, operationId: operation.id, step, status, message, createdAt: at });
+  return id;
+}
+
 export interface TradingControls {
   /** Drops pending "applying → applied" timers; called on /__reset and on close. */
   cancelTimers(): void;
@@ -169,12 +225,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
   const timers = new Set<NodeJS.Timeout>();
   const nowIso = () => ctx.now().toISOString();
 
-  function addBinnacle(operation: OperationRecord, status: string, message: string): number {
-    const step = state.binnacles.filter((entry) => entry.operationId === operation.id).length + 1;
-    const id = state.nextIds.binnacle++;
-    state.binnacles.push({ id, operationId: operation.id, step, status, message, createdAt: nowIso() });
-    return id;
-  }
+  const addBinnacle = (operation: OperationRecord, status: string, message: string) => addBinnacleEntry(state, operation, status, message, nowIso());
 
   function setStatus(operation: OperationRecord, status: OperationStatus, message: string): void {
     operation.status = status;
@@ -308,52 +359,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     timers.add(timer);
   }
 
-  function operationView(operation: OperationRecord) {
-    const member = findMemberById(state, operation.memberId);
-    const user = member && findBankUser(state, member.userName);
-    const recipient = operation.recipientId === null ? undefined : companyRecipient(state, operation.clientId, operation.recipientId);
-    const currencyReceive = operation.accountDestiny?.idDivisa ?? recipient?.idCurrency ?? operation.accountOrigin.idDivisa;
-    return {
-      id: operation.id,
-      operation: operation.operation,
-      status: operation.status,
-      txId: operation.txId,
-      pair: operation.pair,
-      amount: operation.amount,
-      amountOrigin: operation.amountOrigin,
-      amountDestiny: operation.amountDestiny,
-      total: operation.total,
-      margin: operation.margin,
-      accountOrigin: operation.accountOrigin,
-      accountDestiny: operation.accountDestiny,
-      concept: operation.concept,
-      conceptString: operation.conceptString,
-      aditionalInformation: operation.aditionalInformation,
-      member: { completeName: user ? [user.name, user.firstLastName, user.secondLastName].join(" ") : "" },
-      recipient: recipient ? { idRecipient: recipient.idRecipient, nombreCompleto: recipient.fullName } : null,
-      bank: recipient?.bankName ?? null,
-      created_at: operation.createdAt,
-      updated_at: operation.updatedAt,
-      idLiquidation: operation.idLiquidation,
-      referenceGFB: operation.referenceGFB,
-      reasonReturned: null,
-      requires_admin_approval: operation.requiresAdminApproval,
-      request: {
-        exchangeRate: operation.exchangeRate,
-        total: operation.total,
-        currency: operation.accountOrigin.idDivisa,
-        currencyDelivery: operation.accountOrigin.idDivisa,
-        currencyReceive,
-        paymentReason: operation.conceptString,
-        paymentReasonId: operation.concept,
-        conceptReferenceString: operation.conceptString,
-        marginCalculated: operation.margin,
-        aditionalInformation: operation.aditionalInformation,
-      },
-      responseChallenge: operation.responseChallenge,
-      companyName: findCompany(state, operation.clientId)?.businessName ?? "",
-    };
-  }
+  const operationView = (operation: OperationRecord) => viewOfOperation(state, operation);
 
   /** The caller's company's operation, or 404 (another company's operations do not exist for it). */
   function ownOperation(caller: ProductAuth, find: (operation: OperationRecord) => boolean): OperationRecord {
@@ -381,7 +387,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const kind = parseOperationKind(request.query);
       const lastUsed = new Map<string, string>();
       const mine = state.operations
-        .filter((op) => op.memberId === member.memberId && op.clientId === claims.clientId && op.operation === kind)
+        .filter((op) => !op.seeded && op.memberId === member.memberId && op.clientId === claims.clientId && op.operation === kind)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
       for (const op of mine) {
         for (const ref of [op.accountOrigin, op.accountDestiny]) {
@@ -472,11 +478,11 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
         }));
       return json(200, entries);
     })
-    // Control endpoint: lets tests count what /setoperation really created.
+    // Control endpoint: lets tests count what /setoperation really created (the seeded history is left out).
     .get("/__operations", () =>
       json(
         200,
-        state.operations.map((operation) => ({
+        state.operations.filter((operation) => !operation.seeded).map((operation) => ({
           id: operation.id,
           operation: operation.operation,
           status: operation.status,

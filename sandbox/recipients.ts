@@ -1,13 +1,20 @@
 // Recipients (beneficiaries): the bank's list per company on the partner API, and the product's
 // per-member favourites and aliases of them on /api/memberrecipients.
 
+import { z } from "zod";
 import type { SandboxContext } from "./context";
-import { HttpError, json, type RequestContext, type Router } from "./http";
+import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { authenticate as authenticatePartner } from "./partner";
 import { authenticateMember } from "./product";
 import type { RecipientRecord } from "./types";
 
 const MAX_PAGE_SIZE = 1000;
+
+const memberRecipientInput = z.object({
+  idRecipient: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  favorite: z.boolean().optional(),
+  alias: z.string().trim().max(40).optional(),
+});
 
 function nonNegativeInt(query: URLSearchParams, name: string, fallback: number): number {
   const raw = query.get(name);
@@ -56,5 +63,30 @@ export function registerRecipientRoutes(router: Router, ctx: SandboxContext): vo
         200,
         records.map((record) => ({ idRecipient: record.idRecipient, alias: record.alias, favorite: record.favorite })),
       );
+    })
+    // §7 POST /memberrecipients {idRecipient, favorite or alias}: upserts the member's record;
+    // an empty alias clears it (the bank's alias shows again), as for member accounts.
+    .post("/api/memberrecipients", (request: RequestContext) => {
+      const { member, claims } = authenticateMember(ctx, request);
+      const input = parseWith(memberRecipientInput, request.body);
+      const recipient = state.recipients.find((candidate) => candidate.idRecipient === input.idRecipient && candidate.clientId === claims.clientId);
+      if (!recipient) throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
+      let record = state.memberRecipients.find(
+        (candidate) => candidate.memberId === member.memberId && candidate.clientId === claims.clientId && candidate.idRecipient === input.idRecipient,
+      );
+      if (!record) {
+        record = {
+          id: state.memberRecipients.reduce((max, candidate) => Math.max(max, candidate.id), 0) + 1,
+          memberId: member.memberId,
+          clientId: claims.clientId,
+          idRecipient: input.idRecipient,
+          alias: null,
+          favorite: false,
+        };
+        state.memberRecipients.push(record);
+      }
+      if (input.favorite !== undefined) record.favorite = input.favorite;
+      if (input.alias !== undefined) record.alias = input.alias === "" ? null : input.alias;
+      return json(200, { idRecipient: record.idRecipient, alias: record.alias, favorite: record.favorite });
     });
 }

@@ -4,6 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { buildClabe } from "./clabe";
 import { addDays, mexicoCityDate } from "./dates";
+import { seedMovements } from "./movements";
+import { seedRecipientRegistration } from "./recipient-registration";
+import { seedHistory } from "./history-seed";
 import { newPriceSecret } from "./price-signing";
 import type {
   BankAccount,
@@ -843,23 +846,30 @@ function buildNotifications(now: Date): NotificationRecord[] {
 export function createSeedState(now: Date): SandboxState {
   const today = mexicoCityDate(now);
   const notifications = buildNotifications(now);
+  const accounts = buildAccounts();
+  const members = buildMembers(today);
+  const catalogs = buildCatalogs(today);
+  const history = seedHistory({ now, accounts, recipients, bankUsers, members, catalogs });
   return {
     companies: companies.map((company) => ({ ...company })),
-    accounts: buildAccounts(),
+    accounts,
     bankUsers: bankUsers.map((user) => ({ ...user, companies: user.companies.map((c) => ({ ...c })) })),
-    members: buildMembers(today),
+    members,
     memberAccounts: memberAccounts.map((record) => ({ ...record })),
     notifications,
-    catalogs: buildCatalogs(today),
+    catalogs,
     operationLogs: [],
     bankSessions: new Map(),
     jwtSecret: randomBytes(32),
     priceSecret: newPriceSecret(),
     recipients: recipients.map((record) => ({ ...record, status: { ...record.status } })),
     memberRecipients: memberRecipients.map((record) => ({ ...record })),
-    operations: [],
-    binnacles: [],
+    recipientRegistration: seedRecipientRegistration(now),
+    movements: seedMovements(accounts, now),
+    operations: history.operations,
+    binnacles: history.binnacles,
     idempotency: new Map(),
+    outbox: [],
     faults: [],
     latencyMs: 0,
     requests: [],
@@ -869,8 +879,9 @@ export function createSeedState(now: Date): SandboxState {
       fault: 1,
       operationLog: 1,
       notification: notifications.length + 1,
-      operation: 1,
-      binnacle: 1,
+      operation: history.nextOperationId,
+      binnacle: history.nextBinnacleId,
+      email: 1,
     },
   };
 }

@@ -11,6 +11,8 @@ import type { SandboxContext } from "./context";
 import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
 import { registerChallengeRoutes } from "./challenge";
 import { registerGraphqlRoutes } from "./graphql";
+import { registerHistoryRoutes } from "./history";
+import { registerMovementRoutes } from "./movements";
 import { HttpError, Router, errorReply, parseRequestBody, readBody, send, type Reply } from "./http";
 import { registerNotificationRoutes } from "./notifications";
 import { registerOperationRoutes } from "./operations";
@@ -18,6 +20,7 @@ import { registerPartnerRoutes } from "./partner";
 import { registerPortalRoutes } from "./portal";
 import { createPriceFeed, registerPriceRoutes } from "./prices";
 import { registerProductRoutes } from "./product";
+import { registerRecipientRegistrationRoutes } from "./recipient-registration";
 import { registerRecipientRoutes } from "./recipients";
 import { createSeedState } from "./seed";
 import type { SandboxState } from "./types";
@@ -112,9 +115,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const prices = createPriceFeed(ctx);
   // Registered before the reset hook needs it: pending apply timers must not outlive a reset.
   const trading = registerOperationRoutes(router, ctx);
+  const recipientRegistrations = registerRecipientRegistrationRoutes(router, ctx);
   registerControlRoutes(router, ctx, {
     reset: () => {
       trading.cancelTimers();
+      recipientRegistrations.reset();
       Object.assign(state, createSeedState(now()));
       releaseHeld();
       prices.reset();
@@ -127,7 +132,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerNotificationRoutes(router, ctx);
   registerPriceRoutes(router, prices);
   registerRecipientRoutes(router, ctx);
+  registerMovementRoutes(router, ctx);
   registerChallengeRoutes(router, ctx);
+  registerHistoryRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);
@@ -228,6 +235,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         releaseHeld();
         prices.close();
         trading.cancelTimers();
+        recipientRegistrations.cancelTimers();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.close(() => resolve());

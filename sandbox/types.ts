@@ -1,6 +1,9 @@
 // Shapes of the sandbox's in-memory world. Field names follow the upstream contract where they
 // cross the wire (idAccount, clientId, ...); everything else is plain English.
 
+import type { MovementRecord } from "./movements";
+import type { RecipientRegistrationState } from "./recipient-registration";
+
 export type ProfileType = "ADMINISTRADOR" | "COLABORADOR";
 export type Currency = "MXN" | "MXP" | "USD" | "EUR" | "CAD" | "GBP" | "CHF" | "JPY";
 export type PermissionName =
@@ -186,6 +189,10 @@ export interface SandboxState {
   recipients: RecipientRecord[];
   /** Per-member favourites and aliases of recipients (product /memberrecipients). */
   memberRecipients: MemberRecipientRecord[];
+  /** Registrations through the challenge and the back office's recipients (recipient-registration.ts). */
+  recipientRegistration: RecipientRegistrationState;
+  /** The bank middleware's movements of every seeded account (movements.ts). */
+  movements: MovementRecord[];
   operations: OperationRecord[];
   binnacles: BinnacleEntry[];
   /**
@@ -193,6 +200,8 @@ export interface SandboxState {
    * arriving while the first is still being handled waits for it instead of creating another.
    */
   idempotency: Map<string, Promise<SetOperationAnswer>>;
+  /** E-mails sent through /sendEmailReceipts (GET /__outbox). */
+  outbox: OutboxEmail[];
   nextIds: {
     member: number;
     memberAccount: number;
@@ -201,6 +210,7 @@ export interface SandboxState {
     notification: number;
     operation: number;
     binnacle: number;
+    email: number;
   };
 }
 
@@ -312,6 +322,27 @@ export interface OperationRecord {
   challengeAnswer: string | null;
   /** Guards the single balance movement of an applied operation. */
   balancesMoved: boolean;
+  /** Part of the seeded history (sandbox/history-seed.ts), not created through /setoperation. */
+  seeded?: boolean;
+  /** Why the bank returned the money (status "returned"). */
+  reasonReturned?: string | null;
+  /**
+   * A pending seeded operation (applying, appliedNoReceipt) settles at the first status check
+   * (/operations/check*status) made at or after this instant; null: it stays pending.
+   */
+  settlesAt?: string | null;
+}
+
+/** One e-mail accepted by /sendEmailReceipts, kept for tests and developers (GET /__outbox). */
+export interface OutboxEmail {
+  id: number;
+  clientId: string;
+  memberId: number;
+  template: "estimatedArrival" | "sendReceipts";
+  to: string[];
+  data: Record<string, unknown>;
+  attachments: { filename: string; contentType: string; content: string }[];
+  at: string;
 }
 
 export interface BinnacleEntry {

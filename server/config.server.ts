@@ -26,6 +26,12 @@ const csv = z
       .filter(Boolean),
   );
 
+/** "true"/"false" (also 1/0, on/off); unset or empty takes the default. */
+const flag = (fallback: boolean) =>
+  z
+    .preprocess((value) => (typeof value === "string" && value.trim() !== "" ? value.trim().toLowerCase() : undefined), z.enum(["true", "false", "1", "0", "on", "off"]).optional())
+    .transform((value) => (value === undefined ? fallback : ["true", "1", "on"].includes(value)));
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +61,14 @@ export const configSchema = z.object({
   /** Phone shown in the sidebar and the 'Contáctanos' chat link. */
   CONTACT_PHONE: z.string().default("+52 55 5000 1234"),
   CONTACT_CHAT_URL: httpUrl.default("https://wa.me/525550001234"),
+  /**
+   * SPEC §6 receivers-upload flag: while on, everyone may register recipients (/destinatarios-alta,
+   * /destinatarios-alta-multiple); while off, only RECEIVERS_UPLOAD_USERS. On by default: the
+   * flag is the product's switch to close uploads, not an opt-in.
+   */
+  RECEIVERS_UPLOAD_ENABLED: flag(true),
+  /** Bank user names (e.g. ana.admin) who may upload recipients while the flag is off. */
+  RECEIVERS_UPLOAD_USERS: csv,
   /** Coordinates sent in the partner bank's geolocation header. */
   PARTNER_GEOLOCATION: z.string().default("19.4326,-99.1332"),
 });

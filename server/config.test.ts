@@ -44,6 +44,14 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads the receivers-upload flag (on unless switched off) and its named users", () => {
+    expect(parseConfig(valid)).toMatchObject({ RECEIVERS_UPLOAD_ENABLED: true, RECEIVERS_UPLOAD_USERS: [] });
+    expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: "" }).RECEIVERS_UPLOAD_ENABLED).toBe(true);
+    for (const off of ["false", "0", "OFF"]) expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: off }).RECEIVERS_UPLOAD_ENABLED).toBe(false);
+    expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_USERS: "ana.admin, paula.prueba" }).RECEIVERS_UPLOAD_USERS).toEqual(["ana.admin", "paula.prueba"]);
+    expect(() => parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: "maybe" })).toThrow(ConfigError);
+  });
+
   it("accepts only redis URLs for REDIS_URL", () => {
     expect(parseConfig({ ...valid, REDIS_URL: "redis://localhost:6379" }).REDIS_URL).toBe("redis://localhost:6379");
     expect(() => parseConfig({ ...valid, REDIS_URL: "http://localhost" })).toThrow(ConfigError);

@@ -50,6 +50,8 @@ export interface RequestOptions<T> {
   idempotencyKey?: string;
   /** A 2xx status without a body (204) is answered with this value. */
   emptyValue?: T;
+  /** What the logs show as the path when the real one carries personal data (a CLABE). */
+  logPath?: string;
 }
 
 export interface Http {
@@ -123,7 +125,7 @@ export function createHttp(options: HttpOptions): Http {
     if (request.idempotencyKey) requestHeaders["idempotency-key"] = request.idempotencyKey;
 
     const started = performance.now();
-    const logFields = { service, method: request.method, path: url.pathname, attempt: attemptNumber };
+    const logFields = { service, method: request.method, path: request.logPath ?? url.pathname, attempt: attemptNumber };
     let response: Response;
     try {
       response = await fetchImpl(url, {

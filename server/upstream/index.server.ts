@@ -3,8 +3,11 @@ import type { Logger } from "../logger.server";
 import { graphqlClient } from "./graphql.server";
 import type { RetryPolicy } from "./http.server";
 import { createHttp } from "./http.server";
+import { middlewareClient } from "./middleware.server";
+import { operationsClient } from "./operations.server";
 import { partnerClient } from "./partner.server";
 import { productClient } from "./product.server";
+import { recipientsClient } from "./recipients.server";
 import { tradingClient } from "./trading.server";
 
 export interface CallContext {
@@ -38,6 +41,12 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     ),
     product: productClient(productHttp),
     trading: tradingClient(productHttp),
+    operations: operationsClient(productHttp),
+    recipients: recipientsClient(productHttp),
+    // §7 bank middleware: the bank's token, no geolocation header.
+    middleware: middlewareClient(
+      createHttp({ ...common, service: "middleware", baseUrl: config.BANK_MIDDLEWARE_URL, token: tokens.bankToken ?? null }),
+    ),
     graphql: graphqlClient(
       // §7: the GraphQL endpoint takes an empty bearer when there is no jwt yet.
       createHttp({ ...common, service: "graphql", baseUrl: config.GRAPHQL_URL, token: tokens.productJwt ?? "" }),

@@ -47,6 +47,14 @@ export type BankRecipient = z.infer<typeof bankRecipientSchema>;
 
 const tokenSchema = envelope(z.object({ token: z.string().min(1) }));
 
+/** §7 GET /beneficiary?recipientType: what the bank takes for a recipient type (currencies, code types). */
+export const beneficiaryCatalogueSchema = z.object({
+  recipientType: z.string(),
+  currencies: z.array(z.string()).default([]),
+  accountTypes: z.array(z.object({ id: z.coerce.string(), name: z.string() })).default([]),
+});
+export type BeneficiaryCatalogue = z.infer<typeof beneficiaryCatalogueSchema>;
+
 export function partnerClient(http: Http) {
   return {
     async getUser(userName: string): Promise<BankUser> {
@@ -70,6 +78,10 @@ export function partnerClient(http: Http) {
         schema: z.object({ message: z.string().optional(), empty: z.boolean().optional(), data: z.array(bankRecipientSchema).nullable().default([]) }),
       });
       return body.data ?? [];
+    },
+    async getBeneficiaryCatalogue(recipientType: "pfn" | "pfe" | "pmn" | "pme"): Promise<BeneficiaryCatalogue> {
+      const body = await http.request({ method: "GET", path: "/beneficiary", query: { recipientType }, schema: envelope(beneficiaryCatalogueSchema) });
+      return body.data;
     },
     /** A fresh bank token for the same user and company; safe to repeat. */
     async refreshSession(): Promise<string> {

@@ -73,7 +73,8 @@ export interface SetOperationBody {
 export const binnacleSchema = z.object({
   id: z.coerce.string(),
   operation: z.coerce.string(),
-  step: z.string(),
+  // The sandbox (and the contract) number the steps 1, 2, …
+  step: z.coerce.string(),
   status: z.string(),
   message: z.string().nullable().default(null),
   created_at: z.string(),
@@ -123,6 +124,16 @@ export function tradingClient(http: Http) {
     },
     memberRecipients() {
       return http.request({ method: "GET", path: "/memberrecipients", schema: z.array(memberRecipientSchema), timeoutMs: 60_000 });
+    },
+    /** §7 POST /memberrecipients {idRecipient, favorite or alias}: an upsert, safe to repeat. */
+    updateMemberRecipient(input: { idRecipient: string; favorite?: boolean; alias?: string }) {
+      return http.request({
+        method: "POST",
+        path: "/memberrecipients",
+        body: { ...input, idRecipient: Number(input.idRecipient) },
+        schema: memberRecipientSchema,
+        idempotent: true,
+      });
     },
     recentAccounts(operation: "buy" | "sell" | "transfer") {
       return http.request({

@@ -7,8 +7,9 @@ import { loginAs, resetSandbox } from "./support";
  * Automated accessibility checks (axe, WCAG 2.1 A/AA) on the screens and overlays people use.
  * axe runs as page JavaScript, so only in the JavaScript project.
  */
-test.beforeEach(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js", "axe needs JavaScript in the page");
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
+
+test.beforeEach(async () => {
   await resetSandbox();
 });
 

@@ -1,0 +1,64 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { aliasSchema } from "#server/domain/recipient-form";
+import { Drawer } from "~/components/ui/Drawer";
+import { ErrorList, Field } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { buttonClass } from "~/components/ui/button";
+
+export type AliasDrawerProps = {
+  open: boolean;
+  /** What is renamed: an account's id or a recipient's key. */
+  id: string;
+  currentAlias: string;
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+  texts: { title: string; label: string; current: string; save: string; saving: string; cancel: string };
+};
+
+/**
+ * The alias edit of an account or a recipient (§5 Alias update): a drawer addressed by the URL
+ * with one field, validated by the same schema on both sides. A rejected alias stays typed.
+ */
+export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, texts }: AliasDrawerProps) {
+  const [form, fields] = useForm({
+    id: `alias-${id}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { alias: currentAlias },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: aliasSchema }),
+  });
+  const { key: _key, ...aliasInput } = getInputProps(fields.alias, { type: "text" });
+
+  return (
+    <Drawer
+      open={open}
+      title={texts.title}
+      subtitle={texts.current}
+      closeHref={closeHref}
+      footer={
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={closeHref} preventScrollReset className={buttonClass("secondary")}>
+            {texts.cancel}
+          </Link>
+          <SubmitButton form={form.id} name="intent" value="alias" pendingText={texts.saving}>
+            {texts.save}
+          </SubmitButton>
+        </div>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="flex flex-col gap-4">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="alias" />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="currentAlias" value={currentAlias} />
+        <Field label={texts.label} name={fields.alias.name} errors={fields.alias.errors} inputProps={{ ...aliasInput, autoComplete: "off", maxLength: 80 }} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,177 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { AccountSide, OperationDetail } from "#server/history/view";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
+import { StatusBadge } from "./StatusBadge";
+import { Tracker } from "./Tracker";
+
+const CARD = "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900";
+
+function Card({ id, title, children, srOnlyTitle = false }: { id: string; title: string; children: ReactNode; srOnlyTitle?: boolean }) {
+  return (
+    <section aria-labelledby={id} className={CARD}>
+      <h3 id={id} className={srOnlyTitle ? "sr-only" : "mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Notice({ tone, title, children }: { tone: "pending" | "failed"; title: string; children: ReactNode }) {
+  const look =
+    tone === "pending"
+      ? "border-pending/40 bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-300"
+      : "border-failed/40 bg-red-50 text-failed dark:bg-red-950 dark:text-red-400";
+  return (
+    <div className={`flex gap-3 rounded-xl border p-4 ${look}`}>
+      <Icon name={tone === "pending" ? "info" : "error"} className="mt-0.5 h-5 w-5 shrink-0" />
+      <div className="min-w-0 text-sm text-slate-800 dark:text-slate-100">
+        <p className="font-semibold">{title}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function Side({ side }: { side: AccountSide }) {
+  const { t } = useTranslation("history");
+  return (
+    <div className="text-sm">
+      <p className="font-semibold text-slate-900 dark:text-slate-100">{side.name ?? t("detail.unknown")}</p>
+      {side.masked ? <p className="text-slate-600 dark:text-slate-300">{t("detail.account", { number: side.masked })}</p> : null}
+      {side.bank || side.currency ? <p className="text-slate-600 dark:text-slate-300">{[side.bank, side.currency].filter(Boolean).join(" · ")}</p> : null}
+    </div>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1">
+      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className={`text-right tabular-nums ${strong ? "text-lg font-bold" : "font-semibold"}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** The detail view (§2): status area, 'Origen', 'Destino', the amount card and the reason card. */
+export function OperationDetailBody({ detail, bankPortalUrl }: { detail: OperationDetail; bankPortalUrl: string }) {
+  const { t } = useTranslation(["history", "common"]);
+  const product = t("common:product.name");
+  const failure = detail.failure;
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="operacion-estatus" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h3 id="operacion-estatus" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            {t("detail.statusArea")}
+          </h3>
+          <StatusBadge label={t(detail.statusLabelKey)} outcome={detail.outcome} />
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t("detail.createdAt")}: {detail.createdAtText}
+        </p>
+        {detail.approval ? (
+          <Notice tone="pending" title={t("notice.approval.title")}>
+            <p>{t("notice.approval.copy")}</p>
+          </Notice>
+        ) : null}
+        {detail.voidedByAdmin ? (
+          <Notice tone="failed" title={t("notice.voidedByAdmin.title")}>
+            <p>{t("notice.voidedByAdmin.copy")}</p>
+          </Notice>
+        ) : null}
+        {failure ? (
+          <Notice tone="failed" title={t(failure.titleKey)}>
+            <p>{failure.copyText ?? (failure.copyKey ? t(failure.copyKey) : null)}</p>
+            {failure.reason ? <p>{t("notice.returned.reason", { reason: failure.reason })}</p> : null}
+            {failure.link === "bankPortal" ? (
+              <a href={bankPortalUrl} className="mt-1 inline-block font-semibold text-brand-700 underline dark:text-brand-100">
+                {t("notice.returned.link")}
+              </a>
+            ) : null}
+          </Notice>
+        ) : null}
+        {detail.validatingNotice ? (
+          <Notice tone="pending" title={t(detail.statusLabelKey)}>
+            <p>{t("validatingNotice")}</p>
+          </Notice>
+        ) : null}
+        {detail.settlementText ? (
+          <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+            {t("settlement", { date: detail.settlementText })}
+          </p>
+        ) : null}
+        <Tracker tracker={detail.tracker} pair={detail.pair} />
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card id="operacion-origen" title={t("detail.origin")}>
+          <Side side={detail.origin} />
+        </Card>
+        <Card id="operacion-destino" title={t("detail.destination")}>
+          <Side side={detail.destination} />
+        </Card>
+      </div>
+
+      <Card id="operacion-importes" title={t("detail.amountCard")} srOnlyTitle>
+        <dl className="text-sm">
+          <Row label={t("detail.amount")} value={detail.amount.amount} />
+          {detail.amount.rate !== null ? <Row label={t("detail.rate", { product })} value={detail.amount.rate} /> : null}
+          {detail.amount.fee !== null ? <Row label={t("detail.fee")} value={detail.amount.fee} /> : null}
+          <Row label={t("detail.total")} value={detail.amount.total} strong />
+        </dl>
+      </Card>
+
+      <Card id="operacion-motivo" title={t("detail.reasonCard")} srOnlyTitle>
+        <dl className="text-sm">
+          <Row label={t("detail.paymentReason")} value={detail.paymentReason ?? t("detail.unknown")} />
+          <Row label={t("detail.concept")} value={detail.concept ?? t("detail.unknown")} />
+          {detail.returnedAtText ? <Row label={t("detail.returnedDate")} value={detail.returnedAtText} /> : null}
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+export type DetailFooterLinks = { invoice: string; receipt: string; share: string };
+
+/**
+ * 'Factura BASE' (buy/sell, when the invoice exists), 'Comprobante {product}' and 'Compartir por
+ * correo'. The documents are plain links: the server answers with the PDF as a download, or
+ * sends the person back here with an error toast.
+ */
+export function OperationDetailFooter({ detail, links }: { detail: OperationDetail; links: DetailFooterLinks }) {
+  const { t } = useTranslation(["history", "common"]);
+  const product = t("common:product.name");
+  const disabled = (label: string) => (
+    <button type="button" disabled className={buttonClass("secondary")}>
+      {label}
+    </button>
+  );
+  return (
+    <nav aria-label={t("detail.documents")} className="flex flex-wrap justify-end gap-2">
+      {detail.kind !== "transfer" ? (
+        detail.invoiceButton ? (
+          <a href={links.invoice} className={buttonClass("secondary")}>
+            {t("detail.invoice")}
+          </a>
+        ) : (
+          disabled(t("detail.invoice"))
+        )
+      ) : null}
+      {detail.receipt ? (
+        <a href={links.receipt} className={buttonClass("secondary")}>
+          {t("detail.receipt", { product })}
+        </a>
+      ) : (
+        disabled(t("detail.receipt", { product }))
+      )}
+      <Link to={links.share} preventScrollReset className={buttonClass("primary")}>
+        {t("detail.share")}
+      </Link>
+    </nav>
+  );
+}

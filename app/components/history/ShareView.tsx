@@ -1,0 +1,225 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ShareOption } from "#server/domain/share-form";
+import { shareFormSchema } from "#server/domain/share-form";
+import type { OperationDetail } from "#server/history/view";
+import { buttonClass } from "~/components/ui/button";
+import { ErrorList, Field } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { OperationDrawer } from "./OperationDrawer";
+
+export type ShareDefaults = { email: string; invoiceFxn: boolean; invoiceGfb: boolean; estimatedArrival: boolean };
+
+const FORM_ID = "compartir-correo";
+
+/**
+ * With JS, the send button waits for a valid form (§5 'Send disabled until valid') and the
+ * preview button follows the estimated-arrival checkbox. Without JS both are plain submit
+ * buttons and the server answers with the same messages.
+ */
+function useEnhancements(selectable: readonly ShareOption[], formRef: React.RefObject<HTMLFormElement>, initialArrival: boolean) {
+  const schema = useMemo(() => shareFormSchema(selectable), [selectable]);
+  const [hydrated, setHydrated] = useState(false);
+  const [valid, setValid] = useState(true);
+  const [arrivalChecked, setArrivalChecked] = useState(initialArrival);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const update = () => {
+      const data = new FormData(form);
+      setValid(parseWithZod(data, { schema }).status === "success");
+      setArrivalChecked(data.get("estimatedArrival") === "on");
+    };
+    setHydrated(true);
+    update();
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    return () => {
+      form.removeEventListener("input", update);
+      form.removeEventListener("change", update);
+    };
+  }, [formRef, schema]);
+  return { schema, hydrated, valid, arrivalChecked };
+}
+
+function EmailField({ meta, label, hint }: { meta: { id: string; name: string; errors?: string[]; initialValue?: unknown; descriptionId: string }; label: string; hint: string }) {
+  return (
+    <Field
+      label={label}
+      name={meta.name}
+      id={meta.id}
+      description={hint}
+      errors={meta.errors}
+      inputProps={{
+        type: "email",
+        inputMode: "email",
+        autoComplete: "email",
+        form: FORM_ID,
+        defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : "",
+        maxLength: 254,
+      }}
+    />
+  );
+}
+
+export type ShareViewProps = {
+  detail: OperationDetail;
+  closeHref: string;
+  backHref: string;
+  defaults: ShareDefaults;
+  lastResult: SubmissionResult<string[]> | null;
+  csrfToken: ReactNode;
+};
+
+/** The share view (§2, §5): 'Selecciona la información que quieres compartir', the options, the address. */
+export function ShareView({ detail, closeHref, backHref, defaults, lastResult, csrfToken }: ShareViewProps) {
+  const { t } = useTranslation(["history", "common"]);
+  const product = t("common:product.name");
+  const { rules, selectable } = detail.share;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { schema, hydrated, valid, arrivalChecked } = useEnhancements(selectable, formRef, defaults.estimatedArrival);
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: {
+      email: defaults.email,
+      invoiceFxn: defaults.invoiceFxn ? "on" : undefined,
+      invoiceGfb: defaults.invoiceGfb ? "on" : undefined,
+      estimatedArrival: defaults.estimatedArrival ? "on" : undefined,
+    },
+  });
+  const optionsErrorId = `${FORM_ID}-opciones-error`;
+  // Without JS the server cannot know the checkbox yet: the button shows whenever the option does.
+  const showPreview = rules.estimatedArrival.visible && (!hydrated || arrivalChecked);
+
+  const footer = (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <Link to={backHref} preventScrollReset className={buttonClass("ghost", "mr-auto")}>
+        {t("share.back")}
+      </Link>
+      {showPreview ? (
+        // formNoValidate: the preview needs no valid address yet (Conform skips its check too).
+        <button type="submit" form={FORM_ID} name="intent" value="preview" formNoValidate className={buttonClass("secondary")}>
+          {t("share.preview")}
+        </button>
+      ) : null}
+      <SubmitButton form={FORM_ID} name="intent" value="send" disabled={hydrated && !valid} pendingText={t("share.sending")}>
+        {t("share.send")}
+      </SubmitButton>
+    </div>
+  );
+
+  return (
+    <OperationDrawer detail={detail} closeHref={closeHref} footer={footer}>
+      <h3 className="mb-4 text-lg font-semibold">{t("share.title")}</h3>
+      <Form method="post" preventScrollReset ref={formRef} {...getFormProps(form)} className="flex flex-col gap-5">
+        {csrfToken}
+        <fieldset aria-describedby={form.errors?.length ? optionsErrorId : undefined}>
+          <legend className="mb-3 font-medium">{t("share.intro")}</legend>
+          <div className="flex flex-col gap-3">
+            {(["invoiceFxn", "invoiceGfb", "estimatedArrival"] as const).map((option) => {
+              if (!rules[option].visible) return null;
+              const { key, ...checkbox } = getInputProps(fields[option], { type: "checkbox" });
+              return (
+                <label key={key ?? option} className={`flex items-center gap-3 ${rules[option].enabled ? "" : "text-slate-400 dark:text-slate-500"}`}>
+                  <input {...checkbox} disabled={!rules[option].enabled} aria-invalid={undefined} aria-describedby={undefined} className="h-4 w-4" />
+                  <span>{t(`share.options.${option}`, { product })}</span>
+                </label>
+              );
+            })}
+          </div>
+          <div className="mt-2">
+            <ErrorList id={optionsErrorId} errors={form.errors} />
+          </div>
+        </fieldset>
+        <EmailField meta={fields.email} label={t("share.email")} hint={t("share.emailHint")} />
+      </Form>
+    </OperationDrawer>
+  );
+}
+
+export type PreviewViewProps = {
+  detail: OperationDetail;
+  closeHref: string;
+  backHref: string;
+  defaults: ShareDefaults;
+  lastResult: SubmissionResult<string[]> | null;
+  csrfToken: ReactNode;
+};
+
+/** The preview view (§2): the estimated-arrival e-mail as it will read, with its own address and send button. */
+export function PreviewView({ detail, closeHref, backHref, defaults, lastResult, csrfToken }: PreviewViewProps) {
+  const { t } = useTranslation(["history", "common"]);
+  const product = t("common:product.name");
+  const schema = useMemo(() => shareFormSchema(detail.share.selectable), [detail.share.selectable]);
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: { email: defaults.email },
+  });
+  const withReceipt = defaults.invoiceFxn && detail.share.selectable.includes("invoiceFxn");
+  const withInvoice = defaults.invoiceGfb && detail.share.selectable.includes("invoiceGfb");
+  const attachments = [withReceipt ? t("share.options.invoiceFxn", { product }) : null, withInvoice ? t("share.options.invoiceGfb") : null].filter(
+    (name): name is string => name !== null,
+  );
+  const arriving = detail.kind === "buy" ? detail.amount.amount : detail.amount.total;
+  const rows: Array<[string, string]> = [
+    [t("preview.date"), detail.estimatedDateText ?? t("detail.unknown")],
+    [t("preview.account"), [detail.destination.name, detail.destination.masked].filter(Boolean).join(" ") || t("detail.unknown")],
+    [t("preview.amount"), arriving],
+    [t("preview.concept"), detail.paymentReason ?? t("detail.unknown")],
+  ];
+
+  const footer = (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <Link to={backHref} preventScrollReset className={buttonClass("ghost", "mr-auto")}>
+        {t("share.back")}
+      </Link>
+      <SubmitButton form={FORM_ID} name="intent" value="send" pendingText={t("share.sending")}>
+        {t("share.send")}
+      </SubmitButton>
+    </div>
+  );
+
+  return (
+    <OperationDrawer detail={detail} closeHref={closeHref} footer={footer}>
+      <h3 className="mb-4 text-lg font-semibold">{t("preview.title")}</h3>
+      <article aria-label={t("preview.title")} className="mb-5 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-800">
+        <p className="font-semibold">{t("preview.subject")}</p>
+        <hr className="my-3 border-slate-200 dark:border-slate-700" />
+        <p>{t("preview.greeting")}</p>
+        <p className="mt-2">{t("preview.body", { company: detail.companyName })}</p>
+        <dl className="mt-3 flex flex-col gap-1">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+              <dd className="text-right font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">
+          {attachments.length ? t("preview.attachments", { files: attachments.join(", ") }) : t("preview.noAttachments")}
+        </p>
+      </article>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col gap-3">
+        {csrfToken}
+        <input type="hidden" name="estimatedArrival" value="on" />
+        {withReceipt ? <input type="hidden" name="invoiceFxn" value="on" /> : null}
+        {withInvoice ? <input type="hidden" name="invoiceGfb" value="on" /> : null}
+        <ErrorList id={`${FORM_ID}-error`} errors={form.errors} />
+        <EmailField meta={fields.email} label={t("share.email")} hint={t("share.emailHint")} />
+      </Form>
+    </OperationDrawer>
+  );
+}

@@ -1,0 +1,159 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AccountCard } from "~/components/accounts/AccountCard";
+import { AliasDrawer } from "~/components/accounts/AliasDrawer";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { Tabs } from "~/components/ui/Tabs";
+import { buttonClass } from "~/components/ui/button";
+import type { PageHandle } from "~/utils/page-title";
+import { safeRedirectPath, withParams, withoutParams } from "~/utils/url";
+import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
+import { loadAccountsPage } from "#server/accounts/accounts.server";
+import { ACCOUNT_GROUPS, parseAccountGroup } from "#server/domain/account-list";
+import { requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+
+/**
+ * 'Mis cuentas' (§2 /cuentas): the company's accounts in the three groupings of §3, a search
+ * of at most 10 results (§9), the favourite star and the alias drawer (?editar=<id>).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const url = new URL(request.url);
+  const group = parseAccountGroup(url.searchParams.get("grupo"));
+  const query = (url.searchParams.get("q") ?? "").slice(0, 60);
+  const page = await loadAccountsPage(access, { group, query }).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    context.log.warn({ event: "accounts_unavailable" }, "accounts unavailable");
+    return null;
+  });
+  const editingId = url.searchParams.get("editar");
+  const editing = editingId && page ? (page.accounts.find((account) => account.idAccount === editingId) ?? null) : null;
+  return json(
+    { company: access.company.businessName, group, query, page, editing },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const formData = await readForm(request);
+  const url = new URL(request.url);
+  const back = withoutParams(`${url.pathname}${url.search}`, ["editar", "index"]);
+  switch (formData.get("intent")) {
+    case "favorito":
+      return toggleAccountFavorite(request, access, formData, safeRedirectPath(formData.get("volver"), back));
+    case "alias": {
+      const outcome = await renameAccount(request, access, formData, back);
+      return outcome.kind === "done" ? outcome.response : json({ result: outcome.result }, { status: 400 });
+    }
+    default:
+      throw new Response("Solicitud inválida", { status: 400 });
+  }
+}
+
+export default function Accounts() {
+  const { company, group, query, page, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("accounts");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const closeHref = withoutParams(here, ["editar"]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Tabs
+        label={t("list.groups")}
+        current={group}
+        tabs={ACCOUNT_GROUPS.map((id) => ({ id, label: t(`list.group.${id}`), href: withoutParams(withParams(here, { grupo: id }), ["editar"]) }))}
+      />
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="grupo" value={group} />
+        <div className="min-w-[16rem] flex-1">
+          <label htmlFor="buscar-cuenta" className="block text-sm font-medium">
+            {t("list.search")}
+          </label>
+          <input
+            // Remounted when the search changes, so clearing it also empties the box with JS on.
+            key={query}
+            id="buscar-cuenta"
+            name="q"
+            type="search"
+            defaultValue={query}
+            maxLength={60}
+            placeholder={t("list.searchPlaceholder")}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-slate-900"
+          />
+        </div>
+        <button type="submit" className={buttonClass("primary")}>
+          {t("list.searchSubmit")}
+        </button>
+        {query ? (
+          <Link to={withoutParams(here, ["q", "editar"])} className={buttonClass("ghost")}>
+            {t("list.clear")}
+          </Link>
+        ) : null}
+      </Form>
+
+      {page === null ? (
+        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
+          <p>{t("list.loadError")}</p>
+          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
+            {t("list.retry")}
+          </Link>
+        </div>
+      ) : (
+        <section aria-label={t("list.label", { company })} className="flex flex-col gap-4">
+          {query ? (
+            <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+              {page.limited ? t("list.limited", { shown: page.accounts.length, total: page.total }) : t("list.results", { count: page.total })}
+            </p>
+          ) : null}
+          {page.accounts.length === 0 ? (
+            <p className="text-slate-600 dark:text-slate-300">{query ? t("list.noResults") : t(`list.empty.${group}`)}</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {page.accounts.map((account) => (
+                <li key={account.idAccount}>
+                  <AccountCard
+                    account={account}
+                    movementsHref={`/cuentas/${encodeURIComponent(account.idAccount)}`}
+                    editHref={withParams(here, { editar: account.idAccount })}
+                    returnTo={closeHref}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {editing ? (
+        <AliasDrawer
+          key={editing.idAccount}
+          open
+          id={editing.idAccount}
+          currentAlias={editing.alias}
+          closeHref={closeHref}
+          lastResult={actionData?.result ?? null}
+          texts={{
+            title: t("alias.title"),
+            label: t("alias.label"),
+            current: t("alias.current", { alias: editing.alias }),
+            save: t("alias.save"),
+            saving: t("alias.saving"),
+            cancel: t("alias.cancel"),
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export const handle: PageHandle = { titleKey: "accounts:meta" };
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

@@ -1,0 +1,150 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MovementFilters } from "~/components/accounts/MovementFilters";
+import { MovementsTable } from "~/components/accounts/MovementsTable";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { Money } from "~/components/ui/Money";
+import { buttonClass } from "~/components/ui/button";
+import { displayCurrency } from "~/utils/money";
+import type { PageHandle } from "~/utils/page-title";
+import { withParams, withoutParams } from "~/utils/url";
+import { findAccount } from "#server/accounts/accounts.server";
+import { loadMovements, longDate, movementDateText, readMovementFilters } from "#server/accounts/movements.server";
+import { mexicoDate } from "#server/domain/dates";
+import { pageOf } from "#server/domain/movements";
+import { requireAccess } from "#server/session/auth.server";
+
+/**
+ * One account's movements (§2 /cuentas/:id): filters in the URL (§3), every page of the bank
+ * middleware's answer, the §8 "no movements" codes as an empty list, paging and the exports.
+ * Another company's account, or one the special rule hides, is a 404.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const { view, bank } = await findAccount(access, params.id ?? "");
+  const url = new URL(request.url);
+  const filters = readMovementFilters(url);
+  const account = { idAccount: view.idAccount, alias: view.alias, currency: view.currency, last4: view.last4, balance: view.balance };
+  const today = mexicoDate();
+  if (!filters.ok) {
+    return json({ account, today, lastResult: filters.reply, range: null, list: null, failed: false });
+  }
+  const started = performance.now();
+  const outcome = await loadMovements(access, bank.clabe, filters.filters, filters.range);
+  const upstreamMs = Math.round(performance.now() - started);
+  const range = { from: longDate(filters.range.from), to: longDate(filters.range.to) };
+  const list = outcome.ok ? pageOf(outcome.movements, filters.filters.pagina) : null;
+  return json(
+    {
+      account,
+      today,
+      lastResult: filters.reply,
+      range,
+      list: list && {
+        page: list.page,
+        pages: list.pages,
+        total: outcome.ok ? outcome.movements.length : 0,
+        movements: list.items.map((movement) => ({ ...movement, dateText: movementDateText(movement.date) })),
+      },
+      failed: !outcome.ok,
+    },
+    { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function AccountMovements() {
+  const { account, today, lastResult, range, list, failed } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("accounts");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const exportHref = (format: "csv" | "xlsx") => withParams(withoutParams(`${location.pathname}/exportar${location.search}`, ["pagina"]), { formato: format });
+  const pageHref = (page: number) => withParams(here, { pagina: String(page) });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to="/cuentas" className="self-start text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        ← {t("movements.back")}
+      </Link>
+      <section aria-labelledby="cuenta-titulo" className="flex flex-wrap items-end justify-between gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <div>
+          <h2 id="cuenta-titulo" className="text-xl font-semibold">
+            {t("movements.title", { alias: account.alias })}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}</p>
+        </div>
+        <p className="text-right">
+          <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("movements.balance")}</span>
+          <Money amount={account.balance} currency={account.currency} className="text-2xl font-bold" />
+        </p>
+      </section>
+
+      <MovementFilters key={location.search} today={today} lastResult={lastResult} clearHref={location.pathname} />
+
+      {failed ? (
+        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
+          <p>{t("movements.loadError")}</p>
+          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
+            {t("movements.retry")}
+          </Link>
+        </div>
+      ) : list && range ? (
+        <section aria-labelledby="movimientos-titulo" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h3 id="movimientos-titulo" className="font-semibold">
+                {t("movements.table")}
+              </h3>
+              <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+                {t("movements.summary", range)} · {t("movements.count", { count: list.total })}
+              </p>
+            </div>
+            {list.total > 0 ? (
+              <div role="group" aria-label={t("movements.export.title")} className="flex flex-wrap gap-2">
+                <a href={exportHref("csv")} download className={buttonClass("secondary")}>
+                  {t("movements.export.csv")}
+                </a>
+                <a href={exportHref("xlsx")} download className={buttonClass("secondary")}>
+                  {t("movements.export.xlsx")}
+                </a>
+              </div>
+            ) : null}
+          </div>
+          {list.total === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">{t("movements.empty")}</p>
+          ) : (
+            <>
+              <MovementsTable movements={list.movements} caption={t("movements.title", { alias: account.alias })} />
+              {list.pages > 1 ? (
+                <nav aria-label={t("movements.paging.label")} className="flex items-center justify-between gap-3">
+                  {list.page > 1 ? (
+                    <Link to={pageHref(list.page - 1)} className={buttonClass("secondary")}>
+                      {t("movements.paging.previous")}
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                  <span className="text-sm text-slate-600 dark:text-slate-300">{t("movements.paging.page", { page: list.page, pages: list.pages })}</span>
+                  {list.page < list.pages ? (
+                    <Link to={pageHref(list.page + 1)} className={buttonClass("secondary")}>
+                      {t("movements.paging.next")}
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              ) : null}
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const handle: PageHandle = { titleKey: "accounts:movements.meta" };
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

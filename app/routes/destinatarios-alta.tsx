@@ -1,0 +1,201 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { Tabs } from "~/components/ui/Tabs";
+import { buttonClass } from "~/components/ui/button";
+import { serverT } from "~/i18next.server";
+import type { PageHandle } from "~/utils/page-title";
+import { withParams } from "~/utils/url";
+import type { RecipientType } from "#server/domain/recipient-form";
+import { CODE_TYPES, RECIPIENT_TYPES, currenciesFor, isNational, isRecipientType, recipientDraftSchema, recipientSchema } from "#server/domain/recipient-form";
+import { requireUploadAccess } from "#server/recipients/access.server";
+import { companyAliases, companyRecipients } from "#server/recipients/list.server";
+import { submitRegistration } from "#server/recipients/register.server";
+import type { AccessContext } from "#server/session/auth.server";
+import { newToast, redirectWithToast } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import type { BankSearchType, InternationalBank } from "#server/upstream/recipients.server";
+
+/**
+ * 'Alta de destinatario' (§2 /destinatarios-alta, only while the upload flag allows, §6): the
+ * recipient form of §5 in its four variants (?tipo=pfn|pfe|pmn|pme), then the bank's challenge.
+ * A bank-format, account or IBAN rejection shows 'Cancelar'/'Reintentar' over the form, which
+ * keeps every typed value (§8).
+ */
+function typeFrom(url: URL): RecipientType {
+  const type = url.searchParams.get("tipo");
+  return isRecipientType(type) ? type : "pfn";
+}
+
+/** What the bank takes for this type; the §9 constants when its catalogue does not answer. */
+async function catalogue(access: AccessContext, type: RecipientType) {
+  const fallback = { currencies: [...currenciesFor(type)], codeTypes: isNational(type) ? [] : CODE_TYPES.map((code) => ({ ...code })) };
+  try {
+    const answer = await access.api.partner.getBeneficiaryCatalogue(type);
+    const currencies = answer.currencies.filter((code) => currenciesFor(type).includes(code));
+    const codeTypes = answer.accountTypes.filter((code) => CODE_TYPES.some((known) => known.id === code.id));
+    return { currencies: currencies.length ? currencies : fallback.currencies, codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    access.log.warn({ event: "beneficiary_catalogue_unavailable" }, "beneficiary catalogue unavailable; constants used");
+    return fallback;
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireUploadAccess(request, context);
+  const type = typeFrom(new URL(request.url));
+  return json({ type, ...(await catalogue(access, type)), idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const SEARCH_TYPES: BankSearchType[] = ["name", "swift", "aba"];
+
+async function searchBanks(access: AccessContext, formData: Pick<FormData, "get">): Promise<InternationalBank[] | "failed"> {
+  const type = SEARCH_TYPES.find((candidate) => candidate === formData.get("bankSearchType")) ?? "name";
+  const query = String(formData.get("bankSearchQuery") ?? "").trim().slice(0, 60);
+  if (!query) return [];
+  try {
+    return await access.api.recipients.searchInternationalBanks(type, query);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    access.log.warn({ event: "bank_search_failed" }, "international bank search failed");
+    return "failed";
+  }
+}
+
+type ActionData = {
+  result: SubmissionResult<string[]>;
+  bankResults: InternationalBank[] | null;
+  bankSearchFailed: boolean;
+  registrationError: "bankFormat" | "iban" | "account" | "failed" | null;
+  revision: string | null;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireUploadAccess(request, context);
+  const formData = await readForm(request);
+  const intent = String(formData.get("intent") ?? "continuar");
+  const answer = (data: Partial<ActionData> & Pick<ActionData, "result">, status = 200) =>
+    json<ActionData>({ bankResults: null, bankSearchFailed: false, registrationError: null, revision: null, ...data }, { status });
+
+  if (intent === "buscar-banco") {
+    const banks = await searchBanks(access, formData);
+    const result = parseWithZod(formData, { schema: recipientDraftSchema }).reply();
+    return answer({ result, bankResults: banks === "failed" ? null : banks, bankSearchFailed: banks === "failed" });
+  }
+  if (intent.startsWith("usar-banco:")) {
+    // 'usar-banco:swift:BKCHHKHH': the bank is found again by its own code, whatever the search box says now.
+    const [, by, code] = intent.split(":");
+    const type = by === "aba" ? "aba" : "swift";
+    const found = code ? await searchBanks(access, new URLSearchParams({ bankSearchType: type, bankSearchQuery: code })) : [];
+    const bank = found === "failed" ? undefined : found.find((candidate) => candidate[type] === code);
+    if (bank) {
+      formData.set("bankName", bank.name);
+      formData.set("bankCity", bank.city ?? "");
+      formData.set("bankCountry", bank.country ?? "");
+      formData.set("codeType", bank.swift ? "9" : "7");
+      formData.set("bankCode", bank.swift ?? bank.aba ?? "");
+    }
+    // A new revision remounts the form with the bank's data filled in.
+    return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply(), revision: crypto.randomUUID() });
+  }
+  if (intent === "revisar") return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply() });
+
+  const taken = await companyRecipients(access)
+    .then((recipients) => companyAliases(recipients))
+    .catch((error: unknown) => {
+      // The product checks repeated aliases too; without the list, it decides.
+      if (error instanceof Response) throw error;
+      return [];
+    });
+  const submission = parseWithZod(formData, { schema: recipientSchema({ takenAliases: taken }) });
+  if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
+  const key = String(formData.get("idempotencyKey") ?? "");
+  if (!/^[0-9a-f-]{36}$/i.test(key)) throw new Response("Solicitud inválida", { status: 400 });
+
+  const outcome = await submitRegistration(access, submission.value, key);
+  const t = await serverT("recipients");
+  switch (outcome.kind) {
+    case "challenge":
+      return redirect(outcome.url);
+    case "duplicateAlias":
+      return answer({ result: submission.reply({ fieldErrors: { alias: [t("errors.duplicateAlias")] } }) }, 400);
+    case "rejected":
+      return answer({ result: submission.reply(), registrationError: outcome.reason }, 422);
+    case "unknown":
+      return redirectWithToast(request, "/destinatarios", newToast("info", t("form.unknown")));
+    default:
+      return answer({ result: submission.reply(), registrationError: "failed" }, 502);
+  }
+}
+
+export default function RecipientRegistration() {
+  const { type, currencies, codeTypes, idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("recipients");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const error = actionData?.registrationError ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h2 className="text-xl font-semibold">{t("form.title")}</h2>
+        <p className="text-slate-600 dark:text-slate-300">{t("form.description")}</p>
+      </div>
+      <Tabs label={t("form.typeTabs")} current={type} tabs={RECIPIENT_TYPES.map((id) => ({ id, label: t(`form.types.${id}`), href: withParams(here, { tipo: id }) }))} />
+      <RecipientForm
+        key={`${type}-${actionData?.revision ?? ""}`}
+        type={type}
+        currencies={currencies}
+        codeTypes={codeTypes}
+        idempotencyKey={idempotencyKey}
+        lastResult={actionData?.result ?? null}
+        bankResults={actionData?.bankResults ?? null}
+        bankSearchFailed={actionData?.bankSearchFailed ?? false}
+      />
+      {error ? <RegistrationError error={error} /> : null}
+    </div>
+  );
+}
+
+/** §8: bank format, account number or IBAN give 'Cancelar'/'Reintentar'; anything else is informational. */
+function RegistrationError({ error }: { error: NonNullable<ActionData["registrationError"]> }) {
+  const { t } = useTranslation("recipients");
+  // 'Reintentar' (and 'Entendido') post the form again without rules: the page comes back with every value.
+  const retry = (label: string) => (
+    <SubmitButton form={RECIPIENT_FORM_ID} name="intent" value="revisar">
+      {label}
+    </SubmitButton>
+  );
+  if (error === "failed") {
+    return (
+      <Modal open title={t("result.failed.title")} description={t("result.failed.description")} tone="error">
+        <ModalActions>{retry(t("result.failed.ok"))}</ModalActions>
+      </Modal>
+    );
+  }
+  return (
+    <Modal open title={t(`result.${error}.title`)} description={t(`result.${error}.description`)} tone="error">
+      <ModalActions>
+        <Link to="/destinatarios" className={buttonClass("secondary")}>
+          {t("result.cancel")}
+        </Link>
+        {retry(t("result.retry"))}
+      </ModalActions>
+    </Modal>
+  );
+}
+
+export const handle: PageHandle = { titleKey: "recipients:form.title" };
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

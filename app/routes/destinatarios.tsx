@@ -1,0 +1,194 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AliasDrawer } from "~/components/accounts/AliasDrawer";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { RecipientsTable } from "~/components/recipients/RecipientsTable";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { Tabs } from "~/components/ui/Tabs";
+import { buttonClass } from "~/components/ui/button";
+import type { PageHandle } from "~/utils/page-title";
+import { safeRedirectPath, withParams, withoutParams } from "~/utils/url";
+import { parseOriginFilter } from "#server/domain/recipients";
+import { requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
+import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
+import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
+import { readForm } from "#server/session/csrf.server";
+
+/**
+ * 'Destinatarios' (§2 /destinatarios): bank and back-office recipients with their status, a
+ * search over name, alias and account (§5), national/international filters, favourite, alias
+ * edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>).
+ */
+const ORIGINS = ["todos", "nacionales", "internacionales"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireRecipientsAccess(request, context);
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").slice(0, 60);
+  const origin = parseOriginFilter(url.searchParams.get("origen"));
+  const started = performance.now();
+  const recipients = await companyRecipients(access).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    context.log.warn({ event: "recipients_unavailable" }, "recipients unavailable");
+    return null;
+  });
+  const upstreamMs = Math.round(performance.now() - started);
+  const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
+  const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);
+  return json(
+    {
+      company: access.company.businessName,
+      query,
+      origin,
+      list,
+      canUpload: uploadAllowed(access),
+      editing: byKey(url.searchParams.get("editar")),
+      deleting: byKey(url.searchParams.get("eliminar")),
+    },
+    { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireRecipientsAccess(request, context);
+  const formData = await readForm(request);
+  const url = new URL(request.url);
+  const back = withoutParams(`${url.pathname}${url.search}`, ["editar", "eliminar"]);
+  switch (formData.get("intent")) {
+    case "favorito":
+      return toggleRecipientFavorite(request, access, formData, safeRedirectPath(formData.get("volver"), back));
+    case "alias": {
+      const outcome = await renameRecipient(request, access, formData, back);
+      return outcome.kind === "done" ? outcome.response : json({ result: outcome.result }, { status: 400 });
+    }
+    case "eliminar":
+      return deleteRecipient(request, access, formData, back);
+    default:
+      throw new Response("Solicitud inválida", { status: 400 });
+  }
+}
+
+export default function Recipients() {
+  const { company, query, origin, list, canUpload, editing, deleting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("recipients");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const closeHref = withoutParams(here, ["editar", "eliminar"]);
+  const deletingName = deleting ? deleting.alias || deleting.name : "";
+
+  return (
+    <div className="flex flex-col gap-6">
+      {canUpload ? (
+        <div className="flex flex-wrap gap-3">
+          <Link to="/destinatarios-alta" className={buttonClass("primary")}>
+            {t("list.add")}
+          </Link>
+          <Link to="/destinatarios-alta-multiple" className={buttonClass("secondary")}>
+            {t("list.addMany")}
+          </Link>
+        </div>
+      ) : null}
+      <Tabs
+        label={t("list.filter")}
+        current={origin}
+        tabs={ORIGINS.map((id) => ({ id, label: t(`list.filters.${id}`), href: withoutParams(withParams(here, { origen: id }), ["editar", "eliminar"]) }))}
+      />
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="origen" value={origin} />
+        <div className="min-w-[16rem] flex-1">
+          <label htmlFor="buscar-destinatario" className="block text-sm font-medium">
+            {t("list.search")}
+          </label>
+          <input
+            // Remounted when the search changes, so 'Limpiar' also clears the box with JS on.
+            key={query}
+            id="buscar-destinatario"
+            name="q"
+            type="search"
+            defaultValue={query}
+            maxLength={60}
+            placeholder={t("list.searchPlaceholder")}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-slate-900"
+          />
+        </div>
+        <button type="submit" className={buttonClass("primary")}>
+          {t("list.searchSubmit")}
+        </button>
+        {query ? (
+          <Link to={withoutParams(here, ["q", "editar", "eliminar"])} className={buttonClass("ghost")}>
+            {t("list.clear")}
+          </Link>
+        ) : null}
+      </Form>
+
+      {list === null ? (
+        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
+          <p>{t("list.loadError")}</p>
+          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
+            {t("list.retry")}
+          </Link>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">{query || origin !== "todos" ? t("list.noResults") : t("list.empty")}</p>
+      ) : (
+        <section aria-label={t("list.table", { company })} className="flex flex-col gap-3">
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            {t("list.count", { count: list.length })}
+          </p>
+          <RecipientsTable
+            recipients={list}
+            caption={t("list.table", { company })}
+            editHref={(key) => withoutParams(withParams(here, { editar: key }), ["eliminar"])}
+            deleteHref={(key) => withoutParams(withParams(here, { eliminar: key }), ["editar"])}
+            returnTo={closeHref}
+          />
+        </section>
+      )}
+
+      {editing ? (
+        <AliasDrawer
+          key={editing.key}
+          open
+          id={editing.key}
+          currentAlias={editing.alias}
+          closeHref={closeHref}
+          lastResult={actionData?.result ?? null}
+          texts={{
+            title: t("alias.title"),
+            label: t("alias.label"),
+            current: t("alias.current", { alias: editing.alias || editing.name }),
+            save: t("alias.save"),
+            saving: t("alias.saving"),
+            cancel: t("alias.cancel"),
+          }}
+        />
+      ) : null}
+
+      <Modal open={Boolean(deleting)} title={t("delete.title", { name: deletingName })} description={t("delete.description")} closeHref={closeHref} tone="error">
+        <Form method="post" preventScrollReset>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="id" value={deleting?.key ?? ""} />
+          <ModalActions>
+            <Link to={closeHref} preventScrollReset className={buttonClass("secondary")}>
+              {t("delete.cancel")}
+            </Link>
+            <SubmitButton name="intent" value="eliminar" variant="danger" pendingText={t("delete.deleting")}>
+              {t("delete.confirm")}
+            </SubmitButton>
+          </ModalActions>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+export const handle: PageHandle = { titleKey: "recipients:meta" };
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

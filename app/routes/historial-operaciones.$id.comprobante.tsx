@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DocumentError, pdfResponse, renderReceipt } from "#server/history/documents.server";
+import { loadOperationDetail } from "#server/history/detail.server";
+import { downloadFailed } from "#server/history/download.server";
+import { requireAccess } from "#server/session/auth.server";
+
+/**
+ * 'Comprobante {product}' (§2 footer, §3 Receipt data, §9): a PDF the app renders itself with
+ * Chromium on one US Letter page, answered as a download named prefix_{type}_{folio}. If it cannot
+ * be made, the person is sent back to the detail with the §8 download error as a toast.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const { detail } = await loadOperationDetail(access, params.id ?? "", { recheck: false });
+  try {
+    return pdfResponse(await renderReceipt(access, detail));
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return downloadFailed(request, detail.id);
+  }
+}

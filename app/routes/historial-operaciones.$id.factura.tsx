@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { companyOperation } from "#server/history/detail.server";
+import { DocumentError, fetchInvoice, pdfResponse } from "#server/history/documents.server";
+import { downloadFailed } from "#server/history/download.server";
+import { requireAccess } from "#server/session/auth.server";
+
+/**
+ * 'Factura BASE' (§2 footer, §5 Invoice, §7): the bank's invoice PDF, only for an applied operation
+ * with a GFB reference. Any failure goes back to the detail with the §8 download error as a toast.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const operation = await companyOperation(access, params.id ?? "");
+  try {
+    return pdfResponse(await fetchInvoice(access, operation));
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return downloadFailed(request, operation.id);
+  }
+}

@@ -1,0 +1,66 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation, useMatches, useParams, useRouteError } from "@remix-run/react";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { HistoryFilters } from "~/components/history/HistoryFilters";
+import { HistoryTable } from "~/components/history/HistoryTable";
+import { historyHref, pageHref } from "#server/history/links";
+import { PendingRefresh } from "~/components/history/PendingRefresh";
+import type { PageHandle } from "~/utils/page-title";
+import { loadHistoryList } from "#server/history/list.server";
+import { requireAccess } from "#server/session/auth.server";
+
+/**
+ * 'Historial de operaciones' (§2 /historial-operaciones): the company's operations, a page at a
+ * time from the upstream, filtered by what the URL says. The operation drawer is a child route
+ * (/historial-operaciones/:id, …/compartir, …/vista-previa) rendered over this list.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const started = performance.now();
+  const list = await loadHistoryList(access, new URL(request.url));
+  return json(
+    { companyName: access.company.businessName, list },
+    { headers: { "Server-Timing": `upstream;dur=${Math.round(performance.now() - started)}`, "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Child views that hold typed input must not be reloaded under the person's hands. */
+export type HistoryHandle = PageHandle & { holdsInput?: boolean; pending?: (data: unknown) => boolean };
+
+export default function OperationHistory() {
+  const { companyName, list } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const { id } = useParams();
+  const matches = useMatches();
+  const child = matches[matches.length - 1];
+  const childHandle = child.handle as HistoryHandle | undefined;
+  const drawerPending = childHandle?.pending?.(child.data) ?? false;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PendingRefresh active={(list.pending || drawerPending) && !childHandle?.holdsInput} />
+      <HistoryFilters key={search} values={list.values} lastResult={list.lastResult} pairs={list.pairs} />
+      <HistoryTable
+        companyName={companyName}
+        rows={list.rows}
+        page={list.page}
+        pageCount={list.pageCount}
+        total={list.total}
+        failed={list.failed}
+        filtered={list.filtered}
+        detailHref={(operationId) => historyHref(search, operationId)}
+        pageHref={(page) => pageHref(search, page)}
+        retryHref={historyHref(search)}
+        currentId={id}
+      />
+      <Outlet />
+    </div>
+  );
+}
+
+export const handle: PageHandle = { titleKey: "shell.title.operations" };
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

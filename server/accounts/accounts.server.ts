@@ -1,0 +1,51 @@
+import type { AccountGroup } from "../domain/account-list";
+import { groupAccounts, recentAccountIds, searchAccounts } from "../domain/account-list";
+import type { AccountView } from "../domain/accounts";
+import type { AccessContext } from "../session/auth.server";
+import { companyAccounts } from "../trading/accounts.server";
+import type { BankAccount } from "../upstream/partner.server";
+
+/**
+ * 'Mis cuentas' (SPEC §2 /cuentas): the company's accounts as the dashboard builds them
+ * (special-rule currencies, member aliases and favourites), grouped and searched.
+ */
+const OPERATION_KINDS = ["buy", "sell", "transfer"] as const;
+
+/** Accounts used in the member's operations of any kind, newest use first; optional data. */
+async function recentIds(access: AccessContext): Promise<string[]> {
+  const uses = await Promise.all(
+    OPERATION_KINDS.map((kind) =>
+      access.api.trading.recentAccounts(kind).catch((error: unknown) => {
+        if (error instanceof Response) throw error;
+        access.log.warn({ event: "recent_accounts_unavailable", kind }, "recent accounts unavailable");
+        return [];
+      }),
+    ),
+  );
+  return recentAccountIds(uses.flat());
+}
+
+export interface AccountsPage {
+  accounts: AccountView[];
+  total: number;
+  limited: boolean;
+}
+
+export async function loadAccountsPage(access: AccessContext, options: { group: AccountGroup; query: string }): Promise<AccountsPage> {
+  const [{ views }, recent] = await Promise.all([companyAccounts(access), options.group === "recientes" ? recentIds(access) : Promise.resolve([])]);
+  const grouped = groupAccounts(views, options.group, recent);
+  const { results, total } = searchAccounts(grouped, options.query);
+  return { accounts: results, total, limited: results.length < total };
+}
+
+/**
+ * One of the company's visible accounts, with its CLABE for the middleware. Another company's
+ * account, or one the special rule hides, is a 404 — exactly like one that does not exist.
+ */
+export async function findAccount(access: AccessContext, idAccount: string): Promise<{ view: AccountView; bank: BankAccount }> {
+  const { bank, views } = await companyAccounts(access);
+  const view = views.find((candidate) => candidate.idAccount === idAccount);
+  const account = bank.find((candidate) => candidate.idAccount === idAccount);
+  if (!view || !account) throw new Response("Cuenta no encontrada", { status: 404 });
+  return { view, bank: account };
+}

@@ -1,0 +1,156 @@
+/**
+ * The recipients list (SPEC §2 /destinatarios, §3 Recipient, §4 Recipient, §5 search, §6):
+ * core recipients from the bank and recipients still at the product's back office, as one list.
+ */
+export type RecipientStatus = "pending" | "authorized" | "changed";
+export type RecipientSource = "B3" | "BO";
+
+export interface CoreRecipientInput {
+  idRecipient: string;
+  fullName: string;
+  alias: string | null;
+  account: string;
+  idCurrency: string;
+  bankName: string;
+  status: { id: number };
+  typeOriginPerson: "NACIONAL" | "EXTRANJERA";
+  typePerson: "FISICA" | "MORAL";
+}
+
+export interface MemberRecipientInput {
+  idRecipient: string;
+  alias: string | null;
+  favorite: boolean;
+}
+
+export interface BackofficeRecipientInput {
+  id: string;
+  recipientType: string;
+  names: string | null;
+  fatherLastName: string | null;
+  motherLastName: string | null;
+  companyName: string | null;
+  accountClabe: string;
+  currency: string;
+  bank: string | null;
+  alias: string | null;
+}
+
+export interface RecipientView {
+  /** Unique across sources: "B3-501", "BO-9001". */
+  key: string;
+  id: string;
+  source: RecipientSource;
+  name: string;
+  alias: string;
+  /** Last 4 digits only (§9): the full account never leaves the server. */
+  last4: string;
+  currency: string;
+  bankName: string;
+  status: RecipientStatus;
+  national: boolean;
+  typePerson: "FISICA" | "MORAL";
+  favorite: boolean;
+  /** Favourites live in the product's member records, which exist for bank recipients only. */
+  canFavorite: boolean;
+}
+
+/** §4: a core recipient is authorized only with status 2 (3 is a change); back-office ones count as authorized. */
+export function coreStatus(statusId: number): RecipientStatus {
+  if (statusId === 2) return "authorized";
+  if (statusId === 3) return "changed";
+  return "pending";
+}
+
+const last4 = (account: string) => account.replace(/\s/g, "").slice(-4);
+const currencyShown = (code: string) => (code.trim().toUpperCase() === "MXP" ? "MXN" : code.trim().toUpperCase());
+
+export function recipientViews(
+  core: readonly CoreRecipientInput[],
+  member: readonly MemberRecipientInput[],
+  backoffice: readonly BackofficeRecipientInput[],
+): RecipientView[] {
+  const records = new Map(member.map((record) => [record.idRecipient, record]));
+  const views: RecipientView[] = core.map((recipient) => {
+    const record = records.get(recipient.idRecipient);
+    return {
+      key: `B3-${recipient.idRecipient}`,
+      id: recipient.idRecipient,
+      source: "B3",
+      name: recipient.fullName,
+      alias: record?.alias?.trim() || recipient.alias?.trim() || "",
+      last4: last4(recipient.account),
+      currency: currencyShown(recipient.idCurrency),
+      bankName: recipient.bankName,
+      status: coreStatus(recipient.status.id),
+      national: recipient.typeOriginPerson === "NACIONAL",
+      typePerson: recipient.typePerson,
+      favorite: record?.favorite ?? false,
+      canFavorite: true,
+    };
+  });
+  for (const recipient of backoffice) {
+    const physical = recipient.recipientType.startsWith("pf");
+    const name = physical
+      ? [recipient.names, recipient.fatherLastName, recipient.motherLastName].filter((part) => part?.trim()).join(" ")
+      : (recipient.companyName ?? "");
+    views.push({
+      key: `BO-${recipient.id}`,
+      id: recipient.id,
+      source: "BO",
+      name,
+      alias: recipient.alias?.trim() ?? "",
+      last4: last4(recipient.accountClabe),
+      currency: currencyShown(recipient.currency),
+      bankName: recipient.bank ?? "",
+      status: "authorized",
+      national: recipient.recipientType.endsWith("n"),
+      typePerson: physical ? "FISICA" : "MORAL",
+      favorite: false,
+      canFavorite: false,
+    });
+  }
+  return views.sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.name.localeCompare(b.name, "es-MX"));
+}
+
+/** Lower case without accents, so 'jose' finds 'José' as a person expects. */
+export function searchable(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLocaleLowerCase("es-MX")
+    .trim();
+}
+
+export type OriginFilter = "todos" | "nacionales" | "internacionales";
+
+export function parseOriginFilter(value: string | null): OriginFilter {
+  return value === "nacionales" || value === "internacionales" ? value : "todos";
+}
+
+/**
+ * §5: the search is case-insensitive over full name, alias and account. The account is the full
+ * number, which only the server has; `accounts` maps a view's key to it.
+ */
+export function filterRecipients(
+  views: readonly RecipientView[],
+  accounts: ReadonlyMap<string, string>,
+  options: { query?: string | null; origin?: OriginFilter },
+): RecipientView[] {
+  const query = searchable(options.query ?? "");
+  const digits = query.replace(/\s/g, "");
+  return views.filter((view) => {
+    if (options.origin === "nacionales" && !view.national) return false;
+    if (options.origin === "internacionales" && view.national) return false;
+    if (!query) return true;
+    const account = accounts.get(view.key) ?? "";
+    return searchable(view.name).includes(query) || searchable(view.alias).includes(query) || (digits !== "" && account.includes(digits));
+  });
+}
+
+/** §6: receiver upload is open to everyone while the flag is on, otherwise to a short list of named users. */
+export function canUploadRecipients(options: { enabled: boolean; allowedUsers: readonly string[]; userName: string }): boolean {
+  if (options.enabled) return true;
+  const user = options.userName.trim().toLowerCase();
+  return options.allowedUsers.some((allowed) => allowed.trim().toLowerCase() === user);
+}

@@ -1,0 +1,89 @@
+import texts from "../../app/locales/es-MX/history.json";
+import type { AccessContext } from "../session/auth.server";
+import { companyAccounts } from "../trading/accounts.server";
+import { isUpstreamError } from "../upstream/errors";
+import { upstreams } from "../upstream/index.server";
+import type { HistoryOperation } from "../upstream/operations.server";
+import { pdfRenderer } from "../receipts/receipts.server";
+import { recheckPending } from "./poller.server";
+import type { OperationDetail, RecipientAccount } from "./view";
+import { operationDetail } from "./view";
+
+/** Status checks must not hold a page: one attempt, 3 s (see poller.server.ts). */
+export function checkingClient(access: AccessContext) {
+  return upstreams({ log: access.log, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 3_000 }, access.data).operations;
+}
+
+export function notFound(): Response {
+  return new Response("Operación no encontrada", { status: 404, statusText: "Not Found" });
+}
+
+const OPERATION_ID = /^\d{1,12}$/;
+
+/**
+ * The operation of the jwt's company, or a 404 page: an id that does not exist and another
+ * company's id (the upstream answers 404 for both) read exactly the same.
+ */
+export async function companyOperation(access: AccessContext, id: string): Promise<HistoryOperation> {
+  if (!OPERATION_ID.test(id)) throw notFound();
+  try {
+    return await access.api.operations.get(id);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isUpstreamError(error) && (error.status === 404 || error.status === 403)) throw notFound();
+    access.log.error({ event: "operation_unavailable", operationId: id, err: error instanceof Error ? error.message : error }, "operation unavailable");
+    throw new Response("Servicio no disponible", { status: 502 });
+  }
+}
+
+/** Optional data: a failure degrades the drawer (no banner, no masked account) instead of failing it. */
+function optional<T>(access: AccessContext, what: string, call: () => Promise<T>, fallback: T): Promise<T> {
+  return call().catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    access.log.warn({ event: "operation_detail_partial", what, err: error instanceof Error ? error.message : error }, "optional operation data unavailable");
+    return fallback;
+  });
+}
+
+export interface LoadedDetail {
+  operation: HistoryOperation;
+  detail: OperationDetail;
+}
+
+/**
+ * Everything the drawer shows, from the upstream calls in parallel: the operation, its binnacle
+ * (direct cancellation), its settlement date, the company's accounts (aliases, masked numbers)
+ * and, for a transfer to a recipient, the recipients. A pending operation is checked first (§4).
+ */
+export async function loadOperationDetail(access: AccessContext, id: string, options: { recheck?: boolean } = {}): Promise<LoadedDetail> {
+  let operation = await companyOperation(access, id);
+  if (options.recheck !== false) {
+    const { reload } = await recheckPending(checkingClient(access), access.company.clientId, [operation], access.log);
+    if (reload) operation = await companyOperation(access, id);
+  }
+  const [binnacle, settlement, accounts, recipients] = await Promise.all([
+    optional(access, "binnacle", () => access.api.trading.binnacles(operation.id), []),
+    optional(access, "settlement", () => access.api.operations.settlementDate(operation.id), null),
+    optional(access, "accounts", async () => (await companyAccounts(access)).views, null),
+    operation.recipient
+      ? optional(
+          access,
+          "recipients",
+          async (): Promise<RecipientAccount[]> =>
+            (await access.api.partner.getRecipients()).map((r) => ({ idRecipient: r.idRecipient, account: r.account, bankName: r.bankName, alias: r.alias })),
+          null,
+        )
+      : Promise.resolve(null),
+  ]);
+  const detail = operationDetail({
+    operation,
+    companyName: access.company.businessName,
+    accounts,
+    recipients,
+    binnacle,
+    settlement,
+    receiptPdfAvailable: pdfRenderer().available(),
+    partnerBank: texts.receipt.partnerBank,
+  });
+  return { operation, detail };
+}

@@ -1,0 +1,282 @@
+import { displayCurrency, formatMoney, formatRate, maskAccount } from "../../app/utils/money";
+import type { AccountView } from "../domain/accounts";
+import { formatDateTime, mexicoCity } from "../domain/dates";
+import type { ShareOption, ShareRules } from "../domain/share-form";
+import { selectableOptions, shareRules } from "../domain/share-form";
+import type { DocumentSubject } from "../domain/operation-documents";
+import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "../domain/operation-documents";
+import { isPolled } from "../domain/operation-polling";
+import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "../domain/operation-status";
+import {
+  awaitsAdminApproval,
+  failureNotice,
+  showsSettlementBanner,
+  statusView,
+  trackerFor,
+  voidedByAdmin,
+} from "../domain/operation-status";
+import { formatArrivalDate, parseSettlementDate } from "../domain/settlement";
+import type { HistoryOperation } from "../upstream/operations.server";
+
+/**
+ * What the history screens, the receipt and the e-mail show of an operation, built from the
+ * upstream's answers by the rules of server/domain. Pure and JSON-serialisable: loaders hand it
+ * to components as is. Money is formatted here (§9: 2 decimals, rates 6), so every surface
+ * prints the same figures.
+ */
+export const RECEIPT_FILE_PREFIX = "comprobante";
+
+export interface HistoryRow {
+  id: string;
+  kind: OperationKind;
+  createdAtText: string;
+  pair: string | null;
+  amount: string;
+  total: string;
+  statusLabelKey: string;
+  outcome: Outcome;
+  polled: boolean;
+}
+
+export interface AccountSide {
+  /** The account's alias or the recipient's name; null when unknown. */
+  name: string | null;
+  /** "•••• 1234" (§9): never the full number. */
+  masked: string | null;
+  bank: string | null;
+  currency: string | null;
+}
+
+export interface AmountCard {
+  amount: string;
+  /** 'Tipo de cambio {product}' (buy/sell), 6 decimals. */
+  rate: string | null;
+  /** 'Comisión por operación' (transfers): always 0 (§9). */
+  fee: string | null;
+  total: string;
+}
+
+export interface OperationDetail {
+  id: string;
+  kind: OperationKind;
+  status: OperationStatus;
+  statusLabelKey: string;
+  outcome: Outcome;
+  reference: string | null;
+  operator: string | null;
+  companyName: string;
+  createdAt: string;
+  createdAtText: string;
+  pair: string | null;
+  origin: AccountSide;
+  destination: AccountSide;
+  amount: AmountCard;
+  paymentReason: string | null;
+  concept: string | null;
+  /** 'Fecha' of the reason card: only for returned operations. */
+  returnedAtText: string | null;
+  tracker: Tracker;
+  validatingNotice: boolean;
+  approval: boolean;
+  voidedByAdmin: boolean;
+  failure: FailureNotice | null;
+  /** The settlement banner's date ('dddd D, MMMM'), when §4 shows the banner. */
+  settlementText: string | null;
+  /** The estimated arrival date (YYYY-MM-DD) the share form and its e-mail use. */
+  estimatedDate: string | null;
+  estimatedDateText: string | null;
+  invoiceButton: boolean;
+  receipt: boolean;
+  receiptFileName: string;
+  share: { rules: ShareRules; selectable: ShareOption[] };
+  polled: boolean;
+  folio: string;
+}
+
+/** Buy/sell amounts: 'Monto' in the pair's base currency, 'Total' in its quote currency. */
+function legs(operation: HistoryOperation): { base: string; quote: string } {
+  const [base, quote] = (operation.pair ?? "").split("/");
+  const origin = operation.accountOrigin?.idDivisa ?? "";
+  return { base: base || origin, quote: quote || origin };
+}
+
+function amounts(operation: HistoryOperation): AmountCard {
+  const origin = operation.accountOrigin?.idDivisa ?? "";
+  if (operation.operation === "transfer") {
+    const amount = operation.amount ?? operation.amountOrigin ?? 0;
+    return {
+      amount: formatMoney(amount, origin),
+      rate: null,
+      fee: formatMoney(0, origin),
+      total: formatMoney(operation.total ?? amount, origin),
+    };
+  }
+  const { base, quote } = legs(operation);
+  const rate = operation.request?.exchangeRate ?? null;
+  return {
+    amount: formatMoney(operation.amountOrigin ?? 0, base),
+    rate: rate === null ? null : formatRate(rate),
+    fee: null,
+    total: formatMoney(operation.total ?? 0, quote),
+  };
+}
+
+export function historyRow(operation: HistoryOperation): HistoryRow {
+  const status = statusView(operation.status, operation.operation);
+  const card = amounts(operation);
+  return {
+    id: operation.id,
+    kind: operation.operation,
+    createdAtText: mexicoCity(operation.created_at).format("DD/MM/YYYY HH:mm"),
+    pair: operation.pair || null,
+    amount: card.amount,
+    total: card.total,
+    statusLabelKey: status.labelKey,
+    outcome: status.outcome,
+    polled: isPolled(operation.status),
+  };
+}
+
+export interface RecipientAccount {
+  idRecipient: string;
+  account: string;
+  bankName: string;
+  alias: string | null;
+}
+
+export interface DetailInput {
+  operation: HistoryOperation;
+  companyName: string;
+  accounts: readonly AccountView[] | null;
+  recipients: readonly RecipientAccount[] | null;
+  binnacle: readonly BinnacleLike[];
+  /** The raw operatio-date-settlements string. */
+  settlement: string | null;
+  receiptPdfAvailable: boolean;
+  /** The partner bank's name, for own accounts. */
+  partnerBank: string;
+}
+
+function ownSide(accounts: DetailInput["accounts"], ref: HistoryOperation["accountOrigin"], partnerBank: string): AccountSide {
+  if (!ref) return { name: null, masked: null, bank: null, currency: null };
+  const account = accounts?.find((candidate) => candidate.idAccount === ref.idCuenta);
+  return {
+    name: account?.alias ?? null,
+    masked: account ? `•••• ${account.last4}` : null,
+    bank: partnerBank,
+    currency: displayCurrency(ref.idDivisa),
+  };
+}
+
+function recipientSide(input: DetailInput): AccountSide {
+  const { operation } = input;
+  const recipient = input.recipients?.find((candidate) => candidate.idRecipient === operation.recipient?.idRecipient);
+  return {
+    name: operation.recipient?.nombreCompleto ?? recipient?.alias ?? null,
+    masked: recipient ? maskAccount(recipient.account) : null,
+    bank: operation.bank ?? recipient?.bankName ?? null,
+    currency: operation.request?.currencyReceive ? displayCurrency(operation.request.currencyReceive) : null,
+  };
+}
+
+export function documentSubject(operation: HistoryOperation): DocumentSubject {
+  return {
+    kind: operation.operation,
+    status: operation.status,
+    referenceGFB: operation.referenceGFB,
+    idLiquidation: operation.idLiquidation,
+    folios: operation.responseChallenge,
+  };
+}
+
+export function operationDetail(input: DetailInput): OperationDetail {
+  const { operation } = input;
+  const status = statusView(operation.status, operation.operation);
+  const estimatedDate = parseSettlementDate(input.settlement);
+  const folio = receiptFolio({ id: operation.id, kind: operation.operation, folios: operation.responseChallenge });
+  const rules = shareRules({
+    status: operation.status,
+    referenceGFB: operation.referenceGFB,
+    estimatedDate,
+    receiptPdfAvailable: input.receiptPdfAvailable,
+  });
+  const concept = operation.aditionalInformation?.trim() || null;
+  return {
+    id: operation.id,
+    kind: operation.operation,
+    status: operation.status,
+    statusLabelKey: status.labelKey,
+    outcome: status.outcome,
+    reference: operation.referenceGFB,
+    operator: operation.member?.completeName?.trim() || null,
+    companyName: operation.companyName?.trim() || input.companyName,
+    createdAt: operation.created_at,
+    createdAtText: formatDateTime(operation.created_at),
+    pair: operation.pair || null,
+    origin: ownSide(input.accounts, operation.accountOrigin, input.partnerBank),
+    destination: operation.accountDestiny ? ownSide(input.accounts, operation.accountDestiny, input.partnerBank) : recipientSide(input),
+    amount: amounts(operation),
+    paymentReason: operation.conceptString?.trim() || operation.request?.paymentReason?.trim() || null,
+    concept,
+    returnedAtText: operation.status === "returned" ? formatDateTime(operation.updated_at ?? operation.created_at) : null,
+    tracker: trackerFor(operation.operation, operation.status),
+    validatingNotice: operation.status === "validating",
+    approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
+    voidedByAdmin: voidedByAdmin(operation.status),
+    failure: failureNotice({ kind: operation.operation, status: operation.status, reasonReturned: operation.reasonReturned, binnacle: input.binnacle }),
+    settlementText: estimatedDate && showsSettlementBanner(operation.status, estimatedDate) ? formatArrivalDate(estimatedDate) : null,
+    estimatedDate,
+    estimatedDateText: estimatedDate ? formatArrivalDate(estimatedDate) : null,
+    invoiceButton: showsInvoiceButton({ kind: operation.operation, status: operation.status, referenceGFB: operation.referenceGFB }),
+    receipt: receiptAvailable(operation.status) && input.receiptPdfAvailable,
+    receiptFileName: receiptFileName(RECEIPT_FILE_PREFIX, operation.operation, folio),
+    share: { rules, selectable: selectableOptions(rules) },
+    polled: isPolled(operation.status),
+    folio,
+  };
+}
+
+/** §3 Receipt data, as the PDF prints it. */
+export interface ReceiptData {
+  companyName: string;
+  operationId: string;
+  kind: OperationKind;
+  statusLabelKey: string;
+  date: string;
+  folio: string;
+  reference: string | null;
+  bankOrigin: string | null;
+  bankDestination: string | null;
+  withdrawalAccount: string;
+  destinyAccount: string;
+  pair: string | null;
+  exchangeType: string | null;
+  amount: string;
+  fee: string | null;
+  total: string;
+  concept: string | null;
+}
+
+const sideText = (side: AccountSide) => [side.name, side.masked, side.currency].filter(Boolean).join(" · ") || "- - -";
+
+export function receiptData(detail: OperationDetail): ReceiptData {
+  return {
+    companyName: detail.companyName,
+    operationId: detail.id,
+    kind: detail.kind,
+    statusLabelKey: detail.statusLabelKey,
+    date: detail.createdAtText,
+    folio: detail.folio,
+    reference: detail.reference,
+    bankOrigin: detail.origin.bank,
+    bankDestination: detail.destination.bank,
+    withdrawalAccount: sideText(detail.origin),
+    destinyAccount: sideText(detail.destination),
+    pair: detail.pair,
+    exchangeType: detail.amount.rate,
+    amount: detail.amount.amount,
+    fee: detail.amount.fee,
+    total: detail.amount.total,
+    concept: detail.paymentReason,
+  };
+}

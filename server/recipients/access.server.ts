@@ -1,0 +1,29 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { getConfig } from "../config.server";
+import { canUploadRecipients } from "../domain/recipients";
+import type { AccessContext } from "../session/auth.server";
+import { requireAccess } from "../session/auth.server";
+import { isSpecialRuleCompany } from "../session/shell.server";
+
+/**
+ * SPEC §6 for the recipient screens, in every loader and action: the special-rule company has
+ * no receivers, and the upload routes exist only while the receivers-upload flag allows. A
+ * refused route answers 404, as if it did not exist (§2: "the two upload routes exist only
+ * when the flag is on").
+ */
+export async function requireRecipientsAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {
+  const access = await requireAccess(request, context);
+  if (isSpecialRuleCompany(access.company.clientId)) throw new Response("No encontrado", { status: 404 });
+  return access;
+}
+
+export function uploadAllowed(access: AccessContext): boolean {
+  const config = getConfig();
+  return canUploadRecipients({ enabled: config.RECEIVERS_UPLOAD_ENABLED, allowedUsers: config.RECEIVERS_UPLOAD_USERS, userName: access.data.user.userName });
+}
+
+export async function requireUploadAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {
+  const access = await requireRecipientsAccess(request, context);
+  if (!uploadAllowed(access)) throw new Response("No encontrado", { status: 404 });
+  return access;
+}

@@ -1,0 +1,132 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { SheetRow } from "../domain/recipient-rows";
+import { MAX_UPLOAD_ROWS } from "../domain/recipient-rows";
+import { UPLOAD_MAX_BYTES, hasSpreadsheetExtension, inspectXlsxZip, sniffSpreadsheet } from "../domain/spreadsheet";
+import { singleton } from "../lifecycle.server";
+import { EXCEL_WORKER_SOURCE } from "./excel-worker-source";
+
+/**
+ * Reading an uploaded spreadsheet without trusting it (ARCHITECTURE "Untrusted files",
+ * docs/decisions/008): size first, then the bytes decide the type, then the zip directory is
+ * judged, and only then exceljs parses — in a worker thread with a memory cap and a deadline,
+ * so a zip bomb or a crafted file kills a worker, never the server.
+ */
+export type SpreadsheetError = "format" | "size" | "legacyXls" | "corrupt" | "tooBig" | "timeout" | "busy" | "tooManyRows";
+
+export type SpreadsheetOutcome = { ok: true; rows: SheetRow[] } | { ok: false; error: SpreadsheetError };
+
+export interface ParserLimits {
+  /** Per file: the worker is terminated after this long. */
+  timeoutMs: number;
+  /** V8 old-generation cap of the worker; exceeding it ends the worker with ERR_WORKER_OUT_OF_MEMORY. */
+  maxOldGenerationSizeMb: number;
+  maxYoungGenerationSizeMb: number;
+  /** Workers parsing at once, and files allowed to wait for one. */
+  concurrency: number;
+  queue: number;
+  maxColumns: number;
+  maxCellLength: number;
+}
+
+export const DEFAULT_LIMITS: ParserLimits = {
+  timeoutMs: 15_000,
+  maxOldGenerationSizeMb: 192,
+  maxYoungGenerationSizeMb: 32,
+  concurrency: 2,
+  queue: 8,
+  maxColumns: 60,
+  maxCellLength: 1000,
+};
+
+const exceljsPath = createRequire(import.meta.url).resolve("exceljs");
+
+type WorkerAnswer = { ok: true; rows: SheetRow[]; truncated: boolean } | { ok: false; reason: "unreadable" | "noSheet" };
+
+/** A counting gate: at most `concurrency` parses at once, a short queue, "busy" beyond it. */
+class Gate {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T | "busy"> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.queue) return "busy";
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running += 1;
+    try {
+      return await task();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/** One gate per process for the real limits; tests with their own limits get their own gate. */
+const gates = new WeakMap<ParserLimits, Gate>();
+function gateFor(limits: ParserLimits): Gate {
+  if (limits === DEFAULT_LIMITS) return singleton("excel-gate", () => new Gate(limits.concurrency, limits.queue));
+  let gate = gates.get(limits);
+  if (!gate) gates.set(limits, (gate = new Gate(limits.concurrency, limits.queue)));
+  return gate;
+}
+
+function parseInWorker(bytes: Uint8Array, limits: ParserLimits): Promise<WorkerAnswer | "timeout" | "tooBig"> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const worker = new Worker(EXCEL_WORKER_SOURCE, {
+      eval: true,
+      workerData: { exceljsPath, bytes, maxLines: MAX_UPLOAD_ROWS + 1, maxColumns: limits.maxColumns, maxCellLength: limits.maxCellLength },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+        stackSizeMb: 4,
+      },
+      stdout: true,
+      stderr: true,
+    });
+    const finish = (answer: WorkerAnswer | "timeout" | "tooBig") => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(answer);
+      void worker.terminate();
+    };
+    // Whatever a crafted file makes the parser print is not ours to log.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const timer = setTimeout(() => finish("timeout"), limits.timeoutMs);
+    worker.once("message", (answer: WorkerAnswer) => finish(answer));
+    worker.once("error", (error: Error & { code?: string }) => finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "tooBig" : { ok: false, reason: "unreadable" }));
+    worker.once("exit", () => finish({ ok: false, reason: "unreadable" }));
+  });
+}
+
+/**
+ * The first worksheet of an uploaded .xlsx as text rows, or why it cannot be read. Never
+ * throws for anything a person can upload.
+ */
+export async function readSpreadsheet(file: { name: string; bytes: Uint8Array }, limits: ParserLimits = DEFAULT_LIMITS): Promise<SpreadsheetOutcome> {
+  if (!hasSpreadsheetExtension(file.name)) return { ok: false, error: "format" };
+  if (file.bytes.byteLength > UPLOAD_MAX_BYTES) return { ok: false, error: "size" };
+  const kind = sniffSpreadsheet(file.bytes);
+  if (kind === "ole2") return { ok: false, error: "legacyXls" };
+  if (kind !== "xlsx-zip") return { ok: false, error: "format" };
+  const verdict = inspectXlsxZip(file.bytes);
+  if (!verdict.ok) {
+    if (verdict.reason === "bomb") return { ok: false, error: "tooBig" };
+    if (verdict.reason === "encrypted") return { ok: false, error: "legacyXls" };
+    return { ok: false, error: "corrupt" };
+  }
+
+  const answer = await gateFor(limits).run(() => parseInWorker(file.bytes, limits));
+  if (answer === "busy" || answer === "timeout" || answer === "tooBig") return { ok: false, error: answer };
+  if (!answer.ok) return { ok: false, error: "corrupt" };
+  if (answer.truncated) return { ok: false, error: "tooManyRows" };
+  return { ok: true, rows: answer.rows };
+}

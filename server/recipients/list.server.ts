@@ -1,0 +1,52 @@
+import type { OriginFilter, RecipientView } from "../domain/recipients";
+import { filterRecipients, recipientViews } from "../domain/recipients";
+import type { AccessContext } from "../session/auth.server";
+
+/**
+ * The recipients list (SPEC §2 /destinatarios): the bank's recipients with the member's
+ * favourites and aliases, and the back office's pending ones. Member records and back-office
+ * recipients are optional: without them the bank's list still shows.
+ */
+export interface CompanyRecipients {
+  views: RecipientView[];
+  /** Full account numbers by view key: for search and checks on the server only. */
+  accounts: Map<string, string>;
+}
+
+function optional<T>(access: AccessContext, what: string, promise: Promise<T[]>): Promise<T[]> {
+  return promise.catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    access.log.warn({ event: `${what}_unavailable` }, `${what} unavailable`);
+    return [];
+  });
+}
+
+export async function companyRecipients(access: AccessContext): Promise<CompanyRecipients> {
+  const [core, member, backoffice] = await Promise.all([
+    access.api.partner.getRecipients(),
+    optional(access, "member_recipients", access.api.trading.memberRecipients()),
+    optional(access, "backoffice_recipients", access.api.recipients.pendingBackoffice()),
+  ]);
+  const views = recipientViews(core, member, backoffice);
+  const accounts = new Map<string, string>([
+    ...core.map((recipient) => [`B3-${recipient.idRecipient}`, recipient.account] as [string, string]),
+    ...backoffice.map((recipient) => [`BO-${recipient.id}`, recipient.accountClabe] as [string, string]),
+  ]);
+  return { views, accounts };
+}
+
+export function searchRecipients(recipients: CompanyRecipients, options: { query: string; origin: OriginFilter }): RecipientView[] {
+  return filterRecipients(recipients.views, recipients.accounts, options);
+}
+
+/** One of the company's recipients by its view key, or 404 (another company's reads as missing). */
+export function recipientByKey(recipients: CompanyRecipients, key: string): RecipientView {
+  const view = recipients.views.find((candidate) => candidate.key === key);
+  if (!view) throw new Response("Destinatario no encontrado", { status: 404 });
+  return view;
+}
+
+/** Every alias the company uses (bank, member and back office), for the §8 duplicate rule. */
+export function companyAliases(recipients: CompanyRecipients, exceptKey?: string): string[] {
+  return recipients.views.filter((view) => view.key !== exceptKey && view.alias).map((view) => view.alias);
+}

@@ -1,0 +1,280 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import type * as ExcelJSTypes from "exceljs";
+import { recipientsWorkbook, sampleRows, zipBomb } from "../../server/recipients/sample-files";
+import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
+
+const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
+
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const recipientsTable = (page: Page) => page.getByRole("table", { name: "Destinatarios de Importadora del Bajío S.A. de C.V." });
+
+/** A file made by the test itself, in its own output folder. */
+async function fileFor(testInfo: TestInfo, name: string, bytes: Buffer): Promise<string> {
+  const dir = testInfo.outputPath("archivos");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await writeFile(file, bytes);
+  return file;
+}
+
+const national = {
+  Nombre: "Mariana",
+  "Apellido paterno": "Torres",
+  "Apellido materno (opcional)": "Vega",
+  RFC: "TOVM800101AB1",
+  Alias: "Mariana Torres",
+  "Correo electrónico": "mariana@torres.mx",
+  Teléfono: "5511122233",
+  CLABE: "012180098765432105",
+};
+
+async function fillNational(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+test("the list shows bank and back-office recipients, searches and filters them", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await sidebar(page).getByRole("link", { name: "Destinatarios" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Destinatarios" })).toBeVisible();
+  const table = recipientsTable(page);
+  await expect(table.getByRole("row", { name: /José Luis Ramírez Ortega/ })).toContainText("Pendiente");
+  await expect(table.getByRole("row", { name: /Comercializadora Hidalgo/ })).toContainText("En revisión");
+  expect(await page.content()).not.toMatch(/\d{18}/);
+
+  await page.getByRole("searchbox", { name: "Buscar destinatario" }).fill("JOSE");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await page.getByRole("link", { name: "Limpiar" }).click();
+  // The filter links carry the current search: wait until it is cleared before choosing one.
+  await expect(page.getByRole("searchbox", { name: "Buscar destinatario" })).toHaveValue("");
+  await page.getByRole("link", { name: "Internacionales" }).click();
+  await expect(table.getByRole("row", { name: /Shenzhen Bright Components/ })).toBeVisible();
+  await expect(table.getByRole("row", { name: /Proveedora Textil/ })).toHaveCount(0);
+});
+
+test("favourite, rename and delete a recipient", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios");
+  await page.getByRole("button", { name: "Marcar Aceros Querétaro como favorito" }).click();
+  await expect(toast(page, "Destinatario actualizado")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Quitar Aceros Querétaro de favoritos" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Editar alias de Aceros Querétaro" }).click();
+  const drawer = page.getByRole("dialog", { name: "Editar alias" });
+  await drawer.getByLabel("Alias", { exact: true }).fill("Telas Monterrey");
+  await drawer.getByRole("button", { name: "Guardar" }).click();
+  await expect(drawer.getByText("Ya creaste un destinatario con el mismo alias. Por favor, elige un alias diferente para continuar.")).toBeVisible();
+  await drawer.getByLabel("Alias", { exact: true }).fill("Aceros Bajío");
+  await drawer.getByRole("button", { name: "Guardar" }).click();
+  await expect(toast(page, "Destinatario actualizado")).toBeVisible();
+
+  // A failed deletion says so and keeps the recipient.
+  await sandboxControl("/__faults", { path: "/api/backoffice-recipients", method: "PUT", kind: "status", status: 422 });
+  await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
+  await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "No pudimos eliminar tu destinatario" })).toBeVisible();
+  await expect(recipientsTable(page).getByRole("row", { name: /Aceros y Perfiles/ })).toBeVisible();
+
+  await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
+  await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(toast(page, "Destinatario eliminado")).toBeVisible();
+  await expect(recipientsTable(page).getByRole("row", { name: /Aceros y Perfiles/ })).toHaveCount(0);
+});
+
+test("register a national física recipient through the challenge: pending, then authorized", async ({ page }) => {
+  await sandboxControl("/__recipients", { authorizeDelayMs: 4000 });
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios");
+  await page.getByRole("link", { name: "Agregar destinatario" }).click();
+  await expect(page.getByRole("link", { name: "Persona física nacional" })).toHaveAttribute("aria-current", "page");
+  await fillNational(page, national);
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+
+  await expect(page.getByRole("heading", { name: "Confirma el alta de tu destinatario" })).toBeVisible();
+  await expect(page.getByText("terminación 2105")).toBeVisible();
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+
+  const pending = page.getByRole("dialog", { name: "Destinatario pendiente" });
+  await expect(pending).toContainText("Mariana Torres Vega");
+  await pending.getByRole("link", { name: "Entendido" }).click();
+  const row = recipientsTable(page).getByRole("row", { name: /Mariana Torres Vega/ });
+  await expect(row).toContainText("Pendiente");
+  await expect(async () => {
+    await page.reload();
+    await expect(recipientsTable(page).getByRole("row", { name: /Mariana Torres Vega/ })).toContainText("Autorizado", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+});
+
+test("with immediate authorization the new recipient is active", async ({ page }) => {
+  await sandboxControl("/__recipients", { authorizeDelayMs: 0 });
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta");
+  await fillNational(page, national);
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  const active = page.getByRole("dialog", { name: "Destinatario activo" });
+  await expect(active.getByRole("link", { name: "Ir a operar" })).toHaveAttribute("href", "/");
+  await active.getByRole("link", { name: "Agregar otro destinatario" }).click();
+  await expect(page).toHaveURL("/destinatarios-alta");
+});
+
+test("a bad CLABE shows its message and keeps the other fields", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta");
+  await fillNational(page, { ...national, CLABE: "012180098765432106" });
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await expect(page.getByText("Ingresa una CLABE válida")).toBeVisible();
+  await expect(page.getByLabel("CLABE", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Mariana");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("mariana@torres.mx");
+  await expect(page.getByLabel("CLABE", { exact: true })).toHaveValue("012180098765432106");
+  await expect(page.getByText("Banco: BBVA México")).toBeVisible();
+});
+
+test("a failed challenge on a registration shows the recipient's error", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta");
+  await fillNational(page, national);
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await page.getByLabel("Clave de operación").fill("222222");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  const expired = page.getByRole("dialog", { name: "Token venció" });
+  await expect(expired.getByRole("link")).toHaveText(["Entendido"]);
+});
+
+test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep the form", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta?tipo=pme");
+  const values: Record<string, string> = {
+    "Razón social": "Shenzhen Lights Co",
+    Alias: "Lights",
+    "Correo electrónico": "ap@lights.cn",
+    Teléfono: "8612345678",
+    "Número de cuenta": "0128756003945",
+    "Código del banco": "12345678",
+    "Nombre del banco": "Bank of China",
+    "Ciudad del banco": "Hong Kong",
+    "País del banco": "China",
+    Calle: "Nathan Road",
+    "Número exterior": "88",
+    "Código postal": "999077",
+    Colonia: "Kowloon",
+    Ciudad: "Hong Kong",
+    Estado: "Kowloon",
+    País: "China",
+  };
+  await fillNational(page, values);
+  await page.getByLabel("Relación con tu empresa").selectOption({ label: "Proveedor" });
+  await page.getByLabel("Monto máximo mensual").selectOption("1");
+  await page.getByLabel("Divisa").selectOption("USD");
+  await page.getByLabel("Tipo de código del banco", { exact: true }).selectOption({ label: "SWIFT" });
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  const dialog = page.getByRole("dialog", { name: "The bank format is not valid" });
+  await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByLabel("Razón social")).toHaveValue("Shenzhen Lights Co");
+
+  // The bank search fills the bank's data, keeping everything else.
+  await page.getByLabel("Banco a buscar").fill("china hong");
+  await page.getByRole("button", { name: "Buscar banco" }).click();
+  await page.getByRole("button", { name: "Usar Bank of China Hong Kong" }).click();
+  await expect(page.getByLabel("Código del banco", { exact: true })).toHaveValue("BKCHHKHH");
+  await expect(page.getByLabel("Razón social")).toHaveValue("Shenzhen Lights Co");
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await expect(page.getByRole("heading", { name: "Confirma el alta de tu destinatario" })).toBeVisible();
+});
+
+test("upload a 200-row Excel with 5 bad rows and register the 195 good ones", async ({ page }, testInfo) => {
+  const file = await fileFor(testInfo, "destinatarios.xlsx", await recipientsWorkbook(sampleRows(200, [3, 50, 99, 150, 199])));
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios");
+  await page.getByRole("link", { name: "Carga múltiple" }).click();
+  const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar plantilla" }).click()]);
+  expect(template.suggestedFilename()).toBe("plantilla-destinatarios.xlsx");
+
+  await page.getByLabel("Archivo de Excel").setInputFiles(file);
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText("195 de 200 filas están listas para registrarse.")).toBeVisible();
+  await expect(page.getByText("5 filas tienen errores y no se registrarán.")).toBeVisible();
+  await page.getByRole("link", { name: "Ver solo filas con errores" }).click();
+  const preview = page.getByRole("table", { name: "Filas del archivo" });
+  await expect(preview.locator("tbody tr")).toHaveCount(5);
+  await expect(preview.getByRole("row", { name: /^5 / })).toContainText("CLABE: Ingresa una CLABE válida");
+  await expect(preview.getByRole("row", { name: /^52 / })).toContainText("Correo electrónico: Ingresa un correo electrónico válido");
+
+  await page.getByRole("button", { name: "Registrar 195 destinatarios válidos" }).click();
+  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("195 registrados, 0 con error.")).toBeVisible();
+  const [result] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar resultado (.xlsx)" }).click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await result.path()) ?? "")) as unknown as ExcelJSTypes.Buffer);
+  const outcomes = workbook.getWorksheet("Resultado")?.getColumn(5).values.slice(2) ?? [];
+  expect(outcomes.filter((value) => value === "Registrado")).toHaveLength(195);
+  expect(outcomes.filter((value) => value === "Con errores")).toHaveLength(5);
+
+  await page.getByRole("link", { name: "Ir a mis destinatarios" }).click();
+  await page.getByRole("searchbox", { name: "Buscar destinatario" }).fill("Proveedor 0200");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(recipientsTable(page).locator("tbody tr")).toHaveCount(0);
+  await page.getByRole("searchbox", { name: "Buscar destinatario" }).fill("Proveedor 0199");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(recipientsTable(page).locator("tbody tr")).toHaveCount(1);
+});
+
+test("hostile files are refused with a clear message and the server keeps working", async ({ page }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta-multiple");
+  const input = page.getByLabel("Archivo de Excel");
+  const submit = page.getByRole("button", { name: "Revisar archivo" });
+
+  await input.setInputFiles(await fileFor(testInfo, "foto.xlsx", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")));
+  await submit.click();
+  await expect(page.getByText("Error en formato. Formatos aceptados: .xls, .xlsx")).toBeVisible();
+
+  await input.setInputFiles(await fileFor(testInfo, "antiguo.xls", Buffer.concat([Buffer.from("d0cf11e0a1b11ae1", "hex"), Buffer.alloc(2048)])));
+  await submit.click();
+  await expect(page.getByText(/No podemos leer archivos \.xls/)).toBeVisible();
+
+  await input.setInputFiles(await fileFor(testInfo, "bomba.xlsx", await zipBomb(1024, { lie: true })));
+  await submit.click();
+  await expect(page.getByText("El archivo es demasiado grande para revisarlo. Divide los destinatarios en varios archivos.")).toBeVisible({ timeout: 20_000 });
+
+  await input.setInputFiles(await fileFor(testInfo, "bueno.xlsx", await recipientsWorkbook(sampleRows(3))));
+  await submit.click();
+  await expect(page.getByText("3 de 3 filas están listas para registrarse.")).toBeVisible();
+});
+
+test("the recipient screens have no automated accessibility violations", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "axe runs as page JavaScript");
+  await loginAs(page, "ana.admin");
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  for (const path of ["/destinatarios", "/destinatarios?editar=B3-501", "/destinatarios?eliminar=B3-502", "/destinatarios-alta", "/destinatarios-alta?tipo=pme", "/destinatarios-alta-multiple"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Destinatarios" })).toBeVisible();
+    await check(path);
+  }
+  await page.goto("/destinatarios-alta");
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await expect(page.getByText("Campo obligatorio").first()).toBeVisible();
+  await check("alta con errores");
+  await page.goto("/destinatarios-alta-multiple");
+  await page.getByLabel("Archivo de Excel").setInputFiles(await fileFor(testInfo, "axe.xlsx", await recipientsWorkbook(sampleRows(4, [1]))));
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText("3 de 4 filas están listas para registrarse.")).toBeVisible();
+  await check("revisión");
+});
