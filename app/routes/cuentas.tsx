@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { Tabs } from "~/components/ui/Tabs";
-import { buttonClass } from "~/components/ui/button";
+import { SearchForm } from "~/components/ui/SearchForm";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirectPath, withParams, withoutParams } from "~/utils/url";
 import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
@@ -69,33 +69,16 @@ export default function Accounts() {
         current={group}
         tabs={ACCOUNT_GROUPS.map((id) => ({ id, label: t(`list.group.${id}`), href: withoutParams(withParams(here, { grupo: id }), ["editar"]) }))}
       />
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="grupo" value={group} />
-        <div className="min-w-[16rem] flex-1">
-          <label htmlFor="buscar-cuenta" className="block text-sm font-medium">
-            {t("list.search")}
-          </label>
-          <input
-            // Remounted when the search changes, so clearing it also empties the box with JS on.
-            key={query}
-            id="buscar-cuenta"
-            name="q"
-            type="search"
-            defaultValue={query}
-            maxLength={60}
-            placeholder={t("list.searchPlaceholder")}
-            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className={buttonClass("primary")}>
-          {t("list.searchSubmit")}
-        </button>
-        {query ? (
-          <Link to={withoutParams(here, ["q", "editar"])} className={buttonClass("ghost")}>
-            {t("list.clear")}
-          </Link>
-        ) : null}
-      </Form>
+      <SearchForm
+        id="buscar-cuenta"
+        label={t("list.search")}
+        placeholder={t("list.searchPlaceholder")}
+        submitLabel={t("list.searchSubmit")}
+        clearLabel={t("list.clear")}
+        query={query}
+        clearHref={withoutParams(here, ["q", "editar"])}
+        hidden={{ grupo: group }}
+      />
 
       {page === null ? (
         <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">

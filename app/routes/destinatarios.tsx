@@ -10,6 +10,7 @@ import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { buttonClass } from "~/components/ui/button";
+import { SearchForm } from "~/components/ui/SearchForm";
 import type { PageHandle } from "~/utils/page-title";
 import { safeRedirectPath, withParams, withoutParams } from "~/utils/url";
 import { parseOriginFilter } from "#server/domain/recipients";
@@ -98,33 +99,16 @@ export default function Recipients() {
         current={origin}
         tabs={ORIGINS.map((id) => ({ id, label: t(`list.filters.${id}`), href: withoutParams(withParams(here, { origen: id }), ["editar", "eliminar"]) }))}
       />
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="origen" value={origin} />
-        <div className="min-w-[16rem] flex-1">
-          <label htmlFor="buscar-destinatario" className="block text-sm font-medium">
-            {t("list.search")}
-          </label>
-          <input
-            // Remounted when the search changes, so 'Limpiar' also clears the box with JS on.
-            key={query}
-            id="buscar-destinatario"
-            name="q"
-            type="search"
-            defaultValue={query}
-            maxLength={60}
-            placeholder={t("list.searchPlaceholder")}
-            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className={buttonClass("primary")}>
-          {t("list.searchSubmit")}
-        </button>
-        {query ? (
-          <Link to={withoutParams(here, ["q", "editar", "eliminar"])} className={buttonClass("ghost")}>
-            {t("list.clear")}
-          </Link>
-        ) : null}
-      </Form>
+      <SearchForm
+        id="buscar-destinatario"
+        label={t("list.search")}
+        placeholder={t("list.searchPlaceholder")}
+        submitLabel={t("list.searchSubmit")}
+        clearLabel={t("list.clear")}
+        query={query}
+        clearHref={withoutParams(here, ["q", "editar", "eliminar"])}
+        hidden={{ origen: origin }}
+      />
 
       {list === null ? (
         <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,6 +8,7 @@ import { createPriceHub } from "./hub.server";
 import type { RedisFeeds } from "./redis-feed.server";
 import { redisFeedFactory } from "./redis-feed.server";
 import type { PriceEvent, PriceStatusEvent } from "./wire";
+import { startRedis } from "../../tests/support/redis";
 
 /**
  * Several app instances sharing one Redis (a real redis-server; npm test installs it): one
@@ -19,40 +18,16 @@ import type { PriceEvent, PriceStatusEvent } from "./wire";
 
 const log = pino({ level: "silent" });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let redisProcess: ChildProcess;
+let redis: Awaited<ReturnType<typeof startRedis>>;
 let url: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  redisProcess = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    probe.on("error", () => undefined);
-    try {
-      await probe.connect();
-      await probe.quit();
-      break;
-    } catch {
-      probe.disconnect();
-      if (attempt > 50) throw new Error("redis-server did not start (npm test installs it)");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  redis = await startRedis();
+  url = redis.url;
 });
 
 afterAll(() => {
-  redisProcess?.kill();
+  redis?.stop();
 });
 
 /** The upstream of the whole test: which instance opened which pair, and a way to tick. */

@@ -1,50 +1,25 @@
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { createCookie } from "@remix-run/node";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedis } from "../../tests/support/redis";
 import { createRedisSessionStorage } from "./storage.server";
 
 /**
  * The Redis session store against a real redis-server (npm test installs it): two app
  * instances sharing one Redis must see the same sessions.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-let redisProcess: ChildProcess;
+let redisServer: Awaited<ReturnType<typeof startRedis>>;
 let url: string;
 const clients: Redis[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  redisProcess = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    probe.on("error", () => undefined);
-    try {
-      await probe.connect();
-      await probe.quit();
-      return;
-    } catch {
-      probe.disconnect();
-      if (attempt > 50) throw new Error("redis-server did not start (npm test installs it)");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  redisServer = await startRedis();
+  url = redisServer.url;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.quit()));
-  redisProcess?.kill();
+  redisServer?.stop();
 });
 
 function instance() {

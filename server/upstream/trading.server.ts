@@ -1,25 +1,12 @@
 import { z } from "zod";
+import { OPERATION_STATUSES } from "../domain/operation-status";
 import type { Http } from "./http.server";
 
 /**
  * Product API calls of the trading journey (SPEC §7): margins, operations, the challenge result
  * and the operation's log (binnacle).
  */
-const operationStatus = z.enum([
-  "applied",
-  "appliedNoReceipt",
-  "applying",
-  "fixappliedNoReceipt",
-  "fixApplying",
-  "notApplied",
-  "notAppliedCan",
-  "notApplying",
-  "returned",
-  "sent",
-  "validating",
-  "notAppliedByAdmin",
-]);
-export type OperationStatus = z.infer<typeof operationStatus>;
+const operationStatus = z.enum(OPERATION_STATUSES);
 
 const accountRef = z.object({ idCuenta: z.string(), idDivisa: z.string() });
 
