@@ -21,7 +21,7 @@ test("favourite and rename an account", async ({ page }) => {
   const euros = page.getByRole("article", { name: "Euros Hamburgo" });
   await expect(euros).toContainText("EUR");
   await expect(euros).toContainText(/•••• \d{4}/);
-  expect(await page.content()).not.toMatch(/\d{18}/);
+  expect(await page.content()).not.toMatch(/\b\d{18}\b/);
 
   await euros.getByRole("button", { name: "Marcar Euros Hamburgo como favorita" }).click();
   await expect(toast(page, "Cuenta actualizada")).toBeVisible();
