@@ -1,45 +1,25 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jwtExpiry } from "#server/domain/jwt";
 import { getCsrf } from "#server/session/csrf.server";
 import { commitSession, getSession } from "#server/session/auth.server";
+import { TEST_APP_URL as APP, pointAppAtSandbox } from "../../tests/support/app-env";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { clients, control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
 import { action, loader } from "./notificaciones";
 
-const APP = "http://portal.test";
 let sandbox: TestSandbox;
-let sessionDir: string;
+let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
 let productJwt: string;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  sessionDir = await mkdtemp(path.join(tmpdir(), "notificaciones-"));
-  vi.stubEnv("APP_URL", APP);
-  vi.stubEnv("SESSION_SECRET", "secreto-de-pruebas-con-mas-de-32-caracteres");
-  vi.stubEnv("SESSION_DIR", sessionDir);
-  for (const [name, suffix] of [
-    ["PRODUCT_API_URL", "/api"],
-    ["GRAPHQL_URL", "/graphql"],
-    ["NOTIFICATIONS_API_URL", "/notifications-api"],
-    ["PARTNER_API_URL", "/partner"],
-    ["BANK_MIDDLEWARE_URL", "/middleware"],
-    ["CHALLENGE_URL", "/challenge"],
-    ["BANK_PORTAL_URL", "/banca"],
-  ]) {
-    vi.stubEnv(name, `${sandbox.url}${suffix}`);
-  }
-  vi.stubEnv("NOTIFICATIONS_SOCKET_URL", `${sandbox.url.replace("http", "ws")}/notifications-socket`);
-  vi.stubEnv("PRICES_WS_URL", `${sandbox.url.replace("http", "ws")}/prices`);
+  appEnv = await pointAppAtSandbox(sandbox, "notificaciones");
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await sandbox.close();
-  await rm(sessionDir, { recursive: true, force: true });
+  await appEnv.restore();
 });
 
 beforeEach(async () => {

@@ -1,48 +1,28 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jwtExpiry } from "#server/domain/jwt";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
 import type { PriceEvent, PriceStatusEvent } from "#server/prices/wire";
 import { commitSession, getSession } from "#server/session/auth.server";
+import { TEST_APP_URL as APP, pointAppAtSandbox } from "../../tests/support/app-env";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
 import { loader } from "./precios.stream";
 
-const APP = "http://portal.test";
 let sandbox: TestSandbox;
-let sessionDir: string;
+let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  sessionDir = await mkdtemp(path.join(tmpdir(), "precios-"));
-  vi.stubEnv("APP_URL", APP);
-  vi.stubEnv("SESSION_SECRET", "secreto-de-pruebas-con-mas-de-32-caracteres");
-  vi.stubEnv("SESSION_DIR", sessionDir);
-  for (const [name, suffix] of [
-    ["PRODUCT_API_URL", "/api"],
-    ["GRAPHQL_URL", "/graphql"],
-    ["NOTIFICATIONS_API_URL", "/notifications-api"],
-    ["PARTNER_API_URL", "/partner"],
-    ["BANK_MIDDLEWARE_URL", "/middleware"],
-    ["CHALLENGE_URL", "/challenge"],
-    ["BANK_PORTAL_URL", "/banca"],
-  ]) {
-    vi.stubEnv(name, `${sandbox.url}${suffix}`);
-  }
-  vi.stubEnv("NOTIFICATIONS_SOCKET_URL", `${sandbox.url.replace("http", "ws")}/notifications-socket`);
-  vi.stubEnv("PRICES_WS_URL", `${sandbox.url.replace("http", "ws")}/prices`);
+  appEnv = await pointAppAtSandbox(sandbox, "precios");
 });
 
 afterAll(async () => {
   await runShutdownHooks();
   delete (globalThis as Record<symbol, unknown>)[Symbol.for("portal.singleton.prices.hub")];
-  vi.unstubAllEnvs();
   await sandbox.close();
-  await rm(sessionDir, { recursive: true, force: true });
+  await appEnv.restore();
 });
 
 const context = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
