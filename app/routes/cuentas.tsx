@@ -121,14 +121,8 @@ export default function Accounts() {
           currentAlias={editing.alias}
           closeHref={closeHref}
           lastResult={actionData?.result ?? null}
-          texts={{
-            title: t("alias.title"),
-            label: t("alias.label"),
-            current: t("alias.current", { alias: editing.alias }),
-            save: t("alias.save"),
-            saving: t("alias.saving"),
-            cancel: t("alias.cancel"),
-          }}
+          namespace="accounts"
+          shownName={editing.alias}
         />
       ) : null}
     </div>

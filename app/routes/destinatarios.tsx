@@ -142,14 +142,8 @@ export default function Recipients() {
           currentAlias={editing.alias}
           closeHref={closeHref}
           lastResult={actionData?.result ?? null}
-          texts={{
-            title: t("alias.title"),
-            label: t("alias.label"),
-            current: t("alias.current", { alias: editing.alias || editing.name }),
-            save: t("alias.save"),
-            saving: t("alias.saving"),
-            cancel: t("alias.cancel"),
-          }}
+          namespace="recipients"
+          shownName={editing.alias || editing.name}
         />
       ) : null}
 

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { aliasSchema } from "#server/domain/recipient-form";
 import { Drawer } from "~/components/ui/Drawer";
@@ -16,14 +17,26 @@ export type AliasDrawerProps = {
   currentAlias: string;
   closeHref: string;
   lastResult: SubmissionResult<string[]> | null;
-  texts: { title: string; label: string; current: string; save: string; saving: string; cancel: string };
+  /** Whose texts (`alias.*` keys): the accounts' or the recipients' namespace. */
+  namespace: "accounts" | "recipients";
+  /** The name shown as the current one ('Alias actual: …'). */
+  shownName: string;
 };
 
 /**
  * The alias edit of an account or a recipient (§5 Alias update): a drawer addressed by the URL
  * with one field, validated by the same schema on both sides. A rejected alias stays typed.
  */
-export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, texts }: AliasDrawerProps) {
+export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, namespace, shownName }: AliasDrawerProps) {
+  const { t } = useTranslation(namespace);
+  const texts = {
+    title: t("alias.title"),
+    label: t("alias.label"),
+    current: t("alias.current", { alias: shownName }),
+    save: t("alias.save"),
+    saving: t("alias.saving"),
+    cancel: t("alias.cancel"),
+  };
   const [form, fields] = useForm({
     id: `alias-${id}`,
     lastResult,
