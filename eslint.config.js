@@ -1,7 +1,25 @@
 import js from "@eslint/js";
-import globals from "globals";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Dependencies point one way (docs/decisions/010): app → server → core, app components → core.
+// Import paths are matched with regular expressions: the gitignore syntax of `group` reads a
+// leading `#` as a comment, so "#server/*" there would never match anything.
+const SERVER = { regex: "(^#server/|(^|/)server/|\\.server$)", message: "Server-only code: reach it from a route's loader or action." };
+const APP = { regex: "(^~/|(^|/)app/)", message: "server/ and core/ never import app/: move the shared part to core/." };
+const CORE = { regex: "^#core/", message: "The sandbox plays an independent upstream: it imports nothing of the app." };
+const SERVER_TREE = { regex: "(^#server/|(^|\\.\\./)server/)", message: "core/ is pure: it imports nothing from server/." };
+const SANDBOX = { regex: "(^|/)sandbox/", message: "Nothing imports the sandbox; reach it over HTTP." };
+// core/ is pure: no file system, network, processes or loggers.
+const IO = {
+  regex: "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|worker_threads|cluster|tls)$|^(ioredis|ws|isomorphic-ws|pino|puppeteer-core|exceljs|express|@remix-run/node)(/|$)",
+  message: "core/ is pure: no I/O. Put this in server/.",
+};
+
+const restrict = (...patterns) => ["error", { patterns }];
 
 export default tseslint.config(
   {
@@ -14,22 +32,56 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
     },
   },
   {
-    // Components and client modules must never reach server-only code.
-    files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}"],
+    // Components and browser entry points never reach server code. Types may cross (they ship
+    // no code); values may not.
+    files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}", "app/i18n.ts", "app/utils/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
     rules: {
-      // Types may cross (they ship no code); values may not.
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["#server/*", "**/server/**", "*.server", "**/*.server"], allowTypeImports: true }] },
-      ],
+      "@typescript-eslint/no-restricted-imports": restrict({ ...SERVER, allowTypeImports: true }, SANDBOX),
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(SANDBOX) },
+  },
+  {
+    files: ["server/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(APP, SANDBOX) },
+  },
+  {
+    files: ["core/**/*.{ts,tsx}"],
+    ignores: ["core/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(APP, SERVER_TREE, SANDBOX, IO) },
+  },
+  {
+    // A rule's tests may cross-check it against the sandbox's own implementation.
+    files: ["core/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(APP, SERVER_TREE) },
+  },
+  {
+    files: ["sandbox/**/*.{ts,tsx}"],
+    ignores: ["sandbox/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict(
+        { ...APP, message: "The sandbox plays an independent upstream: it imports nothing of the app." },
+        { ...SERVER_TREE, message: "The sandbox plays an independent upstream: it imports nothing of the app." },
+        CORE,
+      ),
     },
   },
 );

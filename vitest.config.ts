@@ -6,10 +6,11 @@ export default defineConfig({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       "#server": fileURLToPath(new URL("./server", import.meta.url)),
+      "#core": fileURLToPath(new URL("./core", import.meta.url)),
     },
   },
   test: {
-    include: ["{app,server,sandbox,tests/contract}/**/*.test.{ts,tsx}"],
+    include: ["{app,core,server,sandbox,tests/contract}/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./tests/support/vitest-setup.ts"],
     testTimeout: 20_000,

@@ -1,13 +1,13 @@
-import accounts from "~/locales/es-MX/accounts.json";
-import auth from "~/locales/es-MX/auth.json";
-import common from "~/locales/es-MX/common.json";
-import dashboard from "~/locales/es-MX/dashboard.json";
-import history from "~/locales/es-MX/history.json";
-import legal from "~/locales/es-MX/legal.json";
-import notifications from "~/locales/es-MX/notifications.json";
-import recipients from "~/locales/es-MX/recipients.json";
-import transaction from "~/locales/es-MX/transaction.json";
-import settings from "~/locales/es-MX/settings.json";
+import accounts from "#core/locales/es-MX/accounts.json";
+import auth from "#core/locales/es-MX/auth.json";
+import common from "#core/locales/es-MX/common.json";
+import dashboard from "#core/locales/es-MX/dashboard.json";
+import history from "#core/locales/es-MX/history.json";
+import legal from "#core/locales/es-MX/legal.json";
+import notifications from "#core/locales/es-MX/notifications.json";
+import recipients from "#core/locales/es-MX/recipients.json";
+import transaction from "#core/locales/es-MX/transaction.json";
+import settings from "#core/locales/es-MX/settings.json";
 
 /** One language (SPEC: Spanish, Mexico); resources ship with the bundle, so nothing loads lazily. */
 export const LOCALE = "es-MX";

@@ -25,14 +25,14 @@ import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
 import { usePageTitle } from "~/utils/page-title";
-import { withParams, withoutParams } from "~/utils/url";
+import { withParams, withoutParams } from "#core/url";
 import { authStateOf, getSession, commitSession, isSessionOver } from "#server/session/auth.server";
 import { getCsrf } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadCount } from "#server/notifications/centre.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
 import type { SessionData } from "#server/session/types";
-import { IDLE_PROMPT_MS, expiryWarningAt, needsTouch, sessionEndsAt, showsExpiryWarning } from "#server/domain/session-timing";
+import { IDLE_PROMPT_MS, expiryWarningAt, needsTouch, sessionEndsAt, showsExpiryWarning } from "#core/domain/session-timing";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { readRecipientRows } from "../server/domain/recipient-rows";
+import { readRecipientRows } from "#core/domain/recipient-rows";
 import { readSpreadsheet } from "../server/recipients/excel.server";
-import { recipientsWorkbook, sampleRows } from "../server/recipients/sample-files";
+import { recipientsWorkbook, sampleRows } from "../tests/support/sample-files";
 import { ms, percentile } from "./support";
 
 /**

@@ -13,9 +13,8 @@ import {
 } from "./context";
 import { HttpError, bearerToken, json, parseWith, type RequestContext, type Router } from "./http";
 import { applyPlan } from "./membership";
-import { ALL_PERMISSIONS } from "./seed";
 import { checkBankToken, signJwt, verifyJwt, type ProductClaims } from "./tokens";
-import type { BankSession, BankUser, MemberAccountRecord, ProductMember, ProfileType } from "./types";
+import { ALL_PERMISSIONS, type BankSession, type BankUser, type MemberAccountRecord, type ProductMember, type ProfileType } from "./types";
 
 export interface ProductAuth {
   claims: ProductClaims;

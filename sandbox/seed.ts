@@ -8,6 +8,7 @@ import { seedMovements } from "./movements";
 import { seedRecipientRegistration } from "./recipient-registration";
 import { seedHistory } from "./history-seed";
 import { newPriceSecret } from "./price-signing";
+import { ALL_PERMISSIONS } from "./types";
 import type {
   BankAccount,
   BankCompany,
@@ -19,20 +20,12 @@ import type {
   NotificationModule,
   NotificationRecord,
   NotificationType,
-  PermissionName,
   ProductMember,
   RecipientRecord,
   SandboxState,
 } from "./types";
 
 const BANK_CODE = "062";
-
-export const ALL_PERMISSIONS: PermissionName[] = [
-  "send_money_to_own_accounts",
-  "send_money_to_third_accounts",
-  "can_create_operations",
-  "can_execute_operations",
-];
 
 const companies: BankCompany[] = [
   {

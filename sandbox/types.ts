@@ -12,6 +12,14 @@ export type PermissionName =
   | "can_create_operations"
   | "can_execute_operations";
 
+/** Every permission the product API knows; an administrator holds them all. */
+export const ALL_PERMISSIONS: readonly PermissionName[] = [
+  "send_money_to_own_accounts",
+  "send_money_to_third_accounts",
+  "can_create_operations",
+  "can_execute_operations",
+];
+
 export interface BankCompany {
   clientId: string;
   /** Numeric id the product API uses for the company record. */

@@ -28,13 +28,15 @@ const onPath = (command) => {
 };
 
 /**
- * Debian packages the tests need: Chromium (end-to-end tests, PDFs) and redis-server (the Redis
- * session store's test). Installed with apt only when missing.
+ * Debian packages the tests need: Chromium (end-to-end tests, PDFs), redis-server (the Redis
+ * session store's test) and poppler-utils (pdfinfo and pdftotext read the receipts back).
+ * Installed with apt only when missing.
  */
 export function ensureSystemPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push("chromium", "fonts-liberation");
   if (!onPath("redis-server")) missing.push("redis-server");
+  if (!onPath("pdfinfo") || !onPath("pdftotext")) missing.push("poppler-utils");
   if (missing.length === 0) return;
   console.log(`› Instalando paquetes de Debian (apt-get): ${missing.join(", ")}…`);
   const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";

@@ -4,9 +4,9 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PageHandle } from "~/utils/page-title";
 import { ErrorPage } from "~/components/errors/ErrorPage";
-import { formatDate, mexicoCity, mexicoDate } from "#server/domain/dates";
-import { marketStatus } from "#server/domain/market";
-import { canOpenMarket } from "#server/domain/membership";
+import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
+import { marketStatus } from "#core/domain/market";
+import { canOpenMarket } from "#core/domain/membership";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
 

@@ -8,10 +8,10 @@ import { ErrorPage } from "~/components/errors/ErrorPage";
 import { Tabs } from "~/components/ui/Tabs";
 import { SearchForm } from "~/components/ui/SearchForm";
 import type { PageHandle } from "~/utils/page-title";
-import { safeRedirectPath, withParams, withoutParams } from "~/utils/url";
+import { safeRedirectPath, withParams, withoutParams } from "#core/url";
 import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
 import { loadAccountsPage } from "#server/accounts/accounts.server";
-import { ACCOUNT_GROUPS, parseAccountGroup } from "#server/domain/account-list";
+import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
 import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 

@@ -7,13 +7,13 @@ import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { Money } from "~/components/ui/Money";
 import { buttonClass } from "~/components/ui/button";
-import { displayCurrency } from "~/utils/money";
+import { displayCurrency } from "#core/money";
 import type { PageHandle } from "~/utils/page-title";
-import { withParams, withoutParams } from "~/utils/url";
+import { withParams, withoutParams } from "#core/url";
 import { findAccount } from "#server/accounts/accounts.server";
 import { loadMovements, longDate, movementDateText, readMovementFilters } from "#server/accounts/movements.server";
-import { mexicoDate } from "#server/domain/dates";
-import { pageOf } from "#server/domain/movements";
+import { mexicoDate } from "#core/domain/dates";
+import { pageOf } from "#core/domain/movements";
 import { requireAccess } from "#server/session/auth.server";
 
 /**

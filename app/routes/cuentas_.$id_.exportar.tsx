@@ -3,7 +3,7 @@ import { serverT } from "~/i18next.server";
 import { findAccount } from "#server/accounts/accounts.server";
 import { movementsCsv, movementsXlsx } from "#server/accounts/export.server";
 import { loadMovements, readMovementFilters } from "#server/accounts/movements.server";
-import { attachmentName } from "#server/domain/spreadsheet";
+import { attachmentName } from "#core/domain/spreadsheet";
 import { requireAccess } from "#server/session/auth.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentName } from "#server/domain/spreadsheet";
+import { attachmentName } from "#core/domain/spreadsheet";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { uploadStore } from "#server/recipients/bulk.server";
 import { resultCsv, resultWorkbook } from "#server/recipients/files.server";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
-import { historyHref } from "#server/history/links";
+import { historyHref } from "#core/history-links";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
 import { getConfig } from "#server/config.server";
 import { loadOperationDetail } from "#server/history/detail.server";

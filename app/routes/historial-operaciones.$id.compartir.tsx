@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ShareView } from "~/components/history/ShareView";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
-import { historyHref } from "#server/history/links";
+import { historyHref } from "#core/history-links";
 import { loadShareView, shareAction } from "#server/history/share.server";
 
 /**

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData, useLocation, useMatches, useParams, useRouteErro
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
-import { historyHref, pageHref } from "#server/history/links";
+import { historyHref, pageHref } from "#core/history-links";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
 import type { PageHandle } from "~/utils/page-title";
 import { loadHistoryList } from "#server/history/list.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jwtExpiry } from "#server/domain/jwt";
+import { jwtExpiry } from "#core/domain/jwt";
 import { getCsrf } from "#server/session/csrf.server";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { TEST_APP_URL as APP, pointAppAtSandbox } from "../../tests/support/app-env";

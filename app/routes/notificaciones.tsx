@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import texts from "~/locales/es-MX/notifications.json";
-import { safeRedirectPath } from "~/utils/url";
+import texts from "#core/locales/es-MX/notifications.json";
+import { safeRedirectPath } from "#core/url";
 import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { isUpstreamError } from "#server/upstream/errors";

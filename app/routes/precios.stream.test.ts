@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jwtExpiry } from "#server/domain/jwt";
+import { jwtExpiry } from "#core/domain/jwt";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
-import type { PriceEvent, PriceStatusEvent } from "#server/prices/wire";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { TEST_APP_URL as APP, pointAppAtSandbox } from "../../tests/support/app-env";
 import type { TestSandbox } from "../../tests/support/sandbox";

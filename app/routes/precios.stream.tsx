@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sessionEndsAt } from "#server/domain/session-timing";
+import { sessionEndsAt } from "#core/domain/session-timing";
 import { priceHub } from "#server/prices/hub.server";
 import { priceStream } from "#server/prices/stream.server";
-import { PAIR_PATTERN } from "#server/prices/wire";
+import { PAIR_PATTERN } from "#core/prices/wire";
 import { requireAccess } from "#server/session/auth.server";
 
 /**

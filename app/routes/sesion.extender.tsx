@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirectPath } from "~/utils/url";
-import { jwtExpiry } from "#server/domain/jwt";
+import { safeRedirectPath } from "#core/url";
+import { jwtExpiry } from "#core/domain/jwt";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { upstreams } from "#server/upstream/index.server";

@@ -9,10 +9,10 @@ import { Modal } from "~/components/ui/Modal";
 import { serverT } from "~/i18next.server";
 import type { PageHandle } from "~/utils/page-title";
 import { getConfig } from "#server/config.server";
-import type { ChallengeOutcome } from "#server/domain/challenge";
-import { challengeOutcome } from "#server/domain/challenge";
+import type { ChallengeOutcome } from "#core/domain/challenge";
+import { challengeOutcome } from "#core/domain/challenge";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
-import { SLUG_OF } from "#server/domain/calculator-tabs";
+import { SLUG_OF } from "#core/domain/calculator-tabs";
 import { isUpstreamError } from "#server/upstream/errors";
 import type { UpstreamOperation } from "#server/upstream/trading.server";
 

@@ -1,6 +1,6 @@
-import type { AccountGroup } from "../domain/account-list";
-import { groupAccounts, recentAccountIds, searchAccounts } from "../domain/account-list";
-import type { AccountView } from "../domain/accounts";
+import type { AccountGroup } from "#core/domain/account-list";
+import { groupAccounts, recentAccountIds, searchAccounts } from "#core/domain/account-list";
+import type { AccountView } from "#core/domain/accounts";
 import type { AccessContext } from "../session/auth.server";
 import { companyAccounts } from "../trading/accounts.server";
 import type { BankAccount } from "../upstream/partner.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import texts from "../../app/locales/es-MX/accounts.json";
-import { aliasSchema, favoriteSchema } from "../domain/recipient-form";
+import texts from "#core/locales/es-MX/accounts.json";
+import { aliasSchema, favoriteSchema } from "#core/domain/recipient-form";
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";

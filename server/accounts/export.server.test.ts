@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type * as ExcelJSTypes from "exceljs";
 import { describe, expect, it } from "vitest";
-import type { Movement } from "../domain/movements";
+import type { Movement } from "#core/domain/movements";
 import { movementsCsv, movementsXlsx } from "./export.server";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;

@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import type * as ExcelJSTypes from "exceljs";
-import texts from "../../app/locales/es-MX/accounts.json";
-import type { Movement } from "../domain/movements";
-import { movementTypeName } from "../domain/movements";
-import type { CellValue } from "../domain/spreadsheet";
-import { safeCell, toCsv } from "../domain/spreadsheet";
+import texts from "#core/locales/es-MX/accounts.json";
+import type { Movement } from "#core/domain/movements";
+import { movementTypeName } from "#core/domain/movements";
+import type { CellValue } from "#core/domain/spreadsheet";
+import { safeCell, toCsv } from "#core/domain/spreadsheet";
 import { movementDateText } from "./movements.server";
 
 /**

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import { mexicoCity, mexicoDate } from "../domain/dates";
-import type { Movement, MovementFilters } from "../domain/movements";
-import { filterMovements, isNoMovementsAnswer, movementFiltersSchema, periodRange } from "../domain/movements";
+import { mexicoCity, mexicoDate } from "#core/domain/dates";
+import type { Movement, MovementFilters } from "#core/domain/movements";
+import { filterMovements, isNoMovementsAnswer, movementFiltersSchema, periodRange } from "#core/domain/movements";
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { MiddlewareMovement } from "../upstream/middleware.server";

@@ -1,4 +1,4 @@
-import texts from "../../app/locales/es-MX/history.json";
+import texts from "#core/locales/es-MX/history.json";
 import type { AccessContext } from "../session/auth.server";
 import { companyAccounts } from "../trading/accounts.server";
 import { isUpstreamError } from "../upstream/errors";

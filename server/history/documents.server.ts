@@ -1,5 +1,5 @@
-import type { InvoiceRequest } from "../domain/operation-documents";
-import { invoiceFileName, invoiceRequest } from "../domain/operation-documents";
+import type { InvoiceRequest } from "#core/domain/operation-documents";
+import { invoiceFileName, invoiceRequest } from "#core/domain/operation-documents";
 import type { AccessContext } from "../session/auth.server";
 import { PdfRenderError } from "../receipts/pdf-renderer.server";
 import { receiptPdf } from "../receipts/receipts.server";
@@ -16,7 +16,7 @@ export interface OperationFile {
 export type DocumentFailure = "notAvailable" | "upstream" | "invalid" | "renderer";
 
 export class DocumentError extends Error {
-  readonly name = "DocumentError";
+  override readonly name = "DocumentError";
   constructor(
     readonly failure: DocumentFailure,
     message: string,

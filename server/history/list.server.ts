@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import type { HistoryFilters } from "../domain/history-filters";
-import { FILTER_PARAMS, hasFilters, historyFiltersSchema, operationsPageQuery, pageParam } from "../domain/history-filters";
+import type { HistoryFilters } from "#core/domain/history-filters";
+import { FILTER_PARAMS, hasFilters, historyFiltersSchema, operationsPageQuery, pageParam } from "#core/domain/history-filters";
 import type { AccessContext } from "../session/auth.server";
 import type { OperationsPage } from "../upstream/operations.server";
 import { checkingClient } from "./detail.server";

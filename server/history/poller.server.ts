@@ -1,6 +1,6 @@
 import { singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
-import { afterCheck, isCheckDue, isPolled, statusCheckFor } from "../domain/operation-polling";
+import { afterCheck, isCheckDue, isPolled, statusCheckFor } from "#core/domain/operation-polling";
 import type { OperationsClient, HistoryOperation } from "../upstream/operations.server";
 
 /**

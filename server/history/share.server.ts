@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { createCookie, json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import common from "../../app/locales/es-MX/common.json";
-import texts from "../../app/locales/es-MX/history.json";
+import common from "#core/locales/es-MX/common.json";
+import texts from "#core/locales/es-MX/history.json";
 import { getConfig } from "../config.server";
-import type { ShareForm, ShareOption } from "../domain/share-form";
-import { emailTemplate, shareFormSchema } from "../domain/share-form";
+import type { ShareForm, ShareOption } from "#core/domain/share-form";
+import { emailTemplate, shareFormSchema } from "#core/domain/share-form";
 import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "../session/auth.server";
@@ -15,7 +15,7 @@ import type { EmailAttachment, EmailReceipt } from "../upstream/operations.serve
 import type { LoadedDetail } from "./detail.server";
 import { loadOperationDetail } from "./detail.server";
 import { fetchInvoice, renderReceipt } from "./documents.server";
-import { historyHref } from "./links";
+import { historyHref } from "#core/history-links";
 import type { OperationDetail } from "./view";
 
 /**

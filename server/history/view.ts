@@ -1,12 +1,12 @@
-import { displayCurrency, formatMoney, formatRate, maskAccount } from "../../app/utils/money";
-import type { AccountView } from "../domain/accounts";
-import { formatDateTime, mexicoCity } from "../domain/dates";
-import type { ShareOption, ShareRules } from "../domain/share-form";
-import { selectableOptions, shareRules } from "../domain/share-form";
-import type { DocumentSubject } from "../domain/operation-documents";
-import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "../domain/operation-documents";
-import { isPolled } from "../domain/operation-polling";
-import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "../domain/operation-status";
+import { displayCurrency, formatMoney, formatRate, maskAccount } from "#core/money";
+import type { AccountView } from "#core/domain/accounts";
+import { formatDateTime, mexicoCity } from "#core/domain/dates";
+import type { ShareOption, ShareRules } from "#core/domain/share-form";
+import { selectableOptions, shareRules } from "#core/domain/share-form";
+import type { DocumentSubject } from "#core/domain/operation-documents";
+import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
+import { isPolled } from "#core/domain/operation-polling";
+import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "#core/domain/operation-status";
 import {
   awaitsAdminApproval,
   failureNotice,
@@ -14,13 +14,13 @@ import {
   statusView,
   trackerFor,
   voidedByAdmin,
-} from "../domain/operation-status";
-import { formatArrivalDate, parseSettlementDate } from "../domain/settlement";
+} from "#core/domain/operation-status";
+import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { HistoryOperation } from "../upstream/operations.server";
 
 /**
  * What the history screens, the receipt and the e-mail show of an operation, built from the
- * upstream's answers by the rules of server/domain. Pure and JSON-serialisable: loaders hand it
+ * upstream's answers by the rules of core/domain. Pure and JSON-serialisable: loaders hand it
  * to components as is. Money is formatted here (§9: 2 decimals, rates 6), so every surface
  * prints the same figures.
  */

@@ -1,6 +1,6 @@
-import { withParams, withoutParams } from "../../app/utils/url";
-import { formatDateTime } from "../domain/dates";
-import type { NotificationEmptyState, NotificationModule, NotificationTab } from "../domain/notifications";
+import { withParams, withoutParams } from "#core/url";
+import { formatDateTime } from "#core/domain/dates";
+import type { NotificationEmptyState, NotificationModule, NotificationTab } from "#core/domain/notifications";
 import {
   MAX_NOTIFICATION_PAGES,
   NOTIFICATION_MODULES,
@@ -10,7 +10,7 @@ import {
   parsePages,
   parseTab,
   timeAgoText,
-} from "../domain/notifications";
+} from "#core/domain/notifications";
 import { isUpstreamError } from "../upstream/errors";
 import type { Notification, NotificationPage, NotificationsClient } from "../upstream/notifications.server";
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { PairQuote } from "../domain/prices";
+import type { PairQuote } from "#core/domain/prices";
 import type { FeedStatus, PriceFeed } from "./feed.server";
 import { backoffDelay, createPriceFeed, parsePriceFrame } from "./feed.server";
 

@@ -1,6 +1,6 @@
 import WebSocket from "isomorphic-ws";
 import { z } from "zod";
-import type { PairQuote, ProviderQuote } from "../domain/prices";
+import type { PairQuote, ProviderQuote } from "#core/domain/prices";
 import type { Logger } from "../logger.server";
 
 /**
@@ -24,6 +24,9 @@ export interface PriceFeed {
   /** Stops for good: closes the socket, cancels timers, reports nothing more. */
   close(): void;
 }
+
+/** Opens a feed for one pair; the hub takes one, so tests and the Redis fan-out can swap it. */
+export type FeedFactory = (pair: string, handlers: FeedHandlers) => PriceFeed;
 
 export interface PriceFeedOptions extends FeedHandlers {
   url: string;

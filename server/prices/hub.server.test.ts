@@ -1,10 +1,10 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PairQuote } from "../domain/prices";
+import type { PairQuote } from "#core/domain/prices";
 import type { FeedHandlers } from "./feed.server";
 import type { HubMessage, PriceHub } from "./hub.server";
 import { createPriceHub } from "./hub.server";
-import type { PriceEvent, PriceStatusEvent } from "./wire";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 const log = pino({ level: "silent" });
 const T0 = Date.UTC(2026, 2, 10, 18, 0, 0);

@@ -1,17 +1,17 @@
 import { Redis } from "ioredis";
 import { getConfig } from "../config.server";
-import type { PairQuote } from "../domain/prices";
-import { QUOTE_VALIDITY_MS, isStale } from "../domain/prices";
+import type { PairQuote } from "#core/domain/prices";
+import { QUOTE_VALIDITY_MS, isStale } from "#core/domain/prices";
 import { onShutdown, singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
-import type { FeedHandlers, FeedStatus, PriceFeed } from "./feed.server";
+import type { FeedFactory, FeedStatus, PriceFeed } from "./feed.server";
 import { createPriceFeed } from "./feed.server";
 import type { RedisFeeds } from "./redis-feed.server";
 import { redisFeedFactory } from "./redis-feed.server";
-import { toPriceEvent, toStatusEvent } from "./payload";
-import type { PriceStatus } from "./wire";
-import { PRICE_EVENT, STATUS_EVENT } from "./wire";
+import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
+import type { PriceStatus } from "#core/prices/wire";
+import { PRICE_EVENT, STATUS_EVENT } from "#core/prices/wire";
 
 /**
  * The process-wide price hub (ARCHITECTURE 'Live data'): one upstream socket per pair that has
@@ -66,7 +66,6 @@ export interface PriceHub {
   close(): Promise<void>;
 }
 
-export type FeedFactory = (pair: string, handlers: FeedHandlers) => PriceFeed;
 
 export interface PriceHubOptions {
   createFeed: FeedFactory;

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { PairQuote } from "../domain/prices";
+import type { PairQuote } from "#core/domain/prices";
 import type { Logger } from "../logger.server";
-import type { FeedHandlers, FeedStatus, PriceFeed } from "./feed.server";
-import type { FeedFactory } from "./hub.server";
+import type { FeedFactory, FeedHandlers, FeedStatus, PriceFeed } from "./feed.server";
 
 /**
  * Prices across app instances (ARCHITECTURE 'Live data': with more than one instance, ticks go

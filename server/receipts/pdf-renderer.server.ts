@@ -35,7 +35,7 @@ interface Workspace {
 }
 
 export class PdfRenderError extends Error {
-  readonly name = "PdfRenderError";
+  override readonly name = "PdfRenderError";
   constructor(
     readonly reason: RenderFailure,
     message: string,

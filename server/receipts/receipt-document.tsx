@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import common from "../../app/locales/es-MX/common.json";
-import texts from "../../app/locales/es-MX/history.json";
-import { formatDateTime } from "../domain/dates";
+import common from "#core/locales/es-MX/common.json";
+import texts from "#core/locales/es-MX/history.json";
+import { formatDateTime } from "#core/domain/dates";
 import type { ReceiptData } from "../history/view";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "../config.server";
-import { canUploadRecipients } from "../domain/recipients";
+import { canUploadRecipients } from "#core/domain/recipients";
 import type { AccessContext } from "../session/auth.server";
 import { requireAccess } from "../session/auth.server";
 import { isSpecialRuleCompany } from "../session/shell.server";

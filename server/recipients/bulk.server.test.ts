@@ -3,12 +3,12 @@ import pino from "pino";
 import { sandboxEnv } from "../../scripts/sandbox-env.mjs";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, startTestSandbox } from "../../tests/support/sandbox";
-import { readRecipientRows } from "../domain/recipient-rows";
+import { readRecipientRows } from "#core/domain/recipient-rows";
 import type { AccessContext } from "../session/auth.server";
 import { startRegistration, uploadStore } from "./bulk.server";
 import { readSpreadsheet } from "./excel.server";
 import { resultCsv } from "./files.server";
-import { goodRow, recipientsWorkbook, sampleRows } from "./sample-files";
+import { goodRow, recipientsWorkbook, sampleRows } from "../../tests/support/sample-files";
 
 let sandbox: TestSandbox;
 const saved = { ...process.env };

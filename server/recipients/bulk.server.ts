@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { RowResult } from "../domain/recipient-rows";
+import type { RowResult } from "#core/domain/recipient-rows";
 import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
 import { upstreams } from "../upstream/index.server";

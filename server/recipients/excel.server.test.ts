@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { readRecipientRows } from "../domain/recipient-rows";
-import { UPLOAD_MAX_BYTES } from "../domain/spreadsheet";
+import { readRecipientRows } from "#core/domain/recipient-rows";
+import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
 import { DEFAULT_LIMITS, readSpreadsheet } from "./excel.server";
-import { goodRow, recipientsWorkbook, sampleRows, zipBomb, zipOf } from "./sample-files";
+import { goodRow, recipientsWorkbook, sampleRows, zipBomb, zipOf } from "../../tests/support/sample-files";
 
 const xlsx = (bytes: Buffer, name = "destinatarios.xlsx") => ({ name, bytes: new Uint8Array(bytes) });
 

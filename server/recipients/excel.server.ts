@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { SheetRow } from "../domain/recipient-rows";
-import { MAX_UPLOAD_ROWS } from "../domain/recipient-rows";
-import { UPLOAD_MAX_BYTES, hasSpreadsheetExtension, inspectXlsxZip, sniffSpreadsheet } from "../domain/spreadsheet";
+import type { SheetRow } from "#core/domain/recipient-rows";
+import { MAX_UPLOAD_ROWS } from "#core/domain/recipient-rows";
+import { UPLOAD_MAX_BYTES, hasSpreadsheetExtension, inspectXlsxZip, sniffSpreadsheet } from "#core/domain/spreadsheet";
 import { singleton } from "../lifecycle.server";
 import { EXCEL_WORKER_SOURCE } from "./excel-worker-source";
 

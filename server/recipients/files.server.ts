@@ -1,11 +1,11 @@
 import { createRequire } from "node:module";
 import type * as ExcelJSTypes from "exceljs";
-import texts from "../../app/locales/es-MX/recipients.json";
-import { AMOUNT_BANDS, CODE_TYPES, INTERNATIONAL_CURRENCIES, NATIONAL_CURRENCIES } from "../domain/recipient-form";
-import type { ColumnKey } from "../domain/recipient-rows";
-import { MAX_UPLOAD_ROWS, TEMPLATE_COLUMNS, columnLabel } from "../domain/recipient-rows";
-import type { CellValue } from "../domain/spreadsheet";
-import { safeCell, toCsv } from "../domain/spreadsheet";
+import texts from "#core/locales/es-MX/recipients.json";
+import { AMOUNT_BANDS, CODE_TYPES, INTERNATIONAL_CURRENCIES, NATIONAL_CURRENCIES } from "#core/domain/recipient-form";
+import type { ColumnKey } from "#core/domain/recipient-rows";
+import { MAX_UPLOAD_ROWS, TEMPLATE_COLUMNS, columnLabel } from "#core/domain/recipient-rows";
+import type { CellValue } from "#core/domain/spreadsheet";
+import { safeCell, toCsv } from "#core/domain/spreadsheet";
 import { workbookBytes } from "../accounts/export.server";
 import type { RowOutcome, Upload } from "./bulk.server";
 

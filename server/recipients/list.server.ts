@@ -1,5 +1,5 @@
-import type { OriginFilter, RecipientView } from "../domain/recipients";
-import { filterRecipients, recipientViews } from "../domain/recipients";
+import type { OriginFilter, RecipientView } from "#core/domain/recipients";
+import { filterRecipients, recipientViews } from "#core/domain/recipients";
 import type { AccessContext } from "../session/auth.server";
 
 /**

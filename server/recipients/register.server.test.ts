@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recipientSchema } from "../domain/recipient-form";
+import { recipientSchema } from "#core/domain/recipient-form";
 import { UpstreamError } from "../upstream/errors";
 import { recipientRejection, recipientResult, toRecipientData } from "./register.server";
 

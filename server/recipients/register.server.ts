@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
-import type { ChallengeOutcome } from "../domain/challenge";
-import { challengeOutcome } from "../domain/challenge";
-import type { RecipientInput } from "../domain/recipient-form";
+import type { ChallengeOutcome } from "#core/domain/challenge";
+import { challengeOutcome } from "#core/domain/challenge";
+import type { RecipientInput } from "#core/domain/recipient-form";
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { RecipientData, Registration } from "../upstream/recipients.server";
@@ -10,7 +10,7 @@ import type { RecipientData, Registration } from "../upstream/recipients.server"
  * One recipient's registration (SPEC §2 /destinatarios-alta, §4 Challenge result, §8 recipient
  * errors): the product creates it, the bank's challenge confirms it, and the result is recorded
  * with /recipient-registrations/transition/register — the trading journey's round trip, with the
- * same challenge rules (server/domain/challenge.ts).
+ * same challenge rules (core/domain/challenge.ts).
  */
 
 /** The form's recipient in the product's shape (§3 back-office recipient). */

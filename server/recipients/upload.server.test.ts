@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../domain/spreadsheet";
+import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
 import { readUploadForm } from "./upload.server";
 
 const multipart = (body: BodyInit, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { CSRFError } from "remix-utils/csrf/server";
-import { UPLOAD_MAX_BYTES } from "../domain/spreadsheet";
+import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
 import { getCsrf } from "../session/csrf.server";
 
 /**

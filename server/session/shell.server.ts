@@ -1,8 +1,8 @@
 import { getConfig } from "../config.server";
-import { showsSidebar } from "../domain/auth-state";
-import type { MenuItem } from "../domain/menu";
-import { screenTitleKey, sidebarItems } from "../domain/menu";
-import { fullName, initials, shortName } from "../domain/user";
+import { showsSidebar } from "#core/domain/auth-state";
+import type { MenuItem } from "#core/domain/menu";
+import { screenTitleKey, sidebarItems } from "#core/domain/menu";
+import { fullName, initials, shortName } from "#core/domain/user";
 import type { SessionData } from "./types";
 
 /** What the shell (sidebar, top bar, settings drawer) shows for an access session. */

@@ -1,4 +1,4 @@
-import type { AuthState } from "../domain/auth-state";
+import type { AuthState } from "#core/domain/auth-state";
 
 export type ProfileType = "ADMINISTRADOR" | "COLABORADOR";
 

@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { AccountView } from "../domain/accounts";
-import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "../domain/calculator";
-import type { PreSubmitProblem } from "../domain/calculator";
-import { Big, amountString, rateString, toDecimal } from "../domain/decimal";
-import { marketStatus } from "../domain/market";
-import type { MarketStatus } from "../domain/market";
-import { canSendToRecipients } from "../domain/permissions";
-import type { Side } from "../domain/prices";
-import { isStale, providerPrice } from "../domain/prices";
-import { toPriceEvent, toStatusEvent } from "../prices/payload";
+import type { AccountView } from "#core/domain/accounts";
+import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
+import type { PreSubmitProblem } from "#core/domain/calculator";
+import { Big, amountString, rateString, toDecimal } from "#core/domain/decimal";
+import { marketStatus } from "#core/domain/market";
+import type { MarketStatus } from "#core/domain/market";
+import { canSendToRecipients } from "#core/domain/permissions";
+import type { Side } from "#core/domain/prices";
+import { isStale, providerPrice } from "#core/domain/prices";
+import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
 import { priceHub } from "../prices/hub.server";
-import type { PriceEvent, PriceStatusEvent } from "../prices/wire";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 import type { AccessContext } from "../session/auth.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
@@ -23,8 +23,8 @@ import { authorizedRecipients } from "./accounts.server";
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
  * the server computes from a provider's signed price, the margin and the typed amount.
  */
-import type { Tab } from "../domain/calculator-tabs";
-import { TAB_SLUGS } from "../domain/calculator-tabs";
+import type { Tab } from "#core/domain/calculator-tabs";
+import { TAB_SLUGS } from "#core/domain/calculator-tabs";
 
 export type { Tab };
 

@@ -1,12 +1,12 @@
-import { Big, toDecimal } from "../domain/decimal";
-import { canOperate } from "../domain/permissions";
-import type { ExchangeForm, TransferForm } from "../domain/trade-form";
+import { Big, toDecimal } from "#core/domain/decimal";
+import { canOperate } from "#core/domain/permissions";
+import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { SetOperationBody } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, PriceFields } from "./calculator.server";
-import { legCurrencies } from "../domain/calculator";
+import { legCurrencies } from "#core/domain/calculator";
 import { computeQuote, fundsProblem, loadRecipients } from "./calculator.server";
 
 /**

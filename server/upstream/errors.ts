@@ -7,7 +7,7 @@ export type UpstreamFailure =
   | "aborted"; // the browser went away; nobody is waiting for the answer
 
 export class UpstreamError extends Error {
-  readonly name = "UpstreamError";
+  override readonly name = "UpstreamError";
   constructor(
     readonly service: string,
     readonly failure: UpstreamFailure,

@@ -4,7 +4,7 @@ import type { Http } from "./http.server";
 /**
  * Bank middleware (SPEC §7): an account's movements by CLABE, paged. The §8 "no movements"
  * answers come back as errors with a code; callers turn them into an empty list
- * (server/domain/movements.ts `isNoMovementsAnswer`).
+ * (core/domain/movements.ts `isNoMovementsAnswer`).
  */
 export const middlewareMovementSchema = z.object({
   movement_id: z.coerce.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getConfig } from "../config.server";
-import { NOTIFICATION_PAGE_SIZE } from "../domain/notifications";
+import { NOTIFICATION_PAGE_SIZE } from "#core/domain/notifications";
 import type { Http } from "./http.server";
 import { createHttp } from "./http.server";
 import type { CallContext } from "./index.server";

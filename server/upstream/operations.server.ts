@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { OperationsPageQuery } from "../domain/history-filters";
-import type { InvoiceRequest } from "../domain/operation-documents";
-import type { StatusCheck } from "../domain/operation-polling";
+import type { OperationsPageQuery } from "#core/domain/history-filters";
+import type { InvoiceRequest } from "#core/domain/operation-documents";
+import type { StatusCheck } from "#core/domain/operation-polling";
 import type { Http } from "./http.server";
 import { operationSchema } from "./trading.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OPERATION_STATUSES } from "../domain/operation-status";
+import { OPERATION_STATUSES } from "#core/domain/operation-status";
 import type { Http } from "./http.server";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseSettlementDate } from "../../server/domain/settlement";
+import { parseSettlementDate } from "#core/domain/settlement";
 import { UpstreamError } from "../../server/upstream/errors";
 import { createHttp } from "../../server/upstream/http.server";
 import { operationsClient } from "../../server/upstream/operations.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jwtClientId, jwtExpiry } from "../../server/domain/jwt";
+import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
 import type { TestSandbox } from "../support/sandbox";
 import { bankTokenFor, clients, control, loginAs, startTestSandbox } from "../support/sandbox";
 

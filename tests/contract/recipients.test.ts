@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildClabe } from "../../sandbox/clabe";
-import { isNoMovementsAnswer } from "../../server/domain/movements";
+import { isNoMovementsAnswer } from "#core/domain/movements";
 import { UpstreamError } from "../../server/upstream/errors";
 import { createHttp } from "../../server/upstream/http.server";
 import { middlewareClient } from "../../server/upstream/middleware.server";

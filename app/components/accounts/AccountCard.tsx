@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { AccountView } from "#server/domain/accounts";
+import type { AccountView } from "#core/domain/accounts";
 import { FavoriteToggle } from "~/components/accounts/FavoriteToggle";
 import { Money } from "~/components/ui/Money";
-import { displayCurrency } from "~/utils/money";
+import { displayCurrency } from "#core/money";
 
 export type AccountCardProps = {
   account: AccountView;

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { aliasSchema } from "#server/domain/recipient-form";
+import { aliasSchema } from "#core/domain/recipient-form";
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";

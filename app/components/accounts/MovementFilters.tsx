@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DIRECTIONS, PERIODS, movementFiltersSchema } from "#server/domain/movements";
+import { DIRECTIONS, PERIODS, movementFiltersSchema } from "#core/domain/movements";
 import { Field } from "~/components/ui/Field";
 import { buttonClass } from "~/components/ui/button";
 

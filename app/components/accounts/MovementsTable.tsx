@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { Movement } from "#server/domain/movements";
-import { movementTypeKey } from "#server/domain/movements";
+import type { Movement } from "#core/domain/movements";
+import { movementTypeKey } from "#core/domain/movements";
 import { Money } from "~/components/ui/Money";
 
 export type MovementRow = Movement & { dateText: string };

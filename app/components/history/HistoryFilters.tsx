@@ -3,10 +3,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { STATUS_PARAMS, TYPE_PARAMS, historyFiltersSchema } from "#server/domain/history-filters";
+import { STATUS_PARAMS, TYPE_PARAMS, historyFiltersSchema } from "#core/domain/history-filters";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
-import { HISTORY_PATH } from "#server/history/links";
+import { HISTORY_PATH } from "#core/history-links";
 
 const SELECT =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";

@@ -1,4 +1,4 @@
-import type { Outcome } from "#server/domain/operation-status";
+import type { Outcome } from "#core/domain/operation-status";
 
 export type StatusBadgeProps = {
   label: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Tracker as TrackerModel } from "#server/domain/operation-status";
+import type { Tracker as TrackerModel } from "#core/domain/operation-status";
 
 const reachedLook = {
   success: "border-success bg-success text-white",

@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import { i18nConfig, LOCALE } from "~/i18n";
-import notifications from "~/locales/es-MX/notifications.json";
+import notifications from "#core/locales/es-MX/notifications.json";
 import type { NotificationCentreView } from "./NotificationCentre";
 import { NotificationCentre } from "./NotificationCentre";
 

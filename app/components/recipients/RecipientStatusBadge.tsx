@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RecipientStatus } from "#server/domain/recipients";
+import type { RecipientStatus } from "#core/domain/recipients";
 
 const tones: Record<RecipientStatus, string> = {
   pending: "bg-amber-50 text-pending dark:bg-amber-950",

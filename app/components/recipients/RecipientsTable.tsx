@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RecipientView } from "#server/domain/recipients";
+import type { RecipientView } from "#core/domain/recipients";
 import { FavoriteToggle } from "~/components/accounts/FavoriteToggle";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
 

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useCallback } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
-import { withParams } from "~/utils/url";
+import { withParams } from "#core/url";
 import { SessionExpiring } from "./SessionExpiring";
 import { useSessionTimers } from "./use-session-timers";
 

@@ -6,15 +6,15 @@ import type { ReactNode } from "react";
 import type { RefObject } from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AccountView } from "#server/domain/accounts";
-import type { PriceEvent } from "#server/prices/wire";
+import type { AccountView } from "#core/domain/accounts";
+import type { PriceEvent } from "#core/prices/wire";
 import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
 import type { RecipientOption } from "#server/trading/accounts.server";
-import { exchangeSchema, transferSchema } from "#server/domain/trade-form";
+import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
 import { SelectField } from "~/components/ui/SelectField";
 import { Tabs } from "~/components/ui/Tabs";
 import { SubmitButton } from "~/components/ui/SubmitButton";
-import { displayCurrency, formatMoney, formatRate } from "~/utils/money";
+import { displayCurrency, formatMoney, formatRate } from "#core/money";
 
 export type CalculatorProps = {
   tab: Tab;

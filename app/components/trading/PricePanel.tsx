@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PriceEvent, PriceStatusEvent } from "#server/prices/wire";
-import { formatRate } from "~/utils/money";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+import { formatRate } from "#core/money";
 
 export type PricePanelProps = {
   pairs: string[];

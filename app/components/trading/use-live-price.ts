@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PriceEvent, PriceStatusEvent } from "#server/prices/wire";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 const PRICE_EVENT = "price";
 const STATUS_EVENT = "status";

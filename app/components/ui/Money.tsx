@@ -1,4 +1,4 @@
-import { formatMoney } from "~/utils/money";
+import { formatMoney } from "#core/money";
 
 export type MoneyProps = {
   amount: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import texts from "../../app/locales/es-MX/history.json";
+import texts from "../locales/es-MX/history.json";
 import type { OperationKind, OperationStatus, Tracker } from "./operation-status";
 import {
   OPERATION_STATUSES,

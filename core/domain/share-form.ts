@@ -1,5 +1,5 @@
 import { z } from "zod";
-import texts from "../../app/locales/es-MX/history.json";
+import texts from "../locales/es-MX/history.json";
 import { invoiceAvailable, receiptAvailable } from "./operation-documents";
 import type { OperationStatus } from "./operation-status";
 

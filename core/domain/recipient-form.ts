@@ -1,5 +1,5 @@
 import { z } from "zod";
-import texts from "../../app/locales/es-MX/recipients.json";
+import texts from "../locales/es-MX/recipients.json";
 import { bankOfClabe, clabeProblem } from "./clabe";
 import { msg } from "./validation";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import dashboard from "../../app/locales/es-MX/dashboard.json";
+import dashboard from "../locales/es-MX/dashboard.json";
 import { QUOTE_VALIDITY_MS as DOMAIN_VALIDITY_MS } from "../domain/prices";
 import { toPriceEvent, toStatusEvent } from "./payload";
 import { PAIR_PATTERN, PRICE_MESSAGE_KEYS, QUOTE_VALIDITY_MS, priceStreamPath } from "./wire";

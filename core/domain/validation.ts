@@ -1,4 +1,4 @@
-import messages from "../../app/locales/es-MX/validation.json";
+import messages from "../locales/es-MX/validation.json";
 
 /**
  * The validation message templates of SPEC §5. The texts live in the es-MX resources; schemas on

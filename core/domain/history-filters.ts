@@ -1,5 +1,5 @@
 import { z } from "zod";
-import texts from "../../app/locales/es-MX/history.json";
+import texts from "../locales/es-MX/history.json";
 import type { DisplayStatusV2, OperationKind, OperationStatus } from "./operation-status";
 import { msg } from "./validation";
 

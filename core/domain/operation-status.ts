@@ -4,7 +4,7 @@
  * returned and cancelled operations, direct cancellation and the settlement banner.
  *
  * Rules return i18n keys of the `history` namespace, never text, so the screen, the PDF receipt
- * and the tests read the same words from `app/locales/es-MX/history.json`.
+ * and the tests read the same words from `core/locales/es-MX/history.json`.
  */
 export const OPERATION_STATUSES = [
   "applied",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import texts from "../../app/locales/es-MX/accounts.json";
+import texts from "../locales/es-MX/accounts.json";
 import { Big, toDecimal } from "./decimal";
 import { msg } from "./validation";
 

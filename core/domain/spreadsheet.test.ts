@@ -1,6 +1,6 @@
 import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { zipOf } from "../recipients/sample-files";
+import { zipOf } from "../../tests/support/sample-files";
 import { ZIP_LIMITS, attachmentName, hasSpreadsheetExtension, inspectXlsxZip, safeCell, sniffSpreadsheet, toCsv } from "./spreadsheet";
 
 const workbookParts = [

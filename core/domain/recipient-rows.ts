@@ -1,4 +1,4 @@
-import texts from "../../app/locales/es-MX/recipients.json";
+import texts from "../locales/es-MX/recipients.json";
 import type { RecipientField, RecipientInput } from "./recipient-form";
 import { AliasSet, CODE_TYPES, recipientSchema, recipientTypeOf } from "./recipient-form";
 import type { ColumnKey } from "./recipient-template";

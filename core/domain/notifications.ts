@@ -1,4 +1,4 @@
-import messages from "../../app/locales/es-MX/notifications.json";
+import messages from "../locales/es-MX/notifications.json";
 import { mexicoCity } from "./dates";
 
 /** The notification centre's rules (SPEC §2 'Notification centre', §3 Notification, §9). */
