@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -32,7 +33,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    plugins: { "react-hooks": reactHooks, "simple-import-sort": simpleImportSort, "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       "import-x/resolver": undefined,
@@ -42,6 +43,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // Import order is a formatting matter: `npm run format` sorts them.
+      "simple-import-sort/imports": "error",
+      "simple-import-sort/exports": "error",
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
     },

@@ -1,4 +1,4 @@
-// npm test: install what is missing (npm packages, Debian's Chromium and redis-server), then typecheck, lint,
+// npm test: install what is missing (npm packages, Debian's Chromium, redis-server and poppler-utils), then typecheck, lint, format,
 // unit and contract tests (vitest), build, and the end-to-end tests (Playwright, JS on and off).
 import { spawnSync } from "node:child_process";
 import { ensureNodeModules, ensureSystemPackages } from "./install.mjs";
@@ -9,6 +9,7 @@ ensureSystemPackages();
 const steps = [
   ["Tipos (tsc)", "npx", ["tsc", "--noEmit"]],
   ["Lint (eslint)", "npx", ["eslint", "."]],
+  ["Formato (prettier)", "npx", ["prettier", "--check", "."]],
   ["Unitarias y de contrato (vitest)", "npx", ["vitest", "run"]],
   ["Compilación", "npm", ["run", "build", "--silent"]],
   ["Extremo a extremo (playwright)", "npx", ["playwright", "test"]],
