@@ -16,7 +16,8 @@ const SERVER_TREE = { regex: "(^#server/|(^|\\.\\./)server/)", message: "core/ i
 const SANDBOX = { regex: "(^|/)sandbox/", message: "Nothing imports the sandbox; reach it over HTTP." };
 // core/ is pure: no file system, network, processes or loggers.
 const IO = {
-  regex: "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|worker_threads|cluster|tls)$|^(ioredis|ws|isomorphic-ws|pino|puppeteer-core|exceljs|express|@remix-run/node)(/|$)",
+  regex:
+    "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|worker_threads|cluster|tls)$|^(ioredis|ws|isomorphic-ws|pino|puppeteer-core|exceljs|express|@remix-run/node)(/|$)",
   message: "core/ is pure: no I/O. Put this in server/.",
 };
 

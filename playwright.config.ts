@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
 
 /**

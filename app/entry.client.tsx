@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+
 import { i18nConfig, LOCALE } from "~/i18n";
 
 async function hydrate() {

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -6,9 +7,10 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+
+import { logger } from "#server/logger.server";
 import { i18nConfig, LOCALE } from "~/i18n";
 import { NonceProvider } from "~/nonce";
-import { logger } from "#server/logger.server";
 
 const ABORT_DELAY = 10_000;
 

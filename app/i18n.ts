@@ -6,8 +6,8 @@ import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import recipients from "#core/locales/es-MX/recipients.json";
-import transaction from "#core/locales/es-MX/transaction.json";
 import settings from "#core/locales/es-MX/settings.json";
+import transaction from "#core/locales/es-MX/transaction.json";
 
 /** One language (SPEC: Spanish, Mexico); resources ship with the bundle, so nothing loads lazily. */
 export const LOCALE = "es-MX";

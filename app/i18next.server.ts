@@ -1,6 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig, LOCALE } from "~/i18n";
+
 import type { namespaces } from "~/i18n";
+import { i18nConfig, LOCALE } from "~/i18n";
 
 export const i18next = new RemixI18Next({
   detection: { supportedLanguages: [LOCALE], fallbackLanguage: LOCALE },

@@ -1,20 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+
+import { expiryWarningAt, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning } from "#core/domain/session-timing";
+import { withoutParams, withParams } from "#core/url";
+import { isNotificationCentreOpen, loadNotificationCentre, unreadCount } from "#server/notifications/centre.server";
+import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
+import { getCsrf } from "#server/session/csrf.server";
+import { shellData } from "#server/session/shell.server";
+import type { SessionData } from "#server/session/types";
+import { notificationsFor } from "#server/upstream/notifications.server";
 import { ErrorPage } from "~/components/errors/ErrorPage";
-import { AppShell } from "~/components/shell/AppShell";
 import { NotificationCentre } from "~/components/notifications/NotificationCentre";
+import { AppShell } from "~/components/shell/AppShell";
 import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
@@ -25,14 +25,6 @@ import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
 import { usePageTitle } from "~/utils/page-title";
-import { withParams, withoutParams } from "#core/url";
-import { authStateOf, getSession, commitSession, isSessionOver } from "#server/session/auth.server";
-import { getCsrf } from "#server/session/csrf.server";
-import { shellData } from "#server/session/shell.server";
-import { isNotificationCentreOpen, loadNotificationCentre, unreadCount } from "#server/notifications/centre.server";
-import { notificationsFor } from "#server/upstream/notifications.server";
-import type { SessionData } from "#server/session/types";
-import { IDLE_PROMPT_MS, expiryWarningAt, needsTouch, sessionEndsAt, showsExpiryWarning } from "#core/domain/session-timing";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -60,7 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (toast || splash || modal || touch) headers.append("Set-Cookie", await commitSession(session));
 
   const expiresAt = session.get("expiresAt") ?? now;
-  const [notificationCentre, unreadNotifications] = active ? await loadNotifications(request, context, session.get("productJwt") ?? "") : [null, 0];
+  const [notificationCentre, unreadNotifications] = active
+    ? await loadNotifications(request, context, session.get("productJwt") ?? "")
+    : [null, 0];
   return json(
     {
       csrfToken,
@@ -90,7 +84,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 async function loadNotifications(request: Request, context: LoaderFunctionArgs["context"], productJwt: string) {
   const url = new URL(request.url);
-  const client = notificationsFor({ log: context.log, signal: request.signal, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 2_000 }, productJwt);
+  const client = notificationsFor(
+    { log: context.log, signal: request.signal, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 2_000 },
+    productJwt,
+  );
   return Promise.all([loadNotificationCentre(client, url), isNotificationCentreOpen(url) ? 0 : unreadCount(client)]);
 }
 

@@ -12,14 +12,22 @@ export async function dashboardTtfb() {
   const stack = await startStack(3290);
   try {
     const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
-    await fetch(`${stack.sandbox.url}/__latency`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ms: LATENCY_MS }) });
+    await fetch(`${stack.sandbox.url}/__latency`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ms: LATENCY_MS }),
+    });
 
     // One upstream call on its own, as the app makes it (the partner's accounts).
-    const bankToken = new URL((await fetch(`${stack.sandbox.url}/banca/entrar?usuario=ana.admin`, { redirect: "manual" })).headers.get("location") ?? "").searchParams.get("jwt");
+    const bankToken = new URL(
+      (await fetch(`${stack.sandbox.url}/banca/entrar?usuario=ana.admin`, { redirect: "manual" })).headers.get("location") ?? "",
+    ).searchParams.get("jwt");
     const single: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const started = performance.now();
-      const response = await fetch(`${stack.sandbox.url}/partner/accounts`, { headers: { authorization: `Bearer ${bankToken}`, geolocation: "19.4,-99.1" } });
+      const response = await fetch(`${stack.sandbox.url}/partner/accounts`, {
+        headers: { authorization: `Bearer ${bankToken}`, geolocation: "19.4,-99.1" },
+      });
       await response.arrayBuffer();
       single.push(performance.now() - started);
     }
@@ -39,7 +47,9 @@ export async function dashboardTtfb() {
     console.log(`dashboard TTFB with ${LATENCY_MS} ms upstream latency (${RUNS} runs)`);
     console.log(`  single upstream call  p50 ${ms(singleP50)}  p95 ${ms(percentile(single, 95))}`);
     console.log(`  dashboard TTFB        p50 ${ms(ttfbP50)}  p95 ${ms(percentile(ttfb, 95))}`);
-    console.log(`  ratio TTFB/single     p50 ${(ttfbP50 / singleP50).toFixed(2)}x  (target < 2x: ${ttfbP50 < 2 * singleP50 ? "met" : "NOT met"})`);
+    console.log(
+      `  ratio TTFB/single     p50 ${(ttfbP50 / singleP50).toFixed(2)}x  (target < 2x: ${ttfbP50 < 2 * singleP50 ? "met" : "NOT met"})`,
+    );
   } finally {
     await stack.stop();
   }

@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+
 import { readRecipientRows } from "#core/domain/recipient-rows";
+
 import { readSpreadsheet } from "../server/recipients/excel.server";
 import { recipientsWorkbook, sampleRows } from "../tests/support/sample-files";
 import { ms, percentile } from "./support";
@@ -66,12 +68,18 @@ export async function excelUpload(): Promise<void> {
   const total = figures.parseMs.map((parse, i) => parse + figures.validateMs[i]);
   const warm = total.slice(1);
   console.log(`file: ${ROWS} rows (${figures.invalid} with a mistake), ${(figures.bytes / 1024).toFixed(1)} KB .xlsx`);
-  console.log(`first upload (cold worker, exceljs loaded): ${ms(total[0])} = parse ${ms(figures.parseMs[0])} + validate ${ms(figures.validateMs[0])}`);
+  console.log(
+    `first upload (cold worker, exceljs loaded): ${ms(total[0])} = parse ${ms(figures.parseMs[0])} + validate ${ms(figures.validateMs[0])}`,
+  );
   if (warm.length) {
-    console.log(`next ${warm.length}: median ${ms(percentile(warm, 50))}, max ${ms(Math.max(...warm))} (parse median ${ms(percentile(figures.parseMs.slice(1), 50))}, validate median ${ms(percentile(figures.validateMs.slice(1), 50))})`);
+    console.log(
+      `next ${warm.length}: median ${ms(percentile(warm, 50))}, max ${ms(Math.max(...warm))} (parse median ${ms(percentile(figures.parseMs.slice(1), 50))}, validate median ${ms(percentile(figures.validateMs.slice(1), 50))})`,
+    );
   }
   console.log(`valid rows: ${figures.valid}, rows with errors: ${figures.invalid}`);
-  console.log(`peak resident memory of the process (worker included): ${mb(figures.hwmKb)}; before parsing: ${mb(figures.baselineKb)}; growth: ${mb(figures.hwmKb - figures.baselineKb)}`);
+  console.log(
+    `peak resident memory of the process (worker included): ${mb(figures.hwmKb)}; before parsing: ${mb(figures.baselineKb)}; growth: ${mb(figures.hwmKb - figures.baselineKb)}`,
+  );
 }
 
 if (process.argv.includes("--child")) await child();

@@ -1,5 +1,6 @@
-import { Agent, request, type IncomingMessage } from "node:http";
 import { readFile } from "node:fs/promises";
+import { Agent, type IncomingMessage, request } from "node:http";
+
 import { login, ms, percentile, startStack } from "./support";
 
 /**
@@ -105,10 +106,18 @@ export async function priceFanout() {
     const p99 = percentile(latencies, 99);
     console.log(`price fan-out: ${CLIENTS} SSE clients on ${PAIR}, ${MEASURE_MS / 1000} s measured (ticks every 250 ms)`);
     console.log(`  connected all clients in  ${ms(connectMs)}`);
-    console.log(`  price events delivered    ${delivered} (${(delivered / CLIENTS / (MEASURE_MS / 1000)).toFixed(2)}/s per client; clients with no price: ${starved})`);
-    console.log(`  latency spread            min ${ms(Math.min(...latencies))}  p10 ${ms(percentile(latencies, 10))}  p90 ${ms(percentile(latencies, 90))}`);
-    console.log(`  tick → client latency     p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(Math.max(...latencies))}  (target p99 < 100 ms: ${p99 < 100 ? "met" : "NOT met"})`);
-    console.log(`  app resident memory       idle ${mb(rssIdle)}  with ${CLIENTS} clients ${mb(rssLoaded)}  (+${((rssLoaded - rssIdle) / CLIENTS).toFixed(1)} kB per client)`);
+    console.log(
+      `  price events delivered    ${delivered} (${(delivered / CLIENTS / (MEASURE_MS / 1000)).toFixed(2)}/s per client; clients with no price: ${starved})`,
+    );
+    console.log(
+      `  latency spread            min ${ms(Math.min(...latencies))}  p10 ${ms(percentile(latencies, 10))}  p90 ${ms(percentile(latencies, 90))}`,
+    );
+    console.log(
+      `  tick → client latency     p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(Math.max(...latencies))}  (target p99 < 100 ms: ${p99 < 100 ? "met" : "NOT met"})`,
+    );
+    console.log(
+      `  app resident memory       idle ${mb(rssIdle)}  with ${CLIENTS} clients ${mb(rssLoaded)}  (+${((rssLoaded - rssIdle) / CLIENTS).toFixed(1)} kB per client)`,
+    );
     console.log(`  upstream price sockets    ${sockets} for 1 pair (expected 1: ${sockets === 1 ? "yes" : "NO"})`);
   } finally {
     for (const client of clients) client.response?.destroy();

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+
 import { login, ms, percentile, startStack } from "./support";
 
 /**
@@ -53,8 +54,14 @@ export async function receipts() {
       const response = await fetch(`${stack.appUrl}/historial-operaciones/${id}/comprobante`, { headers: { cookie }, redirect: "manual" });
       const body = Buffer.from(await response.arrayBuffer());
       const elapsed = performance.now() - started;
-      if (response.status !== 200 || response.headers.get("content-type") !== "application/pdf" || body.subarray(0, 5).toString() !== "%PDF-") {
-        throw new Error(`receipt ${id} answered ${response.status} ${response.headers.get("content-type")} ${response.headers.get("location") ?? ""}`);
+      if (
+        response.status !== 200 ||
+        response.headers.get("content-type") !== "application/pdf" ||
+        body.subarray(0, 5).toString() !== "%PDF-"
+      ) {
+        throw new Error(
+          `receipt ${id} answered ${response.status} ${response.headers.get("content-type")} ${response.headers.get("location") ?? ""}`,
+        );
       }
       return elapsed;
     }
@@ -76,10 +83,16 @@ export async function receipts() {
     }
     const after = chromiumProcesses(appPid);
 
-    console.log(`receipt PDF over HTTP (operation, binnacle, accounts, settlement + HTML + Chromium), cores: ${(await import("node:os")).availableParallelism()}`);
+    console.log(
+      `receipt PDF over HTTP (operation, binnacle, accounts, settlement + HTML + Chromium), cores: ${(await import("node:os")).availableParallelism()}`,
+    );
     console.log(`  first receipt (launches Chromium)   ${ms(cold)}`);
-    console.log(`  sequential, ${SEQUENTIAL} after warm-up     p50 ${ms(percentile(sequential, 50))}  p95 ${ms(percentile(sequential, 95))}`);
-    console.log(`  ${BATCH} at a time, ${BATCHES} batches          p50 ${ms(percentile(concurrent, 50))}  p95 ${ms(percentile(concurrent, 95))}  (per receipt)`);
+    console.log(
+      `  sequential, ${SEQUENTIAL} after warm-up     p50 ${ms(percentile(sequential, 50))}  p95 ${ms(percentile(sequential, 95))}`,
+    );
+    console.log(
+      `  ${BATCH} at a time, ${BATCHES} batches          p50 ${ms(percentile(concurrent, 50))}  p95 ${ms(percentile(concurrent, 95))}  (per receipt)`,
+    );
     console.log(
       `  chromium browser processes: before ${before.browsers}, busiest ${busiest.browsers}, after ${after.browsers}` +
         `  (all chromium processes: busiest ${busiest.total}, after ${after.total})`,

@@ -4,7 +4,12 @@ import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
 
 /** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
-const benches: Record<string, () => Promise<void>> = { "dashboard-ttfb": dashboardTtfb, "price-fanout": priceFanout, receipts, "excel-upload": excelUpload };
+const benches: Record<string, () => Promise<void>> = {
+  "dashboard-ttfb": dashboardTtfb,
+  "price-fanout": priceFanout,
+  receipts,
+  "excel-upload": excelUpload,
+};
 
 const only = process.argv[2];
 for (const [name, run] of Object.entries(benches)) {

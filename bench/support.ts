@@ -1,7 +1,8 @@
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
+import { spawn } from "node:child_process";
+
 import { startSandbox } from "../sandbox/server";
+import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -18,11 +19,19 @@ export async function startStack(appPort: number) {
   const sandbox = await startSandbox({ port: 0, appUrl: `http://localhost:${appPort}` });
   const env = {
     ...process.env,
-    ...sandboxEnv({ appPort, sandboxPort: sandbox.port, sessionSecret: "bench-secret-bench-secret-bench-secret", sessionDir: ".cache/bench-sessions" }),
+    ...sandboxEnv({
+      appPort,
+      sandboxPort: sandbox.port,
+      sessionSecret: "bench-secret-bench-secret-bench-secret",
+      sessionDir: ".cache/bench-sessions",
+    }),
     LOG_LEVEL: "warn",
   } as NodeJS.ProcessEnv;
   // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
-  const app: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/main.js`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const app: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const appUrl = `http://localhost:${appPort}`;
   await waitForHttp(`${appUrl}/healthcheck`);
   return {
@@ -46,6 +55,7 @@ export async function login(sandboxUrl: string, appUrl: string, userName: string
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .find((c) => c.startsWith("__portal_session="));
-  if (!cookie || response.headers.get("location") !== "/") throw new Error(`login failed (${response.status} → ${response.headers.get("location")})`);
+  if (!cookie || response.headers.get("location") !== "/")
+    throw new Error(`login failed (${response.status} → ${response.headers.get("location")})`);
   return cookie;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { currencySymbol, displayCurrency, formatMoney, formatRate, maskAccount } from "./money";
 
 describe("formatMoney", () => {

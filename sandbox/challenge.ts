@@ -4,10 +4,11 @@
 // money itself: the app reports the result to /api/processchallenge.
 
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { escapeHtml, html, redirect, type Reply, type Router } from "./http";
 import { debitOf, findOperationByTrk } from "./operations";
-import { findRegistrationByTrk, registrationReturnUrl, registrationSummary, type RegistrationRecord } from "./recipient-registration";
+import { findRegistrationByTrk, type RegistrationRecord, registrationReturnUrl, registrationSummary } from "./recipient-registration";
 import type { OperationRecord, SandboxState } from "./types";
 
 export interface ChallengeOutcome {
@@ -40,7 +41,11 @@ export const DEMO_KEYS: { key: string; outcome: ChallengeOutcome; meaning: strin
     outcome: { res: "3", msg: "Token válido, usuario no autenticado con la clave dinámica", retries: "0" },
     meaning: "Token incorrecto",
   },
-  { key: "444444", outcome: { res: "4", msg: "Servicio no disponible, intenta más tarde", retries: "0" }, meaning: "Servicio no disponible" },
+  {
+    key: "444444",
+    outcome: { res: "4", msg: "Servicio no disponible, intenta más tarde", retries: "0" },
+    meaning: "Servicio no disponible",
+  },
   {
     key: "555555",
     outcome: { res: "5", msg: "Se agotó el tiempo para autorizar|Tu operación no se confirmó a tiempo", retries: "2" },
@@ -56,7 +61,11 @@ export const DEMO_KEYS: { key: string; outcome: ChallengeOutcome; meaning: strin
     outcome: { res: "6", msg: "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente", retries: "0" },
     meaning: "Fondos insuficientes",
   },
-  { key: CANCEL_KEY, outcome: { res: "7", msg: "Movimiento cancelado por el usuario", retries: "0" }, meaning: "Cancela (igual que el botón Cancelar)" },
+  {
+    key: CANCEL_KEY,
+    outcome: { res: "7", msg: "Movimiento cancelado por el usuario", retries: "0" },
+    meaning: "Cancela (igual que el botón Cancelar)",
+  },
 ];
 
 const WRONG_KEY = DEMO_KEYS[1].outcome;
@@ -212,13 +221,22 @@ export function registerChallengeRoutes(router: Router, ctx: SandboxContext): vo
   // A recipient registration (recipient-registration.ts) is confirmed on the same page and
   // returns to the app's /destinatarios-alta/resultado instead of /transaction.
   const registrationNotPending = (registration: RegistrationRecord) =>
-    registration.status === "sent" ? null : page(409, "Operación no disponible", `<h1>Operación no disponible</h1>\n<p>Este alta ya fue procesada; no hace falta confirmarla de nuevo.</p>`);
+    registration.status === "sent"
+      ? null
+      : page(
+          409,
+          "Operación no disponible",
+          `<h1>Operación no disponible</h1>\n<p>Este alta ya fue procesada; no hace falta confirmarla de nuevo.</p>`,
+        );
 
   router
     .get("/challenge", ({ query }) => {
       const registration = findRegistrationByTrk(state, query.get("trk") ?? "");
       if (registration) {
-        return registrationNotPending(registration) ?? challengePage("Confirma el alta de tu destinatario", definitionList(registrationSummary(registration)), registration.trk);
+        return (
+          registrationNotPending(registration) ??
+          challengePage("Confirma el alta de tu destinatario", definitionList(registrationSummary(registration)), registration.trk)
+        );
       }
       const operation = findOperationByTrk(state, query.get("trk") ?? "");
       if (!operation) return notFoundPage();

@@ -2,6 +2,7 @@
 // in one process (tests start one per file) without sharing state.
 
 import type { Logger } from "pino";
+
 import { mexicoCityDate } from "./dates";
 import type { BankCompany, BankUser, ProductMember, ProfileType, SandboxState } from "./types";
 

@@ -2,6 +2,7 @@
 // retries and "called exactly once" expectations against a real wire.
 
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { errorReply, json, parseWith, type Reply, type Router } from "./http";
 import type { Fault } from "./types";
@@ -41,9 +42,7 @@ const DEFAULT_SLOW_MS = 1_000;
 export function takeFault(ctx: SandboxContext, method: string, pathWithQuery: string): Fault | null {
   const { faults } = ctx.state;
   const index = faults.findIndex(
-    (fault) =>
-      pathWithQuery.startsWith(fault.path) &&
-      (fault.method === undefined || fault.method.toUpperCase() === method.toUpperCase()),
+    (fault) => pathWithQuery.startsWith(fault.path) && (fault.method === undefined || fault.method.toUpperCase() === method.toUpperCase()),
   );
   if (index === -1) return null;
   const fault = faults[index];

@@ -2,7 +2,8 @@
 // sends a fixed set of named operations, and this keeps the fake honest about what it supports.
 
 import { z } from "zod";
-import { findMemberByUserName, today, type SandboxContext } from "./context";
+
+import { findMemberByUserName, type SandboxContext, today } from "./context";
 import { HttpError, json, parseWith, type Reply, type RequestContext, type Router } from "./http";
 import { membershipView } from "./membership";
 import { authenticateMember, type ProductAuth } from "./product";
@@ -26,28 +27,31 @@ export function registerGraphqlRoutes(router: Router, ctx: SandboxContext): void
   const { state } = ctx;
 
   // Answer the app even without a session: it asks these while onboarding.
-  const publicOperations = new Map<string, PublicResolver>(Object.entries({
-    PlansContent: () => ({ plans: state.catalogs.plans }),
-    MembershipCost: (variables) => ({
-      membershipCost: state.catalogs.membershipCosts.find((cost) => cost.id === numberVar(variables, "id")) ?? null,
-    }),
-    TrialDays: (variables) => ({
-      trialDays: state.catalogs.trialDays.find((trial) => trial.id === numberVar(variables, "id")) ?? null,
-    }),
-    UserExists: (variables) => ({
-      userExists:
-        typeof variables.userName === "string" && findMemberByUserName(state, variables.userName) !== undefined,
-    }),
-  } satisfies Record<string, PublicResolver>));
+  const publicOperations = new Map<string, PublicResolver>(
+    Object.entries({
+      PlansContent: () => ({ plans: state.catalogs.plans }),
+      MembershipCost: (variables) => ({
+        membershipCost: state.catalogs.membershipCosts.find((cost) => cost.id === numberVar(variables, "id")) ?? null,
+      }),
+      TrialDays: (variables) => ({
+        trialDays: state.catalogs.trialDays.find((trial) => trial.id === numberVar(variables, "id")) ?? null,
+      }),
+      UserExists: (variables) => ({
+        userExists: typeof variables.userName === "string" && findMemberByUserName(state, variables.userName) !== undefined,
+      }),
+    } satisfies Record<string, PublicResolver>),
+  );
 
-  const memberOperations = new Map<string, MemberResolver>(Object.entries({
-    MembershipData: ({ member }) => ({
-      membership: member.membership ? membershipView(member.membership, state.catalogs, today(ctx)) : null,
-    }),
-    VisitedTours: ({ member }) => ({ visitedTours: [...member.visitedTours] }),
-    NonWorkingDates: () => ({ nonworkingdates: state.catalogs.nonWorkingDates.map((date) => ({ date })) }),
-    PairsCatalogue: () => ({ pairs: state.catalogs.pairs.map((pair) => ({ pair })) }),
-  } satisfies Record<string, MemberResolver>));
+  const memberOperations = new Map<string, MemberResolver>(
+    Object.entries({
+      MembershipData: ({ member }) => ({
+        membership: member.membership ? membershipView(member.membership, state.catalogs, today(ctx)) : null,
+      }),
+      VisitedTours: ({ member }) => ({ visitedTours: [...member.visitedTours] }),
+      NonWorkingDates: () => ({ nonworkingdates: state.catalogs.nonWorkingDates.map((date) => ({ date })) }),
+      PairsCatalogue: () => ({ pairs: state.catalogs.pairs.map((pair) => ({ pair })) }),
+    } satisfies Record<string, MemberResolver>),
+  );
 
   router.post("/graphql", (request: RequestContext): Reply => {
     if (request.body === undefined) throw new HttpError(400, "Falta el cuerpo de la consulta", "INVALID_BODY");

@@ -138,12 +138,15 @@ export function seedHistory(input: HistorySeedInput): HistorySeed {
   let nextBinnacleId = 1;
   const nowMs = input.now.getTime();
   const national = input.catalogs.conceptPays.filter((concept) => concept.typeConcept === "national" && concept.IdPayConcept !== 21);
-  const international = input.catalogs.conceptPays.filter((concept) => concept.typeConcept === "international" && concept.IdPayConcept !== 22);
+  const international = input.catalogs.conceptPays.filter(
+    (concept) => concept.typeConcept === "international" && concept.IdPayConcept !== 22,
+  );
 
   for (const world of companyWorlds(input)) {
     const rand = random(Number(world.clientId));
-    const plan = Array.from({ length: HISTORY_OPERATIONS_PER_COMPANY }, (_, index): PlanEntry =>
-      index < PLAN.length ? PLAN[index] : { status: "applied", kind: TAIL_KINDS[index % TAIL_KINDS.length] },
+    const plan = Array.from(
+      { length: HISTORY_OPERATIONS_PER_COMPANY },
+      (_, index): PlanEntry => (index < PLAN.length ? PLAN[index] : { status: "applied", kind: TAIL_KINDS[index % TAIL_KINDS.length] }),
     );
 
     plan.forEach((entry, index) => {
@@ -152,7 +155,10 @@ export function seedHistory(input: HistorySeedInput): HistorySeed {
       const at = (minutesLater: number) => new Date(Math.min(nowMs, createdMs + minutesLater * 60_000)).toISOString();
       const kind = entry.kind !== "transfer" && world.pairs.length === 0 ? "transfer" : entry.kind;
       const legs = kind === "transfer" ? transferLegs(world, index) : exchangeLegs(world, kind, index, rand);
-      const concept = kind === "transfer" && legs.recipient?.typeOriginPerson !== "EXTRANJERA" ? national[index % national.length] : international[index % international.length];
+      const concept =
+        kind === "transfer" && legs.recipient?.typeOriginPerson !== "EXTRANJERA"
+          ? national[index % national.length]
+          : international[index % international.length];
       const memberId = entry.approval && world.collaboratorId !== null ? world.collaboratorId : world.adminId;
 
       const record: OperationRecord = {
@@ -260,7 +266,10 @@ function exchangeLegs(world: CompanyWorld, kind: "buy" | "sell", index: number, 
 function transferLegs(world: CompanyWorld, index: number): Legs {
   const recipient = world.recipients.length > 0 ? world.recipients[index % world.recipients.length] : null;
   const origin = recipient ? accountIn(world, normal(recipient.idCurrency)) : world.accounts[0];
-  const amount = normal(origin.currency) === "MXN" ? [4_500, 12_000, 38_500.5, 87_250, 150_000, 230_000][index % 6] : [950, 2_400, 7_800.25, 15_000][index % 4];
+  const amount =
+    normal(origin.currency) === "MXN"
+      ? [4_500, 12_000, 38_500.5, 87_250, 150_000, 230_000][index % 6]
+      : [950, 2_400, 7_800.25, 15_000][index % 4];
   return { pair: "", origin, destiny: null, recipient, amountOrigin: amount, amountDestiny: amount, total: amount, rate: 1 };
 }
 
@@ -291,14 +300,31 @@ function binnacleSteps(entry: PlanEntry, kind: OperationKind): Step[] {
     case "applied":
       return [REGISTERED, AUTHORIZED, APPLYING, APPLIED];
     case "appliedNoReceipt":
-      return [REGISTERED, AUTHORIZED, APPLYING, { status: "appliedNoReceipt", message: "Operación aplicada; factura en proceso", minute: 5 }];
+      return [
+        REGISTERED,
+        AUTHORIZED,
+        APPLYING,
+        { status: "appliedNoReceipt", message: "Operación aplicada; factura en proceso", minute: 5 },
+      ];
     case "fixappliedNoReceipt":
-      return [REGISTERED, AUTHORIZED, APPLYING, { status: "fixappliedNoReceipt", message: "Operación aplicada tras revisión; factura en proceso", minute: 6 }];
+      return [
+        REGISTERED,
+        AUTHORIZED,
+        APPLYING,
+        { status: "fixappliedNoReceipt", message: "Operación aplicada tras revisión; factura en proceso", minute: 6 },
+      ];
     case "notApplied":
       if (entry.direct === "single") {
-        return [{ status: "notApplied", message: "Error de autenticación|La clave de operación es incorrecta", minute: 1, challenge: true }];
+        return [
+          { status: "notApplied", message: "Error de autenticación|La clave de operación es incorrecta", minute: 1, challenge: true },
+        ];
       }
-      return [REGISTERED, AUTHORIZED, APPLYING, { status: "notApplied", message: "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente", minute: 5 }];
+      return [
+        REGISTERED,
+        AUTHORIZED,
+        APPLYING,
+        { status: "notApplied", message: "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente", minute: 5 },
+      ];
     case "notAppliedCan":
       return [
         { status: "notAppliedCan", message: "Movimiento cancelado por el usuario", minute: 1, challenge: true },
@@ -312,7 +338,11 @@ function binnacleSteps(entry: PlanEntry, kind: OperationKind): Step[] {
         AUTHORIZED,
         APPLYING,
         APPLIED,
-        { status: "returned", message: kind === "transfer" ? "Devolución del banco receptor" : "Devolución de la operación cambiaria", minute: 24 * 60 },
+        {
+          status: "returned",
+          message: kind === "transfer" ? "Devolución del banco receptor" : "Devolución de la operación cambiaria",
+          minute: 24 * 60,
+        },
       ];
     case "notAppliedByAdmin":
       return [approvalSent, { status: "notAppliedByAdmin", message: "El usuario administrador eliminó la operación", minute: 90 }];
@@ -323,7 +353,10 @@ function binnacleSteps(entry: PlanEntry, kind: OperationKind): Step[] {
  * Settlement date (operatio-date-settlements): transfers arrive the same business day, currency
  * operations the next one; weekends and bank holidays are skipped. Answered as "created | settles".
  */
-export function settlementDates(operation: Pick<OperationRecord, "operation" | "createdAt">, nonWorkingDates: readonly string[]): { created: string; settles: string } {
+export function settlementDates(
+  operation: Pick<OperationRecord, "operation" | "createdAt">,
+  nonWorkingDates: readonly string[],
+): { created: string; settles: string } {
   const created = mexicoCityDate(new Date(operation.createdAt));
   let day = operation.operation === "transfer" ? created : addDays(created, 1);
   const isWorking = (date: string) => {

@@ -3,6 +3,7 @@
 // and /sendEmailReceipts, whose e-mails land in an outbox that tests read (GET /__outbox).
 
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { findBankUser, findCompany, findMemberById } from "./context";
 import { mexicoCityDate } from "./dates";
@@ -35,7 +36,12 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "fecha YYYY-MM-DD");
 const csvOf = <T extends string>(allowed: readonly T[]) =>
   z
     .string()
-    .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(allowed as [T, ...T[]])));
 
 const pageQuery = z.object({
@@ -49,7 +55,10 @@ const pageQuery = z.object({
   search: z.string().max(100).optional(),
 });
 
-const backDoorInput = z.object({ id: z.coerce.number().int().positive(), status: z.enum(STATUSES as [OperationStatus, ...OperationStatus[]]) });
+const backDoorInput = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.enum(STATUSES as [OperationStatus, ...OperationStatus[]]),
+});
 const checkFxInput = z.object({ idPortfolio: z.coerce.string().min(1), idOperation: z.coerce.string().min(1) });
 const checkTransferInput = z.object({ corefolio: z.string().min(1) });
 const fxInvoiceInput = z.object({
@@ -76,7 +85,10 @@ const emailInput = z.object({
 
 /** "Ávila" and "avila" match: the search ignores case and accents. */
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 function queryObject(query: URLSearchParams): Record<string, string> {
@@ -159,7 +171,10 @@ export function registerHistoryRoutes(router: Router, ctx: SandboxContext): void
         .filter((operation) => member === null || findMemberById(state, operation.memberId)?.userName === member)
         .filter(() => companyName === null || companyName === company?.businessName || companyName === company?.name)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-      return json(200, listed.map((operation) => viewOfOperation(state, operation)));
+      return json(
+        200,
+        listed.map((operation) => viewOfOperation(state, operation)),
+      );
     })
     // §7 POST /updateOperationsBackDoor {id, status}: sets a status by hand (support tools, demos, tests).
     .post("/api/updateOperationsBackDoor", (request) => {
@@ -194,7 +209,12 @@ export function registerHistoryRoutes(router: Router, ctx: SandboxContext): void
       const start = (query.page - 1) * query.pageSize;
       return json(200, {
         data: matching.slice(start, start + query.pageSize).map((operation) => viewOfOperation(state, operation)),
-        meta: { page: query.page, pageSize: query.pageSize, total: matching.length, pageCount: Math.ceil(matching.length / query.pageSize) },
+        meta: {
+          page: query.page,
+          pageSize: query.pageSize,
+          total: matching.length,
+          pageCount: Math.ceil(matching.length / query.pageSize),
+        },
       });
     })
     .get("/api/filters/operations", (request) => {

@@ -2,6 +2,7 @@
 // out, and nothing else, so a framework would only hide what the contract says.
 
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+
 import type { z } from "zod";
 
 export const MAX_BODY_BYTES = 1_048_576;
@@ -197,10 +198,5 @@ export function send(res: ServerResponse, reply: Reply): void {
 }
 
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }

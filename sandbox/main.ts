@@ -2,6 +2,7 @@
 // so the demo script and developers start it the same way.
 
 import { pino } from "pino";
+
 import { startSandbox } from "./server";
 
 const logger = pino({ name: "sandbox", level: process.env.SANDBOX_LOG_LEVEL ?? "info" });

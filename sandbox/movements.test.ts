@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { MOVEMENT_DAYS } from "./movements";
-import { startSandbox, type Sandbox } from "./server";
+import { type Sandbox, startSandbox } from "./server";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 let sandbox: Sandbox;
@@ -18,8 +19,16 @@ async function bankToken(userName: string) {
 }
 
 async function movements(token: string, clabe: string, query: string) {
-  const res = await fetch(`${sandbox.url}/middleware/movements/v2/${clabe}/movements?${query}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { data: Array<Record<string, unknown>>; errors: Array<{ code: string; message: string }> } };
+  const res = await fetch(`${sandbox.url}/middleware/movements/v2/${clabe}/movements?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & {
+      data: Array<Record<string, unknown>>;
+      errors: Array<{ code: string; message: string }>;
+    },
+  };
 }
 
 const clabeOf = (idAccount: string) => sandbox.state.accounts.find((account) => account.idAccount === idAccount)?.clabe ?? "";
@@ -36,7 +45,11 @@ describe("bank middleware movements", () => {
 
   it("pages the account's movements of a date range, newest first", async () => {
     const token = await bankToken("ana.admin");
-    const first = await movements(token, clabeOf("A-100234-01"), `initial_date=2026-01-01&final_date=2026-03-10&sheet=1&pages=25&sort=desc&${base}`);
+    const first = await movements(
+      token,
+      clabeOf("A-100234-01"),
+      `initial_date=2026-01-01&final_date=2026-03-10&sheet=1&pages=25&sort=desc&${base}`,
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, records_per_page: 25, errors: [] });
     expect(first.body.data).toHaveLength(25);
@@ -44,13 +57,25 @@ describe("bank middleware movements", () => {
     expect(first.body.total_pages).toBe(Math.ceil(total / 25));
     const dates = first.body.data.map((movement) => movement.operation_date as string);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(first.body.data[0]).toMatchObject({ movement_type: { id: expect.any(Number) }, flow: expect.stringMatching(/IN|OUT/), counterparty: { name: expect.any(String) } });
-    const last = await movements(token, clabeOf("A-100234-01"), `initial_date=2026-01-01&final_date=2026-03-10&sheet=${first.body.total_pages as number}&pages=25&sort=desc&${base}`);
+    expect(first.body.data[0]).toMatchObject({
+      movement_type: { id: expect.any(Number) },
+      flow: expect.stringMatching(/IN|OUT/),
+      counterparty: { name: expect.any(String) },
+    });
+    const last = await movements(
+      token,
+      clabeOf("A-100234-01"),
+      `initial_date=2026-01-01&final_date=2026-03-10&sheet=${first.body.total_pages as number}&pages=25&sort=desc&${base}`,
+    );
     expect(last.body.data.length).toBe(total - 25 * ((first.body.total_pages as number) - 1));
   });
 
   it("has movements today", async () => {
-    const today = await movements(await bankToken("ana.admin"), clabeOf("A-100234-02"), `initial_date=2026-03-10&final_date=2026-03-10&${base}`);
+    const today = await movements(
+      await bankToken("ana.admin"),
+      clabeOf("A-100234-02"),
+      `initial_date=2026-03-10&final_date=2026-03-10&${base}`,
+    );
     expect(today.body.data.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -3,6 +3,7 @@
 // §8 "no movements" answers (ACCOUNTS_0004, ACCOUNTS_403, 'Error ESB Token').
 
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { bearerToken, json, type Reply, type Router } from "./http";
 import { checkBankToken } from "./tokens";
@@ -68,7 +69,16 @@ const COUNTERPARTIES = [
   "Nómina quincenal",
   "Cliente Grupo Alfa",
 ];
-const CONCEPTS = ["Pago factura", "Anticipo pedido", "Liquidación", "Pago de servicios", "Fletes", "Renta de bodega", "Honorarios", "Cobranza"];
+const CONCEPTS = [
+  "Pago factura",
+  "Anticipo pedido",
+  "Liquidación",
+  "Pago de servicios",
+  "Fletes",
+  "Renta de bodega",
+  "Honorarios",
+  "Cobranza",
+];
 
 /** Days of history seeded per account (about six months, so every period filter finds data). */
 export const MOVEMENT_DAYS = 183;
@@ -154,7 +164,9 @@ function middlewareError(status: number, code: string, message: string): Reply {
 
 /** Mexico City's calendar date of an instant (the middleware filters by the bank's days). */
 const mexicoDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(iso),
+  );
 
 export function registerMovementRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "./server";
+
+import { type Sandbox, startSandbox } from "./server";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 const BASE = "/notifications-api/notifications";
@@ -94,7 +95,11 @@ describe("GET /notifications", () => {
     );
     expect(new Set(all.map((n) => n.type))).toEqual(new Set(["info", "error", "pending"]));
     const operation = all.find((n) => n.module === "operation");
-    expect(operation?.detail).toMatchObject({ status: expect.any(String), operationType: expect.any(String), accountDestiny: { alias: expect.any(String) } });
+    expect(operation?.detail).toMatchObject({
+      status: expect.any(String),
+      operationType: expect.any(String),
+      accountDestiny: { alias: expect.any(String) },
+    });
     expect(Array.isArray(all.find((n) => n.module === "movement")?.detail)).toBe(true);
     const ages = all.map((n) => NOW.getTime() - Date.parse(n.createdAt));
     expect(Math.min(...ages)).toBeLessThan(5 * 60_000);

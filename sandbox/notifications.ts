@@ -2,6 +2,7 @@
 // paged newest first, behind the same product jwt as /api and scoped to the jwt's member.
 
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { authenticateMember } from "./product";

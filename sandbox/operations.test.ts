@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { DEMO_KEYS } from "./challenge";
 import { isValidClabe } from "./clabe";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
 import { signQuote, verifyQuote } from "./price-signing";
-import { startSandbox, type Sandbox } from "./server";
+import { type Sandbox, startSandbox } from "./server";
 
 const APP_URL = "http://app.test:3000";
 const GEO = "19.4326,-99.1332";
@@ -75,7 +76,15 @@ async function processChallenge(jwt: string, body: { res: string; msg: string; t
 /** A quote signed the way the price socket signs it (the secret rotates on every reset). */
 function signedQuote(pair = "USD/MXN", ts = NOW.getTime() - 1_000) {
   const quote = { cp: pair, lpId: "LP-JPM", Buy: 17.1234, Sell: 17.2345, ts };
-  return { lpId: quote.lpId, sig: signQuote(sandbox.state.priceSecret, quote), ts, price: quote.Sell, buy: quote.Buy, sell: quote.Sell, pair };
+  return {
+    lpId: quote.lpId,
+    sig: signQuote(sandbox.state.priceSecret, quote),
+    ts,
+    price: quote.Sell,
+    buy: quote.Buy,
+    sell: quote.Sell,
+    pair,
+  };
 }
 
 /** Buys 1,000 USD into "Pagos USD" paying 17,234.50 MXN from "Operativa MXN" (Importadora del Bajío). */
@@ -217,7 +226,12 @@ describe("/api/setoperation", () => {
   it.each([
     // Overrides are thunks: quotes can only be signed once the sandbox (and its secret) exists.
     ["an account of another company", () => ({ accountOrigin: { idCuenta: "A-100871-01", idDivisa: "MXN" } }), 404, "ACCOUNT_NOT_FOUND"],
-    ["a destination of another company", () => ({ accountDestiny: { idCuenta: "A-200115-02", idDivisa: "USD" } }), 404, "ACCOUNT_NOT_FOUND"],
+    [
+      "a destination of another company",
+      () => ({ accountDestiny: { idCuenta: "A-200115-02", idDivisa: "USD" } }),
+      404,
+      "ACCOUNT_NOT_FOUND",
+    ],
     ["no price", () => ({ priceObject: null }), 422, "INVALID_PRICE"],
     ["a forged price", () => ({ priceObject: { ...signedQuote(), buy: 16.5 } }), 422, "INVALID_PRICE"],
     ["a price of another pair", () => ({ priceObject: signedQuote("EUR/MXN") }), 422, "INVALID_PRICE"],
@@ -272,7 +286,11 @@ describe("/api/setoperation", () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ status: "sent", uri: null, requires_admin_approval: true });
     const operation = await get(jwt, `/api/operations/${String(body.id)}`);
-    expect(operation.body).toMatchObject({ status: "sent", requires_admin_approval: true, member: { completeName: "Carlos Hernández Soto" } });
+    expect(operation.body).toMatchObject({
+      status: "sent",
+      requires_admin_approval: true,
+      member: { completeName: "Carlos Hernández Soto" },
+    });
     const challenge = await post(jwt, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk: body.trk, more: null });
     expect(challenge.status).toBe(409);
     expect((await fetch(`${sandbox.url}/challenge/?trk=${String(body.trk)}`)).status).toBe(409);
@@ -302,7 +320,9 @@ describe("operation lifecycle", () => {
     const first = await processChallenge(jwt, challenge);
     expect(first.status).toBe(200);
     expect(first.body.operation).toMatchObject({ id, status: "applying", referenceGFB: null });
-    expect(first.body.operation).toMatchObject({ responseChallenge: { msg: "Operación autorizada", dil: `${4471200 + id}-1`, ope: String(id), trk } });
+    expect(first.body.operation).toMatchObject({
+      responseChallenge: { msg: "Operación autorizada", dil: `${4471200 + id}-1`, ope: String(id), trk },
+    });
     const second = await post(jwt, "/api/processchallenge", challenge);
     expect(second.body.operation).toEqual(first.body.operation);
 
@@ -345,7 +365,12 @@ describe("operation lifecycle", () => {
   it("marks a failed challenge notApplied and leaves the balances alone", async () => {
     const jwt = await productJwt("ana.admin");
     const { id, trk } = await createBuy(jwt);
-    const failed = await processChallenge(jwt, { res: "1", msg: "Error de autenticación|La clave de operación es incorrecta", trk, more: null });
+    const failed = await processChallenge(jwt, {
+      res: "1",
+      msg: "Error de autenticación|La clave de operación es incorrecta",
+      trk,
+      more: null,
+    });
     expect(failed.body.operation).toMatchObject({ status: "notApplied" });
     await sleep(APPLY_DELAY_MS * 3);
     expect((await get(jwt, `/api/operations/${id}`)).body.status).toBe("notApplied");
@@ -383,7 +408,12 @@ describe("operation lifecycle", () => {
     expect(created.status).toBe(201);
     expect(created.body.id).toEqual(expect.any(Number));
     const binnacles = await get(jwt, `/api/binnacles?operation=${id}`);
-    expect(binnacles.body.at(-1)).toMatchObject({ id: created.body.id, step: 2, status: "responseChallenge", message: "Operación autorizada" });
+    expect(binnacles.body.at(-1)).toMatchObject({
+      id: created.body.id,
+      step: 2,
+      status: "responseChallenge",
+      message: "Operación autorizada",
+    });
   });
 
   it("hides another company's operation", async () => {

@@ -3,7 +3,9 @@
 
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+
 import { z } from "zod";
+
 import { findBankUser, findCompany, findMemberById, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { verifyQuote } from "./price-signing";
@@ -74,9 +76,7 @@ const setOperationInput = z
     exchangeRate: z.number().nonnegative(),
     accountOrigin: accountRef,
     accountDestiny: accountRef.nullable(),
-    recipient: z
-      .object({ idRecipient: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) })
-      .nullable(),
+    recipient: z.object({ idRecipient: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) }).nullable(),
     concept: z.number().int().nonnegative(),
     conceptString: z.string(),
     aditionalInformation: z.string(),
@@ -225,7 +225,8 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
   const timers = new Set<NodeJS.Timeout>();
   const nowIso = () => ctx.now().toISOString();
 
-  const addBinnacle = (operation: OperationRecord, status: string, message: string) => addBinnacleEntry(state, operation, status, message, nowIso());
+  const addBinnacle = (operation: OperationRecord, status: string, message: string) =>
+    addBinnacleEntry(state, operation, status, message, nowIso());
 
   function setStatus(operation: OperationRecord, status: OperationStatus, message: string): void {
     operation.status = status;
@@ -257,7 +258,14 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const genuine =
         quote !== null &&
         (input.operation === "transfer" || quote.pair === input.pair) &&
-        verifyQuote(state.priceSecret, { cp: quote.pair, lpId: quote.lpId, Buy: quote.buy, Sell: quote.sell, ts: quote.ts, sig: quote.sig });
+        verifyQuote(state.priceSecret, {
+          cp: quote.pair,
+          lpId: quote.lpId,
+          Buy: quote.buy,
+          Sell: quote.sell,
+          ts: quote.ts,
+          sig: quote.sig,
+        });
       if (!quote || !genuine) throw new HttpError(422, "invalidPriceObject", "INVALID_PRICE");
       if (ctx.now().getTime() - quote.ts > PRICE_MAX_AGE_MS) throw new HttpError(409, STALE_PRICE_MESSAGE, "STALE_PRICE");
     }
@@ -394,7 +402,10 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
           if (ref && !lastUsed.has(ref.idCuenta)) lastUsed.set(ref.idCuenta, op.createdAt);
         }
       }
-      return json(200, [...lastUsed].map(([idAccount, lastUsedAt]) => ({ idAccount, lastUsedAt })));
+      return json(
+        200,
+        [...lastUsed].map(([idAccount, lastUsedAt]) => ({ idAccount, lastUsedAt })),
+      );
     })
     .post("/api/setoperation", async (request) => {
       const caller = auth(request);
@@ -436,7 +447,8 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       if (operation.challengeAnswer === null || operation.challengeAnswer !== input.res) {
         throw new HttpError(409, "El resultado no corresponde al reto del banco", "CHALLENGE_MISMATCH");
       }
-      const folio = operation.operation === "transfer" ? { crf: `CRF${String(7_300_000 + operation.id)}` } : { dil: `${4_471_200 + operation.id}-1` };
+      const folio =
+        operation.operation === "transfer" ? { crf: `CRF${String(7_300_000 + operation.id)}` } : { dil: `${4_471_200 + operation.id}-1` };
       operation.responseChallenge = { res: input.res, msg: input.msg, ...folio, ope: String(operation.id), trk: operation.trk };
       operation.challengeMore = input.more ?? null;
       addBinnacle(operation, "challenge", input.msg);
@@ -482,14 +494,16 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     .get("/__operations", () =>
       json(
         200,
-        state.operations.filter((operation) => !operation.seeded).map((operation) => ({
-          id: operation.id,
-          operation: operation.operation,
-          status: operation.status,
-          idempotencyKey: operation.idempotencyKey,
-          companyClientId: operation.clientId,
-          trk: operation.trk,
-        })),
+        state.operations
+          .filter((operation) => !operation.seeded)
+          .map((operation) => ({
+            id: operation.id,
+            operation: operation.operation,
+            status: operation.status,
+            idempotencyKey: operation.idempotencyKey,
+            companyClientId: operation.clientId,
+            trk: operation.trk,
+          })),
       ),
     );
 

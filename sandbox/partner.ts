@@ -1,7 +1,7 @@
 // The partner bank's API (prefix /partner): identity, companies, session and accounts.
 
 import { findBankUser, findCompany, profileTypeIn, type SandboxContext } from "./context";
-import { HttpError, bearerToken, json, type RequestContext, type Router } from "./http";
+import { bearerToken, HttpError, json, type RequestContext, type Router } from "./http";
 import { checkBankToken, mintBankToken } from "./tokens";
 import type { BankSession } from "./types";
 

@@ -47,9 +47,10 @@ export function registerPortalRoutes(router: Router, ctx: SandboxContext): void 
     .get("/banca", () => {
       const items = ctx.state.bankUsers
         .map(
-          (user) => `<li><a href="/banca/entrar?usuario=${encodeURIComponent(user.userName)}">Entrar como ${escapeHtml(
-            user.userName,
-          )}</a><small>${escapeHtml(describeUser(ctx, user))}</small></li>`,
+          (user) =>
+            `<li><a href="/banca/entrar?usuario=${encodeURIComponent(user.userName)}">Entrar como ${escapeHtml(
+              user.userName,
+            )}</a><small>${escapeHtml(describeUser(ctx, user))}</small></li>`,
         )
         .join("\n");
       return html(

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+
 import { verifyQuote } from "./price-signing";
 import { PAIR_LEVELS, PRICE_PROVIDER_IDS } from "./prices";
-import { startSandbox, type Sandbox } from "./server";
+import { type Sandbox, startSandbox } from "./server";
 
 let sandbox: Sandbox;
 const opened: WebSocket[] = [];

@@ -4,8 +4,10 @@
 // "drop" closes every price socket and every new one right after the upgrade, until "normal".
 
 import type { IncomingMessage } from "node:http";
+
 import type { WebSocket } from "ws";
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { json, parseWith, type Router } from "./http";
 import { signQuote } from "./price-signing";

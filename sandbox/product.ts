@@ -2,18 +2,11 @@
 // behind the product jwt, scoped to the jwt's member and company.
 
 import { z } from "zod";
-import {
-  findBankUser,
-  findCompany,
-  findMemberById,
-  findMemberByUserName,
-  profileTypeIn,
-  today,
-  type SandboxContext,
-} from "./context";
-import { HttpError, bearerToken, json, parseWith, type RequestContext, type Router } from "./http";
+
+import { findBankUser, findCompany, findMemberById, findMemberByUserName, profileTypeIn, type SandboxContext, today } from "./context";
+import { bearerToken, HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { applyPlan } from "./membership";
-import { checkBankToken, signJwt, verifyJwt, type ProductClaims } from "./tokens";
+import { checkBankToken, type ProductClaims, signJwt, verifyJwt } from "./tokens";
 import { ALL_PERMISSIONS, type BankSession, type BankUser, type MemberAccountRecord, type ProductMember, type ProfileType } from "./types";
 
 export interface ProductAuth {
@@ -188,23 +181,17 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
     })
     .get("/api/memberaccounts", (request) => {
       const { member, claims } = auth(request);
-      const records = state.memberAccounts.filter(
-        (record) => record.memberId === member.memberId && record.clientId === claims.clientId,
-      );
+      const records = state.memberAccounts.filter((record) => record.memberId === member.memberId && record.clientId === claims.clientId);
       return json(200, records.map(memberAccountView));
     })
     .post("/api/memberaccounts", (request) => {
       const { member, claims } = auth(request);
       const input = parseWith(memberAccountInput, request.body);
-      const account = state.accounts.find(
-        (candidate) => candidate.idAccount === input.idAccount && candidate.clientId === claims.clientId,
-      );
+      const account = state.accounts.find((candidate) => candidate.idAccount === input.idAccount && candidate.clientId === claims.clientId);
       if (!account) throw new HttpError(404, "Cuenta no encontrada", "ACCOUNT_NOT_FOUND");
       let record = state.memberAccounts.find(
         (candidate) =>
-          candidate.memberId === member.memberId &&
-          candidate.clientId === claims.clientId &&
-          candidate.idAccount === input.idAccount,
+          candidate.memberId === member.memberId && candidate.clientId === claims.clientId && candidate.idAccount === input.idAccount,
       );
       if (!record) {
         record = {
@@ -245,9 +232,7 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
       const requested = request.query.get("member");
       // Like a Strapi filter: asking for someone else's profile yields an empty list, not an error.
       if (requested !== null && requested !== String(member.memberId)) return json(200, []);
-      const permissions = state.catalogs.permissions.filter((permission) =>
-        member.permissions.includes(permission.name),
-      );
+      const permissions = state.catalogs.permissions.filter((permission) => member.permissions.includes(permission.name));
       return json(200, [{ ...member.profile, profileType, permissions }]);
     })
     .get("/api/announcements", (request) => {

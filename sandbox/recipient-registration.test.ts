@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { buildClabe, isValidClabe } from "./clabe";
 import { BANK_FORMAT_MESSAGE, DUPLICATE_ALIAS_MESSAGE, IBAN_MESSAGE } from "./recipient-registration";
-import { startSandbox, type Sandbox } from "./server";
+import { type Sandbox, startSandbox } from "./server";
 
 const APP_URL = "http://app.test:3000";
 const GEO = "19.4326,-99.1332";
@@ -36,12 +37,20 @@ async function bankToken(userName: string) {
 }
 
 async function jwtOf(userName: string) {
-  const res = await call("/api/loginuser", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ externalToken: await bankToken(userName) }) });
+  const res = await call("/api/loginuser", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ externalToken: await bankToken(userName) }),
+  });
   return res.body.jwt as string;
 }
 
 const send = (jwt: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  call(path, { method, headers: { authorization: `Bearer ${jwt}`, "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  call(path, {
+    method,
+    headers: { authorization: `Bearer ${jwt}`, "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 const nationalPerson = {
   recipientType: "pfn",
@@ -58,13 +67,21 @@ const nationalPerson = {
 };
 
 async function challenge(trk: string, clave: string, action = "confirmar") {
-  return call("/challenge/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ trk, clave, action }).toString() });
+  return call("/challenge/", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ trk, clave, action }).toString(),
+  });
 }
 
 describe("recipient registration through the challenge", () => {
   it("registers, sends the browser back to the app, starts pending and becomes authorized with a notification", async () => {
     const jwt = await jwtOf("ana.admin");
-    await call("/__recipients", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ authorizeDelayMs: 30 }) });
+    await call("/__recipients", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ authorizeDelayMs: 30 }),
+    });
     const created = await send(jwt, "POST", "/api/recipient-registrations", nationalPerson, { "idempotency-key": "k-1" });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: "sent", uri: expect.stringContaining("/challenge/?trk=") });
@@ -83,7 +100,12 @@ describe("recipient registration through the challenge", () => {
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ trk, id: String(created.body.id), res: "0" });
 
     // A browser cannot claim a result the page never gave.
-    const forged = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", { res: "1", msg: "x", trk, params: { id: created.body.id } });
+    const forged = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", {
+      res: "1",
+      msg: "x",
+      trk,
+      params: { id: created.body.id },
+    });
     expect(forged.status).toBe(409);
 
     const registered = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", {
@@ -93,12 +115,21 @@ describe("recipient registration through the challenge", () => {
       params: { id: created.body.id, recipient_status: 1 },
     });
     expect(registered.body).toMatchObject({ status: "registered", recipient: { fullName: "Mariana Torres Vega", status: { id: 1 } } });
-    const again = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", { res: "0", msg: "", trk, params: { id: created.body.id } });
+    const again = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", {
+      res: "0",
+      msg: "",
+      trk,
+      params: { id: created.body.id },
+    });
     expect(again.body).toMatchObject({ status: "registered" });
 
     await new Promise((resolve) => setTimeout(resolve, 80));
-    const list = await call("/partner/recipients/", { headers: { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO } });
-    const mine = (list.body.data as unknown as Array<{ fullName: string; status: { id: number } }>).find((r) => r.fullName === "Mariana Torres Vega");
+    const list = await call("/partner/recipients/", {
+      headers: { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO },
+    });
+    const mine = (list.body.data as unknown as Array<{ fullName: string; status: { id: number } }>).find(
+      (r) => r.fullName === "Mariana Torres Vega",
+    );
     expect(mine?.status.id).toBe(2);
     const notifications = await send(jwt, "GET", "/notifications-api/notifications?module=receiver");
     expect((notifications.body.data as unknown as Array<{ detail: { name: string } }>)[0].detail.name).toBe("Mariana Torres Vega");
@@ -118,7 +149,12 @@ describe("recipient registration through the challenge", () => {
     const created = await send(jwt, "POST", "/api/recipient-registrations", nationalPerson, { "idempotency-key": "k-2" });
     const answer = await challenge(created.body.trk as string, "000000", "cancelar");
     expect(new URL(answer.headers.get("location") ?? "").searchParams.get("res")).toBe("7");
-    const result = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", { res: "7", msg: "Movimiento cancelado por el usuario", trk: created.body.trk, params: { id: created.body.id } });
+    const result = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", {
+      res: "7",
+      msg: "Movimiento cancelado por el usuario",
+      trk: created.body.trk,
+      params: { id: created.body.id },
+    });
     expect(result.body).toMatchObject({ status: "rejected", recipient: null });
     expect((await call(`/challenge/?trk=${created.body.trk as string}`)).status).toBe(409);
   });
@@ -127,16 +163,41 @@ describe("recipient registration through the challenge", () => {
     const jwt = await jwtOf("ana.admin");
     const post = (body: unknown, key: string) => send(jwt, "POST", "/api/recipient-registrations", body, { "idempotency-key": key });
     expect((await post({ ...nationalPerson, accountClabe: "012180098765432101" }, "a")).body).toMatchObject({ code: "ACCOUNT_NUMBER" });
-    const foreign = { ...nationalPerson, recipientType: "pfe", rfc: null, currency: "USD", accountClabe: "0128756003945", bank: "Bank of China Hong Kong", bankTypeAccount: 9, bankCode: "BKCHHKHH" };
+    const foreign = {
+      ...nationalPerson,
+      recipientType: "pfe",
+      rfc: null,
+      currency: "USD",
+      accountClabe: "0128756003945",
+      bank: "Bank of China Hong Kong",
+      bankTypeAccount: 9,
+      bankCode: "BKCHHKHH",
+    };
     expect((await post(foreign, "b")).status).toBe(201);
-    expect((await post({ ...foreign, alias: "Otro", bankCode: "12345678" }, "c")).body).toMatchObject({ code: "BANK_FORMAT", message: BANK_FORMAT_MESSAGE });
-    expect((await post({ ...foreign, alias: "Otro 2", bankTypeAccount: 11 }, "d")).body).toMatchObject({ code: "IBAN", message: IBAN_MESSAGE });
-    expect((await post({ ...nationalPerson, alias: "textil del norte" }, "e")).body).toMatchObject({ code: "DUPLICATE_ALIAS", message: DUPLICATE_ALIAS_MESSAGE });
+    expect((await post({ ...foreign, alias: "Otro", bankCode: "12345678" }, "c")).body).toMatchObject({
+      code: "BANK_FORMAT",
+      message: BANK_FORMAT_MESSAGE,
+    });
+    expect((await post({ ...foreign, alias: "Otro 2", bankTypeAccount: 11 }, "d")).body).toMatchObject({
+      code: "IBAN",
+      message: IBAN_MESSAGE,
+    });
+    expect((await post({ ...nationalPerson, alias: "textil del norte" }, "e")).body).toMatchObject({
+      code: "DUPLICATE_ALIAS",
+      message: DUPLICATE_ALIAS_MESSAGE,
+    });
   });
 
   it("answers 404 for another company's registration", async () => {
-    const created = await send(await jwtOf("ana.admin"), "POST", "/api/recipient-registrations", nationalPerson, { "idempotency-key": "x" });
-    const other = await send(await jwtOf("beatriz.basica"), "PUT", "/api/recipient-registrations/transition/register", { res: "0", msg: "", trk: created.body.trk, params: { id: created.body.id } });
+    const created = await send(await jwtOf("ana.admin"), "POST", "/api/recipient-registrations", nationalPerson, {
+      "idempotency-key": "x",
+    });
+    const other = await send(await jwtOf("beatriz.basica"), "PUT", "/api/recipient-registrations/transition/register", {
+      res: "0",
+      msg: "",
+      trk: created.body.trk,
+      params: { id: created.body.id },
+    });
     expect(other.status).toBe(404);
   });
 });
@@ -154,15 +215,30 @@ describe("back-office recipients", () => {
     expect((pending.body as unknown as Array<{ id: number }>).map((r) => r.id)).toEqual([9001, 9002]);
     expect((await send(await jwtOf("beatriz.basica"), "GET", "/api/backoffice-recipients/pending")).body).toEqual([]);
 
-    const created = await send(jwt, "POST", "/api/backoffice-recipients", { ...nationalPerson, alias: "Carga 1" }, { "idempotency-key": "row-1" });
+    const created = await send(
+      jwt,
+      "POST",
+      "/api/backoffice-recipients",
+      { ...nationalPerson, alias: "Carga 1" },
+      { "idempotency-key": "row-1" },
+    );
     expect(created.status).toBe(201);
-    const replay = await send(jwt, "POST", "/api/backoffice-recipients", { ...nationalPerson, alias: "Carga 1" }, { "idempotency-key": "row-1" });
+    const replay = await send(
+      jwt,
+      "POST",
+      "/api/backoffice-recipients",
+      { ...nationalPerson, alias: "Carga 1" },
+      { "idempotency-key": "row-1" },
+    );
     expect(replay.body).toEqual(created.body);
     const id = created.body.id as number;
     expect((await send(jwt, "GET", `/api/backoffice-recipients/${id}`)).body).toMatchObject({ alias: "Carga 1", status: "pending" });
     expect((await send(jwt, "PUT", `/api/backoffice-recipients/${id}`, { alias: "Carga uno" })).body).toMatchObject({ alias: "Carga uno" });
     expect((await send(jwt, "PUT", `/api/backoffice-recipients/${id}`, { alias: "Hidalgo" })).status).toBe(409);
-    expect((await send(jwt, "PUT", `/api/backoffice-recipients/${id}/status`, { status: "deleted" })).body).toEqual({ id, status: "deleted" });
+    expect((await send(jwt, "PUT", `/api/backoffice-recipients/${id}/status`, { status: "deleted" })).body).toEqual({
+      id,
+      status: "deleted",
+    });
     expect((await send(jwt, "GET", `/api/backoffice-recipients/${id}`)).status).toBe(404);
     expect((await send(await jwtOf("beatriz.basica"), "GET", "/api/backoffice-recipients/9001")).status).toBe(404);
   });
@@ -170,9 +246,13 @@ describe("back-office recipients", () => {
   it("deletes a bank recipient of the company through the status update", async () => {
     const jwt = await jwtOf("ana.admin");
     expect((await send(jwt, "PUT", "/api/backoffice-recipients/502/status", { status: "deleted" })).status).toBe(200);
-    const list = await call("/partner/recipients/", { headers: { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO } });
+    const list = await call("/partner/recipients/", {
+      headers: { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO },
+    });
     expect((list.body.data as unknown as Array<{ idRecipient: number }>).map((r) => r.idRecipient)).not.toContain(502);
-    expect((await send(await jwtOf("beatriz.basica"), "PUT", "/api/backoffice-recipients/501/status", { status: "deleted" })).status).toBe(404);
+    expect((await send(await jwtOf("beatriz.basica"), "PUT", "/api/backoffice-recipients/501/status", { status: "deleted" })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -180,7 +260,9 @@ describe("catalogues", () => {
   it("searches international banks by name, SWIFT or ABA, at most 10", async () => {
     const jwt = await jwtOf("ana.admin");
     expect((await send(jwt, "GET", "/api/international-banks-catalogs/search/?name=china&limit=10")).body).toHaveLength(2);
-    expect((await send(jwt, "GET", "/api/international-banks-catalogs/search/?swift=chas")).body).toMatchObject([{ name: "JPMorgan Chase Bank" }]);
+    expect((await send(jwt, "GET", "/api/international-banks-catalogs/search/?swift=chas")).body).toMatchObject([
+      { name: "JPMorgan Chase Bank" },
+    ]);
     expect((await send(jwt, "GET", "/api/international-banks-catalogs/search/?aba=0210")).body).toHaveLength(2);
     expect((await send(jwt, "GET", "/api/international-banks-catalogs/search/?name=bank&limit=3")).body).toHaveLength(3);
     expect((await send(jwt, "GET", "/api/international-banks-catalogs/search/?limit=3")).status).toBe(400);
@@ -188,15 +270,25 @@ describe("catalogues", () => {
 
   it("gives the beneficiary catalogue per recipient type", async () => {
     const headers = { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO };
-    expect((await call("/partner/beneficiary?recipientType=pfn", { headers })).body).toMatchObject({ data: { currencies: ["MXN", "USD"], accountTypes: [] } });
-    expect((await call("/partner/beneficiary?recipientType=pme", { headers })).body).toMatchObject({ data: { accountTypes: [{ id: 7 }, { id: 8 }, { id: 9 }, { id: 11 }] } });
+    expect((await call("/partner/beneficiary?recipientType=pfn", { headers })).body).toMatchObject({
+      data: { currencies: ["MXN", "USD"], accountTypes: [] },
+    });
+    expect((await call("/partner/beneficiary?recipientType=pme", { headers })).body).toMatchObject({
+      data: { accountTypes: [{ id: 7 }, { id: 8 }, { id: 9 }, { id: 11 }] },
+    });
     expect((await call("/partner/beneficiary?recipientType=xx", { headers })).status).toBe(400);
   });
 
   it("keeps member favourites and aliases of recipients", async () => {
     const jwt = await jwtOf("ana.admin");
-    expect((await send(jwt, "POST", "/api/memberrecipients", { idRecipient: 502, favorite: true })).body).toEqual({ idRecipient: 502, alias: null, favorite: true });
-    expect((await send(jwt, "POST", "/api/memberrecipients", { idRecipient: "504", alias: "Fletes" })).body).toMatchObject({ alias: "Fletes" });
+    expect((await send(jwt, "POST", "/api/memberrecipients", { idRecipient: 502, favorite: true })).body).toEqual({
+      idRecipient: 502,
+      alias: null,
+      favorite: true,
+    });
+    expect((await send(jwt, "POST", "/api/memberrecipients", { idRecipient: "504", alias: "Fletes" })).body).toMatchObject({
+      alias: "Fletes",
+    });
     expect((await send(jwt, "POST", "/api/memberrecipients", { idRecipient: 511, alias: "x" })).status).toBe(404);
   });
 });

@@ -7,7 +7,9 @@
 
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+
 import { z } from "zod";
+
 import { isValidClabe } from "./clabe";
 import type { SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
@@ -230,7 +232,9 @@ function aliasesInUse(state: SandboxState, clientId: string, exceptBackofficeId?
     [
       ...state.recipients.filter((recipient) => recipient.clientId === clientId).map((recipient) => recipient.alias),
       ...member,
-      ...own.backoffice.filter((record) => record.clientId === clientId && record.status === "pending" && record.id !== exceptBackofficeId).map((record) => record.alias),
+      ...own.backoffice
+        .filter((record) => record.clientId === clientId && record.status === "pending" && record.id !== exceptBackofficeId)
+        .map((record) => record.alias),
       ...own.registrations.filter((record) => record.clientId === clientId && record.status === "sent").map((record) => record.data.alias),
     ]
       .filter(Boolean)
@@ -257,7 +261,12 @@ export function findRegistrationByTrk(state: SandboxState, trk: string): Registr
 /** The challenge page's summary of a registration, accounts masked as bank pages show them. */
 export function registrationSummary(registration: RegistrationRecord): [string, string][] {
   const data = registration.data;
-  const type = { pfn: "Persona física nacional", pfe: "Persona física internacional", pmn: "Persona moral nacional", pme: "Persona moral internacional" }[data.recipientType];
+  const type = {
+    pfn: "Persona física nacional",
+    pfe: "Persona física internacional",
+    pmn: "Persona moral nacional",
+    pme: "Persona moral internacional",
+  }[data.recipientType];
   return [
     ["Operación", `Alta de destinatario (núm. ${registration.id})`],
     ["Tipo", type],
@@ -270,7 +279,11 @@ export function registrationSummary(registration: RegistrationRecord): [string, 
 }
 
 /** Where the challenge page sends the browser after a registration's challenge. */
-export function registrationReturnUrl(ctx: SandboxContext, registration: RegistrationRecord, outcome: { res: string; msg: string; retries: string }): string {
+export function registrationReturnUrl(
+  ctx: SandboxContext,
+  registration: RegistrationRecord,
+  outcome: { res: string; msg: string; retries: string },
+): string {
   const query = [
     `trk=${encodeURIComponent(registration.trk)}`,
     `id=${registration.id}`,
@@ -308,7 +321,11 @@ const statusInput = z.object({ status: z.enum(["deleted", "pending", "registered
 const searchInput = z.object({ limit: z.coerce.number().int().min(1).max(10).default(10) });
 const delayInput = z.object({ authorizeDelayMs: z.number().int().min(0).max(3_600_000) }).strict();
 
-export function registerRecipientRegistrationRoutes(router: Router, ctx: SandboxContext, options: { authorizeDelayMs?: number } = {}): RecipientRegistrationControls {
+export function registerRecipientRegistrationRoutes(
+  router: Router,
+  ctx: SandboxContext,
+  options: { authorizeDelayMs?: number } = {},
+): RecipientRegistrationControls {
   const { state } = ctx;
   const configuredDelay = options.authorizeDelayMs ?? delayFromEnv();
   let authorizeDelayMs = configuredDelay;
@@ -364,18 +381,25 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
   }
 
   function registrationView(registration: RegistrationRecord) {
-    const recipient = registration.recipientId === null ? undefined : state.recipients.find((candidate) => candidate.idRecipient === registration.recipientId);
+    const recipient =
+      registration.recipientId === null
+        ? undefined
+        : state.recipients.find((candidate) => candidate.idRecipient === registration.recipientId);
     return {
       id: registration.id,
       status: registration.status,
       trk: registration.trk,
-      recipient: recipient ? { idRecipient: recipient.idRecipient, fullName: recipient.fullName, status: { id: recipient.status.id } } : null,
+      recipient: recipient
+        ? { idRecipient: recipient.idRecipient, fullName: recipient.fullName, status: { id: recipient.status.id } }
+        : null,
       created_at: registration.createdAt,
     };
   }
 
   function ownBackoffice(clientId: string, id: number): BackofficeRecipientRecord {
-    const record = own().backoffice.find((candidate) => candidate.id === id && candidate.clientId === clientId && candidate.status !== "deleted");
+    const record = own().backoffice.find(
+      (candidate) => candidate.id === id && candidate.clientId === clientId && candidate.status !== "deleted",
+    );
     if (!record) throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
     return record;
   }
@@ -384,7 +408,8 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
     .get("/partner/beneficiary", (request) => {
       authenticatePartner(ctx, request);
       const type = request.query.get("recipientType");
-      if (!RECIPIENT_TYPES.includes(type as RecipientType)) throw new HttpError(400, "recipientType debe ser pfn, pfe, pmn o pme", "INVALID_QUERY");
+      if (!RECIPIENT_TYPES.includes(type as RecipientType))
+        throw new HttpError(400, "recipientType debe ser pfn, pfe, pmn o pme", "INVALID_QUERY");
       const isNational = national(type as RecipientType);
       return json(200, {
         data: {
@@ -400,7 +425,11 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
       const type = (["name", "swift", "aba"] as const).find((candidate) => request.query.get(candidate));
       if (!type) throw new HttpError(400, "Indica name, swift o aba", "INVALID_QUERY");
       const wanted = (request.query.get(type) ?? "").trim();
-      const plain = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+      const plain = (text: string) =>
+        text
+          .normalize("NFD")
+          .replace(/\p{Diacritic}/gu, "")
+          .toLowerCase();
       const matches = INTERNATIONAL_BANKS.filter((bank) =>
         type === "name" ? plain(bank.name).includes(plain(wanted)) : (bank[type] ?? "").toUpperCase().startsWith(wanted.toUpperCase()),
       );
@@ -425,13 +454,20 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
           createdAt: ctx.now().toISOString(),
         };
         own().registrations.push(registration);
-        return { id: registration.id, status: "sent", trk: registration.trk, uri: `${ctx.challengeUrl}/?trk=${encodeURIComponent(registration.trk)}` };
+        return {
+          id: registration.id,
+          status: "sent",
+          trk: registration.trk,
+          uri: `${ctx.challengeUrl}/?trk=${encodeURIComponent(registration.trk)}`,
+        };
       });
     })
     .put("/api/recipient-registrations/transition/register", (request) => {
       const caller = auth(request);
       const input = parseWith(transitionInput, request.body);
-      const registration = own().registrations.find((candidate) => candidate.trk === input.trk && candidate.clientId === caller.claims.clientId);
+      const registration = own().registrations.find(
+        (candidate) => candidate.trk === input.trk && candidate.clientId === caller.claims.clientId,
+      );
       if (!registration) throw new HttpError(404, "Registro no encontrado", "REGISTRATION_NOT_FOUND");
       if (registration.id !== input.params.id) throw new HttpError(400, "El id no corresponde al registro", "INVALID_BODY");
       // Idempotent by trk: the first result stands.
@@ -483,7 +519,12 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
     })
     .get("/api/backoffice-recipients/pending", (request) => {
       const { claims } = auth(request);
-      return json(200, own().backoffice.filter((record) => record.clientId === claims.clientId && record.status === "pending").map(backofficeView));
+      return json(
+        200,
+        own()
+          .backoffice.filter((record) => record.clientId === claims.clientId && record.status === "pending")
+          .map(backofficeView),
+      );
     })
     .get("/api/backoffice-recipients/:id", (request) => {
       const { claims } = auth(request);
@@ -504,7 +545,9 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
       const { claims } = auth(request);
       const id = Number(request.params.id);
       const { status } = parseWith(statusInput, request.body);
-      const backoffice = own().backoffice.find((candidate) => candidate.id === id && candidate.clientId === claims.clientId && candidate.status !== "deleted");
+      const backoffice = own().backoffice.find(
+        (candidate) => candidate.id === id && candidate.clientId === claims.clientId && candidate.status !== "deleted",
+      );
       if (backoffice) {
         backoffice.status = status;
         return json(200, { id, status });
@@ -513,15 +556,26 @@ export function registerRecipientRegistrationRoutes(router: Router, ctx: Sandbox
       const index = state.recipients.findIndex((recipient) => recipient.idRecipient === id && recipient.clientId === claims.clientId);
       if (index < 0 || status !== "deleted") throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
       state.recipients.splice(index, 1);
-      state.memberRecipients = state.memberRecipients.filter((record) => !(record.idRecipient === id && record.clientId === claims.clientId));
+      state.memberRecipients = state.memberRecipients.filter(
+        (record) => !(record.idRecipient === id && record.clientId === claims.clientId),
+      );
       return json(200, { id, status });
     })
     // Control endpoints (tests and developers).
     .get("/__recipients", () =>
       json(200, {
         authorizeDelayMs,
-        registrations: own().registrations.map((registration) => ({ ...registrationView(registration), clientId: registration.clientId, alias: registration.data.alias })),
-        backoffice: own().backoffice.map((record) => ({ id: record.id, clientId: record.clientId, alias: record.alias, status: record.status })),
+        registrations: own().registrations.map((registration) => ({
+          ...registrationView(registration),
+          clientId: registration.clientId,
+          alias: registration.data.alias,
+        })),
+        backoffice: own().backoffice.map((record) => ({
+          id: record.id,
+          clientId: record.clientId,
+          alias: record.alias,
+          status: record.status,
+        })),
       }),
     )
     .post("/__recipients", ({ body }) => {

@@ -2,6 +2,7 @@
 // per-member favourites and aliases of them on /api/memberrecipients.
 
 import { z } from "zod";
+
 import type { SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { authenticate as authenticatePartner } from "./partner";
@@ -56,9 +57,7 @@ export function registerRecipientRoutes(router: Router, ctx: SandboxContext): vo
     })
     .get("/api/memberrecipients", (request: RequestContext) => {
       const { member, claims } = authenticateMember(ctx, request);
-      const records = state.memberRecipients.filter(
-        (record) => record.memberId === member.memberId && record.clientId === claims.clientId,
-      );
+      const records = state.memberRecipients.filter((record) => record.memberId === member.memberId && record.clientId === claims.clientId);
       return json(
         200,
         records.map((record) => ({ idRecipient: record.idRecipient, alias: record.alias, favorite: record.favorite })),
@@ -69,10 +68,13 @@ export function registerRecipientRoutes(router: Router, ctx: SandboxContext): vo
     .post("/api/memberrecipients", (request: RequestContext) => {
       const { member, claims } = authenticateMember(ctx, request);
       const input = parseWith(memberRecipientInput, request.body);
-      const recipient = state.recipients.find((candidate) => candidate.idRecipient === input.idRecipient && candidate.clientId === claims.clientId);
+      const recipient = state.recipients.find(
+        (candidate) => candidate.idRecipient === input.idRecipient && candidate.clientId === claims.clientId,
+      );
       if (!recipient) throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
       let record = state.memberRecipients.find(
-        (candidate) => candidate.memberId === member.memberId && candidate.clientId === claims.clientId && candidate.idRecipient === input.idRecipient,
+        (candidate) =>
+          candidate.memberId === member.memberId && candidate.clientId === claims.clientId && candidate.idRecipient === input.idRecipient,
       );
       if (!record) {
         record = {

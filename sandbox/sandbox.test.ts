@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { isValidClabe } from "./clabe";
-import { startSandbox, type Sandbox } from "./server";
+import { type Sandbox, startSandbox } from "./server";
 
 const APP_URL = "http://app.test:3000";
 const GEO = "19.4326,-99.1332";

@@ -2,13 +2,13 @@
 // countdowns and payment dates always look current; the jwt secret is random on purpose.
 
 import { randomBytes } from "node:crypto";
+
 import { buildClabe } from "./clabe";
 import { addDays, mexicoCityDate } from "./dates";
-import { seedMovements } from "./movements";
-import { seedRecipientRegistration } from "./recipient-registration";
 import { seedHistory } from "./history-seed";
+import { seedMovements } from "./movements";
 import { newPriceSecret } from "./price-signing";
-import { ALL_PERMISSIONS } from "./types";
+import { seedRecipientRegistration } from "./recipient-registration";
 import type {
   BankAccount,
   BankCompany,
@@ -24,6 +24,7 @@ import type {
   RecipientRecord,
   SandboxState,
 } from "./types";
+import { ALL_PERMISSIONS } from "./types";
 
 const BANK_CODE = "062";
 
@@ -298,30 +299,126 @@ function recipient(
 // Names match the ones the seeded notifications mention, so the demo reads as one story.
 // Ana's first company: 3 authorized (MXN and USD) and 1 pending, as the contract promises.
 const recipients: RecipientRecord[] = [
-  recipient(501, "100234", "Proveedora Textil del Norte S.A. de C.V.", "Textil del Norte", "MXN",
-    { name: "BBVA México", code: "012", plaza: "580", number: "01928374650" }, 2, "MORAL"),
-  recipient(502, "100234", "Aceros y Perfiles de Querétaro S.A. de C.V.", "Aceros Querétaro", "MXN",
-    { name: "Banorte", code: "072", plaza: "680", number: "00458812734" }, 2, "MORAL"),
-  recipient(503, "100234", "Shenzhen Bright Components Co., Ltd.", "Bright Components", "USD",
-    { name: "Bank of China (Hong Kong)", foreignAccount: "012875600394512" }, 2, "MORAL"),
-  recipient(504, "100234", "José Luis Ramírez Ortega", "Fletes J. L. Ramírez", "MXN",
-    { name: "Santander", code: "014", plaza: "180", number: "56003218479" }, 1, "FISICA"),
-  recipient(511, "100871", "Transportes Refrigerados del Golfo S.A. de C.V.", "Refrigerados del Golfo", "MXN",
-    { name: "Banamex", code: "002", plaza: "905", number: "70012345981" }, 2, "MORAL"),
-  recipient(512, "100871", "Hamburg Maschinenbau GmbH", "Maschinenbau Hamburgo", "EUR",
-    { name: "Commerzbank AG", foreignAccount: "DE89370400440532013000" }, 2, "MORAL"),
-  recipient(521, "200115", "Harinera La Espiga S.A. de C.V.", "Harinera La Espiga", "MXN",
-    { name: "HSBC", code: "021", plaza: "650", number: "40311872095" }, 2, "MORAL"),
-  recipient(522, "200115", "María Fernanda Gómez Luna", "Mantenimiento hornos", "MXN",
-    { name: "Scotiabank", code: "044", plaza: "650", number: "25600917342" }, 1, "FISICA"),
-  recipient(531, "300501", "Distribuidora Regiomontana de Empaques S.A. de C.V.", "Empaques Regiomontana", "MXN",
-    { name: "Banorte", code: "072", plaza: "580", number: "00981273640" }, 2, "MORAL"),
-  recipient(532, "300501", "Maple Ridge Logistics Inc.", "Maple Ridge", "CAD",
-    { name: "Royal Bank of Canada", foreignAccount: "003120045678901" }, 2, "MORAL"),
-  recipient(533, "300501", "Roberto Castillo Navarro", "Asesoría aduanal", "MXN",
-    { name: "BBVA México", code: "012", plaza: "580", number: "02846159370" }, 3, "FISICA"),
-  recipient(541, "400777", "Algodonera del Istmo S.A. de C.V.", "Algodonera del Istmo", "MXN",
-    { name: "Banamex", code: "002", plaza: "670", number: "70098123456" }, 2, "MORAL"),
+  recipient(
+    501,
+    "100234",
+    "Proveedora Textil del Norte S.A. de C.V.",
+    "Textil del Norte",
+    "MXN",
+    { name: "BBVA México", code: "012", plaza: "580", number: "01928374650" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    502,
+    "100234",
+    "Aceros y Perfiles de Querétaro S.A. de C.V.",
+    "Aceros Querétaro",
+    "MXN",
+    { name: "Banorte", code: "072", plaza: "680", number: "00458812734" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    503,
+    "100234",
+    "Shenzhen Bright Components Co., Ltd.",
+    "Bright Components",
+    "USD",
+    { name: "Bank of China (Hong Kong)", foreignAccount: "012875600394512" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    504,
+    "100234",
+    "José Luis Ramírez Ortega",
+    "Fletes J. L. Ramírez",
+    "MXN",
+    { name: "Santander", code: "014", plaza: "180", number: "56003218479" },
+    1,
+    "FISICA",
+  ),
+  recipient(
+    511,
+    "100871",
+    "Transportes Refrigerados del Golfo S.A. de C.V.",
+    "Refrigerados del Golfo",
+    "MXN",
+    { name: "Banamex", code: "002", plaza: "905", number: "70012345981" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    512,
+    "100871",
+    "Hamburg Maschinenbau GmbH",
+    "Maschinenbau Hamburgo",
+    "EUR",
+    { name: "Commerzbank AG", foreignAccount: "DE89370400440532013000" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    521,
+    "200115",
+    "Harinera La Espiga S.A. de C.V.",
+    "Harinera La Espiga",
+    "MXN",
+    { name: "HSBC", code: "021", plaza: "650", number: "40311872095" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    522,
+    "200115",
+    "María Fernanda Gómez Luna",
+    "Mantenimiento hornos",
+    "MXN",
+    { name: "Scotiabank", code: "044", plaza: "650", number: "25600917342" },
+    1,
+    "FISICA",
+  ),
+  recipient(
+    531,
+    "300501",
+    "Distribuidora Regiomontana de Empaques S.A. de C.V.",
+    "Empaques Regiomontana",
+    "MXN",
+    { name: "Banorte", code: "072", plaza: "580", number: "00981273640" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    532,
+    "300501",
+    "Maple Ridge Logistics Inc.",
+    "Maple Ridge",
+    "CAD",
+    { name: "Royal Bank of Canada", foreignAccount: "003120045678901" },
+    2,
+    "MORAL",
+  ),
+  recipient(
+    533,
+    "300501",
+    "Roberto Castillo Navarro",
+    "Asesoría aduanal",
+    "MXN",
+    { name: "BBVA México", code: "012", plaza: "580", number: "02846159370" },
+    3,
+    "FISICA",
+  ),
+  recipient(
+    541,
+    "400777",
+    "Algodonera del Istmo S.A. de C.V.",
+    "Algodonera del Istmo",
+    "MXN",
+    { name: "Banamex", code: "002", plaza: "670", number: "70098123456" },
+    2,
+    "MORAL",
+  ),
 ];
 
 const memberRecipients: MemberRecipientRecord[] = [
@@ -332,10 +429,28 @@ const memberRecipients: MemberRecipientRecord[] = [
 
 // Días inhábiles bancarios (CNBV): the statutory holidays plus Holy Thursday/Friday and 2 Nov, 12 Dec.
 const nonWorkingDates = [
-  "2026-01-01", "2026-02-02", "2026-03-16", "2026-04-02", "2026-04-03", "2026-05-01",
-  "2026-09-16", "2026-11-02", "2026-11-16", "2026-12-12", "2026-12-25",
-  "2027-01-01", "2027-02-01", "2027-03-15", "2027-03-25", "2027-03-26", "2027-05-01",
-  "2027-09-16", "2027-11-02", "2027-11-15", "2027-12-12", "2027-12-25",
+  "2026-01-01",
+  "2026-02-02",
+  "2026-03-16",
+  "2026-04-02",
+  "2026-04-03",
+  "2026-05-01",
+  "2026-09-16",
+  "2026-11-02",
+  "2026-11-16",
+  "2026-12-12",
+  "2026-12-25",
+  "2027-01-01",
+  "2027-02-01",
+  "2027-03-15",
+  "2027-03-25",
+  "2027-03-26",
+  "2027-05-01",
+  "2027-09-16",
+  "2027-11-02",
+  "2027-11-15",
+  "2027-12-12",
+  "2027-12-25",
 ];
 
 function buildCatalogs(today: string): Catalogs {
@@ -424,11 +539,7 @@ function buildCatalogs(today: string): Catalogs {
       {
         id: 1,
         name: "Básica",
-        features: [
-          "Compra y venta de divisas",
-          "Transferencias nacionales e internacionales",
-          "Consulta de movimientos y comprobantes",
-        ],
+        features: ["Compra y venta de divisas", "Transferencias nacionales e internacionales", "Consulta de movimientos y comprobantes"],
       },
       {
         id: 2,

@@ -5,15 +5,17 @@ import { setMaxListeners } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
-import { pino, type Logger } from "pino";
-import { WebSocketServer, type WebSocket } from "ws";
+
+import { type Logger, pino } from "pino";
+import { type WebSocket, WebSocketServer } from "ws";
+
+import { registerChallengeRoutes } from "./challenge";
 import type { SandboxContext } from "./context";
 import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
-import { registerChallengeRoutes } from "./challenge";
 import { registerGraphqlRoutes } from "./graphql";
 import { registerHistoryRoutes } from "./history";
+import { errorReply, HttpError, parseRequestBody, readBody, type Reply, Router, send } from "./http";
 import { registerMovementRoutes } from "./movements";
-import { HttpError, Router, errorReply, parseRequestBody, readBody, send, type Reply } from "./http";
 import { registerNotificationRoutes } from "./notifications";
 import { registerOperationRoutes } from "./operations";
 import { registerPartnerRoutes } from "./partner";
@@ -159,7 +161,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const pathWithQuery = `${url.pathname}${url.search}`;
     res.on("close", () => {
       logger.info(
-        { method, path: pathWithQuery, status: res.writableFinished ? res.statusCode : "aborted", ms: Math.round(performance.now() - startedAt) },
+        {
+          method,
+          path: pathWithQuery,
+          status: res.writableFinished ? res.statusCode : "aborted",
+          ms: Math.round(performance.now() - startedAt),
+        },
         "request",
       );
     });

@@ -2,23 +2,16 @@
 // revocable) and the product's HS256 JWT (stateless, verified by signature and exp).
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
 import type { BankSession, SandboxState } from "./types";
 
-export function mintBankToken(
-  state: SandboxState,
-  userName: string,
-  clientId: string,
-  nowMs: number,
-  ttlSeconds: number,
-): string {
+export function mintBankToken(state: SandboxState, userName: string, clientId: string, nowMs: number, ttlSeconds: number): string {
   const token = randomBytes(32).toString("base64url");
   state.bankSessions.set(token, { userName, clientId, expiresAt: nowMs + ttlSeconds * 1000, revoked: false });
   return token;
 }
 
-export type BankTokenCheck =
-  | { ok: true; token: string; session: BankSession }
-  | { ok: false; reason: "invalid" | "revoked" };
+export type BankTokenCheck = { ok: true; token: string; session: BankSession } | { ok: false; reason: "invalid" | "revoked" };
 
 export function checkBankToken(state: SandboxState, token: string | null | undefined, nowMs: number): BankTokenCheck {
   if (!token) return { ok: false, reason: "invalid" };

@@ -3,6 +3,7 @@
 import { execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
 import { ensureNodeModules } from "./install.mjs";
 import { sandboxEnv, sandboxProcessEnv, waitForHttp } from "./sandbox-env.mjs";
 

@@ -1,6 +1,7 @@
 // npm test: install what is missing (npm packages, Debian's Chromium, redis-server and poppler-utils), then typecheck, lint, format,
 // unit and contract tests (vitest), build, and the end-to-end tests (Playwright, JS on and off).
 import { spawnSync } from "node:child_process";
+
 import { ensureNodeModules, ensureSystemPackages } from "./install.mjs";
 
 ensureNodeModules();

@@ -29,7 +29,10 @@ const csv = z
 /** "true"/"false" (also 1/0, on/off); unset or empty takes the default. */
 const flag = (fallback: boolean) =>
   z
-    .preprocess((value) => (typeof value === "string" && value.trim() !== "" ? value.trim().toLowerCase() : undefined), z.enum(["true", "false", "1", "0", "on", "off"]).optional())
+    .preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? value.trim().toLowerCase() : undefined),
+      z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+    )
     .transform((value) => (value === undefined ? fallback : ["true", "1", "on"].includes(value)));
 
 export const configSchema = z.object({

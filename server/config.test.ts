@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, parseConfig } from "./config.server";
 
 const valid = {
@@ -30,7 +31,8 @@ describe("parseConfig", () => {
   });
 
   it("names every missing or malformed value in one line", () => {
-    const attempt = () => parseConfig({ ...valid, SESSION_SECRET: "short", PRICES_WS_URL: "https://not-a-socket", GRAPHQL_URL: undefined, PORT: "http" });
+    const attempt = () =>
+      parseConfig({ ...valid, SESSION_SECRET: "short", PRICES_WS_URL: "https://not-a-socket", GRAPHQL_URL: undefined, PORT: "http" });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -47,8 +49,12 @@ describe("parseConfig", () => {
   it("reads the receivers-upload flag (on unless switched off) and its named users", () => {
     expect(parseConfig(valid)).toMatchObject({ RECEIVERS_UPLOAD_ENABLED: true, RECEIVERS_UPLOAD_USERS: [] });
     expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: "" }).RECEIVERS_UPLOAD_ENABLED).toBe(true);
-    for (const off of ["false", "0", "OFF"]) expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: off }).RECEIVERS_UPLOAD_ENABLED).toBe(false);
-    expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_USERS: "ana.admin, paula.prueba" }).RECEIVERS_UPLOAD_USERS).toEqual(["ana.admin", "paula.prueba"]);
+    for (const off of ["false", "0", "OFF"])
+      expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: off }).RECEIVERS_UPLOAD_ENABLED).toBe(false);
+    expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_USERS: "ana.admin, paula.prueba" }).RECEIVERS_UPLOAD_USERS).toEqual([
+      "ana.admin",
+      "paula.prueba",
+    ]);
     expect(() => parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: "maybe" })).toThrow(ConfigError);
   });
 

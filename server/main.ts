@@ -1,15 +1,18 @@
+import "./load-context";
+
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+
 import { ConfigError, getConfig } from "./config.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { logger } from "./logger.server";
 import { securityHeaders } from "./security.server";
-import "./load-context";
 
 /**
  * The HTTP server: static files, security headers, request ids and logs, the Remix handler,

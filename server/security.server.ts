@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+
 import type { Config } from "./config.server";
 
 /**

@@ -5,7 +5,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 // Remix renders on react-router's data router; its static flavour is what a server render uses.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { i18nConfig, LOCALE } from "~/i18n";
+
 import { AppShell } from "./shell/AppShell";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
 import { LogoutDialog } from "./shell/LogoutDialog";
@@ -223,7 +225,13 @@ describe("Sidebar and shell", () => {
 });
 
 describe("session dialogs", () => {
-  const base = { open: true, cancelHref: "/", action: "/logout", csrfToken: <input type="hidden" name="csrf" value="x" />, productName: "FXN" };
+  const base = {
+    open: true,
+    cancelHref: "/",
+    action: "/logout",
+    csrfToken: <input type="hidden" name="csrf" value="x" />,
+    productName: "FXN",
+  };
 
   it("normal logout", async () => {
     const html = await serverHtml(<LogoutDialog {...base} variant="normal" />);
@@ -264,7 +272,13 @@ describe("SettingsDrawer", () => {
     currentCompanyId: "c2",
     changeCompanyAction: "/empresa",
     csrfToken: <input type="hidden" name="csrf" value="x" />,
-    user: { fullName: "Ana María López", profileLabel: "Administrador", companyName: "Exportadora Dos", email: "ana@example.test", phone: null },
+    user: {
+      fullName: "Ana María López",
+      profileLabel: "Administrador",
+      companyName: "Exportadora Dos",
+      email: "ana@example.test",
+      phone: null,
+    },
     isAdmin: true,
   };
 
@@ -285,7 +299,15 @@ describe("SettingsDrawer", () => {
 
   it("shows the user's data, 'no disponible' and the disabled security actions", async () => {
     const html = await serverHtml(<SettingsDrawer {...props} tab="datos" />);
-    for (const text of ["Datos Personales", "Datos de contacto", "Seguridad", "Ana María López", "ana@example.test", "no disponible", "Permisos de colaboradores"]) {
+    for (const text of [
+      "Datos Personales",
+      "Datos de contacto",
+      "Seguridad",
+      "Ana María López",
+      "ana@example.test",
+      "no disponible",
+      "Permisos de colaboradores",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toMatch(/disabled=""[^>]*>Solicitar Activación/);

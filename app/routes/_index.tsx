@@ -4,6 +4,17 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+import { SLUG_OF } from "#core/domain/calculator-tabs";
+import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
+import { displayCurrency, formatMoney } from "#core/money";
+import { withoutParams, withParams } from "#core/url";
+import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { companyAccounts } from "#server/trading/accounts.server";
+import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
+import { computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
+import { submitTrade } from "#server/trading/submit.server";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { Calculator } from "~/components/trading/Calculator";
 import { PricePanel } from "~/components/trading/PricePanel";
@@ -11,17 +22,7 @@ import { useLivePrice } from "~/components/trading/use-live-price";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
 import { serverT } from "~/i18next.server";
-import { displayCurrency, formatMoney } from "#core/money";
 import type { PageHandle } from "~/utils/page-title";
-import { withParams, withoutParams } from "#core/url";
-import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
-import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
-import { SLUG_OF } from "#core/domain/calculator-tabs";
-import { companyAccounts } from "#server/trading/accounts.server";
-import { computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
-import { submitTrade } from "#server/trading/submit.server";
 
 /**
  * Dashboard 'Operar' (§2): live prices, the accounts and the calculator. Its upstream calls run
@@ -58,7 +59,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   return json(
-    { companyName: access.company.businessName, accounts: accounts?.views ?? null, calculator, quote, approval: url.searchParams.get("aprobacion") },
+    {
+      companyName: access.company.businessName,
+      accounts: accounts?.views ?? null,
+      calculator,
+      quote,
+      approval: url.searchParams.get("aprobacion"),
+    },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
 }
@@ -89,7 +96,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ result: submission.reply(), quote: null }, { status: 400 });
     const outcome = await submitTrade(access, submission.value, null);
     return respond(request, outcome, (message, field, quote) =>
-      json({ result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null }, { status: 400 }),
+      json(
+        { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
+        { status: 400 },
+      ),
     );
   }
 
@@ -97,7 +107,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply(), quote: null }, { status: 400 });
   const price = priceFieldsSchema.safeParse(Object.fromEntries(formData)).data ?? null;
   const fail = (message: string, field?: string, quote?: ComputedQuote) =>
-    json({ result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null }, { status: 400 });
+    json(
+      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
+      { status: 400 },
+    );
 
   if (formData.get("intent") === "cotizar") {
     const value = submission.value;
@@ -214,7 +227,9 @@ export default function Dashboard() {
                     {account.favorite ? <span className="ml-2 text-pending">★ {t("accounts.favorite")}</span> : null}
                   </p>
                   <p className="mt-auto">
-                    <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("accounts.balance")}</span>
+                    <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                      {t("accounts.balance")}
+                    </span>
                     <span className="text-2xl font-bold tabular-nums">{formatMoney(account.balance, account.currency)}</span>
                   </p>
                 </article>
@@ -223,7 +238,12 @@ export default function Dashboard() {
           </ul>
         )}
       </section>
-      <Modal open={Boolean(approval)} title={t("calculator.approval.title")} description={t("calculator.approval.description")} closeHref={withoutParams(here, ["aprobacion"])}>
+      <Modal
+        open={Boolean(approval)}
+        title={t("calculator.approval.title")}
+        description={t("calculator.approval.description")}
+        closeHref={withoutParams(here, ["aprobacion"])}
+      >
         <Link to={withoutParams(here, ["aprobacion"])} className={buttonClass("primary")}>
           {t("calculator.approval.ok")}
         </Link>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+
 import { homeOf } from "#core/domain/auth-state";
 import { authStateOf, getSession } from "#server/session/auth.server";
 import { loginWithBankToken } from "#server/session/login.server";

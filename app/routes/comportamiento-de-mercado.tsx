@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PageHandle } from "~/utils/page-title";
-import { ErrorPage } from "~/components/errors/ErrorPage";
+
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
 import { marketStatus } from "#core/domain/market";
 import { canOpenMarket } from "#core/domain/membership";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import type { PageHandle } from "~/utils/page-title";
 
 /** Market screen 'Mercados' (§2): Pro members only (§6); hours of §4 and the bank holidays. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -64,7 +65,10 @@ export default function Market() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="horario" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="horario"
+        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="horario" className="text-xl font-semibold">
           {t("market.title")}
         </h2>
@@ -88,7 +92,10 @@ export default function Market() {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="inhabiles" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="inhabiles"
+        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="inhabiles" className="text-lg font-semibold">
           {t("market.holidays")}
         </h2>
@@ -103,13 +110,19 @@ export default function Market() {
         )}
       </section>
       {pairs.length ? (
-        <section aria-labelledby="pares" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <section
+          aria-labelledby="pares"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
           <h2 id="pares" className="text-lg font-semibold">
             {t("market.pairs")}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-2">
             {pairs.map((pair) => (
-              <li key={pair} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+              <li
+                key={pair}
+                className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+              >
                 {pair}
               </li>
             ))}

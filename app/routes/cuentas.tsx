@@ -2,18 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
+import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
+import { safeRedirectPath, withoutParams, withParams } from "#core/url";
+import { loadAccountsPage } from "#server/accounts/accounts.server";
+import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
+import { requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { ErrorPage } from "~/components/errors/ErrorPage";
-import { Tabs } from "~/components/ui/Tabs";
 import { SearchForm } from "~/components/ui/SearchForm";
+import { Tabs } from "~/components/ui/Tabs";
 import type { PageHandle } from "~/utils/page-title";
-import { safeRedirectPath, withParams, withoutParams } from "#core/url";
-import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
-import { loadAccountsPage } from "#server/accounts/accounts.server";
-import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
-import { requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
 
 /**
  * 'Mis cuentas' (§2 /cuentas): the company's accounts in the three groupings of §3, a search
@@ -31,10 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const editingId = url.searchParams.get("editar");
   const editing = editingId && page ? (page.accounts.find((account) => account.idAccount === editingId) ?? null) : null;
-  return json(
-    { company: access.company.businessName, group, query, page, editing },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json({ company: access.company.businessName, group, query, page, editing }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,7 +65,11 @@ export default function Accounts() {
       <Tabs
         label={t("list.groups")}
         current={group}
-        tabs={ACCOUNT_GROUPS.map((id) => ({ id, label: t(`list.group.${id}`), href: withoutParams(withParams(here, { grupo: id }), ["editar"]) }))}
+        tabs={ACCOUNT_GROUPS.map((id) => ({
+          id,
+          label: t(`list.group.${id}`),
+          href: withoutParams(withParams(here, { grupo: id }), ["editar"]),
+        }))}
       />
       <SearchForm
         id="buscar-cuenta"
@@ -91,7 +93,9 @@ export default function Accounts() {
         <section aria-label={t("list.label", { company })} className="flex flex-col gap-4">
           {query ? (
             <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-              {page.limited ? t("list.limited", { shown: page.accounts.length, total: page.total }) : t("list.results", { count: page.total })}
+              {page.limited
+                ? t("list.limited", { shown: page.accounts.length, total: page.total })
+                : t("list.results", { count: page.total })}
             </p>
           ) : null}
           {page.accounts.length === 0 ? (

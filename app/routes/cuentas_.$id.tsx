@@ -2,19 +2,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
+import { mexicoDate } from "#core/domain/dates";
+import { pageOf } from "#core/domain/movements";
+import { displayCurrency } from "#core/money";
+import { withoutParams, withParams } from "#core/url";
+import { findAccount } from "#server/accounts/accounts.server";
+import { loadMovements, longDate, movementDateText, readMovementFilters } from "#server/accounts/movements.server";
+import { requireAccess } from "#server/session/auth.server";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { ErrorPage } from "~/components/errors/ErrorPage";
-import { Money } from "~/components/ui/Money";
 import { buttonClass } from "~/components/ui/button";
-import { displayCurrency } from "#core/money";
+import { Money } from "~/components/ui/Money";
 import type { PageHandle } from "~/utils/page-title";
-import { withParams, withoutParams } from "#core/url";
-import { findAccount } from "#server/accounts/accounts.server";
-import { loadMovements, longDate, movementDateText, readMovementFilters } from "#server/accounts/movements.server";
-import { mexicoDate } from "#core/domain/dates";
-import { pageOf } from "#core/domain/movements";
-import { requireAccess } from "#server/session/auth.server";
 
 /**
  * One account's movements (§2 /cuentas/:id): filters in the URL (§3), every page of the bank
@@ -59,20 +60,29 @@ export default function AccountMovements() {
   const { t } = useTranslation("accounts");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const exportHref = (format: "csv" | "xlsx") => withParams(withoutParams(`${location.pathname}/exportar${location.search}`, ["pagina"]), { formato: format });
+  const exportHref = (format: "csv" | "xlsx") =>
+    withParams(withoutParams(`${location.pathname}/exportar${location.search}`, ["pagina"]), { formato: format });
   const pageHref = (page: number) => withParams(here, { pagina: String(page) });
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/cuentas" className="self-start text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+      <Link
+        to="/cuentas"
+        className="self-start text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+      >
         ← {t("movements.back")}
       </Link>
-      <section aria-labelledby="cuenta-titulo" className="flex flex-wrap items-end justify-between gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="cuenta-titulo"
+        className="flex flex-wrap items-end justify-between gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <div>
           <h2 id="cuenta-titulo" className="text-xl font-semibold">
             {t("movements.title", { alias: account.alias })}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}
+          </p>
         </div>
         <p className="text-right">
           <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("movements.balance")}</span>
@@ -112,7 +122,9 @@ export default function AccountMovements() {
             ) : null}
           </div>
           {list.total === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">{t("movements.empty")}</p>
+            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              {t("movements.empty")}
+            </p>
           ) : (
             <>
               <MovementsTable movements={list.movements} caption={t("movements.title", { alias: account.alias })} />
@@ -125,7 +137,9 @@ export default function AccountMovements() {
                   ) : (
                     <span />
                   )}
-                  <span className="text-sm text-slate-600 dark:text-slate-300">{t("movements.paging.page", { page: list.page, pages: list.pages })}</span>
+                  <span className="text-sm text-slate-600 dark:text-slate-300">
+                    {t("movements.paging.page", { page: list.page, pages: list.pages })}
+                  </span>
                   {list.page < list.pages ? (
                     <Link to={pageHref(list.page + 1)} className={buttonClass("secondary")}>
                       {t("movements.paging.next")}

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serverT } from "~/i18next.server";
+
+import { attachmentName } from "#core/domain/spreadsheet";
 import { findAccount } from "#server/accounts/accounts.server";
 import { movementsCsv, movementsXlsx } from "#server/accounts/export.server";
 import { loadMovements, readMovementFilters } from "#server/accounts/movements.server";
-import { attachmentName } from "#core/domain/spreadsheet";
 import { requireAccess } from "#server/session/auth.server";
+import { serverT } from "~/i18next.server";
 
 /**
  * The filtered movements of one account as a file (§2 /cuentas/:id export): the same filters
@@ -25,7 +26,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const outcome = await loadMovements(access, bank.clabe, filters.filters, filters.range);
   if (!outcome.ok) throw new Response("Movimientos no disponibles", { status: 502 });
   const t = await serverT("accounts");
-  const name = attachmentName(t("movements.export.fileName", { alias: view.alias, from: filters.range.from, to: filters.range.to }), format);
+  const name = attachmentName(
+    t("movements.export.fileName", { alias: view.alias, from: filters.range.from, to: filters.range.to }),
+    format,
+  );
   const body = format === "xlsx" ? await movementsXlsx(outcome.movements) : movementsCsv(outcome.movements);
   context.log.info({ event: "movements_exported", format, rows: outcome.movements.length }, "movements exported");
   return new Response(body, {

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -7,27 +7,28 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator, 
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorPage } from "~/components/errors/ErrorPage";
-import type { PreviewRow } from "~/components/recipients/UploadPreview";
-import { UploadPreview } from "~/components/recipients/UploadPreview";
-import { ErrorList } from "~/components/ui/Field";
-import { SubmitButton } from "~/components/ui/SubmitButton";
-import { buttonClass } from "~/components/ui/button";
-import { serverT } from "~/i18next.server";
-import type { PageHandle } from "~/utils/page-title";
-import { withParams, withoutParams } from "#core/url";
-import { MAX_UPLOAD_ROWS, readRecipientRows } from "#core/domain/recipient-rows";
+
 import { isRecipientType } from "#core/domain/recipient-form";
+import { MAX_UPLOAD_ROWS, readRecipientRows } from "#core/domain/recipient-rows";
 import { uploadSchema } from "#core/domain/spreadsheet";
 import { msg } from "#core/domain/validation";
+import { withoutParams, withParams } from "#core/url";
 import { requireUploadAccess } from "#server/recipients/access.server";
-import { startRegistration, uploadStore } from "#server/recipients/bulk.server";
 import type { Upload } from "#server/recipients/bulk.server";
+import { startRegistration, uploadStore } from "#server/recipients/bulk.server";
 import type { SpreadsheetError } from "#server/recipients/excel.server";
 import { readSpreadsheet } from "#server/recipients/excel.server";
 import { companyAliases, companyRecipients } from "#server/recipients/list.server";
 import { readUploadForm } from "#server/recipients/upload.server";
 import { readForm } from "#server/session/csrf.server";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import type { PreviewRow } from "~/components/recipients/UploadPreview";
+import { UploadPreview } from "~/components/recipients/UploadPreview";
+import { buttonClass } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { serverT } from "~/i18next.server";
+import type { PageHandle } from "~/utils/page-title";
 
 /**
  * 'Carga múltiple' (§2 /destinatarios-alta-multiple, only while the upload flag allows): the
@@ -57,7 +58,17 @@ function previewOf(upload: Upload, url: URL) {
     };
   });
   const valid = upload.rows.filter((row) => row.input).length;
-  return { rows: shown, page, pages, from: rows.length ? (page - 1) * PREVIEW_PAGE + 1 : 0, to: (page - 1) * PREVIEW_PAGE + shown.length, filtered: rows.length, onlyErrors, valid, total: upload.rows.length };
+  return {
+    rows: shown,
+    page,
+    pages,
+    from: rows.length ? (page - 1) * PREVIEW_PAGE + 1 : 0,
+    to: (page - 1) * PREVIEW_PAGE + shown.length,
+    filtered: rows.length,
+    onlyErrors,
+    valid,
+    total: upload.rows.length,
+  };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -65,7 +76,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get("carga");
   const upload = id ? uploadStore().get(access, id) : null;
-  const job = upload?.job ? { total: upload.job.total, done: upload.job.done, registered: upload.job.registered, failed: upload.job.failed, finished: upload.job.finished } : null;
+  const job = upload?.job
+    ? {
+        total: upload.job.total,
+        done: upload.job.done,
+        registered: upload.job.registered,
+        failed: upload.job.failed,
+        finished: upload.job.finished,
+      }
+    : null;
   return json(
     {
       expired: Boolean(id) && !upload,
@@ -106,13 +125,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readUploadForm(request);
   if (!body.ok) return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
   const submission = parseWithZod(body.form, { schema: uploadSchema });
-  if (submission.status !== "success" || !body.file) return json({ result: submission.reply({ hideFields: ["archivo"] }) }, { status: 400 });
+  if (submission.status !== "success" || !body.file)
+    return json({ result: submission.reply({ hideFields: ["archivo"] }) }, { status: 400 });
 
   const started = performance.now();
   const sheet = await readSpreadsheet(body.file);
   const parseMs = Math.round(performance.now() - started);
   if (!sheet.ok) {
-    context.log.warn({ event: "recipient_upload_refused", reason: sheet.error, bytes: body.file.bytes.byteLength, parseMs }, "recipient upload refused");
+    context.log.warn(
+      { event: "recipient_upload_refused", reason: sheet.error, bytes: body.file.bytes.byteLength, parseMs },
+      "recipient upload refused",
+    );
     if (sheet.error === "format") return fileError(msg.fileFormat(t("upload.formats")));
     if (sheet.error === "size") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
     return fileError(t(ERROR_KEYS[sheet.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX") }), sheet.error === "busy" ? 503 : 400);
@@ -129,7 +152,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const upload = uploadStore().add(access, body.file.name, read.rows);
   context.log.info(
-    { event: "recipient_upload_checked", rows: read.rows.length, invalid: read.rows.filter((row) => row.errors.length > 0).length, bytes: body.file.bytes.byteLength, parseMs },
+    {
+      event: "recipient_upload_checked",
+      rows: read.rows.length,
+      invalid: read.rows.filter((row) => row.errors.length > 0).length,
+      bytes: body.file.bytes.byteLength,
+      parseMs,
+    },
     "recipient upload checked",
   );
   return redirect(`${url.pathname}?carga=${encodeURIComponent(upload.id)}`);
@@ -225,7 +254,8 @@ function Preview({ upload }: { upload: LoadedUpload }) {
           {t("upload.preview.title", { file: upload.fileName })}
         </h3>
         <p role="status" className="text-slate-700 dark:text-slate-200">
-          {t("upload.preview.summary", { valid: preview.valid, total: preview.total })} {invalid > 0 ? t("upload.preview.invalidSummary", { count: invalid }) : null}
+          {t("upload.preview.summary", { valid: preview.valid, total: preview.total })}{" "}
+          {invalid > 0 ? t("upload.preview.invalidSummary", { count: invalid }) : null}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -244,12 +274,21 @@ function Preview({ upload }: { upload: LoadedUpload }) {
           {t("upload.preview.another")}
         </Link>
         {invalid > 0 ? (
-          <Link to={preview.onlyErrors ? withoutParams(here, ["errores", "pagina"]) : withoutParams(withParams(here, { errores: "1" }), ["pagina"])} className={buttonClass("ghost")}>
+          <Link
+            to={
+              preview.onlyErrors
+                ? withoutParams(here, ["errores", "pagina"])
+                : withoutParams(withParams(here, { errores: "1" }), ["pagina"])
+            }
+            className={buttonClass("ghost")}
+          >
             {preview.onlyErrors ? t("upload.preview.all") : t("upload.preview.onlyErrors")}
           </Link>
         ) : null}
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t("upload.preview.showing", { from: preview.from, to: preview.to, total: preview.filtered })}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t("upload.preview.showing", { from: preview.from, to: preview.to, total: preview.filtered })}
+      </p>
       <UploadPreview rows={preview.rows} caption={t("upload.preview.table")} />
       {preview.pages > 1 ? (
         <nav aria-label={t("upload.preview.table")} className="flex items-center justify-between gap-3">
@@ -287,9 +326,13 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
     }, 1000);
     return () => clearInterval(timer);
   }, [job.finished, revalidator]);
-  const result = (format: "xlsx" | "csv") => `/destinatarios-alta-multiple/resultado?carga=${encodeURIComponent(uploadId)}&formato=${format}`;
+  const result = (format: "xlsx" | "csv") =>
+    `/destinatarios-alta-multiple/resultado?carga=${encodeURIComponent(uploadId)}&formato=${format}`;
   return (
-    <section aria-labelledby="avance-titulo" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="avance-titulo"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       {/* Without JS the page refreshes itself until the registration ends; with JS it polls. */}
       {job.finished ? null : (
         <noscript>
@@ -301,7 +344,8 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
       </h3>
       <progress value={job.done} max={Math.max(1, job.total)} aria-label={t("upload.progress.label")} className="h-3 w-full" />
       <p role="status" aria-live="polite">
-        {t("upload.progress.status", { done: job.done, total: job.total })} {job.finished ? t("upload.progress.summary", { registered: job.registered, failed: job.failed }) : null}
+        {t("upload.progress.status", { done: job.done, total: job.total })}{" "}
+        {job.finished ? t("upload.progress.summary", { registered: job.registered, failed: job.failed }) : null}
       </p>
       {job.finished ? (
         <div className="flex flex-wrap gap-3">
@@ -316,7 +360,11 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
           </Link>
         </div>
       ) : (
-        <Link to={`${location.pathname}${location.search}`} reloadDocument className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link
+          to={`${location.pathname}${location.search}`}
+          reloadDocument
+          className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+        >
           {t("upload.progress.refresh")}
         </Link>
       )}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { templateWorkbook } from "#server/recipients/files.server";
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { attachmentName } from "#core/domain/spreadsheet";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { uploadStore } from "#server/recipients/bulk.server";

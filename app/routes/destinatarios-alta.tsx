@@ -4,17 +4,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorPage } from "~/components/errors/ErrorPage";
-import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
-import { Modal, ModalActions } from "~/components/ui/Modal";
-import { SubmitButton } from "~/components/ui/SubmitButton";
-import { Tabs } from "~/components/ui/Tabs";
-import { buttonClass } from "~/components/ui/button";
-import { serverT } from "~/i18next.server";
-import type { PageHandle } from "~/utils/page-title";
-import { withParams } from "#core/url";
+
 import type { RecipientType } from "#core/domain/recipient-form";
-import { CODE_TYPES, RECIPIENT_TYPES, currenciesFor, isNational, isRecipientType, recipientDraftSchema, recipientSchema } from "#core/domain/recipient-form";
+import {
+  CODE_TYPES,
+  currenciesFor,
+  isNational,
+  isRecipientType,
+  RECIPIENT_TYPES,
+  recipientDraftSchema,
+  recipientSchema,
+} from "#core/domain/recipient-form";
+import { withParams } from "#core/url";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { companyAliases, companyRecipients } from "#server/recipients/list.server";
 import { submitRegistration } from "#server/recipients/register.server";
@@ -22,6 +23,14 @@ import type { AccessContext } from "#server/session/auth.server";
 import { newToast, redirectWithToast } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { BankSearchType, InternationalBank } from "#server/upstream/recipients.server";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
+import { buttonClass } from "~/components/ui/button";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { Tabs } from "~/components/ui/Tabs";
+import { serverT } from "~/i18next.server";
+import type { PageHandle } from "~/utils/page-title";
 
 /**
  * 'Alta de destinatario' (§2 /destinatarios-alta, only while the upload flag allows, §6): the
@@ -41,7 +50,10 @@ async function catalogue(access: AccessContext, type: RecipientType) {
     const answer = await access.api.partner.getBeneficiaryCatalogue(type);
     const currencies = answer.currencies.filter((code) => currenciesFor(type).includes(code));
     const codeTypes = answer.accountTypes.filter((code) => CODE_TYPES.some((known) => known.id === code.id));
-    return { currencies: currencies.length ? currencies : fallback.currencies, codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes };
+    return {
+      currencies: currencies.length ? currencies : fallback.currencies,
+      codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes,
+    };
   } catch (error) {
     if (error instanceof Response) throw error;
     access.log.warn({ event: "beneficiary_catalogue_unavailable" }, "beneficiary catalogue unavailable; constants used");
@@ -52,14 +64,19 @@ async function catalogue(access: AccessContext, type: RecipientType) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireUploadAccess(request, context);
   const type = typeFrom(new URL(request.url));
-  return json({ type, ...(await catalogue(access, type)), idempotencyKey: crypto.randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { type, ...(await catalogue(access, type)), idempotencyKey: crypto.randomUUID() },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const SEARCH_TYPES: BankSearchType[] = ["name", "swift", "aba"];
 
 async function searchBanks(access: AccessContext, formData: Pick<FormData, "get">): Promise<InternationalBank[] | "failed"> {
   const type = SEARCH_TYPES.find((candidate) => candidate === formData.get("bankSearchType")) ?? "name";
-  const query = String(formData.get("bankSearchQuery") ?? "").trim().slice(0, 60);
+  const query = String(formData.get("bankSearchQuery") ?? "")
+    .trim()
+    .slice(0, 60);
   if (!query) return [];
   try {
     return await access.api.recipients.searchInternationalBanks(type, query);
@@ -150,7 +167,11 @@ export default function RecipientRegistration() {
         <h2 className="text-xl font-semibold">{t("form.title")}</h2>
         <p className="text-slate-600 dark:text-slate-300">{t("form.description")}</p>
       </div>
-      <Tabs label={t("form.typeTabs")} current={type} tabs={RECIPIENT_TYPES.map((id) => ({ id, label: t(`form.types.${id}`), href: withParams(here, { tipo: id }) }))} />
+      <Tabs
+        label={t("form.typeTabs")}
+        current={type}
+        tabs={RECIPIENT_TYPES.map((id) => ({ id, label: t(`form.types.${id}`), href: withParams(here, { tipo: id }) }))}
+      />
       <RecipientForm
         key={`${type}-${actionData?.revision ?? ""}`}
         type={type}

@@ -3,15 +3,16 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ErrorPage } from "~/components/errors/ErrorPage";
-import { Modal, ModalActions } from "~/components/ui/Modal";
-import { buttonClass } from "~/components/ui/button";
-import { serverT } from "~/i18next.server";
-import type { PageHandle } from "~/utils/page-title";
+
 import { getConfig } from "#server/config.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { recordRegistration } from "#server/recipients/register.server";
 import { commitSession, newToast } from "#server/session/auth.server";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { buttonClass } from "~/components/ui/button";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { serverT } from "~/i18next.server";
+import type { PageHandle } from "~/utils/page-title";
 
 /**
  * Where the bank's challenge page sends the browser back after a recipient registration (the
@@ -93,11 +94,21 @@ export default function RegistrationResult() {
       };
       break;
     case "saveFailed":
-      modal = { title: t("recipients:result.saveFailed.title"), description: t("recipients:result.saveFailed.description"), tone: "error", actions: ok("/destinatarios", t("recipients:result.saveFailed.ok")) };
+      modal = {
+        title: t("recipients:result.saveFailed.title"),
+        description: t("recipients:result.saveFailed.description"),
+        tone: "error",
+        actions: ok("/destinatarios", t("recipients:result.saveFailed.ok")),
+      };
       break;
     case "tokenExpired":
     case "wrongToken":
-      modal = { title: t(`recipients:result.${result.kind}.title`), description: t(`recipients:result.${result.kind}.description`), tone: "error", actions: ok("/destinatarios-alta", t(`recipients:result.${result.kind}.ok`)) };
+      modal = {
+        title: t(`recipients:result.${result.kind}.title`),
+        description: t(`recipients:result.${result.kind}.description`),
+        tone: "error",
+        actions: ok("/destinatarios-alta", t(`recipients:result.${result.kind}.ok`)),
+      };
       break;
     default:
       modal = {

@@ -3,21 +3,22 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { AliasDrawer } from "~/components/accounts/AliasDrawer";
-import { ErrorPage } from "~/components/errors/ErrorPage";
-import { RecipientsTable } from "~/components/recipients/RecipientsTable";
-import { Modal, ModalActions } from "~/components/ui/Modal";
-import { SubmitButton } from "~/components/ui/SubmitButton";
-import { Tabs } from "~/components/ui/Tabs";
-import { buttonClass } from "~/components/ui/button";
-import { SearchForm } from "~/components/ui/SearchForm";
-import type { PageHandle } from "~/utils/page-title";
-import { safeRedirectPath, withParams, withoutParams } from "#core/url";
+
 import { parseOriginFilter } from "#core/domain/recipients";
+import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
+import { AliasDrawer } from "~/components/accounts/AliasDrawer";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { RecipientsTable } from "~/components/recipients/RecipientsTable";
+import { buttonClass } from "~/components/ui/button";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { SearchForm } from "~/components/ui/SearchForm";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { Tabs } from "~/components/ui/Tabs";
+import type { PageHandle } from "~/utils/page-title";
 
 /**
  * 'Destinatarios' (§2 /destinatarios): bank and back-office recipients with their status, a
@@ -97,7 +98,11 @@ export default function Recipients() {
       <Tabs
         label={t("list.filter")}
         current={origin}
-        tabs={ORIGINS.map((id) => ({ id, label: t(`list.filters.${id}`), href: withoutParams(withParams(here, { origen: id }), ["editar", "eliminar"]) }))}
+        tabs={ORIGINS.map((id) => ({
+          id,
+          label: t(`list.filters.${id}`),
+          href: withoutParams(withParams(here, { origen: id }), ["editar", "eliminar"]),
+        }))}
       />
       <SearchForm
         id="buscar-destinatario"
@@ -147,7 +152,13 @@ export default function Recipients() {
         />
       ) : null}
 
-      <Modal open={Boolean(deleting)} title={t("delete.title", { name: deletingName })} description={t("delete.description")} closeHref={closeHref} tone="error">
+      <Modal
+        open={Boolean(deleting)}
+        title={t("delete.title", { name: deletingName })}
+        description={t("delete.description")}
+        closeHref={closeHref}
+        tone="error"
+      >
         <Form method="post" preventScrollReset>
           <AuthenticityTokenInput />
           <input type="hidden" name="id" value={deleting?.key ?? ""} />

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
+
 import { jwtExpiry } from "#core/domain/jwt";
-import { getSession, replaceSession, requireAccess, commitSession } from "#server/session/auth.server";
+import { commitSession, getSession, replaceSession, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { upstreams } from "#server/upstream/index.server";
 

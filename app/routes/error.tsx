@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PageHandle } from "~/utils/page-title";
+
 import { getConfig } from "#server/config.server";
 import { requireState } from "#server/session/auth.server";
+import type { PageHandle } from "~/utils/page-title";
 
 /** The error screen (§2): the login could not complete; the way out is the bank's portal. */
 export async function loader({ request }: LoaderFunctionArgs) {

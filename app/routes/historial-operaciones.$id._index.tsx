@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
-import { OperationDrawer } from "~/components/history/OperationDrawer";
+
 import { historyHref } from "#core/history-links";
-import type { HistoryHandle } from "~/routes/historial-operaciones";
 import { getConfig } from "#server/config.server";
 import { loadOperationDetail } from "#server/history/detail.server";
 import { requireAccess } from "#server/session/auth.server";
+import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
+import { OperationDrawer } from "~/components/history/OperationDrawer";
+import type { HistoryHandle } from "~/routes/historial-operaciones";
 
 /**
  * The operation drawer's detail view (§2), server-rendered over the list so a link opens exactly

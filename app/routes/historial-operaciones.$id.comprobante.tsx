@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { DocumentError, pdfResponse, renderReceipt } from "#server/history/documents.server";
+
 import { loadOperationDetail } from "#server/history/detail.server";
+import { DocumentError, pdfResponse, renderReceipt } from "#server/history/documents.server";
 import { downloadFailed } from "#server/history/download.server";
 import { requireAccess } from "#server/session/auth.server";
 

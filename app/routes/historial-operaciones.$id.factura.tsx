@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { companyOperation } from "#server/history/detail.server";
 import { DocumentError, fetchInvoice, pdfResponse } from "#server/history/documents.server";
 import { downloadFailed } from "#server/history/download.server";

@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { PreviewView } from "~/components/history/ShareView";
-import type { HistoryHandle } from "~/routes/historial-operaciones";
+
 import { historyHref } from "#core/history-links";
 import { loadShareView, shareAction } from "#server/history/share.server";
+import { PreviewView } from "~/components/history/ShareView";
+import type { HistoryHandle } from "~/routes/historial-operaciones";
 
 /**
  * The preview view (§2): the estimated-arrival e-mail with its own address and send button.
@@ -14,7 +15,8 @@ import { loadShareView, shareAction } from "#server/history/share.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const view = await loadShareView(request, context, params.id ?? "");
   // §5: no estimated date (or returned, or not yet confirmed), no estimated-arrival e-mail to preview.
-  if (!view.detail.share.rules.estimatedArrival.visible) throw redirect(historyHref(new URL(request.url).search, view.detail.id, "compartir"));
+  if (!view.detail.share.rules.estimatedArrival.visible)
+    throw redirect(historyHref(new URL(request.url).search, view.detail.id, "compartir"));
   return json(view, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useMatches, useParams, useRouteError } from "@remix-run/react";
+
+import { historyHref, pageHref } from "#core/history-links";
+import { loadHistoryList } from "#server/history/list.server";
+import { requireAccess } from "#server/session/auth.server";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
-import { historyHref, pageHref } from "#core/history-links";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
 import type { PageHandle } from "~/utils/page-title";
-import { loadHistoryList } from "#server/history/list.server";
-import { requireAccess } from "#server/session/auth.server";
 
 /**
  * 'Historial de operaciones' (§2 /historial-operaciones): the company's operations, a page at a

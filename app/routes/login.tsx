@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PageHandle } from "~/utils/page-title";
-import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
+
 import { getConfig } from "#server/config.server";
 import { requireState } from "#server/session/auth.server";
+import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
+import type { PageHandle } from "~/utils/page-title";
 
 /** The rest screen (§2): logged out, with the way back in through the bank's portal. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+
 import { authStateOf, destroySession, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { upstreams } from "#server/upstream/index.server";

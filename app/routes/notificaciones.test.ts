@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { jwtExpiry } from "#core/domain/jwt";
-import { getCsrf } from "#server/session/csrf.server";
 import { commitSession, getSession } from "#server/session/auth.server";
-import { TEST_APP_URL as APP, pointAppAtSandbox } from "../../tests/support/app-env";
+import { getCsrf } from "#server/session/csrf.server";
+
+import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { clients, control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
 import { action, loader } from "./notificaciones";
@@ -41,7 +43,9 @@ async function browser() {
   session.set("lastSeenAt", now);
   session.set("memberId", "1");
   session.set("user", { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" });
-  session.set("companies", [{ clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" }]);
+  session.set("companies", [
+    { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
+  ]);
   session.set("companyId", "100234");
   const sessionCookie = cookiePair(await commitSession(session));
   const [csrf, csrfCookie] = await getCsrf().commitToken(new Request(APP));

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
+
 import texts from "#core/locales/es-MX/notifications.json";
 import { safeRedirectPath } from "#core/url";
 import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
@@ -34,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isUpstreamError(error)) throw error;
     // Already gone or someone else's: nothing to mark, and nothing the person can do about it.
     if (error.status === 404) return redirect(back);
-    context.log.warn({ event: "notifications_mark_failed", intent: parsed.data.intent, err: error.message }, "marking notifications failed");
+    context.log.warn(
+      { event: "notifications_mark_failed", intent: parsed.data.intent, err: error.message },
+      "marking notifications failed",
+    );
     const t = await serverT("common");
     const description = parsed.data.intent === "leer" ? texts.errors.markRead : texts.errors.markAllRead;
     return redirectWithToast(request, back, newToast("error", t("generic.error"), description));

@@ -1,11 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { jwtExpiry } from "#core/domain/jwt";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
-import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 import { commitSession, getSession } from "#server/session/auth.server";
-import { TEST_APP_URL as APP, pointAppAtSandbox } from "../../tests/support/app-env";
+
+import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
 import { loader } from "./precios.stream";
@@ -38,13 +40,18 @@ async function sessionCookie(): Promise<string> {
   session.set("lastSeenAt", now);
   session.set("memberId", "1");
   session.set("user", { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" });
-  session.set("companies", [{ clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" }]);
+  session.set("companies", [
+    { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
+  ]);
   session.set("companyId", "100234");
   return (await commitSession(session)).split(";")[0];
 }
 
 async function load(query: string, init: { cookie?: string; signal?: AbortSignal } = {}): Promise<Response> {
-  const request = new Request(`${APP}/precios/stream${query}`, { headers: init.cookie ? { cookie: init.cookie } : {}, signal: init.signal });
+  const request = new Request(`${APP}/precios/stream${query}`, {
+    headers: init.cookie ? { cookie: init.cookie } : {},
+    signal: init.signal,
+  });
   try {
     return await loader({ request, context, params: {} });
   } catch (thrown) {
@@ -112,7 +119,9 @@ describe("GET /precios/stream", () => {
     expect(price.buy.price).toBe(price.buy.top[0].sell);
     expect(price.sell.price).toBe(price.sell.top[0].buy);
     expect(price.stale).toBe(false);
-    expect((events.find((e) => e.event === "status" && (e.data as PriceStatusEvent).status === "live")?.data as PriceStatusEvent).messageKey).toBeNull();
+    expect(
+      (events.find((e) => e.event === "status" && (e.data as PriceStatusEvent).status === "live")?.data as PriceStatusEvent).messageKey,
+    ).toBeNull();
 
     expect(priceHub().stats()).toEqual({ pairs: 1, subscribers: 1 });
     controller.abort();

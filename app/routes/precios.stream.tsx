@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { sessionEndsAt } from "#core/domain/session-timing";
+import { PAIR_PATTERN } from "#core/prices/wire";
 import { priceHub } from "#server/prices/hub.server";
 import { priceStream } from "#server/prices/stream.server";
-import { PAIR_PATTERN } from "#core/prices/wire";
 import { requireAccess } from "#server/session/auth.server";
 
 /**
@@ -14,7 +15,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const pair = new URL(request.url).searchParams.get("pair") ?? "";
   if (!PAIR_PATTERN.test(pair)) {
-    return new Response("Par inválido", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Par inválido", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return priceStream(request.signal, pair, { hub: priceHub(), endsAt: sessionEndsAt(access.data.expiresAt) });
 }

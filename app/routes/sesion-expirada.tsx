@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+
 import { authStateOf, destroySession, getSession, isSessionOver } from "#server/session/auth.server";
 import { upstreams } from "#server/upstream/index.server";
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirectPath } from "#core/url";
+
 import { jwtExpiry } from "#core/domain/jwt";
+import { safeRedirectPath } from "#core/url";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { upstreams } from "#server/upstream/index.server";

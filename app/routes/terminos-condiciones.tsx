@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PageHandle } from "~/utils/page-title";
+
+import { requireState } from "#server/session/auth.server";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import type { loader as rootLoader } from "~/root";
-import { requireState } from "#server/session/auth.server";
+import type { PageHandle } from "~/utils/page-title";
 
 /**
  * Static legal documents (§2): terms, privacy notice and account activation on one plain

@@ -3,18 +3,19 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+
+import { SLUG_OF } from "#core/domain/calculator-tabs";
+import type { ChallengeOutcome } from "#core/domain/challenge";
+import { challengeOutcome } from "#core/domain/challenge";
+import { getConfig } from "#server/config.server";
+import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
+import { isUpstreamError } from "#server/upstream/errors";
+import type { UpstreamOperation } from "#server/upstream/trading.server";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
 import { serverT } from "~/i18next.server";
 import type { PageHandle } from "~/utils/page-title";
-import { getConfig } from "#server/config.server";
-import type { ChallengeOutcome } from "#core/domain/challenge";
-import { challengeOutcome } from "#core/domain/challenge";
-import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
-import { SLUG_OF } from "#core/domain/calculator-tabs";
-import { isUpstreamError } from "#server/upstream/errors";
-import type { UpstreamOperation } from "#server/upstream/trading.server";
 
 /**
  * /transaction (§2, §4 Challenge result): where the bank's challenge page sends the browser back.
@@ -65,7 +66,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A 4xx is the upstream refusing this result (not the bank's, or not this person's): never a success.
     refused = isUpstreamError(error) && error.failure === "status" && (error.status ?? 500) < 500;
     saveFailed = !refused;
-    context.log.error({ event: "challenge_save_failed", refused, err: error instanceof Error ? error.message : error }, "challenge result not recorded");
+    context.log.error(
+      { event: "challenge_save_failed", refused, err: error instanceof Error ? error.message : error },
+      "challenge result not recorded",
+    );
   }
   const outcome: ChallengeOutcome = refused ? { kind: "error", title: null, description: null } : challengeOutcome({ res, msg, retries });
   context.log.info({ event: "challenge_result", outcome: outcome.kind, operationId: operation?.id }, "challenge result");
@@ -107,7 +111,9 @@ export default function Transaction() {
       {t("actions.ok")}
     </Link>
   );
-  const actions = (...nodes: React.ReactNode[]) => <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">{nodes}</div>;
+  const actions = (...nodes: React.ReactNode[]) => (
+    <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">{nodes}</div>
+  );
 
   if (outcome.kind === "desync") {
     return (
@@ -134,12 +140,25 @@ export default function Transaction() {
         : { title: t("success.title"), description: t("success.description", { type }), tone: "success", body: actions(home) };
       break;
     case "operationError":
-      modal = { title: t(`${outcome.error}.title`), description: t(`${outcome.error}.description`), tone: "error", body: actions(ok(verifyHref)) };
+      modal = {
+        title: t(`${outcome.error}.title`),
+        description: t(`${outcome.error}.description`),
+        tone: "error",
+        body: actions(ok(verifyHref)),
+      };
       break;
     case "timeout":
       modal =
         outcome.modal === "retriesLimit"
-          ? { title: t("retriesLimit.title"), tone: "error", body: actions(<Link key="back" to="/" className={buttonClass("primary")}>{t("retriesLimit.back")}</Link>) }
+          ? {
+              title: t("retriesLimit.title"),
+              tone: "error",
+              body: actions(
+                <Link key="back" to="/" className={buttonClass("primary")}>
+                  {t("retriesLimit.back")}
+                </Link>,
+              ),
+            }
           : { title: t("timeExpired.title"), description: t("timeExpired.description"), tone: "error", body: actions(cancel, verify) };
       break;
     case "insufficient":

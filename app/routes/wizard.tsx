@@ -5,26 +5,25 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorPage } from "~/components/errors/ErrorPage";
-import { SubmitButton } from "~/components/ui/SubmitButton";
-import { formatMoney } from "#core/money";
-import type { PageHandle } from "~/utils/page-title";
+
 import { TERMS_VERSION, wizardSchema } from "#core/domain/wizard";
+import { formatMoney } from "#core/money";
 import { requireState } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
+import { ErrorPage } from "~/components/errors/ErrorPage";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import type { PageHandle } from "~/utils/page-title";
 
 /** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireState(request, ["wizardState"]);
   const { graphql } = upstreams({ log: context.log, signal: request.signal }, {});
-  const [plans, cost, trialDays] = await Promise.all([graphql.plans(), graphql.membershipCost(), graphql.trialDays()]).catch(
-    () => {
-      throw new Response("Servicio no disponible", { status: 503 });
-    },
-  );
+  const [plans, cost, trialDays] = await Promise.all([graphql.plans(), graphql.membershipCost(), graphql.trialDays()]).catch(() => {
+    throw new Response("Servicio no disponible", { status: 503 });
+  });
   return json({ plans, cost, trialDays });
 }
 
@@ -66,7 +65,8 @@ export default function Wizard() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: wizardSchema }),
   });
   const price = formatMoney(cost.amount, cost.currency);
-  const describe = (id: number) => (id === 2 ? [t("wizard.proPrice", { amount: price }), t("wizard.proTrial", { days: trialDays })] : [t("wizard.basicPrice")]);
+  const describe = (id: number) =>
+    id === 2 ? [t("wizard.proPrice", { amount: price }), t("wizard.proTrial", { days: trialDays })] : [t("wizard.basicPrice")];
   const formErrors = form.errors?.map((key) => (key.startsWith("wizard.") ? t(key) : key));
 
   return (
@@ -128,7 +128,12 @@ export default function Wizard() {
                 i18nKey="wizard.terms"
                 components={[
                   <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline" />,
-                  <Link key="privacy" to="/terminos-condiciones#aviso-de-privacidad" target="_blank" className="text-brand-600 underline" />,
+                  <Link
+                    key="privacy"
+                    to="/terminos-condiciones#aviso-de-privacidad"
+                    target="_blank"
+                    className="text-brand-600 underline"
+                  />,
                 ]}
               />
             </span>

@@ -7,6 +7,8 @@ export type PageHandle = { titleKey?: string };
 export function usePageTitle(): string {
   const { t } = useTranslation();
   const product = t("product.name");
-  const key = [...useMatches()].reverse().find((match) => (match.handle as PageHandle | undefined)?.titleKey)?.handle as PageHandle | undefined;
+  const key = [...useMatches()].reverse().find((match) => (match.handle as PageHandle | undefined)?.titleKey)?.handle as
+    | PageHandle
+    | undefined;
   return key?.titleKey ? `${t(key.titleKey)} · ${product}` : product;
 }

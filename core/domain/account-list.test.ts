@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { groupAccounts, parseAccountGroup, recentAccountIds, searchAccounts } from "./account-list";
 import { accountViews } from "./accounts";
 

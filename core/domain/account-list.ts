@@ -35,13 +35,22 @@ export function groupAccounts(views: readonly AccountView[], group: AccountGroup
 }
 
 /** Alias, currency (MXP found as MXN too) or the last digits; at most 10 results. */
-export function searchAccounts(views: readonly AccountView[], query: string | null | undefined, limit = ACCOUNT_SEARCH_LIMIT): { results: AccountView[]; total: number } {
+export function searchAccounts(
+  views: readonly AccountView[],
+  query: string | null | undefined,
+  limit = ACCOUNT_SEARCH_LIMIT,
+): { results: AccountView[]; total: number } {
   const wanted = searchable(query ?? "");
   if (!wanted) return { results: [...views], total: views.length };
   const matches = views.filter((view) => {
     const currency = view.currency.toUpperCase();
     const shown = currency === "MXP" ? "mxn" : currency.toLowerCase();
-    return searchable(view.alias).includes(wanted) || shown.includes(wanted) || currency.toLowerCase().includes(wanted) || view.last4.includes(wanted);
+    return (
+      searchable(view.alias).includes(wanted) ||
+      shown.includes(wanted) ||
+      currency.toLowerCase().includes(wanted) ||
+      view.last4.includes(wanted)
+    );
   });
   return { results: matches.slice(0, limit), total: matches.length };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { AUTH_STATES, guardRedirect, homeOf, isAuthState, showsSidebar } from "./auth-state";
 
 describe("route guard (§2)", () => {

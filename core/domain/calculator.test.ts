@@ -1,5 +1,6 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
+
 import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, splitPair } from "./calculator";
 
 describe("customer rate (§9)", () => {

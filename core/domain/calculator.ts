@@ -1,4 +1,5 @@
 import type Big from "big.js";
+
 import { roundAmount, roundRate, toDecimal } from "./decimal";
 import type { Side } from "./prices";
 

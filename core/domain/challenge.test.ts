@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { challengeModalType, challengeOutcome, operationError, splitChallengeMessage, timeoutModal } from "./challenge";
 
 describe("challenge modal type (§4)", () => {
@@ -27,7 +28,9 @@ describe("operation errors by substring (§8)", () => {
   it("maps each bank message", () => {
     expect(operationError("Error: La clave de operación es incorrecta")).toBe("wrongKey");
     expect(operationError("Token válido, usuario no autenticado con la clave dinámica")).toBe("wrongToken");
-    expect(operationError("Token válido, usuario no autenticado con la clave dinámica. Verifique e intente nuevamente")).toBe("tokenExpired");
+    expect(operationError("Token válido, usuario no autenticado con la clave dinámica. Verifique e intente nuevamente")).toBe(
+      "tokenExpired",
+    );
     expect(operationError("Servicio no disponible, intente más tarde")).toBe("unavailable");
     expect(operationError("La operación fue cancelado por el usuario")).toBe("desync");
     expect(operationError("Otro error")).toBeNull();
@@ -41,7 +44,10 @@ describe("challengeOutcome", () => {
   });
 
   it("lets the §8 substring errors win over the modal type", () => {
-    expect(outcome("1", "Error de autenticación|La clave de operación es incorrecta")).toEqual({ kind: "operationError", error: "wrongKey" });
+    expect(outcome("1", "Error de autenticación|La clave de operación es incorrecta")).toEqual({
+      kind: "operationError",
+      error: "wrongKey",
+    });
     expect(outcome("7", "Movimiento cancelado por el usuario")).toEqual({ kind: "desync" });
   });
 
@@ -49,7 +55,11 @@ describe("challengeOutcome", () => {
     expect(outcome("5", "Se agotó el tiempo|Vuelve a intentarlo", 1)).toEqual({ kind: "timeout", modal: "retriesLimit" });
     expect(outcome("5", "Se agotó el tiempo|Vuelve a intentarlo", 2)).toEqual({ kind: "timeout", modal: "timeExpired" });
     expect(outcome("6", "Fondos insuficientes|Sin saldo")).toEqual({ kind: "insufficient" });
-    expect(outcome("9", "Rechazada|Por políticas del banco")).toEqual({ kind: "error", title: "Rechazada", description: "Por políticas del banco" });
+    expect(outcome("9", "Rechazada|Por políticas del banco")).toEqual({
+      kind: "error",
+      title: "Rechazada",
+      description: "Por políticas del banco",
+    });
     expect(outcome("9", "")).toEqual({ kind: "error", title: null, description: null });
   });
 });

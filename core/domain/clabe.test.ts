@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { buildClabe } from "../../sandbox/clabe";
-import { MEXICAN_BANKS, bankOfClabe, clabeCheckDigit, clabeProblem, isValidClabe } from "./clabe";
+import { bankOfClabe, clabeCheckDigit, clabeProblem, isValidClabe, MEXICAN_BANKS } from "./clabe";
 
 describe("clabeCheckDigit", () => {
   it("computes Banxico's published example (Banamex 002 010 07777777777 → 1)", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatDate, formatDateTime, mexicoCity, mexicoDate } from "./dates";
 
 describe("dates in Mexico City, in Spanish (§9)", () => {

@@ -1,5 +1,6 @@
-import dayjs from "dayjs";
 import "dayjs/locale/es.js";
+
+import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+
 import { hasFilters, historyFiltersSchema, operationsPageQuery, pageParam } from "./history-filters";
 
 /** The messages of a submission that failed (undefined when it passed). */
@@ -7,14 +8,20 @@ function errorsOf(submission: { status?: string; error?: unknown }) {
   return submission.status === "success" ? undefined : submission.error;
 }
 
-
 const parse = (query: string) => parseWithZod(new URLSearchParams(query), { schema: historyFiltersSchema });
 
 describe("history filters in the URL", () => {
   it("reads Spanish parameters", () => {
     const result = parse("tipo=compra&estado=pactada&desde=2026-11-01&hasta=2026-11-20&par=USD%2FMXN&buscar=Textil");
     expect(result.status).toBe("success");
-    expect(result.status === "success" && result.value).toEqual({ tipo: "compra", estado: "pactada", desde: "2026-11-01", hasta: "2026-11-20", par: "USD/MXN", buscar: "Textil" });
+    expect(result.status === "success" && result.value).toEqual({
+      tipo: "compra",
+      estado: "pactada",
+      desde: "2026-11-01",
+      hasta: "2026-11-20",
+      par: "USD/MXN",
+      buscar: "Textil",
+    });
   });
 
   it("treats empty values as no filter", () => {

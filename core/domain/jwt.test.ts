@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { jwtClaims, jwtClientId, jwtExpiry } from "./jwt";
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");

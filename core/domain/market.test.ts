@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { marketStatus } from "./market";
 
 // Mexico City has no DST since 2022: UTC−6 all year.

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
+
 import { screenTitleKey, sidebarItems } from "./menu";
 
 const base = { membershipId: 2, specialRuleCompany: false, newFeatureCompany: false, permissionsFeatureEnabled: false };
 
 describe("sidebarItems (§2 Shell, §6)", () => {
   it("has the six entries plus the market for Pro", () => {
-    expect(sidebarItems(base).map((i) => i.key)).toEqual(["dashboard", "planner", "operations", "accounts", "receivers", "monitoring", "market"]);
+    expect(sidebarItems(base).map((i) => i.key)).toEqual([
+      "dashboard",
+      "planner",
+      "operations",
+      "accounts",
+      "receivers",
+      "monitoring",
+      "market",
+    ]);
   });
 
   it("has no market item for Basic members", () => {

@@ -56,5 +56,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/terminos-condiciones", "shell.title.terms"],
     ["/configuracion", "shell.title.settings"],
   ];
-  return titles.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`))?.[1] ?? null;
+  return (
+    titles.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`))?.[1] ?? null
+  );
 }

@@ -1,7 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+
 import type { Movement } from "./movements";
-import { MOVEMENT_TYPE_IDS, filterMovements, isNoMovementsAnswer, movementFiltersSchema, movementTypeKey, movementTypeName, pageOf, periodRange } from "./movements";
+import {
+  filterMovements,
+  isNoMovementsAnswer,
+  MOVEMENT_TYPE_IDS,
+  movementFiltersSchema,
+  movementTypeKey,
+  movementTypeName,
+  pageOf,
+  periodRange,
+} from "./movements";
 
 const TODAY = "2026-03-18";
 const parse = (query: string) => parseWithZod(new URLSearchParams(query), { schema: movementFiltersSchema(TODAY) });
@@ -64,20 +74,30 @@ describe("movementFiltersSchema", () => {
 
   it("accepts a range, a type and amounts", () => {
     const submission = parse("periodo=rango&desde=2026-01-01&hasta=2026-02-28&tipo=recibidos&montoDesde=100&montoHasta=1,500.50&pagina=3");
-    expect(submission.status === "success" && submission.value).toMatchObject({ periodo: "rango", desde: "2026-01-01", tipo: "recibidos", pagina: 3 });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      periodo: "rango",
+      desde: "2026-01-01",
+      tipo: "recibidos",
+      pagina: 3,
+    });
   });
 
   it("needs both dates of a range, real dates, not in the future, in order, up to a year", () => {
     expect(errors("periodo=rango")).toEqual({ desde: ["Campo obligatorio"], hasta: ["Campo obligatorio"] });
     expect(errors("periodo=rango&desde=2026-02-30&hasta=2026-03-01")).toEqual({ desde: ["Ingresa una fecha válida"] });
     expect(errors("periodo=rango&desde=2026-03-01&hasta=2026-03-19")).toEqual({ hasta: ["Ingresa una fecha válida"] });
-    expect(errors("periodo=rango&desde=2026-03-10&hasta=2026-03-01")).toEqual({ hasta: ["La fecha final debe ser igual o posterior a la inicial"] });
+    expect(errors("periodo=rango&desde=2026-03-10&hasta=2026-03-01")).toEqual({
+      hasta: ["La fecha final debe ser igual o posterior a la inicial"],
+    });
     expect(errors("periodo=rango&desde=2024-01-01&hasta=2026-03-01")).toEqual({ hasta: ["Elige un rango de hasta un año"] });
   });
 
   it("refuses unknown options, bad amounts and an inverted amount range", () => {
     expect(errors("periodo=siglo&tipo=x")).toEqual({ periodo: ["Selecciona una opción válida"], tipo: ["Selecciona una opción válida"] });
-    expect(errors("montoDesde=abc&montoHasta=-5")).toEqual({ montoDesde: ["Ingresa un monto válido"], montoHasta: ["Ingresa un monto válido"] });
+    expect(errors("montoDesde=abc&montoHasta=-5")).toEqual({
+      montoDesde: ["Ingresa un monto válido"],
+      montoHasta: ["Ingresa un monto válido"],
+    });
     expect(errors("montoDesde=1.555")).toEqual({ montoDesde: ["Ingresa un monto válido"] });
     expect(errors("montoDesde=500&montoHasta=100")).toEqual({ montoHasta: ["El monto hasta debe ser mayor o igual al monto desde"] });
   });
@@ -93,7 +113,10 @@ describe("periodRange (Mexico City dates)", () => {
     expect(periodRange({ periodo: "hoy" }, TODAY)).toEqual({ from: TODAY, to: TODAY });
     expect(periodRange({ periodo: "semana" }, TODAY)).toEqual({ from: "2026-03-12", to: TODAY });
     expect(periodRange({ periodo: "mes" }, TODAY)).toEqual({ from: "2026-03-01", to: TODAY });
-    expect(periodRange({ periodo: "rango", desde: "2026-01-05", hasta: "2026-02-01" }, TODAY)).toEqual({ from: "2026-01-05", to: "2026-02-01" });
+    expect(periodRange({ periodo: "rango", desde: "2026-01-05", hasta: "2026-02-01" }, TODAY)).toEqual({
+      from: "2026-01-05",
+      to: "2026-02-01",
+    });
     expect(periodRange({ periodo: "semana" }, "2026-03-03")).toEqual({ from: "2026-02-25", to: "2026-03-03" });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import texts from "../locales/es-MX/accounts.json";
 import { Big, toDecimal } from "./decimal";
 import { msg } from "./validation";
@@ -74,7 +75,8 @@ function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const amount = z.string().trim().max(20);
 const isAmount = (value: string) => {
@@ -106,11 +108,17 @@ export function movementFiltersSchema(today: string) {
         if (!hasta) issue("hasta", msg.required);
         else if (!isRealDate(hasta) || hasta > today) issue("hasta", texts.movements.filters.invalidDate);
         else if (desde && isRealDate(desde) && desde > hasta) issue("hasta", texts.movements.filters.rangeOrder);
-        else if (desde && isRealDate(desde) && daysBetween(desde, hasta) > MAX_RANGE_DAYS) issue("hasta", texts.movements.filters.rangeTooLong);
+        else if (desde && isRealDate(desde) && daysBetween(desde, hasta) > MAX_RANGE_DAYS)
+          issue("hasta", texts.movements.filters.rangeTooLong);
       }
       if (value.montoDesde && !isAmount(value.montoDesde)) issue("montoDesde", texts.movements.filters.invalidAmount);
       if (value.montoHasta && !isAmount(value.montoHasta)) issue("montoHasta", texts.movements.filters.invalidAmount);
-      else if (value.montoDesde && value.montoHasta && isAmount(value.montoDesde) && new Big(value.montoDesde.replace(/,/g, "")).gt(value.montoHasta.replace(/,/g, ""))) {
+      else if (
+        value.montoDesde &&
+        value.montoHasta &&
+        isAmount(value.montoDesde) &&
+        new Big(value.montoDesde.replace(/,/g, "")).gt(value.montoHasta.replace(/,/g, ""))
+      ) {
         issue("montoHasta", texts.movements.filters.amountOrder);
       }
     });
@@ -133,7 +141,10 @@ export function periodRange(filters: Pick<MovementFilters, "periodo" | "desde" |
 }
 
 /** §3 type (sent / received / all) and amount from-to, on top of the dates the middleware applied. */
-export function filterMovements(movements: readonly Movement[], filters: Pick<MovementFilters, "tipo" | "montoDesde" | "montoHasta">): Movement[] {
+export function filterMovements(
+  movements: readonly Movement[],
+  filters: Pick<MovementFilters, "tipo" | "montoDesde" | "montoHasta">,
+): Movement[] {
   const min = filters.montoDesde ? toDecimal(filters.montoDesde) : null;
   const max = filters.montoHasta ? toDecimal(filters.montoHasta) : null;
   return movements.filter((movement) => {

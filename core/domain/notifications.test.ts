@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import {
-  MAX_NOTIFICATION_PAGES,
-  NOTIFICATION_MODULES,
   emptyState,
   isNotificationModule,
+  MAX_NOTIFICATION_PAGES,
+  NOTIFICATION_MODULES,
   parseCategory,
   parsePages,
   parseTab,

@@ -1,10 +1,31 @@
 import { describe, expect, it } from "vitest";
+
 import type { DocumentSubject } from "./operation-documents";
-import { invoiceAvailable, invoiceFileName, invoiceRequest, receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "./operation-documents";
+import {
+  invoiceAvailable,
+  invoiceFileName,
+  invoiceRequest,
+  receiptAvailable,
+  receiptFileName,
+  receiptFolio,
+  showsInvoiceButton,
+} from "./operation-documents";
 import { OPERATION_STATUSES } from "./operation-status";
 
-const fx: DocumentSubject = { kind: "buy", status: "applied", referenceGFB: "GFB-20261120-001019", idLiquidation: 881019, folios: { dil: "4472219-1", trk: "t" } };
-const transfer: DocumentSubject = { kind: "transfer", status: "applied", referenceGFB: "GFB-20261120-001021", idLiquidation: null, folios: { crf: "CRF7301021", trk: "t" } };
+const fx: DocumentSubject = {
+  kind: "buy",
+  status: "applied",
+  referenceGFB: "GFB-20261120-001019",
+  idLiquidation: 881019,
+  folios: { dil: "4472219-1", trk: "t" },
+};
+const transfer: DocumentSubject = {
+  kind: "transfer",
+  status: "applied",
+  referenceGFB: "GFB-20261120-001021",
+  idLiquidation: null,
+  folios: { crf: "CRF7301021", trk: "t" },
+};
 
 describe("Base invoice (§5 Invoice, §7)", () => {
   it("exists once applied with a GFB reference", () => {

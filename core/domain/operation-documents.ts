@@ -1,5 +1,5 @@
-import type { OperationKind, OperationStatus } from "./operation-status";
 import { splitFxFolio } from "./operation-polling";
+import type { OperationKind, OperationStatus } from "./operation-status";
 
 /**
  * The documents of an operation: the 'Factura BASE' invoice the bank issues (§5 Invoice, §7) and

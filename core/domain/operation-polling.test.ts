@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
+import { afterCheck, isCheckDue, isPolled, POLL_INTERVAL_MS, splitFxFolio, statusCheckFor } from "./operation-polling";
 import { OPERATION_STATUSES } from "./operation-status";
-import { POLL_INTERVAL_MS, afterCheck, isCheckDue, isPolled, splitFxFolio, statusCheckFor } from "./operation-polling";
 
 describe("pending operations (§4 Polling)", () => {
   it("polls applying and appliedNoReceipt only", () => {
@@ -24,7 +25,11 @@ describe("pending operations (§4 Polling)", () => {
   });
 
   it("checks FX by dil and transfers by crf, else trk", () => {
-    expect(statusCheckFor("buy", { dil: "4471301-1", crf: null, trk: "t" })).toEqual({ kind: "fx", idPortfolio: "4471301", idOperation: "1" });
+    expect(statusCheckFor("buy", { dil: "4471301-1", crf: null, trk: "t" })).toEqual({
+      kind: "fx",
+      idPortfolio: "4471301",
+      idOperation: "1",
+    });
     expect(statusCheckFor("sell", { dil: "bad" })).toBeNull();
     expect(statusCheckFor("transfer", { crf: "CRF1", trk: "t" })).toEqual({ kind: "transfer", corefolio: "CRF1" });
     expect(statusCheckFor("transfer", { crf: null, trk: "abc" })).toEqual({ kind: "transfer", corefolio: "abc" });

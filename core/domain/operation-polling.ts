@@ -21,9 +21,7 @@ export interface ChallengeFolios {
   trk?: string | null;
 }
 
-export type StatusCheck =
-  | { kind: "fx"; idPortfolio: string; idOperation: string }
-  | { kind: "transfer"; corefolio: string };
+export type StatusCheck = { kind: "fx"; idPortfolio: string; idOperation: string } | { kind: "transfer"; corefolio: string };
 
 /** "4471301-1" → ["4471301", "1"]; "a-b-c" → ["a", "b-c"]; no dash or an empty side → null. */
 export function splitFxFolio(dil: string | null | undefined): [string, string] | null {

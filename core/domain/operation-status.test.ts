@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import texts from "../locales/es-MX/history.json";
 import type { OperationKind, OperationStatus, Tracker } from "./operation-status";
 import {
-  OPERATION_STATUSES,
   awaitsAdminApproval,
   displayStatusV1,
   displayStatusV2,
@@ -10,6 +10,7 @@ import {
   fxTracker,
   isDirectCancellation,
   messageDescription,
+  OPERATION_STATUSES,
   outcomeOf,
   showsSettlementBanner,
   statusView,
@@ -100,9 +101,21 @@ describe("FX tracker (§4), every status", () => {
     ["validating", ["En proceso*: Operación cambiaria en proceso", "Pactada", "Enviada"], "pending"],
     ["applying", ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada"], "success"],
     ["fixApplying", ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada"], "success"],
-    ["applied", ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada*: Divisa acreditada en la cuenta de destino."], "success"],
-    ["appliedNoReceipt", ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada*: Divisa acreditada en la cuenta de destino."], "success"],
-    ["fixappliedNoReceipt", ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada*: Divisa acreditada en la cuenta de destino."], "success"],
+    [
+      "applied",
+      ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada*: Divisa acreditada en la cuenta de destino."],
+      "success",
+    ],
+    [
+      "appliedNoReceipt",
+      ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada*: Divisa acreditada en la cuenta de destino."],
+      "success",
+    ],
+    [
+      "fixappliedNoReceipt",
+      ["En proceso*", "Pactada*: Cambio de divisa USD/MXN exitoso.", "Enviada*: Divisa acreditada en la cuenta de destino."],
+      "success",
+    ],
     ["notApplied", ["Registrada*: Operación registrada", "Anulada*: Operación anulada"], "failed"],
     ["notApplying", ["Registrada*: Operación registrada", "Anulada*: Operación anulada"], "failed"],
     ["notAppliedByAdmin", ["Registrada*: Operación registrada", "Anulada*: Operación anulada"], "failed"],
@@ -164,7 +177,17 @@ describe("direct cancellation (§4)", () => {
   });
 
   it("is never an operation that did not fail, nor one voided by the administrator or returned", () => {
-    for (const status of ["sent", "validating", "applying", "fixApplying", "applied", "appliedNoReceipt", "fixappliedNoReceipt", "returned", "notAppliedByAdmin"] as const) {
+    for (const status of [
+      "sent",
+      "validating",
+      "applying",
+      "fixApplying",
+      "applied",
+      "appliedNoReceipt",
+      "fixappliedNoReceipt",
+      "returned",
+      "notAppliedByAdmin",
+    ] as const) {
       expect(isDirectCancellation(status, [entry("notApplied")])).toBe(false);
     }
   });
@@ -186,20 +209,36 @@ describe("notices (§4)", () => {
 
   it("a returned transfer is refunded to the account; a buy/sell through online banking, with its reason", () => {
     const transfer = failureNotice({ kind: "transfer", status: "returned", reasonReturned: "Cuenta cancelada", binnacle: [] });
-    expect(transfer).toEqual({ titleKey: "notice.returned.title", copyKey: "notice.returned.transfer", copyText: null, reason: "Cuenta cancelada", link: null });
+    expect(transfer).toEqual({
+      titleKey: "notice.returned.title",
+      copyKey: "notice.returned.transfer",
+      copyText: null,
+      reason: "Cuenta cancelada",
+      link: null,
+    });
     const sell = failureNotice({ kind: "sell", status: "returned", reasonReturned: "Cuenta cancelada", binnacle: [] });
     expect(sell).toMatchObject({ copyKey: "notice.returned.exchange", reason: "Cuenta cancelada", link: "bankPortal" });
     expect(say("notice.returned.title")).toBe("Devolución");
   });
 
   it("a direct cancellation by the person says 'Cancelaste la operación.'", () => {
-    const notice = failureNotice({ kind: "buy", status: "notAppliedCan", reasonReturned: null, binnacle: [entry("notAppliedCan", "Movimiento cancelado por el usuario")] });
+    const notice = failureNotice({
+      kind: "buy",
+      status: "notAppliedCan",
+      reasonReturned: null,
+      binnacle: [entry("notAppliedCan", "Movimiento cancelado por el usuario")],
+    });
     expect(say(notice?.titleKey ?? null)).toBe("Operación cancelada");
     expect(say(notice?.copyKey ?? null)).toBe("Cancelaste la operación.");
   });
 
   it("a voided direct cancellation shows the binnacle's message, else the §8 fallback", () => {
-    const withMessage = failureNotice({ kind: "buy", status: "notApplied", reasonReturned: null, binnacle: [entry("notApplied", "Error de autenticación|La clave de operación es incorrecta")] });
+    const withMessage = failureNotice({
+      kind: "buy",
+      status: "notApplied",
+      reasonReturned: null,
+      binnacle: [entry("notApplied", "Error de autenticación|La clave de operación es incorrecta")],
+    });
     expect(withMessage).toMatchObject({ titleKey: "notice.voided.title", copyText: "La clave de operación es incorrecta", copyKey: null });
     const without = failureNotice({ kind: "transfer", status: "notApplied", reasonReturned: null, binnacle: [entry("notApplied")] });
     expect(say(without?.copyKey ?? null)).toBe("Hubo un problema al confirmar la operación");

@@ -114,7 +114,16 @@ export function statusView(status: OperationStatus, kind: OperationKind): { labe
 
 // ---- Trackers -----------------------------------------------------------------------------------
 
-export type TrackerStepKey = "inProcess" | "agreed" | "processed" | "confirmed" | "sent" | "registered" | "voided" | "cancelled" | "returned";
+export type TrackerStepKey =
+  | "inProcess"
+  | "agreed"
+  | "processed"
+  | "confirmed"
+  | "sent"
+  | "registered"
+  | "voided"
+  | "cancelled"
+  | "returned";
 
 export interface TrackerStep {
   key: TrackerStepKey;
@@ -190,7 +199,11 @@ export function transferTracker(status: OperationStatus): Tracker {
   switch (status) {
     case "sent":
     case "validating":
-      return { kind: "transfer", tone, steps: [step("inProcess", true, "transferInProcess"), step("confirmed", false), step("sent", false)] };
+      return {
+        kind: "transfer",
+        tone,
+        steps: [step("inProcess", true, "transferInProcess"), step("confirmed", false), step("sent", false)],
+      };
     case "applying":
     case "fixApplying":
       return { kind: "transfer", tone, steps: [step("processed", true), step("confirmed", true), step("sent", false)] };
@@ -265,7 +278,13 @@ export function failureNotice(input: {
   if (status === "returned") {
     return kind === "transfer"
       ? { titleKey: "notice.returned.title", copyKey: "notice.returned.transfer", copyText: null, reason: input.reasonReturned, link: null }
-      : { titleKey: "notice.returned.title", copyKey: "notice.returned.exchange", copyText: null, reason: input.reasonReturned, link: "bankPortal" };
+      : {
+          titleKey: "notice.returned.title",
+          copyKey: "notice.returned.exchange",
+          copyText: null,
+          reason: input.reasonReturned,
+          link: "bankPortal",
+        };
   }
   if (!isDirectCancellation(status, input.binnacle)) return null;
   if (status === "notAppliedCan") {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { canOperate, canSendToRecipients, PERMISSIONS } from "./permissions";
 
 const collaborator = (...permissions: string[]) => ({ profileType: "COLABORADOR" as const, permissions });

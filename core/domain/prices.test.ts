@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { bestProvider, isStale, providerPrice, rankProviders } from "./prices";
 
 const p = (lpId: string, buy: number, sell: number) => ({ lpId, buy, sell, sig: `sig-${lpId}`, ts: 1 });

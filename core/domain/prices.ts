@@ -33,9 +33,7 @@ export function providerPrice(provider: ProviderQuote, side: Side): number {
 /** Providers best first for `side`, at most 4. */
 export function rankProviders(providers: readonly ProviderQuote[], side: Side): ProviderQuote[] {
   const valid = providers.filter((p) => Number.isFinite(p.buy) && Number.isFinite(p.sell) && p.buy > 0 && p.sell > 0);
-  const sorted = [...valid].sort((a, b) =>
-    side === "sell" ? new Big(a.buy).cmp(b.buy) : new Big(b.sell).cmp(a.sell),
-  );
+  const sorted = [...valid].sort((a, b) => (side === "sell" ? new Big(a.buy).cmp(b.buy) : new Big(b.sell).cmp(a.sell)));
   return sorted.slice(0, TOP_PROVIDERS);
 }
 

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+
 import type { RecipientField, RecipientType } from "./recipient-form";
-import { AliasSet, aliasSchema, isValidRfc, recipientSchema, recipientTypeOf } from "./recipient-form";
+import { aliasSchema, AliasSet, isValidRfc, recipientSchema, recipientTypeOf } from "./recipient-form";
 
 const physicalNational: Record<string, string> = {
   recipientType: "pfn",
@@ -77,7 +78,8 @@ function errorsOf(values: Record<string, string | undefined>, options?: Paramete
   return errors;
 }
 
-const fieldError = (base: Record<string, string>, field: RecipientField, value: string | undefined) => errorsOf({ ...base, [field]: value })[field];
+const fieldError = (base: Record<string, string>, field: RecipientField, value: string | undefined) =>
+  errorsOf({ ...base, [field]: value })[field];
 
 describe("recipientSchema: the four variants accept valid data", () => {
   it("física nacional, deriving the bank from the CLABE", () => {
@@ -107,7 +109,13 @@ describe("recipientSchema: the four variants accept valid data", () => {
 
   it("física internacional, with address and no intermediary", () => {
     const value = recipientSchema().parse(physicalForeign);
-    expect(value).toMatchObject({ typeOriginPerson: "EXTRANJERA", account: "0128756003945", codeType: 9, bankCode: "BKCHHKHH", intermediary: null });
+    expect(value).toMatchObject({
+      typeOriginPerson: "EXTRANJERA",
+      account: "0128756003945",
+      codeType: 9,
+      bankCode: "BKCHHKHH",
+      intermediary: null,
+    });
     expect(value.address).toMatchObject({ street: "Nathan Road", postalCode: "999077", country: "China" });
     expect(value.rfc).toBeUndefined();
   });
@@ -123,7 +131,13 @@ describe("recipientSchema: the four variants accept valid data", () => {
       intermediaryBankCountry: "Estados Unidos",
     });
     expect(value.relationTypeExtra).toBe("Maquila");
-    expect(value.intermediary).toEqual({ codeType: 9, bankCode: "CHASUS33", bankName: "JPMorgan Chase", bankCity: "Nueva York", bankCountry: "Estados Unidos" });
+    expect(value.intermediary).toEqual({
+      codeType: 9,
+      bankCode: "CHASUS33",
+      bankName: "JPMorgan Chase",
+      bankCity: "Nueva York",
+      bankCountry: "Estados Unidos",
+    });
   });
 
   it("ignores the fields of other variants (§5: natural-person fields only for física, …)", () => {
@@ -257,7 +271,13 @@ describe("recipientSchema: every §5 rule rejects with its message", () => {
   });
 
   it("never throws on hostile input", () => {
-    const hostile = { recipientType: "pfn", alias: "=cmd|'/C calc'!A0", name: "<script>", clabe: "0".repeat(10_000), email: "@".repeat(500) };
+    const hostile = {
+      recipientType: "pfn",
+      alias: "=cmd|'/C calc'!A0",
+      name: "<script>",
+      clabe: "0".repeat(10_000),
+      email: "@".repeat(500),
+    };
     expect(() => recipientSchema().safeParse(hostile)).not.toThrow();
     expect(recipientSchema().safeParse(hostile).success).toBe(false);
     expect(recipientSchema().safeParse(null).success).toBe(false);
@@ -272,7 +292,9 @@ describe("recipientSchema through Conform (the form's path)", () => {
   };
 
   it("treats empty inputs as missing and answers the same messages", () => {
-    const submission = parseWithZod(formData({ ...physicalNational, name: "", clabe: "014180560032184794" }), { schema: recipientSchema() });
+    const submission = parseWithZod(formData({ ...physicalNational, name: "", clabe: "014180560032184794" }), {
+      schema: recipientSchema(),
+    });
     expect(submission.status).toBe("error");
     const reply = submission.reply();
     expect(reply.error).toMatchObject({ name: ["Campo obligatorio"], clabe: ["Ingresa una CLABE válida"] });
@@ -302,7 +324,9 @@ describe("isValidRfc", () => {
 
 describe("aliasSchema (§5 alias update)", () => {
   it("accepts a new alias", () => {
-    expect(aliasSchema.parse({ id: "A-1", alias: " Pagos Asia ", currentAlias: "Proveedores Asia" })).toMatchObject({ alias: "Pagos Asia" });
+    expect(aliasSchema.parse({ id: "A-1", alias: " Pagos Asia ", currentAlias: "Proveedores Asia" })).toMatchObject({
+      alias: "Pagos Asia",
+    });
   });
 
   it("requires an alias of at least 2 characters and at most 40", () => {

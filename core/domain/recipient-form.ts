@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import texts from "../locales/es-MX/recipients.json";
 import { bankOfClabe, clabeProblem } from "./clabe";
 import { msg } from "./validation";
@@ -102,10 +103,22 @@ type Check = (value: string) => string | null;
 type Rule = { required: boolean; checks: Check[] };
 
 const invalid = texts.form.invalid;
-const pattern = (regex: RegExp, message: string): Check => (value) => (regex.test(value) ? null : message);
-const minLength = (n: number): Check => (value) => (value.length >= n ? null : msg.min(n));
-const maxLength = (n: number): Check => (value) => (value.length <= n ? null : msg.max(n));
-const oneOf = (options: readonly string[]): Check => (value) => (options.includes(value) ? null : msg.invalidOption);
+const pattern =
+  (regex: RegExp, message: string): Check =>
+  (value) =>
+    regex.test(value) ? null : message;
+const minLength =
+  (n: number): Check =>
+  (value) =>
+    value.length >= n ? null : msg.min(n);
+const maxLength =
+  (n: number): Check =>
+  (value) =>
+    value.length <= n ? null : msg.max(n);
+const oneOf =
+  (options: readonly string[]): Check =>
+  (value) =>
+    options.includes(value) ? null : msg.invalidOption;
 
 const required = (...checks: Check[]): Rule => ({ required: true, checks });
 const optional = (...checks: Check[]): Rule => ({ required: false, checks });
@@ -212,7 +225,16 @@ export interface RecipientInput {
   bankName?: string;
   bankCity?: string;
   bankCountry?: string;
-  address?: { street: string; numberDir: string; numberInt: string; postalCode: string; suburb: string; city: string; state: string; country: string };
+  address?: {
+    street: string;
+    numberDir: string;
+    numberInt: string;
+    postalCode: string;
+    suburb: string;
+    city: string;
+    state: string;
+    country: string;
+  };
   intermediary?: { codeType: number; bankCode: string; bankName: string; bankCity: string; bankCountry: string } | null;
 }
 
@@ -231,7 +253,6 @@ export class AliasSet {
     return this.aliases.has(normalizeAlias(alias));
   }
 }
-
 
 function toInput(values: Partial<Record<RecipientField, string>>): RecipientInput {
   const type = values.recipientType as RecipientType;
@@ -305,7 +326,12 @@ export interface RecipientSchemaOptions {
 
 /** The one schema of the recipient form: browser (Conform), server action and Excel rows. */
 export function recipientSchema(options: RecipientSchemaOptions = {}) {
-  const taken = options.takenAliases === undefined ? null : options.takenAliases instanceof AliasSet ? options.takenAliases : new AliasSet(options.takenAliases);
+  const taken =
+    options.takenAliases === undefined
+      ? null
+      : options.takenAliases instanceof AliasSet
+        ? options.takenAliases
+        : new AliasSet(options.takenAliases);
   return z
     .object(shape)
     .superRefine((values, ctx) => {
@@ -333,7 +359,6 @@ export type RecipientFormValues = z.input<ReturnType<typeof recipientSchema>>;
  * one, close an error) echo what the person typed back to the form, never an error.
  */
 export const recipientDraftSchema = z.object(shape).passthrough();
-
 
 /** §5 Alias update: the alias rule, and the new alias must differ from the current one. */
 export const aliasSchema = z

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+
 import { recipientSchema } from "./recipient-form";
 import type { ColumnKey, SheetRow } from "./recipient-rows";
-import { TEMPLATE_COLUMNS, columnLabel, readRecipientRows, rowToFormValues } from "./recipient-rows";
+import { columnLabel, readRecipientRows, rowToFormValues, TEMPLATE_COLUMNS } from "./recipient-rows";
 
 const header = (keys: readonly ColumnKey[] = TEMPLATE_COLUMNS): SheetRow => ({ line: 1, cells: keys.map(columnLabel) });
 const row = (line: number, values: Partial<Record<ColumnKey, string>>, keys: readonly ColumnKey[] = TEMPLATE_COLUMNS): SheetRow => ({
@@ -65,7 +66,10 @@ describe("rowToFormValues", () => {
       intermediaryCodeType: "9",
     });
     expect(rowToFormValues({ ...foreignCompany, hasIntermediary: "No" }).hasIntermediary).toBeUndefined();
-    expect(rowToFormValues({ ...foreignCompany, codeType: "11", relationType: "cliente" })).toMatchObject({ codeType: "11", relationType: "CUSTOMER" });
+    expect(rowToFormValues({ ...foreignCompany, codeType: "11", relationType: "cliente" })).toMatchObject({
+      codeType: "11",
+      relationType: "CUSTOMER",
+    });
   });
 
   it("keeps an unknown choice as typed, so the schema names it", () => {
@@ -86,7 +90,15 @@ describe("readRecipientRows", () => {
 
   it("matches headers by name, in any order, case and accents ignored", () => {
     const keys: ColumnKey[] = ["clabe", "alias", "origin", "personType", "email", "phone", "currency", "name", "lastname1", "rfc"];
-    const shuffled: SheetRow = { line: 1, cells: keys.map((key) => columnLabel(key).toUpperCase().normalize("NFD").replace(/\p{Diacritic}/gu, "")) };
+    const shuffled: SheetRow = {
+      line: 1,
+      cells: keys.map((key) =>
+        columnLabel(key)
+          .toUpperCase()
+          .normalize("NFD")
+          .replace(/\p{Diacritic}/gu, ""),
+      ),
+    };
     const result = readRecipientRows([shuffled, row(2, national, keys)]);
     expect(result.ok && result.rows[0].errors).toEqual([]);
   });
@@ -108,18 +120,30 @@ describe("readRecipientRows", () => {
   });
 
   it("refuses aliases repeated in the file or already used by the company", () => {
-    const result = readRecipientRows([header(), row(2, national), row(3, { ...national, alias: " fletes ramírez" }), row(4, { ...national, alias: "Aceros" })], {
-      takenAliases: ["ACEROS"],
-    });
+    const result = readRecipientRows(
+      [header(), row(2, national), row(3, { ...national, alias: " fletes ramírez" }), row(4, { ...national, alias: "Aceros" })],
+      {
+        takenAliases: ["ACEROS"],
+      },
+    );
     if (!result.ok) throw new Error("not read");
     const duplicate = "Ya creaste un destinatario con el mismo alias. Por favor, elige un alias diferente para continuar.";
-    expect(result.rows.map((r) => r.errors)).toEqual([[], [{ column: "Alias", message: duplicate }], [{ column: "Alias", message: duplicate }]]);
+    expect(result.rows.map((r) => r.errors)).toEqual([
+      [],
+      [{ column: "Alias", message: duplicate }],
+      [{ column: "Alias", message: duplicate }],
+    ]);
   });
 
   it("skips blank rows and refuses an empty file, a file without the template's columns, or too many rows", () => {
     expect(readRecipientRows([])).toEqual({ ok: false, error: "empty" });
     expect(readRecipientRows([header(), row(2, {}), row(3, { alias: "  " })])).toEqual({ ok: false, error: "empty" });
-    expect(readRecipientRows([{ line: 1, cells: ["Nombre", "CLABE"] }, { line: 2, cells: ["a", "b"] }])).toEqual({
+    expect(
+      readRecipientRows([
+        { line: 1, cells: ["Nombre", "CLABE"] },
+        { line: 2, cells: ["a", "b"] },
+      ]),
+    ).toEqual({
       ok: false,
       error: "columns",
       missing: ["Tipo de persona", "Origen", "Alias", "Correo electrónico", "Teléfono", "Divisa"],
@@ -128,7 +152,13 @@ describe("readRecipientRows", () => {
   });
 
   it("judges a row exactly as the form's path (Conform over FormData) judges the same values", () => {
-    const samples = [national, foreignCompany, { ...national, clabe: "123", email: "" }, { ...foreignCompany, hasIntermediary: "sí", intermediaryBankCode: "" }, { ...national, personType: "x" }];
+    const samples = [
+      national,
+      foreignCompany,
+      { ...national, clabe: "123", email: "" },
+      { ...foreignCompany, hasIntermediary: "sí", intermediaryBankCode: "" },
+      { ...national, personType: "x" },
+    ];
     for (const sample of samples) {
       const values = rowToFormValues(sample);
       const form = new FormData();
@@ -137,7 +167,12 @@ describe("readRecipientRows", () => {
       const result = readRecipientRows([header(), row(2, sample)]);
       if (!result.ok) throw new Error("not read");
       if (submission.status === "success") expect(result.rows[0].input).toEqual(submission.value);
-      else expect(result.rows[0].errors.map((e) => e.message).sort()).toEqual(Object.values(submission.error ?? {}).flat().sort());
+      else
+        expect(result.rows[0].errors.map((e) => e.message).sort()).toEqual(
+          Object.values(submission.error ?? {})
+            .flat()
+            .sort(),
+        );
     }
   });
 

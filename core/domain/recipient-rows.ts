@@ -58,7 +58,12 @@ function origin(value: string): "NACIONAL" | "EXTRANJERA" | null {
   return ["internacional", "extranjera", "extranjero"].includes(key) ? "EXTRANJERA" : null;
 }
 
-const CODE_TYPE_BY_NAME = Object.fromEntries(CODE_TYPES.flatMap((code) => [[code.name.toLowerCase(), code.id], [code.id, code.id]]));
+const CODE_TYPE_BY_NAME = Object.fromEntries(
+  CODE_TYPES.flatMap((code) => [
+    [code.name.toLowerCase(), code.id],
+    [code.id, code.id],
+  ]),
+);
 const RELATION_BY_NAME: Record<string, string> = { proveedor: "PROVIDER", cliente: "CUSTOMER", otra: "OTHER", otro: "OTHER" };
 const YES = new Set(["si", "yes", "x", "1", "true", "verdadero"]);
 
@@ -97,7 +102,10 @@ function columnOfField(field: string): string {
  * every row with the recipient form's schema. Aliases must differ from the company's and from
  * earlier rows of the same file (§8 duplicate alias).
  */
-export function readRecipientRows(sheet: readonly SheetRow[], options: { takenAliases?: Iterable<string>; maxRows?: number } = {}): ReadRowsResult {
+export function readRecipientRows(
+  sheet: readonly SheetRow[],
+  options: { takenAliases?: Iterable<string>; maxRows?: number } = {},
+): ReadRowsResult {
   const maxRows = options.maxRows ?? MAX_UPLOAD_ROWS;
   const [header, ...data] = sheet;
   if (!header) return { ok: false, error: "empty" };

@@ -43,4 +43,3 @@ export const TEMPLATE_COLUMNS = [
 ] as const;
 
 export type ColumnKey = (typeof TEMPLATE_COLUMNS)[number];
-

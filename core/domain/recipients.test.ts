@@ -1,16 +1,79 @@
 import { describe, expect, it } from "vitest";
+
 import type { BackofficeRecipientInput, CoreRecipientInput } from "./recipients";
 import { canUploadRecipients, coreStatus, filterRecipients, parseOriginFilter, recipientViews, searchable } from "./recipients";
 
 const core: CoreRecipientInput[] = [
-  { idRecipient: "501", fullName: "Proveedora Textil del Norte", alias: "Textil del Norte", account: "012580019283746505", idCurrency: "MXN", bankName: "BBVA México", status: { id: 2 }, typeOriginPerson: "NACIONAL", typePerson: "MORAL" },
-  { idRecipient: "503", fullName: "Shenzhen Bright Components", alias: null, account: "012875600394512", idCurrency: "usd", bankName: "Bank of China", status: { id: 2 }, typeOriginPerson: "EXTRANJERA", typePerson: "MORAL" },
-  { idRecipient: "504", fullName: "José Luis Ramírez Ortega", alias: "Fletes", account: "014180560032184793", idCurrency: "MXP", bankName: "Santander", status: { id: 1 }, typeOriginPerson: "NACIONAL", typePerson: "FISICA" },
-  { idRecipient: "533", fullName: "Roberto Castillo", alias: "Aduanas", account: "012580028461593701", idCurrency: "MXN", bankName: "BBVA México", status: { id: 3 }, typeOriginPerson: "NACIONAL", typePerson: "FISICA" },
+  {
+    idRecipient: "501",
+    fullName: "Proveedora Textil del Norte",
+    alias: "Textil del Norte",
+    account: "012580019283746505",
+    idCurrency: "MXN",
+    bankName: "BBVA México",
+    status: { id: 2 },
+    typeOriginPerson: "NACIONAL",
+    typePerson: "MORAL",
+  },
+  {
+    idRecipient: "503",
+    fullName: "Shenzhen Bright Components",
+    alias: null,
+    account: "012875600394512",
+    idCurrency: "usd",
+    bankName: "Bank of China",
+    status: { id: 2 },
+    typeOriginPerson: "EXTRANJERA",
+    typePerson: "MORAL",
+  },
+  {
+    idRecipient: "504",
+    fullName: "José Luis Ramírez Ortega",
+    alias: "Fletes",
+    account: "014180560032184793",
+    idCurrency: "MXP",
+    bankName: "Santander",
+    status: { id: 1 },
+    typeOriginPerson: "NACIONAL",
+    typePerson: "FISICA",
+  },
+  {
+    idRecipient: "533",
+    fullName: "Roberto Castillo",
+    alias: "Aduanas",
+    account: "012580028461593701",
+    idCurrency: "MXN",
+    bankName: "BBVA México",
+    status: { id: 3 },
+    typeOriginPerson: "NACIONAL",
+    typePerson: "FISICA",
+  },
 ];
 const backoffice: BackofficeRecipientInput[] = [
-  { id: "9001", recipientType: "pfn", names: "María", fatherLastName: "López", motherLastName: null, companyName: null, accountClabe: "012180000000000017", currency: "MXN", bank: "BBVA México", alias: "Proveedor 1" },
-  { id: "9002", recipientType: "pme", names: null, fatherLastName: null, motherLastName: null, companyName: "Hamburg GmbH", accountClabe: "4455667788", currency: "EUR", bank: "Commerzbank", alias: null },
+  {
+    id: "9001",
+    recipientType: "pfn",
+    names: "María",
+    fatherLastName: "López",
+    motherLastName: null,
+    companyName: null,
+    accountClabe: "012180000000000017",
+    currency: "MXN",
+    bank: "BBVA México",
+    alias: "Proveedor 1",
+  },
+  {
+    id: "9002",
+    recipientType: "pme",
+    names: null,
+    fatherLastName: null,
+    motherLastName: null,
+    companyName: "Hamburg GmbH",
+    accountClabe: "4455667788",
+    currency: "EUR",
+    bank: "Commerzbank",
+    alias: null,
+  },
 ];
 
 describe("coreStatus (§3, §4)", () => {
@@ -20,7 +83,14 @@ describe("coreStatus (§3, §4)", () => {
 });
 
 describe("recipientViews", () => {
-  const views = recipientViews(core, [{ idRecipient: "503", alias: "Bright", favorite: true }, { idRecipient: "501", alias: " ", favorite: false }], backoffice);
+  const views = recipientViews(
+    core,
+    [
+      { idRecipient: "503", alias: "Bright", favorite: true },
+      { idRecipient: "501", alias: " ", favorite: false },
+    ],
+    backoffice,
+  );
 
   it("joins bank and back-office recipients, favourites first, then by name", () => {
     expect(views.map((v) => v.key)).toEqual(["B3-503", "BO-9002", "B3-504", "BO-9001", "B3-501", "B3-533"]);
@@ -29,7 +99,13 @@ describe("recipientViews", () => {
   it("masks accounts to the last 4 digits (§9) and shows MXP as MXN", () => {
     expect(views.every((v) => v.last4.length === 4)).toBe(true);
     expect(JSON.stringify(views)).not.toContain("012580019283746505");
-    expect(views.find((v) => v.id === "504")).toMatchObject({ last4: "4793", currency: "MXN", status: "pending", national: true, typePerson: "FISICA" });
+    expect(views.find((v) => v.id === "504")).toMatchObject({
+      last4: "4793",
+      currency: "MXN",
+      status: "pending",
+      national: true,
+      typePerson: "FISICA",
+    });
   });
 
   it("prefers the member's alias, then the bank's", () => {
@@ -38,14 +114,23 @@ describe("recipientViews", () => {
   });
 
   it("treats back-office recipients as authorized (§4) and builds their names", () => {
-    expect(views.find((v) => v.key === "BO-9001")).toMatchObject({ name: "María López", status: "authorized", source: "BO", canFavorite: false, national: true });
+    expect(views.find((v) => v.key === "BO-9001")).toMatchObject({
+      name: "María López",
+      status: "authorized",
+      source: "BO",
+      canFavorite: false,
+      national: true,
+    });
     expect(views.find((v) => v.key === "BO-9002")).toMatchObject({ name: "Hamburg GmbH", national: false, typePerson: "MORAL", alias: "" });
   });
 });
 
 describe("filterRecipients (§5 search)", () => {
   const views = recipientViews(core, [], backoffice);
-  const accounts = new Map([...core.map((r) => [`B3-${r.idRecipient}`, r.account] as const), ...backoffice.map((r) => [`BO-${r.id}`, r.accountClabe] as const)]);
+  const accounts = new Map([
+    ...core.map((r) => [`B3-${r.idRecipient}`, r.account] as const),
+    ...backoffice.map((r) => [`BO-${r.id}`, r.accountClabe] as const),
+  ]);
   const keys = (query: string, origin = parseOriginFilter(null)) => filterRecipients(views, accounts, { query, origin }).map((v) => v.key);
 
   it("searches full name, alias and account, ignoring case (and accents)", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   expiryWarningAt,
   IDLE_LOGOUT_MS,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatArrivalDate, parseDatePart, parseSettlementDate } from "./settlement";
 
 describe("settlement date parsing (§7 operatio-date-settlements)", () => {

@@ -1,5 +1,6 @@
 import dayjs from "dayjs";
-import { TIME_ZONE, mexicoCity } from "./dates";
+
+import { mexicoCity, TIME_ZONE } from "./dates";
 
 /**
  * Settlement dates (§7 GET /operatio-date-settlements): the upstream answers a string of

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
+
 import type { OperationStatus } from "./operation-status";
 import { OPERATION_STATUSES } from "./operation-status";
 import type { ShareSubject } from "./share-form";
@@ -9,7 +10,6 @@ import { emailTemplate, selectableOptions, shareFormSchema, shareRules, showsPre
 function errorsOf(submission: { status?: string; error?: unknown }) {
   return submission.status === "success" ? undefined : submission.error;
 }
-
 
 const subject = (overrides: Partial<ShareSubject> = {}): ShareSubject => ({
   status: "applied",
@@ -43,7 +43,14 @@ describe("share checkboxes (§5)", () => {
     expect(arrival({ status: "returned" })).toBe(false);
     expect(arrival({ status: "sent", referenceGFB: null })).toBe(false);
     expect(arrival({ status: "validating" })).toBe(false);
-    for (const status of ["applying", "appliedNoReceipt", "fixappliedNoReceipt", "fixApplying", "notApplied", "notAppliedCan"] as OperationStatus[]) {
+    for (const status of [
+      "applying",
+      "appliedNoReceipt",
+      "fixappliedNoReceipt",
+      "fixApplying",
+      "notApplied",
+      "notAppliedCan",
+    ] as OperationStatus[]) {
       expect(arrival({ status })).toBe(true);
     }
   });
@@ -68,7 +75,12 @@ describe("share form schema (§5)", () => {
   it("accepts an address and one option", () => {
     const result = submit({ email: " tesoreria@empresa.mx ", invoiceFxn: "on" });
     expect(result.status).toBe("success");
-    expect(result.status === "success" && result.value).toEqual({ email: "tesoreria@empresa.mx", invoiceFxn: true, invoiceGfb: false, estimatedArrival: false });
+    expect(result.status === "success" && result.value).toEqual({
+      email: "tesoreria@empresa.mx",
+      invoiceFxn: true,
+      invoiceGfb: false,
+      estimatedArrival: false,
+    });
   });
 
   it("says '*Este campo es requerido.' without an address", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import texts from "../locales/es-MX/history.json";
 import { invoiceAvailable, receiptAvailable } from "./operation-documents";
 import type { OperationStatus } from "./operation-status";
@@ -64,7 +65,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  * forged checkbox is ignored rather than honoured.
  */
 export function shareFormSchema(selectable: readonly ShareOption[]) {
-  const allowed = (option: ShareOption) => (selectable.includes(option) ? z.boolean().optional().default(false) : z.any().transform(() => false));
+  const allowed = (option: ShareOption) =>
+    selectable.includes(option) ? z.boolean().optional().default(false) : z.any().transform(() => false);
   return z
     .object({
       email: z

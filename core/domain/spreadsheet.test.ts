@@ -1,7 +1,9 @@
 import { deflateRawSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { zipOf } from "../../tests/support/sample-files";
-import { ZIP_LIMITS, attachmentName, hasSpreadsheetExtension, inspectXlsxZip, safeCell, sniffSpreadsheet, toCsv } from "./spreadsheet";
+import { attachmentName, hasSpreadsheetExtension, inspectXlsxZip, safeCell, sniffSpreadsheet, toCsv, ZIP_LIMITS } from "./spreadsheet";
 
 const workbookParts = [
   { name: "[Content_Types].xml", data: Buffer.from("<Types/>") },
@@ -25,7 +27,7 @@ describe("toCsv", () => {
     const csv = toCsv([
       ["Fecha", "Concepto", "Monto"],
       ["2026-03-01", 'Pago "marzo", renta', 1500.5],
-      ["2026-03-02", "=HYPERLINK(\"http://x\")", null],
+      ["2026-03-02", '=HYPERLINK("http://x")', null],
       ["2026-03-03", "línea\nnueva", 0],
     ]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
@@ -59,7 +61,9 @@ describe("file type by content", () => {
 
 describe("inspectXlsxZip", () => {
   it("accepts an ordinary workbook", () => {
-    const verdict = inspectXlsxZip(zipOf([...workbookParts, { name: "xl/worksheets/sheet1.xml", data: Buffer.from("<worksheet/>".repeat(100)) }]));
+    const verdict = inspectXlsxZip(
+      zipOf([...workbookParts, { name: "xl/worksheets/sheet1.xml", data: Buffer.from("<worksheet/>".repeat(100)) }]),
+    );
     expect(verdict).toMatchObject({ ok: true, entries: 3 });
   });
 
@@ -78,10 +82,19 @@ describe("inspectXlsxZip", () => {
 
   it("refuses bombs by declared size, total size, ratio and entry count", () => {
     const huge = { name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(0), compressed: deflateRawSync(Buffer.alloc(1024)) };
-    expect(inspectXlsxZip(zipOf([...workbookParts, { ...huge, declaredSize: ZIP_LIMITS.maxEntryUncompressed + 1 }]))).toEqual({ ok: false, reason: "bomb" });
+    expect(inspectXlsxZip(zipOf([...workbookParts, { ...huge, declaredSize: ZIP_LIMITS.maxEntryUncompressed + 1 }]))).toEqual({
+      ok: false,
+      reason: "bomb",
+    });
     expect(inspectXlsxZip(zipOf([...workbookParts, { ...huge, declaredSize: 2 * 1024 * 1024 }]))).toEqual({ ok: false, reason: "bomb" }); // ratio ≈ 2000:1
-    const many = Array.from({ length: 20 }, (_, i) => ({ name: `xl/media/${i}.xml`, data: Buffer.alloc(4 * 1024 * 1024, 0x41 + (i % 20)) }));
-    expect(inspectXlsxZip(zipOf([...workbookParts, ...many]), { ...ZIP_LIMITS, maxRatio: Number.MAX_SAFE_INTEGER })).toEqual({ ok: false, reason: "bomb" }); // 80 MB in total
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      name: `xl/media/${i}.xml`,
+      data: Buffer.alloc(4 * 1024 * 1024, 0x41 + (i % 20)),
+    }));
+    expect(inspectXlsxZip(zipOf([...workbookParts, ...many]), { ...ZIP_LIMITS, maxRatio: Number.MAX_SAFE_INTEGER })).toEqual({
+      ok: false,
+      reason: "bomb",
+    }); // 80 MB in total
     const crowd = Array.from({ length: ZIP_LIMITS.maxEntries + 1 }, (_, i) => ({ name: `x/${i}`, data: Buffer.from("a") }));
     expect(inspectXlsxZip(zipOf(crowd))).toEqual({ ok: false, reason: "bomb" });
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import texts from "../locales/es-MX/recipients.json";
 import { msg } from "./validation";
 
@@ -110,7 +111,8 @@ export function inspectXlsxZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS
     if (flags & 0x1) return { ok: false, reason: "encrypted" };
     if (compressed === 0xffffffff || uncompressed === 0xffffffff) return { ok: false, reason: "bomb" };
     if (uncompressed > limits.maxEntryUncompressed) return { ok: false, reason: "bomb" };
-    if (uncompressed > limits.ratioFloorBytes && uncompressed / Math.max(1, compressed) > limits.maxRatio) return { ok: false, reason: "bomb" };
+    if (uncompressed > limits.ratioFloorBytes && uncompressed / Math.max(1, compressed) > limits.maxRatio)
+      return { ok: false, reason: "bomb" };
     total += uncompressed;
     if (total > limits.maxTotalUncompressed) return { ok: false, reason: "bomb" };
     names.add(name.replace(/^\/+/, ""));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { exchangeSchema, transferSchema } from "./trade-form";
 
 const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -6,7 +7,16 @@ const issues = (result: { success: boolean; error?: { issues: Array<{ path: Prop
   result.success ? [] : result.error!.issues.map((issue) => [issue.path.join("."), issue.message]);
 
 describe("exchange form (§5 Buy/sell)", () => {
-  const valid = { operation: "buy", pair: "USD/MXN", typed: "left", left: "1000", origin: "A1", destination: "A2", reason: "3", idempotencyKey: key };
+  const valid = {
+    operation: "buy",
+    pair: "USD/MXN",
+    typed: "left",
+    left: "1000",
+    origin: "A1",
+    destination: "A2",
+    reason: "3",
+    idempotencyKey: key,
+  };
 
   it("accepts a complete buy", () => {
     expect(exchangeSchema.parse(valid)).toMatchObject({ operation: "buy", left: "1000", reason: 3 });
@@ -28,8 +38,12 @@ describe("exchange form (§5 Buy/sell)", () => {
   });
 
   it("requires a detail for reasons 21 and 22", () => {
-    expect(issues(exchangeSchema.safeParse({ ...valid, reason: "21" }))).toEqual([["concept", "*Debes ingresar el detalle de la operación."]]);
-    expect(issues(exchangeSchema.safeParse({ ...valid, reason: "22", concept: "  " }))).toEqual([["concept", "*Debes ingresar el detalle de la operación."]]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, reason: "21" }))).toEqual([
+      ["concept", "*Debes ingresar el detalle de la operación."],
+    ]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, reason: "22", concept: "  " }))).toEqual([
+      ["concept", "*Debes ingresar el detalle de la operación."],
+    ]);
     expect(exchangeSchema.safeParse({ ...valid, reason: "22", concept: "Pago de factura 123" }).success).toBe(true);
   });
 

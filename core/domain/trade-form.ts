@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { toDecimal } from "./decimal";
 import { msg } from "./validation";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { fullName, initials, shortName } from "./user";
 
 describe("user names (§3 User)", () => {

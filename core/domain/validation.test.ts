@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { msg } from "./validation";
 import { wizardSchema } from "./wizard";
 

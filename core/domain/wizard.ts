@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { msg } from "./validation";
 
 /** The membership wizard's form: a plan and the terms, both required. */

@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import dashboard from "../locales/es-MX/dashboard.json";
+
 import { QUOTE_VALIDITY_MS as DOMAIN_VALIDITY_MS } from "../domain/prices";
+import dashboard from "../locales/es-MX/dashboard.json";
 import { toPriceEvent, toStatusEvent } from "./payload";
-import { PAIR_PATTERN, PRICE_MESSAGE_KEYS, QUOTE_VALIDITY_MS, priceStreamPath } from "./wire";
+import { PAIR_PATTERN, PRICE_MESSAGE_KEYS, priceStreamPath, QUOTE_VALIDITY_MS } from "./wire";
 
 const p = (lpId: string, buy: number, sell: number) => ({ lpId, buy, sell, sig: `sig-${lpId}`, ts: 5 });
 
 describe("price payloads", () => {
   it("ranks both sides, top 4, and flags a quote older than 20 minutes", () => {
-    const quote = { pair: "USD/MXN", ts: 1_000, providers: [p("A", 17.1, 17.3), p("B", 17.05, 17.35), p("C", 17.12, 17.25), p("D", 17.0, 17.4), p("E", 17.2, 17.28)] };
+    const quote = {
+      pair: "USD/MXN",
+      ts: 1_000,
+      providers: [p("A", 17.1, 17.3), p("B", 17.05, 17.35), p("C", 17.12, 17.25), p("D", 17.0, 17.4), p("E", 17.2, 17.28)],
+    };
     const event = toPriceEvent(quote, 1_000);
     expect(event.buy.top.map((x) => x.lpId)).toEqual(["D", "B", "A", "E"]);
     expect(event.buy.price).toBe(17.4);

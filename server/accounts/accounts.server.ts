@@ -1,6 +1,7 @@
 import type { AccountGroup } from "#core/domain/account-list";
 import { groupAccounts, recentAccountIds, searchAccounts } from "#core/domain/account-list";
 import type { AccountView } from "#core/domain/accounts";
+
 import type { AccessContext } from "../session/auth.server";
 import { companyAccounts } from "../trading/accounts.server";
 import type { BankAccount } from "../upstream/partner.server";
@@ -32,7 +33,10 @@ export interface AccountsPage {
 }
 
 export async function loadAccountsPage(access: AccessContext, options: { group: AccountGroup; query: string }): Promise<AccountsPage> {
-  const [{ views }, recent] = await Promise.all([companyAccounts(access), options.group === "recientes" ? recentIds(access) : Promise.resolve([])]);
+  const [{ views }, recent] = await Promise.all([
+    companyAccounts(access),
+    options.group === "recientes" ? recentIds(access) : Promise.resolve([]),
+  ]);
   const grouped = groupAccounts(views, options.group, recent);
   const { results, total } = searchAccounts(grouped, options.query);
   return { accounts: results, total, limited: results.length < total };

@@ -1,7 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import texts from "#core/locales/es-MX/accounts.json";
+import { parseWithZod } from "@conform-to/zod";
+
 import { aliasSchema, favoriteSchema } from "#core/domain/recipient-form";
+import texts from "#core/locales/es-MX/accounts.json";
+
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
@@ -14,7 +16,12 @@ import { findAccount } from "./accounts.server";
  */
 export type AliasActionResult = { kind: "invalid"; result: SubmissionResult<string[]> } | { kind: "done"; response: Response };
 
-export async function toggleAccountFavorite(request: Request, access: AccessContext, formData: FormData, returnTo: string): Promise<Response> {
+export async function toggleAccountFavorite(
+  request: Request,
+  access: AccessContext,
+  formData: FormData,
+  returnTo: string,
+): Promise<Response> {
   const submission = parseWithZod(formData, { schema: favoriteSchema });
   if (submission.status !== "success") throw new Response("Solicitud inválida", { status: 400 });
   await findAccount(access, submission.value.id);
@@ -22,13 +29,21 @@ export async function toggleAccountFavorite(request: Request, access: AccessCont
     await access.api.product.updateMemberAccount({ idAccount: submission.value.id, favorite: submission.value.favorite === "true" });
   } catch (error) {
     if (error instanceof Response) throw error;
-    access.log.warn({ event: "account_favorite_failed", failure: isUpstreamError(error) ? error.failure : "unknown" }, "account favourite not saved");
+    access.log.warn(
+      { event: "account_favorite_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
+      "account favourite not saved",
+    );
     return redirectWithToast(request, returnTo, newToast("error", texts.toasts.updateError));
   }
   return redirectWithToast(request, returnTo, newToast("success", texts.toasts.updated));
 }
 
-export async function renameAccount(request: Request, access: AccessContext, formData: FormData, returnTo: string): Promise<AliasActionResult> {
+export async function renameAccount(
+  request: Request,
+  access: AccessContext,
+  formData: FormData,
+  returnTo: string,
+): Promise<AliasActionResult> {
   const id = String(formData.get("id") ?? "");
   const { view } = await findAccount(access, id);
   // The current alias is the server's, whatever the form says.
@@ -39,7 +54,10 @@ export async function renameAccount(request: Request, access: AccessContext, for
     await access.api.product.updateMemberAccount({ idAccount: view.idAccount, alias: submission.value.alias });
   } catch (error) {
     if (error instanceof Response) throw error;
-    access.log.warn({ event: "account_alias_failed", failure: isUpstreamError(error) ? error.failure : "unknown" }, "account alias not saved");
+    access.log.warn(
+      { event: "account_alias_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
+      "account alias not saved",
+    );
     return { kind: "invalid", result: submission.reply({ formErrors: [texts.toasts.aliasError] }) };
   }
   return { kind: "done", response: await redirectWithToast(request, returnTo, newToast("success", texts.toasts.updated)) };

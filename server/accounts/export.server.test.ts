@@ -1,7 +1,10 @@
 import { createRequire } from "node:module";
+
 import type * as ExcelJSTypes from "exceljs";
 import { describe, expect, it } from "vitest";
+
 import type { Movement } from "#core/domain/movements";
+
 import { movementsCsv, movementsXlsx } from "./export.server";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
@@ -20,7 +23,7 @@ const movement = (overrides: Partial<Movement>): Movement => ({
 });
 
 const hostile = [
-  movement({ id: "1", description: "=HYPERLINK(\"http://evil.example\",\"clic\")" }),
+  movement({ id: "1", description: '=HYPERLINK("http://evil.example","clic")' }),
   movement({ id: "2", counterparty: "+52 55 1234", direction: "out", typeId: 40, amount: 20 }),
   movement({ id: "3", reference: "@SUM(A1:A9)", currency: "MXP" }),
   movement({ id: "4", description: "-2+3", typeId: 999 }),
@@ -28,9 +31,14 @@ const hostile = [
 
 describe("movements export", () => {
   it("writes CSV with Mexico City dates, type names, amounts by direction and formula-safe text", () => {
-    const lines = movementsCsv(hostile).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = movementsCsv(hostile)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Fecha,Movimiento,Concepto,Origen o destino,Referencia,Cargo,Abono,Divisa");
-    expect(lines[1]).toBe(`10/03/2026 12:05,SPEI recibido,"'=HYPERLINK(""http://evil.example"",""clic"")",Proveedora Textil del Norte,1234567,,1500.5,MXN`);
+    expect(lines[1]).toBe(
+      `10/03/2026 12:05,SPEI recibido,"'=HYPERLINK(""http://evil.example"",""clic"")",Proveedora Textil del Norte,1234567,,1500.5,MXN`,
+    );
     expect(lines[2]).toBe("10/03/2026 12:05,SPEI enviado,Pago factura 1234,'+52 55 1234,1234567,20,,MXN");
     expect(lines[3]).toContain(",'@SUM(A1:A9),");
     expect(lines[3].endsWith(",MXN")).toBe(true);
@@ -44,7 +52,7 @@ describe("movements export", () => {
     expect(sheet?.actualRowCount).toBe(5);
     const concept = sheet?.getRow(2).getCell(3);
     expect(concept?.type).toBe(ExcelJS.ValueType.String);
-    expect(concept?.value).toBe("'=HYPERLINK(\"http://evil.example\",\"clic\")");
+    expect(concept?.value).toBe('\'=HYPERLINK("http://evil.example","clic")');
     expect(sheet?.getRow(3).getCell(4).value).toBe("'+52 55 1234");
     expect(sheet?.getRow(2).getCell(7).value).toBe(1500.5);
     expect(sheet?.getRow(3).getCell(6).value).toBe(20);

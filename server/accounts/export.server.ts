@@ -1,10 +1,13 @@
 import { createRequire } from "node:module";
+
 import type * as ExcelJSTypes from "exceljs";
-import texts from "#core/locales/es-MX/accounts.json";
+
 import type { Movement } from "#core/domain/movements";
 import { movementTypeName } from "#core/domain/movements";
 import type { CellValue } from "#core/domain/spreadsheet";
 import { safeCell, toCsv } from "#core/domain/spreadsheet";
+import texts from "#core/locales/es-MX/accounts.json";
+
 import { movementDateText } from "./movements.server";
 
 /**
@@ -15,7 +18,16 @@ import { movementDateText } from "./movements.server";
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
 const columns = texts.movements.columns;
-const HEADER = [columns.date, columns.type, columns.description, columns.counterparty, columns.reference, columns.out, columns.in, texts.movements.export.currency];
+const HEADER = [
+  columns.date,
+  columns.type,
+  columns.description,
+  columns.counterparty,
+  columns.reference,
+  columns.out,
+  columns.in,
+  texts.movements.export.currency,
+];
 
 function rowOf(movement: Movement): CellValue[] {
   return [

@@ -1,8 +1,10 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+
 import { mexicoCity, mexicoDate } from "#core/domain/dates";
 import type { Movement, MovementFilters } from "#core/domain/movements";
 import { filterMovements, isNoMovementsAnswer, movementFiltersSchema, periodRange } from "#core/domain/movements";
+
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { MiddlewareMovement } from "../upstream/middleware.server";
@@ -49,8 +51,14 @@ export type MovementsOutcome = { ok: true; movements: Movement[]; truncated: boo
  * Every movement of the range (newest first), filtered. §8 "no movements" answers are an empty
  * list; any other failure is `ok: false` (the page shows a retry, never a 500).
  */
-export async function loadMovements(access: AccessContext, clabe: string, filters: MovementFilters, range: { from: string; to: string }): Promise<MovementsOutcome> {
-  const fetchPage = (sheet: number) => access.api.middleware.movements(clabe, { from: range.from, to: range.to, sheet, pageSize: UPSTREAM_PAGE_SIZE, sort: "desc" });
+export async function loadMovements(
+  access: AccessContext,
+  clabe: string,
+  filters: MovementFilters,
+  range: { from: string; to: string },
+): Promise<MovementsOutcome> {
+  const fetchPage = (sheet: number) =>
+    access.api.middleware.movements(clabe, { from: range.from, to: range.to, sheet, pageSize: UPSTREAM_PAGE_SIZE, sort: "desc" });
   try {
     const first = await fetchPage(1);
     const pages = Math.min(first.total_pages, MAX_UPSTREAM_PAGES);
@@ -62,7 +70,14 @@ export async function loadMovements(access: AccessContext, clabe: string, filter
     if (isUpstreamError(error) && isNoMovementsAnswer({ code: error.details.code, message: error.details.upstreamMessage })) {
       return { ok: true, movements: [], truncated: false };
     }
-    access.log.warn({ event: "movements_unavailable", failure: isUpstreamError(error) ? error.failure : "unknown", status: isUpstreamError(error) ? error.status : undefined }, "movements unavailable");
+    access.log.warn(
+      {
+        event: "movements_unavailable",
+        failure: isUpstreamError(error) ? error.failure : "unknown",
+        status: isUpstreamError(error) ? error.status : undefined,
+      },
+      "movements unavailable",
+    );
     return { ok: false };
   }
 }

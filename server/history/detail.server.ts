@@ -1,17 +1,19 @@
 import texts from "#core/locales/es-MX/history.json";
+
+import { pdfRenderer } from "../receipts/receipts.server";
 import type { AccessContext } from "../session/auth.server";
 import { companyAccounts } from "../trading/accounts.server";
 import { isUpstreamError } from "../upstream/errors";
 import { upstreams } from "../upstream/index.server";
 import type { HistoryOperation } from "../upstream/operations.server";
-import { pdfRenderer } from "../receipts/receipts.server";
 import { recheckPending } from "./poller.server";
 import type { OperationDetail, RecipientAccount } from "./view";
 import { operationDetail } from "./view";
 
 /** Status checks must not hold a page: one attempt, 3 s (see poller.server.ts). */
 export function checkingClient(access: AccessContext) {
-  return upstreams({ log: access.log, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 3_000 }, access.data).operations;
+  return upstreams({ log: access.log, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 3_000 }, access.data)
+    .operations;
 }
 
 export function notFound(): Response {
@@ -31,7 +33,10 @@ export async function companyOperation(access: AccessContext, id: string): Promi
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isUpstreamError(error) && (error.status === 404 || error.status === 403)) throw notFound();
-    access.log.error({ event: "operation_unavailable", operationId: id, err: error instanceof Error ? error.message : error }, "operation unavailable");
+    access.log.error(
+      { event: "operation_unavailable", operationId: id, err: error instanceof Error ? error.message : error },
+      "operation unavailable",
+    );
     throw new Response("Servicio no disponible", { status: 502 });
   }
 }
@@ -40,7 +45,10 @@ export async function companyOperation(access: AccessContext, id: string): Promi
 function optional<T>(access: AccessContext, what: string, call: () => Promise<T>, fallback: T): Promise<T> {
   return call().catch((error: unknown) => {
     if (error instanceof Response) throw error;
-    access.log.warn({ event: "operation_detail_partial", what, err: error instanceof Error ? error.message : error }, "optional operation data unavailable");
+    access.log.warn(
+      { event: "operation_detail_partial", what, err: error instanceof Error ? error.message : error },
+      "optional operation data unavailable",
+    );
     return fallback;
   });
 }
@@ -70,7 +78,12 @@ export async function loadOperationDetail(access: AccessContext, id: string, opt
           access,
           "recipients",
           async (): Promise<RecipientAccount[]> =>
-            (await access.api.partner.getRecipients()).map((r) => ({ idRecipient: r.idRecipient, account: r.account, bankName: r.bankName, alias: r.alias })),
+            (await access.api.partner.getRecipients()).map((r) => ({
+              idRecipient: r.idRecipient,
+              account: r.account,
+              bankName: r.bankName,
+              alias: r.alias,
+            })),
           null,
         )
       : Promise.resolve(null),

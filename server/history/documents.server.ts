@@ -1,8 +1,9 @@
 import type { InvoiceRequest } from "#core/domain/operation-documents";
 import { invoiceFileName, invoiceRequest } from "#core/domain/operation-documents";
-import type { AccessContext } from "../session/auth.server";
+
 import { PdfRenderError } from "../receipts/pdf-renderer.server";
 import { receiptPdf } from "../receipts/receipts.server";
+import type { AccessContext } from "../session/auth.server";
 import type { HistoryOperation } from "../upstream/operations.server";
 import type { OperationDetail } from "./view";
 import { documentSubject, receiptData } from "./view";
@@ -40,7 +41,10 @@ export async function fetchInvoice(access: AccessContext, operation: HistoryOper
     file = await access.api.operations.invoice(request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    access.log.warn({ event: "invoice_failed", operationId: operation.id, err: error instanceof Error ? error.message : error }, "Failed to generate GFB invoice data.");
+    access.log.warn(
+      { event: "invoice_failed", operationId: operation.id, err: error instanceof Error ? error.message : error },
+      "Failed to generate GFB invoice data.",
+    );
     throw new DocumentError("upstream", "Failed to generate GFB invoice data.");
   }
   const bytes = Buffer.from(file.content, "base64");
@@ -57,12 +61,18 @@ export async function renderReceipt(access: AccessContext, detail: OperationDeta
   const started = performance.now();
   try {
     const bytes = await receiptPdf(receiptData(detail));
-    access.log.info({ event: "receipt_rendered", operationId: detail.id, bytes: bytes.length, durationMs: Math.round(performance.now() - started) }, "receipt rendered");
+    access.log.info(
+      { event: "receipt_rendered", operationId: detail.id, bytes: bytes.length, durationMs: Math.round(performance.now() - started) },
+      "receipt rendered",
+    );
     return { filename: detail.receiptFileName, bytes };
   } catch (error) {
     const reason = error instanceof PdfRenderError ? error.reason : "failed";
     // The renderer's message is Spanish and says what to fix (e.g. where Chromium was expected).
-    access.log.error({ event: "receipt_failed", operationId: detail.id, reason, err: error instanceof Error ? error.message : error }, "receipt not rendered");
+    access.log.error(
+      { event: "receipt_failed", operationId: detail.id, reason, err: error instanceof Error ? error.message : error },
+      "receipt not rendered",
+    );
     throw new DocumentError("renderer", error instanceof Error ? error.message : "receipt not rendered");
   }
 }

@@ -1,7 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+
 import type { HistoryFilters } from "#core/domain/history-filters";
 import { FILTER_PARAMS, hasFilters, historyFiltersSchema, operationsPageQuery, pageParam } from "#core/domain/history-filters";
+
 import type { AccessContext } from "../session/auth.server";
 import type { OperationsPage } from "../upstream/operations.server";
 import { checkingClient } from "./detail.server";
@@ -43,7 +45,10 @@ export async function loadHistoryList(access: AccessContext, url: URL): Promise<
   const [result, catalogue] = await Promise.all([
     fetchPage().catch((error: unknown) => {
       if (error instanceof Response) throw error;
-      access.log.warn({ event: "history_unavailable", err: error instanceof Error ? error.message : error }, "operation history unavailable");
+      access.log.warn(
+        { event: "history_unavailable", err: error instanceof Error ? error.message : error },
+        "operation history unavailable",
+      );
       return null;
     }),
     access.api.operations.filters().catch((error: unknown) => {

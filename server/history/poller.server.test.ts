@@ -1,5 +1,6 @@
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
+
 import type { HistoryOperation } from "../upstream/operations.server";
 import { recheckPending } from "./poller.server";
 
@@ -16,7 +17,10 @@ function operation(id: string, status: HistoryOperation["status"], kind: History
 
 describe("server-side re-check of pending operations (§4 Polling)", () => {
   it("checks only pending operations, by folio, and asks for a reload when one changed", async () => {
-    const checkStatus = vi.fn(async (check: { kind: string }) => ({ id: "x", status: check.kind === "fx" ? ("applied" as const) : ("applying" as const) }));
+    const checkStatus = vi.fn(async (check: { kind: string }) => ({
+      id: "x",
+      status: check.kind === "fx" ? ("applied" as const) : ("applying" as const),
+    }));
     const times = new Map<string, number>();
     const result = await recheckPending(
       { checkStatus },
@@ -55,7 +59,10 @@ describe("server-side re-check of pending operations (§4 Polling)", () => {
     const checkStatus = vi.fn(async () => {
       throw new Error("timeout");
     });
-    await expect(recheckPending({ checkStatus }, "c", [operation("1", "applying")], log, { now: 0, times: new Map() })).resolves.toEqual({ checked: 1, reload: false });
+    await expect(recheckPending({ checkStatus }, "c", [operation("1", "applying")], log, { now: 0, times: new Map() })).resolves.toEqual({
+      checked: 1,
+      reload: false,
+    });
   });
 
   it("checks at most 10 operations per page", async () => {

@@ -1,7 +1,8 @@
+import { afterCheck, isCheckDue, isPolled, statusCheckFor } from "#core/domain/operation-polling";
+
 import { singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
-import { afterCheck, isCheckDue, isPolled, statusCheckFor } from "#core/domain/operation-polling";
-import type { OperationsClient, HistoryOperation } from "../upstream/operations.server";
+import type { HistoryOperation, OperationsClient } from "../upstream/operations.server";
 
 /**
  * §4 Polling on the server. The browser does not poll the bank: whenever the history or an
@@ -67,13 +68,23 @@ export async function recheckPending(
   results.forEach((result, index) => {
     const { operation } = due[index];
     if (result.status === "rejected") {
-      log.warn({ event: "operation_check_failed", operationId: operation.id, err: result.reason instanceof Error ? result.reason.message : String(result.reason) }, "status check failed");
+      log.warn(
+        {
+          event: "operation_check_failed",
+          operationId: operation.id,
+          err: result.reason instanceof Error ? result.reason.message : String(result.reason),
+        },
+        "status check failed",
+      );
       return;
     }
     const outcome = afterCheck(operation.status, result.value.status);
     if (outcome.reload) reload = true;
     if (result.value.status !== operation.status) {
-      log.info({ event: "operation_status_changed", operationId: operation.id, from: operation.status, to: result.value.status }, "operation status changed");
+      log.info(
+        { event: "operation_status_changed", operationId: operation.id, from: operation.status, to: result.value.status },
+        "operation status changed",
+      );
     }
   });
   return { checked: due.length, reload };

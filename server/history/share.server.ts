@@ -2,11 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { createCookie, json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import common from "#core/locales/es-MX/common.json";
-import texts from "#core/locales/es-MX/history.json";
-import { getConfig } from "../config.server";
+
 import type { ShareForm, ShareOption } from "#core/domain/share-form";
 import { emailTemplate, shareFormSchema } from "#core/domain/share-form";
+import { historyHref } from "#core/history-links";
+import common from "#core/locales/es-MX/common.json";
+import texts from "#core/locales/es-MX/history.json";
+
+import { getConfig } from "../config.server";
 import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "../session/auth.server";
@@ -15,7 +18,6 @@ import type { EmailAttachment, EmailReceipt } from "../upstream/operations.serve
 import type { LoadedDetail } from "./detail.server";
 import { loadOperationDetail } from "./detail.server";
 import { fetchInvoice, renderReceipt } from "./documents.server";
-import { historyHref } from "#core/history-links";
 import type { OperationDetail } from "./view";
 
 /**
@@ -95,11 +97,17 @@ export async function sendShareEmail(access: AccessContext, loaded: LoadedDetail
     const email = { template, to: [form.email], attachments, data: emailData(detail, template) } as EmailReceipt;
     await access.api.operations.sendEmailReceipts(email);
     // Analytics-style event: which documents, never the address.
-    access.log.info({ event: "email_receipt_sent", operationId: detail.id, template, attachments: attachments.length }, "receipt e-mail sent");
+    access.log.info(
+      { event: "email_receipt_sent", operationId: detail.id, template, attachments: attachments.length },
+      "receipt e-mail sent",
+    );
     return "sent";
   } catch (error) {
     if (error instanceof Response) throw error;
-    access.log.warn({ event: "email_receipt_failed", operationId: detail.id, template, err: error instanceof Error ? error.message : error }, "receipt e-mail not sent");
+    access.log.warn(
+      { event: "email_receipt_failed", operationId: detail.id, template, err: error instanceof Error ? error.message : error },
+      "receipt e-mail not sent",
+    );
     return "failed";
   }
 }
@@ -158,11 +166,19 @@ export async function shareAction(request: Request, context: AppLoadContext, id:
 
   const outcome = await sendShareEmail(access, loaded, submission.value);
   if (outcome === "sent") {
-    return redirectWithToast(request, historyHref(search, detail.id), newToast("success", texts.share.success.title, texts.share.success.description), {
-      headers: { "Set-Cookie": await clearShareDraft() },
-    });
+    return redirectWithToast(
+      request,
+      historyHref(search, detail.id),
+      newToast("success", texts.share.success.title, texts.share.success.description),
+      {
+        headers: { "Set-Cookie": await clearShareDraft() },
+      },
+    );
   }
   const message = texts.share.errors.send;
   access.session.flash("toast", newToast("error", common.generic.error, message));
-  return json({ lastResult: submission.reply({ formErrors: [message] }) }, { status: 502, headers: { "Set-Cookie": await commitSession(access.session) } });
+  return json(
+    { lastResult: submission.reply({ formErrors: [message] }) },
+    { status: 502, headers: { "Set-Cookie": await commitSession(access.session) } },
+  );
 }

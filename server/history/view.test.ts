@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { HistoryOperation } from "../upstream/operations.server";
 import type { DetailInput } from "./view";
 import { historyRow, operationDetail, receiptData } from "./view";
@@ -86,7 +87,12 @@ describe("history rows", () => {
       outcome: "success",
       polled: false,
     });
-    expect(historyRow(transfer)).toMatchObject({ pair: null, amount: "$2,400.00 USD", statusLabelKey: "statusV2.returned", outcome: "failed" });
+    expect(historyRow(transfer)).toMatchObject({
+      pair: null,
+      amount: "$2,400.00 USD",
+      statusLabelKey: "statusV2.returned",
+      outcome: "failed",
+    });
   });
 });
 
@@ -108,7 +114,12 @@ describe("operation detail", () => {
 
   it("a returned transfer: recipient masked, fee 0, returned date and notice, no banner", () => {
     const detail = operationDetail(input(transfer));
-    expect(detail.destination).toEqual({ name: "Shenzhen Bright Components Co., Ltd.", masked: "•••• 4512", bank: "Bank of China (Hong Kong)", currency: "USD" });
+    expect(detail.destination).toEqual({
+      name: "Shenzhen Bright Components Co., Ltd.",
+      masked: "•••• 4512",
+      bank: "Bank of China (Hong Kong)",
+      currency: "USD",
+    });
     expect(detail.amount).toEqual({ amount: "$2,400.00 USD", rate: null, fee: "$0.00 USD", total: "$2,400.00 USD" });
     expect(detail.returnedAtText).toBe("viernes 20 de noviembre de 2026, 12:40");
     expect(detail.failure).toMatchObject({ copyKey: "notice.returned.transfer", reason: "La cuenta de destino no existe" });

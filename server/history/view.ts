@@ -1,8 +1,5 @@
-import { displayCurrency, formatMoney, formatRate, maskAccount } from "#core/money";
 import type { AccountView } from "#core/domain/accounts";
 import { formatDateTime, mexicoCity } from "#core/domain/dates";
-import type { ShareOption, ShareRules } from "#core/domain/share-form";
-import { selectableOptions, shareRules } from "#core/domain/share-form";
 import type { DocumentSubject } from "#core/domain/operation-documents";
 import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
 import { isPolled } from "#core/domain/operation-polling";
@@ -16,6 +13,10 @@ import {
   voidedByAdmin,
 } from "#core/domain/operation-status";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
+import type { ShareOption, ShareRules } from "#core/domain/share-form";
+import { selectableOptions, shareRules } from "#core/domain/share-form";
+import { displayCurrency, formatMoney, formatRate, maskAccount } from "#core/money";
+
 import type { HistoryOperation } from "../upstream/operations.server";
 
 /**
@@ -223,7 +224,12 @@ export function operationDetail(input: DetailInput): OperationDetail {
     validatingNotice: operation.status === "validating",
     approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
     voidedByAdmin: voidedByAdmin(operation.status),
-    failure: failureNotice({ kind: operation.operation, status: operation.status, reasonReturned: operation.reasonReturned, binnacle: input.binnacle }),
+    failure: failureNotice({
+      kind: operation.operation,
+      status: operation.status,
+      reasonReturned: operation.reasonReturned,
+      binnacle: input.binnacle,
+    }),
     settlementText: estimatedDate && showsSettlementBanner(operation.status, estimatedDate) ? formatArrivalDate(estimatedDate) : null,
     estimatedDate,
     estimatedDateText: estimatedDate ? formatArrivalDate(estimatedDate) : null,

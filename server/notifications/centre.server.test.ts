@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { bankTokenFor, clients, control, loginAs, requestCount, startTestSandbox } from "../../tests/support/sandbox";
 import { loadNotificationCentre, unreadCount } from "./centre.server";
@@ -93,7 +94,11 @@ describe("loadNotificationCentre", () => {
   it("says 'none' for a member without notifications", async () => {
     const bankToken = await bankTokenFor(sandbox, "nuevo.usuario");
     const { product } = clients(sandbox, { bankToken });
-    await product.createUser({ externalToken: bankToken, evidence: { termsAcceptedAt: new Date().toISOString(), termsVersion: "t" }, provider: "test" });
+    await product.createUser({
+      externalToken: bankToken,
+      evidence: { termsAcceptedAt: new Date().toISOString(), termsVersion: "t" },
+      provider: "test",
+    });
     await product.setMembership({ idMembership: 1, externalToken: bankToken });
     const { jwt } = await product.loginUser(bankToken);
     const centre = await loadNotificationCentre(clients(sandbox, { productJwt: jwt }).notifications, at("/?drawer=notificaciones"));

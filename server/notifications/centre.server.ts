@@ -1,16 +1,17 @@
-import { withParams, withoutParams } from "#core/url";
 import { formatDateTime } from "#core/domain/dates";
 import type { NotificationEmptyState, NotificationModule, NotificationTab } from "#core/domain/notifications";
 import {
+  emptyState,
   MAX_NOTIFICATION_PAGES,
   NOTIFICATION_MODULES,
   NOTIFICATION_PAGE_SIZE,
-  emptyState,
   parseCategory,
   parsePages,
   parseTab,
   timeAgoText,
 } from "#core/domain/notifications";
+import { withoutParams, withParams } from "#core/url";
+
 import { isUpstreamError } from "../upstream/errors";
 import type { Notification, NotificationPage, NotificationsClient } from "../upstream/notifications.server";
 

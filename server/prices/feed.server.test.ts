@@ -1,8 +1,11 @@
 import type { AddressInfo } from "node:net";
+
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { WebSocketServer, type WebSocket } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
+
 import type { PairQuote } from "#core/domain/prices";
+
 import type { FeedStatus, PriceFeed } from "./feed.server";
 import { backoffDelay, createPriceFeed, parsePriceFrame } from "./feed.server";
 
@@ -60,13 +63,18 @@ describe("parsePriceFrame", () => {
     expect(parsePriceFrame(JSON.stringify({ type: "message", msg: "{" }), "USD/MXN")).toEqual({ kind: "invalid", reason: "response" });
     expect(parsePriceFrame(JSON.stringify({ type: "other", msg: "{}" }), "USD/MXN").kind).toBe("invalid");
     expect(parsePriceFrame(frame({ cp: "USD/MXN", ts: "1", code: 200, msg: "OK" }), "USD/MXN").kind).toBe("invalid");
-    expect(parsePriceFrame(frame({ cp: "USD/MXN", ts: 1, code: 200, msg: "OK" }), "USD/MXN")).toEqual({ kind: "invalid", reason: "no providers" });
+    expect(parsePriceFrame(frame({ cp: "USD/MXN", ts: 1, code: 200, msg: "OK" }), "USD/MXN")).toEqual({
+      kind: "invalid",
+      reason: "no providers",
+    });
     expect(parsePriceFrame(frame({ cp: "USD/MXN", ts: 1, code: 500, msg: "Error" }), "USD/MXN").kind).toBe("invalid");
     expect(parsePriceFrame(frame(null), "USD/MXN").kind).toBe("invalid");
   });
 
   it("knows 404 (pair not quoted) and ignores frames of another pair", () => {
-    expect(parsePriceFrame(frame({ cp: "XXX/YYY", ts: 1, code: 404, msg: "Par no disponible" }), "XXX/YYY")).toEqual({ kind: "unavailable" });
+    expect(parsePriceFrame(frame({ cp: "XXX/YYY", ts: 1, code: 404, msg: "Par no disponible" }), "XXX/YYY")).toEqual({
+      kind: "unavailable",
+    });
     expect(parsePriceFrame(goodFrame("EUR/MXN"), "USD/MXN").kind).toBe("ignored");
   });
 });
@@ -122,7 +130,9 @@ describe("createPriceFeed", () => {
     const quotes: PairQuote[] = [];
     const statuses: FeedStatus[] = [];
     const warn = vi.fn();
-    const spyLog = Object.assign(Object.create(log) as typeof log, { child: () => Object.assign(Object.create(log) as typeof log, { warn }) });
+    const spyLog = Object.assign(Object.create(log) as typeof log, {
+      child: () => Object.assign(Object.create(log) as typeof log, { warn }),
+    });
     feed = createPriceFeed({
       url,
       pair: "USD/MXN",

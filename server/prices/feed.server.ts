@@ -1,6 +1,8 @@
 import WebSocket from "isomorphic-ws";
 import { z } from "zod";
+
 import type { PairQuote, ProviderQuote } from "#core/domain/prices";
+
 import type { Logger } from "../logger.server";
 
 /**

@@ -1,10 +1,12 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { PairQuote } from "#core/domain/prices";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+
 import type { FeedHandlers } from "./feed.server";
 import type { HubMessage, PriceHub } from "./hub.server";
 import { createPriceHub } from "./hub.server";
-import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 const log = pino({ level: "silent" });
 const T0 = Date.UTC(2026, 2, 10, 18, 0, 0);
@@ -88,7 +90,14 @@ describe("price hub", () => {
     expect(price.buy.price).toBeCloseTo(17.25);
     expect(price.sell.top.map((p) => p.lpId)).toEqual(["LP-E", "LP-D", "LP-C", "LP-B"]);
     expect(price.sell.price).toBeCloseTo(17.15);
-    expect(price.buy.top[0]).toEqual({ lpId: "LP-E", price: price.buy.price, buy: 17.2 - 0.05, sell: 17.2 + 0.05, sig: "sig-LP-E", ts: T0 });
+    expect(price.buy.top[0]).toEqual({
+      lpId: "LP-E",
+      price: price.buy.price,
+      buy: 17.2 - 0.05,
+      sell: 17.2 + 0.05,
+      sig: "sig-LP-E",
+      ts: T0,
+    });
 
     // The very same message object (one JSON.stringify) reached both subscribers.
     const lastA = a.messages.at(-1)!;

@@ -1,7 +1,12 @@
 import { Redis } from "ioredis";
-import { getConfig } from "../config.server";
+
 import type { PairQuote } from "#core/domain/prices";
-import { QUOTE_VALIDITY_MS, isStale } from "#core/domain/prices";
+import { isStale, QUOTE_VALIDITY_MS } from "#core/domain/prices";
+import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
+import type { PriceStatus } from "#core/prices/wire";
+import { PRICE_EVENT, STATUS_EVENT } from "#core/prices/wire";
+
+import { getConfig } from "../config.server";
 import { onShutdown, singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
@@ -9,9 +14,6 @@ import type { FeedFactory, FeedStatus, PriceFeed } from "./feed.server";
 import { createPriceFeed } from "./feed.server";
 import type { RedisFeeds } from "./redis-feed.server";
 import { redisFeedFactory } from "./redis-feed.server";
-import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
-import type { PriceStatus } from "#core/prices/wire";
-import { PRICE_EVENT, STATUS_EVENT } from "#core/prices/wire";
 
 /**
  * The process-wide price hub (ARCHITECTURE 'Live data'): one upstream socket per pair that has
@@ -65,7 +67,6 @@ export interface PriceHub {
   stats(): { pairs: number; subscribers: number };
   close(): Promise<void>;
 }
-
 
 export interface PriceHubOptions {
   createFeed: FeedFactory;
@@ -309,7 +310,12 @@ export function priceHub(): PriceHub {
         return connection;
       };
       // Publishing fails fast while Redis is away rather than queueing ticks in memory.
-      redis = redisFeedFactory({ publisher: connect("publisher", false), subscriber: connect("subscriber", true), createFeed: upstream, log: logger });
+      redis = redisFeedFactory({
+        publisher: connect("publisher", false),
+        subscriber: connect("subscriber", true),
+        createFeed: upstream,
+        log: logger,
+      });
       logger.info("prices shared through Redis");
     }
     const hub = createPriceHub({ log: logger, createFeed: redis?.createFeed ?? upstream });

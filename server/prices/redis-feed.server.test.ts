@@ -1,14 +1,16 @@
 import { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import type { PairQuote } from "#core/domain/prices";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+
+import { startRedis } from "../../tests/support/redis";
 import type { FeedHandlers } from "./feed.server";
 import type { HubMessage, PriceHub } from "./hub.server";
 import { createPriceHub } from "./hub.server";
 import type { RedisFeeds } from "./redis-feed.server";
 import { redisFeedFactory } from "./redis-feed.server";
-import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
-import { startRedis } from "../../tests/support/redis";
 
 /**
  * Several app instances sharing one Redis (a real redis-server; npm test installs it): one

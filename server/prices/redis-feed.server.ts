@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+
 import type { Redis } from "ioredis";
 import { z } from "zod";
+
 import type { PairQuote } from "#core/domain/prices";
+
 import type { Logger } from "../logger.server";
 import type { FeedFactory, FeedHandlers, FeedStatus, PriceFeed } from "./feed.server";
 
@@ -70,7 +73,9 @@ export function redisFeedFactory(options: RedisFeedOptions): RedisFeeds {
     let closed = false;
 
     const publish = (message: ChannelMessage) => {
-      publisher.publish(channel, JSON.stringify(message)).catch((error: Error) => log.warn({ pair, err: error.message }, "price publish failed"));
+      publisher
+        .publish(channel, JSON.stringify(message))
+        .catch((error: Error) => log.warn({ pair, err: error.message }, "price publish failed"));
     };
 
     const silence = setTimeout(() => {

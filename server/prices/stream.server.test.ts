@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import type { HubMessage, PriceListener } from "./hub.server";
 import { hubMessage } from "./hub.server";
 import { priceStream } from "./stream.server";

@@ -64,7 +64,11 @@ export function priceStream(signal: AbortSignal, pair: string, options: PriceStr
       }
       signal.addEventListener("abort", close, { once: true });
       // The hub may end a subscription while it is being set up (it is closing): end right after.
-      unsubscribe = options.hub.subscribe(pair, (message) => write(message.frame), () => queueMicrotask(close));
+      unsubscribe = options.hub.subscribe(
+        pair,
+        (message) => write(message.frame),
+        () => queueMicrotask(close),
+      );
       timers.push(setInterval(() => write(HEARTBEAT), heartbeatMs));
       if (options.endsAt !== undefined) {
         timers.push(setTimeout(close, Math.min(MAX_TIMER_MS, Math.max(0, options.endsAt - now()))));

@@ -1,13 +1,15 @@
 import { execFileSync } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EventEmitter } from "node:events";
+
 import pino from "pino";
 import type { Browser } from "puppeteer-core";
 import { afterEach, describe, expect, it } from "vitest";
+
 import type { ReceiptData } from "../history/view";
-import { PdfRenderError, createPdfRenderer } from "./pdf-renderer.server";
+import { createPdfRenderer, PdfRenderError } from "./pdf-renderer.server";
 import { receiptHtml } from "./receipt-document";
 
 const log = pino({ level: "silent" });
@@ -15,7 +17,16 @@ const EXECUTABLE = process.execPath; // any executable file will do for the fake
 
 /** A stand-in for Chromium that counts what the renderer asks of it. */
 function fakeChromium(options: { pageMs?: number } = {}) {
-  const state = { launches: 0, open: 0, maxOpen: 0, contexts: 0, openContexts: 0, rendering: 0, maxRendering: 0, browsers: [] as Array<EventEmitter & { kill(): void }> };
+  const state = {
+    launches: 0,
+    open: 0,
+    maxOpen: 0,
+    contexts: 0,
+    openContexts: 0,
+    rendering: 0,
+    maxRendering: 0,
+    browsers: [] as Array<EventEmitter & { kill(): void }>,
+  };
   const launch = async () => {
     state.launches += 1;
     state.open += 1;
@@ -70,7 +81,9 @@ afterEach(async () => {
   await Promise.all(renderers.splice(0).map((renderer) => renderer.close()));
 });
 
-function renderer(options: Partial<Parameters<typeof createPdfRenderer>[0]> & { launch: NonNullable<Parameters<typeof createPdfRenderer>[0]["launch"]> }) {
+function renderer(
+  options: Partial<Parameters<typeof createPdfRenderer>[0]> & { launch: NonNullable<Parameters<typeof createPdfRenderer>[0]["launch"]> },
+) {
   const created = createPdfRenderer({ executablePath: EXECUTABLE, log, concurrency: 2, ...options });
   renderers.push(created);
   return created;
@@ -177,7 +190,9 @@ describe("the receipt document", () => {
     const html = receiptHtml(receipt, new Date("2026-11-20T18:30:00Z"));
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     // React writes ' as &#x27; inside attributes; the browser reads it back.
-    expect(html.replaceAll("&#x27;", "'")).toContain(`http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
+    expect(html.replaceAll("&#x27;", "'")).toContain(
+      `http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`,
+    );
     expect(html).not.toMatch(/<(script|link|img)\b/);
     expect(html).toContain("Comprobante de operación");
     expect(html).toContain("$25,864.50 MXN");
@@ -185,20 +200,24 @@ describe("the receipt document", () => {
     expect(html).toContain("Generado por FXN el viernes 20 de noviembre de 2026, 12:30.");
   });
 
-  it.skipIf(!existsSync("/usr/bin/chromium"))("prints on one US Letter page with Chromium", async () => {
-    const pdfs = createPdfRenderer({ executablePath: "/usr/bin/chromium", log, concurrency: 1 });
-    renderers.push(pdfs);
-    const pdf = await pdfs.render(receiptHtml(receipt));
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "recibo-")), "recibo.pdf");
-    writeFileSync(file, pdf);
-    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-    expect(info).toMatch(/Pages:\s+1\n/);
-    expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
-    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
-    for (const expected of ["1019", "$25,864.50 MXN", "4472219-1", "•••• 0014", "17.243000", "Importadora del Bajío S.A. de C.V."]) {
-      expect(text).toContain(expected);
-    }
-  }, 30_000);
+  it.skipIf(!existsSync("/usr/bin/chromium"))(
+    "prints on one US Letter page with Chromium",
+    async () => {
+      const pdfs = createPdfRenderer({ executablePath: "/usr/bin/chromium", log, concurrency: 1 });
+      renderers.push(pdfs);
+      const pdf = await pdfs.render(receiptHtml(receipt));
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "recibo-")), "recibo.pdf");
+      writeFileSync(file, pdf);
+      const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+      expect(info).toMatch(/Pages:\s+1\n/);
+      expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+      for (const expected of ["1019", "$25,864.50 MXN", "4472219-1", "•••• 0014", "17.243000", "Importadora del Bajío S.A. de C.V."]) {
+        expect(text).toContain(expected);
+      }
+    },
+    30_000,
+  );
 });
 
 describe("a stuck job", () => {

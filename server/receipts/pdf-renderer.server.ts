@@ -1,7 +1,9 @@
 import { accessSync, constants } from "node:fs";
 import os from "node:os";
+
 import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import puppeteer from "puppeteer-core";
+
 import type { Logger } from "../logger.server";
 
 /**
@@ -74,7 +76,15 @@ export interface PdfRenderer {
 function defaultLaunch(executablePath: string): Promise<Browser> {
   // A pipe, not a WebSocket: if this process dies without cleaning up (SIGKILL, OOM), the pipe closes
   // and Chromium exits with it instead of living on as an orphan.
-  return puppeteer.launch({ executablePath, headless: true, pipe: true, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  return puppeteer.launch({
+    executablePath,
+    headless: true,
+    pipe: true,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }
 
 /** A job that takes longer than this is abandoned (its page is closed when it finally settles). */
@@ -130,7 +140,10 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       launches += 1;
       jobsOnBrowser = 0;
       connected = instance;
-      log.info({ event: "pdf_browser_launched", durationMs: Math.round(performance.now() - started), pid: instance.process()?.pid }, "pdf browser launched");
+      log.info(
+        { event: "pdf_browser_launched", durationMs: Math.round(performance.now() - started), pid: instance.process()?.pid },
+        "pdf browser launched",
+      );
       instance.once("disconnected", () => {
         if (connected === instance) connected = null;
         if (current === launching) current = null;
@@ -151,7 +164,8 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       active += 1;
       return;
     }
-    if (waiting.length >= maxQueue) throw new PdfRenderError("busy", "Hay demasiados comprobantes en proceso; intenta de nuevo en unos segundos.");
+    if (waiting.length >= maxQueue)
+      throw new PdfRenderError("busy", "Hay demasiados comprobantes en proceso; intenta de nuevo en unos segundos.");
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
 
@@ -170,9 +184,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     current = null;
     connected = null;
     dropSpare();
-    closing = (old ?? Promise.reject(new Error("none")))
-      .then((instance) => instance.close())
-      .catch(() => undefined);
+    closing = (old ?? Promise.reject(new Error("none"))).then((instance) => instance.close()).catch(() => undefined);
   }
 
   async function openWorkspace(instance: Browser): Promise<Workspace> {

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
+
+import { formatDateTime } from "#core/domain/dates";
 import common from "#core/locales/es-MX/common.json";
 import texts from "#core/locales/es-MX/history.json";
-import { formatDateTime } from "#core/domain/dates";
+
 import type { ReceiptData } from "../history/view";
 
 /**
@@ -35,7 +37,9 @@ function fill(template: string, values: Record<string, string>): string {
 }
 
 function lookup(key: string): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), texts);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), texts);
   return typeof value === "string" ? value : key;
 }
 

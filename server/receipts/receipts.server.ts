@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
+import type { ReceiptData } from "../history/view";
 import { onShutdown, singleton } from "../lifecycle.server";
 import { logger } from "../logger.server";
-import type { ReceiptData } from "../history/view";
 import type { PdfRenderer } from "./pdf-renderer.server";
 import { createPdfRenderer } from "./pdf-renderer.server";
 import { receiptHtml } from "./receipt-document";

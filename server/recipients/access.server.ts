@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { getConfig } from "../config.server";
+
 import { canUploadRecipients } from "#core/domain/recipients";
+
+import { getConfig } from "../config.server";
 import type { AccessContext } from "../session/auth.server";
 import { requireAccess } from "../session/auth.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
@@ -19,7 +21,11 @@ export async function requireRecipientsAccess(request: Request, context: AppLoad
 
 export function uploadAllowed(access: AccessContext): boolean {
   const config = getConfig();
-  return canUploadRecipients({ enabled: config.RECEIVERS_UPLOAD_ENABLED, allowedUsers: config.RECEIVERS_UPLOAD_USERS, userName: access.data.user.userName });
+  return canUploadRecipients({
+    enabled: config.RECEIVERS_UPLOAD_ENABLED,
+    allowedUsers: config.RECEIVERS_UPLOAD_USERS,
+    userName: access.data.user.userName,
+  });
 }
 
 export async function requireUploadAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {

@@ -1,7 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+
+import { aliasSchema, AliasSet, deleteRecipientSchema, favoriteSchema } from "#core/domain/recipient-form";
 import texts from "#core/locales/es-MX/recipients.json";
-import { AliasSet, aliasSchema, deleteRecipientSchema, favoriteSchema } from "#core/domain/recipient-form";
+
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
@@ -16,7 +18,12 @@ import { recipientRejection } from "./register.server";
  */
 const failure = (error: unknown) => (isUpstreamError(error) ? error.failure : "unknown");
 
-export async function toggleRecipientFavorite(request: Request, access: AccessContext, formData: FormData, returnTo: string): Promise<Response> {
+export async function toggleRecipientFavorite(
+  request: Request,
+  access: AccessContext,
+  formData: FormData,
+  returnTo: string,
+): Promise<Response> {
   const submission = parseWithZod(formData, { schema: favoriteSchema });
   if (submission.status !== "success") throw new Response("Solicitud inválida", { status: 400 });
   const recipient = recipientByKey(await companyRecipients(access), submission.value.id);
@@ -33,7 +40,12 @@ export async function toggleRecipientFavorite(request: Request, access: AccessCo
 
 export type RenameResult = { kind: "invalid"; result: SubmissionResult<string[]> } | { kind: "done"; response: Response };
 
-export async function renameRecipient(request: Request, access: AccessContext, formData: FormData, returnTo: string): Promise<RenameResult> {
+export async function renameRecipient(
+  request: Request,
+  access: AccessContext,
+  formData: FormData,
+  returnTo: string,
+): Promise<RenameResult> {
   const recipients = await companyRecipients(access);
   const recipient = recipientByKey(recipients, String(formData.get("id") ?? ""));
   formData.set("currentAlias", recipient.alias);

@@ -1,21 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { readRecipientRows } from "#core/domain/recipient-rows";
+
 import { sandboxEnv } from "../../scripts/sandbox-env.mjs";
+import { goodRow, recipientsWorkbook, sampleRows } from "../../tests/support/sample-files";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, startTestSandbox } from "../../tests/support/sandbox";
-import { readRecipientRows } from "#core/domain/recipient-rows";
 import type { AccessContext } from "../session/auth.server";
 import { startRegistration, uploadStore } from "./bulk.server";
 import { readSpreadsheet } from "./excel.server";
 import { resultCsv } from "./files.server";
-import { goodRow, recipientsWorkbook, sampleRows } from "../../tests/support/sample-files";
 
 let sandbox: TestSandbox;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  Object.assign(process.env, sandboxEnv({ appPort: 3999, sandboxPort: sandbox.port, sessionSecret: "bulk-test-secret-bulk-test-secret-!!", sessionDir: ".cache/bulk-test" }));
+  Object.assign(
+    process.env,
+    sandboxEnv({
+      appPort: 3999,
+      sandboxPort: sandbox.port,
+      sessionSecret: "bulk-test-secret-bulk-test-secret-!!",
+      sessionDir: ".cache/bulk-test",
+    }),
+  );
 });
 afterAll(async () => {
   process.env = saved;
@@ -56,13 +66,17 @@ describe("bulk registration", () => {
     // 'Hidalgo' is already a back-office recipient's alias: the product refuses that row.
     expect(job).toMatchObject({ done: 12, registered: 11, failed: 1 });
     expect(job.outcomes.get(14)).toEqual({ state: "failed", reason: "duplicateAlias" });
-    const pending = sandbox.state.recipientRegistration.backoffice.filter((record) => record.clientId === "100234" && record.status === "pending");
+    const pending = sandbox.state.recipientRegistration.backoffice.filter(
+      (record) => record.clientId === "100234" && record.status === "pending",
+    );
     expect(pending).toHaveLength(2 + 11);
 
     const csv = resultCsv(upload).split("\r\n");
     expect(csv[0]).toBe("\uFEFFFila,Alias,Destinatario,Cuenta,Resultado,Detalle");
     expect(csv[1]).toMatch(/^2,Proveedor 0001,María López Pérez,•••• \d{4},Registrado,$/);
-    expect(csv[5]).toBe("6,Proveedor 0005,María López Pérez,•••• " + String(rows[4].clabe).slice(-4) + ",Con errores,CLABE: Ingresa una CLABE válida");
+    expect(csv[5]).toBe(
+      "6,Proveedor 0005,María López Pérez,•••• " + String(rows[4].clabe).slice(-4) + ",Con errores,CLABE: Ingresa una CLABE válida",
+    );
     expect(csv[13]).toContain(`No registrado,"Ya creaste un destinatario con el mismo alias. Por favor,`);
   });
 

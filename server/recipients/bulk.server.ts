@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+
 import type { RowResult } from "#core/domain/recipient-rows";
+
 import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
 import { upstreams } from "../upstream/index.server";
@@ -11,7 +13,9 @@ import { recipientRejection, toRecipientData } from "./register.server";
  * background with its progress. Kept in this process for 30 minutes (docs/decisions/008: with
  * several instances, uploads need sticky sessions).
  */
-export type RowOutcome = { state: "registered" } | { state: "failed"; reason: "duplicateAlias" | "bankFormat" | "iban" | "account" | "generic" };
+export type RowOutcome =
+  | { state: "registered" }
+  | { state: "failed"; reason: "duplicateAlias" | "bankFormat" | "iban" | "account" | "generic" };
 
 export interface RegistrationJob {
   total: number;
@@ -80,7 +84,14 @@ export const uploadStore = () => singleton("recipient-uploads", () => new Upload
 export function startRegistration(access: AccessContext, upload: Upload): RegistrationJob {
   if (upload.job) return upload.job;
   const valid = upload.rows.flatMap((row) => (row.input ? [{ line: row.line, input: row.input }] : []));
-  const job: RegistrationJob = { total: valid.length, done: 0, registered: 0, failed: 0, finished: valid.length === 0, outcomes: new Map() };
+  const job: RegistrationJob = {
+    total: valid.length,
+    done: 0,
+    registered: 0,
+    failed: 0,
+    finished: valid.length === 0,
+    outcomes: new Map(),
+  };
   upload.job = job;
   // Not the request's clients: those stop when the browser's request ends, and this outlives it.
   const api = upstreams({ log: access.log }, { bankToken: access.data.bankToken, productJwt: access.data.productJwt });
@@ -101,7 +112,10 @@ export function startRegistration(access: AccessContext, upload: Upload): Regist
   };
   void Promise.all(Array.from({ length: CONCURRENCY }, worker)).then(() => {
     job.finished = true;
-    access.log.info({ event: "recipient_upload_registered", total: job.total, registered: job.registered, failed: job.failed }, "recipient upload registered");
+    access.log.info(
+      { event: "recipient_upload_registered", total: job.total, registered: job.registered, failed: job.failed },
+      "recipient upload registered",
+    );
   });
   return job;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { readRecipientRows } from "#core/domain/recipient-rows";
 import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
-import { DEFAULT_LIMITS, readSpreadsheet } from "./excel.server";
+
 import { goodRow, recipientsWorkbook, sampleRows, zipBomb, zipOf } from "../../tests/support/sample-files";
+import { DEFAULT_LIMITS, readSpreadsheet } from "./excel.server";
 
 const xlsx = (bytes: Buffer, name = "destinatarios.xlsx") => ({ name, bytes: new Uint8Array(bytes) });
 
@@ -57,7 +59,10 @@ describe("readSpreadsheet: good and bad files", () => {
 
 describe("readSpreadsheet: hostile files are refused and the server stays up", () => {
   it("checks the name's extension (§5: xls or xlsx)", async () => {
-    expect(await readSpreadsheet(xlsx(await recipientsWorkbook([goodRow(1)]), "destinatarios.csv"))).toEqual({ ok: false, error: "format" });
+    expect(await readSpreadsheet(xlsx(await recipientsWorkbook([goodRow(1)]), "destinatarios.csv"))).toEqual({
+      ok: false,
+      error: "format",
+    });
   });
 
   it("checks the size before reading a byte of content", async () => {

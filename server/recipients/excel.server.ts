@@ -1,8 +1,10 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+
 import type { SheetRow } from "#core/domain/recipient-rows";
 import { MAX_UPLOAD_ROWS } from "#core/domain/recipient-rows";
-import { UPLOAD_MAX_BYTES, hasSpreadsheetExtension, inspectXlsxZip, sniffSpreadsheet } from "#core/domain/spreadsheet";
+import { hasSpreadsheetExtension, inspectXlsxZip, sniffSpreadsheet, UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
+
 import { singleton } from "../lifecycle.server";
 import { EXCEL_WORKER_SOURCE } from "./excel-worker-source";
 
@@ -102,7 +104,9 @@ function parseInWorker(bytes: Uint8Array, limits: ParserLimits): Promise<WorkerA
     worker.stderr.resume();
     const timer = setTimeout(() => finish("timeout"), limits.timeoutMs);
     worker.once("message", (answer: WorkerAnswer) => finish(answer));
-    worker.once("error", (error: Error & { code?: string }) => finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "tooBig" : { ok: false, reason: "unreadable" }));
+    worker.once("error", (error: Error & { code?: string }) =>
+      finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "tooBig" : { ok: false, reason: "unreadable" }),
+    );
     worker.once("exit", () => finish({ ok: false, reason: "unreadable" }));
   });
 }
@@ -111,7 +115,10 @@ function parseInWorker(bytes: Uint8Array, limits: ParserLimits): Promise<WorkerA
  * The first worksheet of an uploaded .xlsx as text rows, or why it cannot be read. Never
  * throws for anything a person can upload.
  */
-export async function readSpreadsheet(file: { name: string; bytes: Uint8Array }, limits: ParserLimits = DEFAULT_LIMITS): Promise<SpreadsheetOutcome> {
+export async function readSpreadsheet(
+  file: { name: string; bytes: Uint8Array },
+  limits: ParserLimits = DEFAULT_LIMITS,
+): Promise<SpreadsheetOutcome> {
   if (!hasSpreadsheetExtension(file.name)) return { ok: false, error: "format" };
   if (file.bytes.byteLength > UPLOAD_MAX_BYTES) return { ok: false, error: "size" };
   const kind = sniffSpreadsheet(file.bytes);

@@ -1,11 +1,14 @@
 import { createRequire } from "node:module";
+
 import type * as ExcelJSTypes from "exceljs";
-import texts from "#core/locales/es-MX/recipients.json";
+
 import { AMOUNT_BANDS, CODE_TYPES, INTERNATIONAL_CURRENCIES, NATIONAL_CURRENCIES } from "#core/domain/recipient-form";
 import type { ColumnKey } from "#core/domain/recipient-rows";
-import { MAX_UPLOAD_ROWS, TEMPLATE_COLUMNS, columnLabel } from "#core/domain/recipient-rows";
+import { columnLabel, MAX_UPLOAD_ROWS, TEMPLATE_COLUMNS } from "#core/domain/recipient-rows";
 import type { CellValue } from "#core/domain/spreadsheet";
 import { safeCell, toCsv } from "#core/domain/spreadsheet";
+import texts from "#core/locales/es-MX/recipients.json";
+
 import { workbookBytes } from "../accounts/export.server";
 import type { RowOutcome, Upload } from "./bulk.server";
 
@@ -16,7 +19,17 @@ import type { RowOutcome, Upload } from "./bulk.server";
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
 /** Columns typed as text in the template, so Excel keeps leading zeros and long digits. */
-const TEXT_COLUMNS: ColumnKey[] = ["clabe", "account", "phone", "postalCode", "rfc", "bankCode", "intermediaryBankCode", "numberDir", "numberInt"];
+const TEXT_COLUMNS: ColumnKey[] = [
+  "clabe",
+  "account",
+  "phone",
+  "postalCode",
+  "rfc",
+  "bankCode",
+  "intermediaryBankCode",
+  "numberDir",
+  "numberInt",
+];
 
 const t = texts.template;
 const LISTS: Partial<Record<ColumnKey, string[]>> = {
@@ -44,11 +57,14 @@ export async function templateWorkbook(): Promise<Uint8Array<ArrayBuffer>> {
     if (list) {
       const letter = column.letter;
       // Data validation on the rows a person can fill (the upload takes up to 1,000).
-      (sheet as unknown as { dataValidations: { add(range: string, validation: unknown): void } }).dataValidations.add(`${letter}2:${letter}${MAX_UPLOAD_ROWS + 1}`, {
-        type: "list",
-        allowBlank: true,
-        formulae: [`"${list.join(",")}"`],
-      });
+      (sheet as unknown as { dataValidations: { add(range: string, validation: unknown): void } }).dataValidations.add(
+        `${letter}2:${letter}${MAX_UPLOAD_ROWS + 1}`,
+        {
+          type: "list",
+          allowBlank: true,
+          formulae: [`"${list.join(",")}"`],
+        },
+      );
     }
   });
   const instructions = workbook.addWorksheet(t.instructionsSheet);

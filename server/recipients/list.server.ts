@@ -1,5 +1,6 @@
 import type { OriginFilter, RecipientView } from "#core/domain/recipients";
 import { filterRecipients, recipientViews } from "#core/domain/recipients";
+
 import type { AccessContext } from "../session/auth.server";
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { recipientSchema } from "#core/domain/recipient-form";
+
 import { UpstreamError } from "../upstream/errors";
 import { recipientRejection, recipientResult, toRecipientData } from "./register.server";
 
@@ -87,7 +89,8 @@ describe("toRecipientData", () => {
 });
 
 describe("recipientRejection (§8)", () => {
-  const status = (code: string | undefined, message: string, httpStatus = 422) => new UpstreamError("product", "status", "x", { status: httpStatus, code, upstreamMessage: message });
+  const status = (code: string | undefined, message: string, httpStatus = 422) =>
+    new UpstreamError("product", "status", "x", { status: httpStatus, code, upstreamMessage: message });
   it("reads the bank's code, or its message", () => {
     expect(recipientRejection(status("BANK_FORMAT", "The bank format is not valid"))).toBe("bankFormat");
     expect(recipientRejection(status(undefined, "The bank format is not valid"))).toBe("bankFormat");

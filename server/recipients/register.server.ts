@@ -1,7 +1,8 @@
-import { getConfig } from "../config.server";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome } from "#core/domain/challenge";
 import type { RecipientInput } from "#core/domain/recipient-form";
+
+import { getConfig } from "../config.server";
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { RecipientData, Registration } from "../upstream/recipients.server";
@@ -86,7 +87,10 @@ export async function submitRegistration(access: AccessContext, input: Recipient
   } catch (error) {
     if (error instanceof Response) throw error;
     const rejection = recipientRejection(error);
-    access.log.warn({ event: "recipient_registration_refused", rejection, failure: isUpstreamError(error) ? error.failure : "unknown" }, "recipient registration not created");
+    access.log.warn(
+      { event: "recipient_registration_refused", rejection, failure: isUpstreamError(error) ? error.failure : "unknown" },
+      "recipient registration not created",
+    );
     if (rejection === "duplicateAlias") return { kind: "duplicateAlias" };
     if (rejection) return { kind: "rejected", reason: rejection };
     if (isUpstreamError(error) && (error.failure === "timeout" || error.failure === "network")) return { kind: "unknown" };
@@ -132,18 +136,33 @@ export function recipientResult(outcome: ChallengeOutcome): Exclude<Registration
  * Records the challenge's result upstream (idempotent by trk) and says what the person sees. A
  * success whose recording failed is 'Ocurrio un error' (§8); a refused result is never a success.
  */
-export async function recordRegistration(access: AccessContext, input: { trk: string; id: string; res: string; msg: string; retries: number }): Promise<RegistrationResult> {
+export async function recordRegistration(
+  access: AccessContext,
+  input: { trk: string; id: string; res: string; msg: string; retries: number },
+): Promise<RegistrationResult> {
   const outcome = challengeOutcome(input);
   let registration: Registration | null = null;
   let refused = false;
   try {
-    registration = await access.api.recipients.register({ res: input.res, msg: input.msg, trk: input.trk, id: input.id, recipientStatus: input.res === "0" ? 1 : null });
+    registration = await access.api.recipients.register({
+      res: input.res,
+      msg: input.msg,
+      trk: input.trk,
+      id: input.id,
+      recipientStatus: input.res === "0" ? 1 : null,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     refused = isUpstreamError(error) && error.failure === "status" && (error.status ?? 500) < 500;
-    access.log.error({ event: "recipient_challenge_save_failed", refused, failure: isUpstreamError(error) ? error.failure : "unknown" }, "recipient challenge result not recorded");
+    access.log.error(
+      { event: "recipient_challenge_save_failed", refused, failure: isUpstreamError(error) ? error.failure : "unknown" },
+      "recipient challenge result not recorded",
+    );
   }
-  access.log.info({ event: "recipient_challenge_result", outcome: outcome.kind, registrationId: registration?.id }, "recipient challenge result");
+  access.log.info(
+    { event: "recipient_challenge_result", outcome: outcome.kind, registrationId: registration?.id },
+    "recipient challenge result",
+  );
   if (outcome.kind !== "success") return recipientResult(outcome);
   if (refused) return { kind: "failed" };
   if (!registration) return { kind: "saveFailed" };

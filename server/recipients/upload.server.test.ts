@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
+
 import { readUploadForm } from "./upload.server";
 
 const multipart = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -39,7 +41,9 @@ describe("readUploadForm: size before parsing", () => {
   });
 
   it("answers 400 (not 500) for a multipart body it cannot parse", async () => {
-    const error = await readUploadForm(multipart("not multipart at all", { "content-type": "multipart/form-data" })).catch((e: unknown) => e);
+    const error = await readUploadForm(multipart("not multipart at all", { "content-type": "multipart/form-data" })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Response);
     expect((error as Response).status).toBe(400);
   });

@@ -1,6 +1,8 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { CSRFError } from "remix-utils/csrf/server";
+
 import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
+
 import { getCsrf } from "../session/csrf.server";
 
 /**
@@ -62,6 +64,7 @@ export async function readUploadForm(request: Request, fileField = "archivo"): P
     throw error;
   }
   const value = form.get(fileField);
-  const file = value instanceof File && value.size > 0 ? { name: value.name.slice(0, 200), bytes: new Uint8Array(await value.arrayBuffer()) } : null;
+  const file =
+    value instanceof File && value.size > 0 ? { name: value.name.slice(0, 200), bytes: new Uint8Array(await value.arrayBuffer()) } : null;
   return { ok: true, form, file };
 }

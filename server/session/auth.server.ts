@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
+
 import type { Session } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+
 import type { AuthState } from "#core/domain/auth-state";
 import { guardRedirect, isAuthState } from "#core/domain/auth-state";
 import { needsTouch, sessionStatus } from "#core/domain/session-timing";
+
 import { UpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
@@ -128,11 +131,7 @@ export async function touchSession(session: PortalSession, now = Date.now()): Pr
  * A brand-new session (new id) with the given data: the id is rotated at login and at company
  * change, so a session id seen before authentication is worthless after it.
  */
-export async function replaceSession(
-  request: Request,
-  data: Partial<SessionData>,
-  flash?: Partial<FlashData>,
-): Promise<string> {
+export async function replaceSession(request: Request, data: Partial<SessionData>, flash?: Partial<FlashData>): Promise<string> {
   const storage = getSessionStorage();
   const old = await getSession(request);
   if (old.id) await storage.destroySession(old);

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
+
 import { getConfig } from "../config.server";
 import { singleton } from "../lifecycle.server";
 

@@ -1,8 +1,10 @@
 import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+
 import { createFileSessionStorage } from "./storage.server";
 
 const cookie = createCookie("__portal_session", { secrets: ["s".repeat(32)], httpOnly: true, sameSite: "lax" });

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+
 import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
+
 import { isUpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";

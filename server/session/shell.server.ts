@@ -1,8 +1,9 @@
-import { getConfig } from "../config.server";
 import { showsSidebar } from "#core/domain/auth-state";
 import type { MenuItem } from "#core/domain/menu";
 import { screenTitleKey, sidebarItems } from "#core/domain/menu";
 import { fullName, initials, shortName } from "#core/domain/user";
+
+import { getConfig } from "../config.server";
 import type { SessionData } from "./types";
 
 /** What the shell (sidebar, top bar, settings drawer) shows for an access session. */

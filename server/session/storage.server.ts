@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+
 import type { SessionIdStorageStrategy } from "@remix-run/node";
 import { createCookie, createSessionStorage } from "@remix-run/node";
 import { Redis } from "ioredis";
+
 import { getConfig } from "../config.server";
 import { onShutdown, singleton } from "../lifecycle.server";
 import { logger } from "../logger.server";
-import type { SessionData, FlashData } from "./types";
+import type { FlashData, SessionData } from "./types";
 
 /**
  * Server-side sessions: the cookie holds only a signed id. Files by default (they survive an app
@@ -90,8 +92,7 @@ export function createFileSessionStorage(dir: string, cookie: SessionIdStorageSt
 /** Sessions as JSON under `portal:session:<id>`, expiring with the session. */
 export function createRedisSessionStorage(redis: Redis, cookie: SessionIdStorageStrategy["cookie"]) {
   const key = (id: string) => `portal:session:${id}`;
-  const ttl = (expires?: Date) =>
-    expires ? Math.max(1, Math.ceil((expires.getTime() - Date.now()) / 1000)) : ABSOLUTE_MAX_AGE_S;
+  const ttl = (expires?: Date) => (expires ? Math.max(1, Math.ceil((expires.getTime() - Date.now()) / 1000)) : ABSOLUTE_MAX_AGE_S);
 
   return createSessionStorage<SessionData, FlashData>({
     cookie,

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startRedis } from "../../tests/support/redis";
 import { createRedisSessionStorage } from "./storage.server";
 

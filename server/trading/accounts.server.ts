@@ -1,5 +1,6 @@
-import { accountViews } from "#core/domain/accounts";
 import type { AccountView } from "#core/domain/accounts";
+import { accountViews } from "#core/domain/accounts";
+
 import type { AccessContext } from "../session/auth.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import type { BankAccount, BankRecipient } from "../upstream/partner.server";

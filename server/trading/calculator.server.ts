@@ -1,30 +1,32 @@
 import crypto from "node:crypto";
-import { z } from "zod";
-import type { AccountView } from "#core/domain/accounts";
-import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
-import type { PreSubmitProblem } from "#core/domain/calculator";
-import { Big, amountString, rateString, toDecimal } from "#core/domain/decimal";
-import { marketStatus } from "#core/domain/market";
-import type { MarketStatus } from "#core/domain/market";
-import { canSendToRecipients } from "#core/domain/permissions";
-import type { Side } from "#core/domain/prices";
-import { isStale, providerPrice } from "#core/domain/prices";
-import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
-import { priceHub } from "../prices/hub.server";
-import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
-import type { AccessContext } from "../session/auth.server";
-import { isSpecialRuleCompany } from "../session/shell.server";
-import { cached } from "../upstream/cache.server";
-import type { ConceptPay } from "../upstream/product.server";
-import type { RecipientOption } from "./accounts.server";
-import { authorizedRecipients } from "./accounts.server";
 
+import { z } from "zod";
+
+import type { AccountView } from "#core/domain/accounts";
+import type { PreSubmitProblem } from "#core/domain/calculator";
+import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
  * the server computes from a provider's signed price, the margin and the typed amount.
  */
 import type { Tab } from "#core/domain/calculator-tabs";
 import { TAB_SLUGS } from "#core/domain/calculator-tabs";
+import { amountString, Big, rateString, toDecimal } from "#core/domain/decimal";
+import type { MarketStatus } from "#core/domain/market";
+import { marketStatus } from "#core/domain/market";
+import { canSendToRecipients } from "#core/domain/permissions";
+import type { Side } from "#core/domain/prices";
+import { isStale, providerPrice } from "#core/domain/prices";
+import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+
+import { priceHub } from "../prices/hub.server";
+import type { AccessContext } from "../session/auth.server";
+import { isSpecialRuleCompany } from "../session/shell.server";
+import { cached } from "../upstream/cache.server";
+import type { ConceptPay } from "../upstream/product.server";
+import type { RecipientOption } from "./accounts.server";
+import { authorizedRecipients } from "./accounts.server";
 
 export type { Tab };
 
@@ -109,13 +111,9 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
 }
 
 export async function loadRecipients(access: AccessContext): Promise<RecipientOption[]> {
-  const [bank, member] = await Promise.all([
-    access.api.partner.getRecipients(),
-    access.api.trading.memberRecipients().catch(() => []),
-  ]);
+  const [bank, member] = await Promise.all([access.api.partner.getRecipients(), access.api.trading.memberRecipients().catch(() => [])]);
   return authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
 }
-
 
 /** The provider quote a form carries: what the provider signed, checked upstream. */
 export const priceFieldsSchema = z.object({
@@ -156,7 +154,10 @@ export async function computeQuote(
   const legs = splitPair(input.pair);
   const amount = toDecimal(input.amount);
   if (!legs || !amount) return "invalidPrice";
-  const providerSide = providerPrice({ lpId: input.price.lpId, buy: input.price.lpBuy, sell: input.price.lpSell, sig: input.price.sig, ts: input.price.priceTs }, input.side);
+  const providerSide = providerPrice(
+    { lpId: input.price.lpId, buy: input.price.lpBuy, sell: input.price.lpSell, sig: input.price.sig, ts: input.price.priceTs },
+    input.side,
+  );
   const price = new Big(String(providerSide));
   // The margin band depends on the base amount; when the right side was typed, estimate it first.
   const baseEstimate = input.typed === "left" ? amount : amount.div(price);
@@ -179,7 +180,12 @@ export async function computeQuote(
 }
 
 /** §5 pre-submit check against the origin account's current balance. */
-export function fundsProblem(operation: Tab, debit: string, origin: AccountView | undefined, hasValidPrice: boolean): PreSubmitProblem | null {
+export function fundsProblem(
+  operation: Tab,
+  debit: string,
+  origin: AccountView | undefined,
+  hasValidPrice: boolean,
+): PreSubmitProblem | null {
   const amount = toDecimal(debit) ?? new Big(0);
   const balance = origin ? (toDecimal(origin.balance) ?? new Big(0)) : new Big(0);
   return preSubmitCheck({ operation, amount, originBalance: balance, hasValidPrice });

@@ -1,12 +1,13 @@
+import { legCurrencies } from "#core/domain/calculator";
 import { Big, toDecimal } from "#core/domain/decimal";
 import { canOperate } from "#core/domain/permissions";
 import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
+
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { SetOperationBody } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, PriceFields } from "./calculator.server";
-import { legCurrencies } from "#core/domain/calculator";
 import { computeQuote, fundsProblem, loadRecipients } from "./calculator.server";
 
 /**
@@ -20,13 +21,7 @@ export type SubmitOutcome =
   | { kind: "forbidden" }
   | { kind: "formError"; message: FormProblem; field?: string; quote?: ComputedQuote };
 
-export type FormProblem =
-  | "stalePrice"
-  | "invalidPrice"
-  | "marginUnavailable"
-  | "funds"
-  | "accountMismatch"
-  | "upstream";
+export type FormProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | "funds" | "accountMismatch" | "upstream";
 
 const RECIPIENT_PREFIX = "r:";
 
@@ -77,9 +72,16 @@ export async function submitTrade(
     const legs = legCurrencies(form.pair, form.operation);
     const destination = views.find((a) => a.idAccount === form.destination);
     if (!legs || currencyOf(origin) !== legs.origin) return { kind: "formError", message: "accountMismatch", field: "origin" };
-    if (!destination || currencyOf(destination) !== legs.destination) return { kind: "formError", message: "accountMismatch", field: "destination" };
+    if (!destination || currencyOf(destination) !== legs.destination)
+      return { kind: "formError", message: "accountMismatch", field: "destination" };
     const typedAmount = form.typed === "left" ? form.left : form.right;
-    const computed = await computeQuote(access, { side: form.operation, pair: form.pair, typed: form.typed, amount: typedAmount ?? "0", price });
+    const computed = await computeQuote(access, {
+      side: form.operation,
+      pair: form.pair,
+      typed: form.typed,
+      amount: typedAmount ?? "0",
+      price,
+    });
     if (typeof computed === "string") return { kind: "formError", message: computed };
     quote = computed;
     const problem = fundsProblem(form.operation, computed.debit, origin, true);
@@ -114,7 +116,10 @@ export async function submitTrade(
 
   try {
     const created = await access.api.trading.setOperation(body, form.idempotencyKey);
-    access.log.info({ event: "operation_created", operationId: created.id, operation: form.operation, approval: created.requires_admin_approval }, "operation created");
+    access.log.info(
+      { event: "operation_created", operationId: created.id, operation: form.operation, approval: created.requires_admin_approval },
+      "operation created",
+    );
     if (created.requires_admin_approval || !created.uri) return { kind: "approval", operationId: created.id };
     const url = new URL(created.uri);
     url.searchParams.set("operation", form.operation);

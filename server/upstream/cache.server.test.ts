@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { cached, clearCache } from "./cache.server";
 
 afterEach(() => clearCache());

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { Http } from "./http.server";
+
 import { UpstreamError } from "./errors";
+import type { Http } from "./http.server";
 
 /**
  * Product GraphQL endpoint (SPEC §7). Reads only, so every query may be retried.
@@ -53,7 +54,12 @@ export function graphqlClient(http: Http) {
       return data.membership;
     },
     async plans(): Promise<Plan[]> {
-      const data = await query("PlansContent", "query PlansContent { plans { id name features } }", {}, z.object({ plans: z.array(planSchema) }));
+      const data = await query(
+        "PlansContent",
+        "query PlansContent { plans { id name features } }",
+        {},
+        z.object({ plans: z.array(planSchema) }),
+      );
       return data.plans;
     },
     async membershipCost(): Promise<{ amount: number; currency: string; taxRate: number }> {
@@ -97,7 +103,12 @@ export function graphqlClient(http: Http) {
       return data.nonworkingdates.map((d) => d.date);
     },
     async pairs(): Promise<string[]> {
-      const data = await query("PairsCatalogue", "query PairsCatalogue { pairs { pair } }", {}, z.object({ pairs: z.array(z.object({ pair: z.string() })) }));
+      const data = await query(
+        "PairsCatalogue",
+        "query PairsCatalogue { pairs { pair } }",
+        {},
+        z.object({ pairs: z.array(z.object({ pair: z.string() })) }),
+      );
       return data.pairs.map((p) => p.pair);
     },
   };

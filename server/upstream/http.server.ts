@@ -1,5 +1,6 @@
 import pRetry, { AbortError } from "p-retry";
 import type { ZodType, ZodTypeDef } from "zod";
+
 import type { Logger } from "../logger.server";
 import { UpstreamError } from "./errors";
 
@@ -116,9 +117,7 @@ export function createHttp(options: HttpOptions): Http {
 
   async function attempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number): Promise<T> {
     const timeoutMs = request.timeoutMs === undefined ? (options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS) : request.timeoutMs;
-    const signals = [signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
-      (s): s is AbortSignal => Boolean(s),
-    );
+    const signals = [signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter((s): s is AbortSignal => Boolean(s));
     const requestHeaders: Record<string, string> = { accept: "application/json", ...headers };
     if (token !== undefined) requestHeaders.authorization = `Bearer ${token ?? ""}`;
     if (request.body !== undefined) requestHeaders["content-type"] = "application/json";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Http } from "./http.server";
 
 /**
@@ -14,7 +15,10 @@ export const middlewareMovementSchema = z.object({
   currency: z.string(),
   flow: z.enum(["IN", "OUT"]),
   concept: z.string().nullable().default(null),
-  counterparty: z.object({ name: z.string().nullable().default(null), account: z.string().nullable().default(null) }).nullable().default(null),
+  counterparty: z
+    .object({ name: z.string().nullable().default(null), account: z.string().nullable().default(null) })
+    .nullable()
+    .default(null),
   reference: z.string().nullable().default(null),
   tracking_key: z.string().nullable().default(null),
 });
@@ -22,7 +26,10 @@ export type MiddlewareMovement = z.infer<typeof middlewareMovementSchema>;
 
 export const movementsPageSchema = z.object({
   data: z.array(middlewareMovementSchema).nullable().default([]),
-  errors: z.array(z.object({ code: z.string().optional(), message: z.string().optional() })).nullable().default([]),
+  errors: z
+    .array(z.object({ code: z.string().optional(), message: z.string().optional() }))
+    .nullable()
+    .default([]),
   page: z.number().int(),
   records_per_page: z.number().int(),
   total_pages: z.number().int(),
@@ -33,7 +40,10 @@ export type MovementsPage = z.infer<typeof movementsPageSchema>;
 export function middlewareClient(http: Http) {
   return {
     /** §7: initial_date, final_date, in_flow=true, include_detail=true, sheet, pages, sort, type_group=transfer. */
-    movements(clabe: string, query: { from: string; to: string; sheet: number; pageSize: number; sort?: "asc" | "desc" }): Promise<MovementsPage> {
+    movements(
+      clabe: string,
+      query: { from: string; to: string; sheet: number; pageSize: number; sort?: "asc" | "desc" },
+    ): Promise<MovementsPage> {
       return http.request({
         method: "GET",
         path: `/movements/v2/${encodeURIComponent(clabe)}/movements`,

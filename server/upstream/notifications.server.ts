@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { getConfig } from "../config.server";
+
 import { NOTIFICATION_PAGE_SIZE } from "#core/domain/notifications";
+
+import { getConfig } from "../config.server";
 import type { Http } from "./http.server";
 import { createHttp } from "./http.server";
 import type { CallContext } from "./index.server";
@@ -49,7 +51,13 @@ export interface ListNotificationsOptions {
 
 export function notificationsClient(http: Http) {
   return {
-    list({ page = 1, take = NOTIFICATION_PAGE_SIZE, order = "DESC", unreadOnly = false, module }: ListNotificationsOptions = {}): Promise<NotificationPage> {
+    list({
+      page = 1,
+      take = NOTIFICATION_PAGE_SIZE,
+      order = "DESC",
+      unreadOnly = false,
+      module,
+    }: ListNotificationsOptions = {}): Promise<NotificationPage> {
       return http.request({
         method: "GET",
         path: "/notifications",

@@ -1,7 +1,9 @@
 import { z } from "zod";
+
 import type { OperationsPageQuery } from "#core/domain/history-filters";
 import type { InvoiceRequest } from "#core/domain/operation-documents";
 import type { StatusCheck } from "#core/domain/operation-polling";
+
 import type { Http } from "./http.server";
 import { operationSchema } from "./trading.server";
 
@@ -28,8 +30,14 @@ export const historyOperationSchema = operationSchema.extend({
   concept: z.coerce.string().nullable().default(null),
   conceptString: z.string().nullable().default(null),
   aditionalInformation: z.string().nullable().default(null),
-  member: z.object({ completeName: z.string().nullable().default(null) }).nullable().default(null),
-  recipient: z.object({ idRecipient: z.coerce.string(), nombreCompleto: z.string().nullable().default(null) }).nullable().default(null),
+  member: z
+    .object({ completeName: z.string().nullable().default(null) })
+    .nullable()
+    .default(null),
+  recipient: z
+    .object({ idRecipient: z.coerce.string(), nombreCompleto: z.string().nullable().default(null) })
+    .nullable()
+    .default(null),
   bank: z.string().nullable().default(null),
   updated_at: z.string().nullable().default(null),
   idLiquidation: z.union([z.string(), z.number()]).nullable().default(null),
@@ -77,7 +85,12 @@ export interface EmailAttachment {
 }
 
 export type EmailReceipt =
-  | { template: "estimatedArrival"; to: string[]; attachments: EmailAttachment[]; data: { companyName: string; date: string; account: string; amount: string; concept: string } }
+  | {
+      template: "estimatedArrival";
+      to: string[];
+      attachments: EmailAttachment[];
+      data: { companyName: string; date: string; account: string; amount: string; concept: string };
+    }
   | { template: "sendReceipts"; to: string[]; attachments: EmailAttachment[]; data: { companyName: string; created_at: string } };
 
 export function operationsClient(http: Http) {
@@ -104,13 +117,20 @@ export function operationsClient(http: Http) {
     /** A read of the bank's status; asking twice is harmless. */
     checkStatus(check: StatusCheck, options: { timeoutMs?: number } = {}) {
       const path = check.kind === "fx" ? "/operations/checkbuyselloperationstatus" : "/operations/checktransferoperationstatus";
-      const body = check.kind === "fx" ? { idPortfolio: check.idPortfolio, idOperation: check.idOperation } : { corefolio: check.corefolio };
+      const body =
+        check.kind === "fx" ? { idPortfolio: check.idPortfolio, idOperation: check.idOperation } : { corefolio: check.corefolio };
       return http.request({ method: "POST", path, body, schema: checkedSchema, idempotent: true, timeoutMs: options.timeoutMs });
     },
     /** Downloading a document changes nothing: retried like a read. */
     invoice(request: InvoiceRequest): Promise<InvoiceFile> {
       if (request.kind === "transfer") {
-        return http.request({ method: "POST", path: "/operations/gettransferinvoice", body: { corefolio: request.corefolio }, schema: invoiceSchema, idempotent: true });
+        return http.request({
+          method: "POST",
+          path: "/operations/gettransferinvoice",
+          body: { corefolio: request.corefolio },
+          schema: invoiceSchema,
+          idempotent: true,
+        });
       }
       const { idPortfolio, idOperation, idLiquidation, documentType } = request;
       return http.request({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Http } from "./http.server";
 
 /** Partner bank API (SPEC §7): bearer bank token plus the geolocation header. */
@@ -75,12 +76,21 @@ export function partnerClient(http: Http) {
         method: "GET",
         path: "/recipients/",
         query: { numberOfElements: 1000, page: 0 },
-        schema: z.object({ message: z.string().optional(), empty: z.boolean().optional(), data: z.array(bankRecipientSchema).nullable().default([]) }),
+        schema: z.object({
+          message: z.string().optional(),
+          empty: z.boolean().optional(),
+          data: z.array(bankRecipientSchema).nullable().default([]),
+        }),
       });
       return body.data ?? [];
     },
     async getBeneficiaryCatalogue(recipientType: "pfn" | "pfe" | "pmn" | "pme"): Promise<BeneficiaryCatalogue> {
-      const body = await http.request({ method: "GET", path: "/beneficiary", query: { recipientType }, schema: envelope(beneficiaryCatalogueSchema) });
+      const body = await http.request({
+        method: "GET",
+        path: "/beneficiary",
+        query: { recipientType },
+        schema: envelope(beneficiaryCatalogueSchema),
+      });
       return body.data;
     },
     /** A fresh bank token for the same user and company; safe to repeat. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Http } from "./http.server";
 
 /** Product API (SPEC §7): bearer product jwt; login calls carry the bank token in the body. */
@@ -128,7 +129,12 @@ export function productClient(http: Http) {
       return http.request({ method: "GET", path: `/companies/${encodeURIComponent(clientId)}`, schema: companySchema });
     },
     async profile(memberId: string): Promise<Profile | null> {
-      const profiles = await http.request({ method: "GET", path: "/profiles", query: { member: memberId }, schema: z.array(profileSchema) });
+      const profiles = await http.request({
+        method: "GET",
+        path: "/profiles",
+        query: { member: memberId },
+        schema: z.array(profileSchema),
+      });
       return profiles[0] ?? null;
     },
     announcements(): Promise<Announcement[]> {

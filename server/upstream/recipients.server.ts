@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { Http } from "./http.server";
 
 /**
@@ -69,7 +70,10 @@ export const registrationSchema = z.object({
   status: z.enum(["sent", "registered", "rejected"]),
   trk: z.string(),
   uri: z.string().url().optional(),
-  recipient: z.object({ idRecipient: z.coerce.string(), fullName: z.string(), status: z.object({ id: z.number().int() }) }).nullable().default(null),
+  recipient: z
+    .object({ idRecipient: z.coerce.string(), fullName: z.string(), status: z.object({ id: z.number().int() }) })
+    .nullable()
+    .default(null),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -88,14 +92,25 @@ export type BankSearchType = "name" | "swift" | "aba";
 export function recipientsClient(http: Http) {
   return {
     pendingBackoffice(): Promise<BackofficeRecipient[]> {
-      return http.request({ method: "GET", path: "/backoffice-recipients/pending", schema: z.array(backofficeRecipientSchema), timeoutMs: 60_000 });
+      return http.request({
+        method: "GET",
+        path: "/backoffice-recipients/pending",
+        schema: z.array(backofficeRecipientSchema),
+        timeoutMs: 60_000,
+      });
     },
     backoffice(id: string): Promise<BackofficeRecipient> {
       return http.request({ method: "GET", path: `/backoffice-recipients/${encodeURIComponent(id)}`, schema: backofficeRecipientSchema });
     },
     /** Replacing fields with the same values is harmless: safe to repeat. */
     updateBackoffice(id: string, changes: Partial<RecipientData>): Promise<BackofficeRecipient> {
-      return http.request({ method: "PUT", path: `/backoffice-recipients/${encodeURIComponent(id)}`, body: changes, schema: backofficeRecipientSchema, idempotent: true });
+      return http.request({
+        method: "PUT",
+        path: `/backoffice-recipients/${encodeURIComponent(id)}`,
+        body: changes,
+        schema: backofficeRecipientSchema,
+        idempotent: true,
+      });
     },
     /** §4: deleting a recipient is a status update. */
     setStatus(id: string, status: "deleted"): Promise<{ id: string; status: string }> {
@@ -109,7 +124,13 @@ export function recipientsClient(http: Http) {
     },
     /** One row of a bulk upload; the key makes a resent row the same recipient. */
     createBackoffice(data: RecipientData, idempotencyKey: string): Promise<BackofficeRecipient> {
-      return http.request({ method: "POST", path: "/backoffice-recipients", body: data, schema: backofficeRecipientSchema, idempotencyKey });
+      return http.request({
+        method: "POST",
+        path: "/backoffice-recipients",
+        body: data,
+        schema: backofficeRecipientSchema,
+        idempotencyKey,
+      });
     },
     /** Starts a registration the bank confirms with its challenge (`uri`). */
     createRegistration(data: RecipientData, idempotencyKey: string): Promise<Registration> {

@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { OPERATION_STATUSES } from "#core/domain/operation-status";
+
 import type { Http } from "./http.server";
 
 /**

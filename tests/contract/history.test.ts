@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { parseSettlementDate } from "#core/domain/settlement";
+
+import { SEEDED_SETTLE_DELAY_MS } from "../../sandbox/history-seed";
+import { startSandbox } from "../../sandbox/server";
 import { UpstreamError } from "../../server/upstream/errors";
 import { createHttp } from "../../server/upstream/http.server";
 import { operationsClient } from "../../server/upstream/operations.server";
 import { tradingClient } from "../../server/upstream/trading.server";
-import { SEEDED_SETTLE_DELAY_MS } from "../../sandbox/history-seed";
 import type { TestSandbox } from "../support/sandbox";
-import { FAST_RETRY, control, loginAs, requestCount, silentLog } from "../support/sandbox";
-import { startSandbox } from "../../sandbox/server";
+import { control, FAST_RETRY, loginAs, requestCount, silentLog } from "../support/sandbox";
 
 /**
  * The history's upstream calls (§7) against the sandbox: the operations client and the trading
@@ -69,7 +71,9 @@ describe("GET /paginate-operations and /filters/operations", () => {
   });
 
   it("answers 400 to a query it does not understand, without retrying", async () => {
-    const error = (await api().operations.page({ page: 1, pageSize: 20, status: "lost" }).catch((e: unknown) => e)) as UpstreamError;
+    const error = (await api()
+      .operations.page({ page: 1, pageSize: 20, status: "lost" })
+      .catch((e: unknown) => e)) as UpstreamError;
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(400);
     expect(await requestCount(sandbox, "/api/paginate-operations")).toBe(1);
@@ -106,7 +110,11 @@ async function loginAsNew(): Promise<string> {
   })();
   const post = (path: string, body: unknown) =>
     fetch(`${sandbox.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  await post("/createuser", { externalToken: bankToken, evidence: { termsAcceptedAt: clock.toISOString(), termsVersion: "t" }, provider: "test" });
+  await post("/createuser", {
+    externalToken: bankToken,
+    evidence: { termsAcceptedAt: clock.toISOString(), termsVersion: "t" },
+    provider: "test",
+  });
   await post("/setmembershipuser", { idMembership: 1, externalToken: bankToken });
   const login = (await (await post("/loginuser", { externalToken: bankToken })).json()) as { jwt: string };
   return login.jwt;
@@ -114,7 +122,10 @@ async function loginAsNew(): Promise<string> {
 
 describe("the unpaged lists and the back door (§7)", () => {
   const get = async (query: string, jwt = productJwt) =>
-    (await (await fetch(`${sandbox.url}/api/operations?${query}`, { headers: { authorization: `Bearer ${jwt}` } })).json()) as Array<{ id: number; member: { completeName: string } }>;
+    (await (await fetch(`${sandbox.url}/api/operations?${query}`, { headers: { authorization: `Bearer ${jwt}` } })).json()) as Array<{
+      id: number;
+      member: { completeName: string };
+    }>;
 
   it("lists a member's or the company's operations, never another company's", async () => {
     expect(await get("companyName=Importadora%20del%20Baj%C3%ADo%20S.A.%20de%20C.V.")).toHaveLength(64);
@@ -152,7 +163,9 @@ describe("an operation, its binnacle and its settlement date", () => {
 
   it("answers 404 for another company's operation and for one that does not exist", async () => {
     for (const id of ["1070", "999999"]) {
-      const error = (await api().operations.get(id).catch((e: unknown) => e)) as UpstreamError;
+      const error = (await api()
+        .operations.get(id)
+        .catch((e: unknown) => e)) as UpstreamError;
       expect(error.status).toBe(404);
     }
     expect(await api().trading.binnacles("1070")).toEqual([]);
@@ -202,7 +215,13 @@ describe("status checks (§4 Polling)", () => {
 
 describe("invoices", () => {
   it("downloads the buy/sell invoice by folio, liquidation and documentType 4, as a base64 PDF", async () => {
-    const invoice = await api().operations.invoice({ kind: "fx", idPortfolio: "4472219", idOperation: "1", idLiquidation: 881019, documentType: 4 });
+    const invoice = await api().operations.invoice({
+      kind: "fx",
+      idPortfolio: "4472219",
+      idOperation: "1",
+      idLiquidation: 881019,
+      documentType: 4,
+    });
     expect(invoice.filename).toMatch(/^GFB-\d{8}-001019\.pdf$/);
     expect(Buffer.from(invoice.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
   });
@@ -215,7 +234,9 @@ describe("invoices", () => {
   it("refuses an invoice that is not ready, and a wrong liquidation", async () => {
     const { operations } = api();
     await expect(operations.invoice({ kind: "transfer", corefolio: "CRF7301018" })).rejects.toMatchObject({ details: { status: 409 } });
-    await expect(operations.invoice({ kind: "fx", idPortfolio: "4472219", idOperation: "1", idLiquidation: 1, documentType: 4 })).rejects.toMatchObject({
+    await expect(
+      operations.invoice({ kind: "fx", idPortfolio: "4472219", idOperation: "1", idLiquidation: 1, documentType: 4 }),
+    ).rejects.toMatchObject({
       details: { status: 404 },
     });
   });
@@ -225,7 +246,9 @@ describe("POST /sendEmailReceipts", () => {
   const email = {
     template: "sendReceipts" as const,
     to: ["tesoreria@importadorabajio.com.mx"],
-    attachments: [{ filename: "comprobante_compra_4472219-1.pdf", content: Buffer.from("%PDF-1.4").toString("base64"), contentType: "application/pdf" }],
+    attachments: [
+      { filename: "comprobante_compra_4472219-1.pdf", content: Buffer.from("%PDF-1.4").toString("base64"), contentType: "application/pdf" },
+    ],
     data: { companyName: "Importadora del Bajío S.A. de C.V.", created_at: "viernes 20 de noviembre de 2026, 12:00" },
   };
 
@@ -246,7 +269,9 @@ describe("POST /sendEmailReceipts", () => {
   });
 
   it("refuses a bad address and is never retried", async () => {
-    await expect(api().operations.sendEmailReceipts({ ...email, to: ["no-es-correo"] })).rejects.toMatchObject({ details: { status: 400 } });
+    await expect(api().operations.sendEmailReceipts({ ...email, to: ["no-es-correo"] })).rejects.toMatchObject({
+      details: { status: 400 },
+    });
     await fault({ path: "/api/sendEmailReceipts", kind: "status", status: 503, times: 1 });
     await expect(api().operations.sendEmailReceipts(email)).rejects.toMatchObject({ details: { status: 503 } });
     expect(await requestCount(sandbox, "/api/sendEmailReceipts")).toBe(2);

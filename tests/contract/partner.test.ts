@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { UpstreamError } from "../../server/upstream/errors";
 import type { TestSandbox } from "../support/sandbox";
 import { bankTokenFor, clients, control, startTestSandbox } from "../support/sandbox";

@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { verifyQuote } from "../../sandbox/price-signing";
+
 import type { PairQuote } from "#core/domain/prices";
 import { TOP_PROVIDERS } from "#core/domain/prices";
+import { toPriceEvent } from "#core/prices/payload";
+
+import { verifyQuote } from "../../sandbox/price-signing";
 import type { FeedStatus, PriceFeed } from "../../server/prices/feed.server";
 import { createPriceFeed } from "../../server/prices/feed.server";
 import { createPriceHub } from "../../server/prices/hub.server";
-import { toPriceEvent } from "#core/prices/payload";
 import type { TestSandbox } from "../support/sandbox";
 import { control, silentLog, startTestSandbox } from "../support/sandbox";
 

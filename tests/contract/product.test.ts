@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
+
 import type { TestSandbox } from "../support/sandbox";
 import { bankTokenFor, clients, control, loginAs, startTestSandbox } from "../support/sandbox";
 
@@ -22,7 +24,11 @@ describe("product API client", () => {
     const bankToken = await bankTokenFor(sandbox, "nuevo.usuario");
     const { product } = clients(sandbox, { bankToken });
     await expect(product.loginUser(bankToken)).rejects.toMatchObject({ details: { status: 404 } });
-    await product.createUser({ externalToken: bankToken, evidence: { termsAcceptedAt: new Date().toISOString(), termsVersion: "t" }, provider: "test" });
+    await product.createUser({
+      externalToken: bankToken,
+      evidence: { termsAcceptedAt: new Date().toISOString(), termsVersion: "t" },
+      provider: "test",
+    });
     await product.setMembership({ idMembership: 1, externalToken: bankToken });
     const login = await product.loginUser(bankToken);
     const membership = await clients(sandbox, { productJwt: login.jwt }).graphql.membership();
@@ -54,7 +60,12 @@ describe("product API client", () => {
     expect(accounts.length).toBeGreaterThan(0);
     expect(company.businessName).toContain("Importadora del Bajío");
     expect(profile?.permissions.map((p) => p.name)).toEqual(
-      expect.arrayContaining(["send_money_to_own_accounts", "send_money_to_third_accounts", "can_create_operations", "can_execute_operations"]),
+      expect.arrayContaining([
+        "send_money_to_own_accounts",
+        "send_money_to_third_accounts",
+        "can_create_operations",
+        "can_execute_operations",
+      ]),
     );
     expect(announcements.every((a) => a.active)).toBe(true);
     expect(typeof rebrand).toBe("boolean");

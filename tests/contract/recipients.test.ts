@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildClabe } from "../../sandbox/clabe";
+
 import { isNoMovementsAnswer } from "#core/domain/movements";
+
+import { buildClabe } from "../../sandbox/clabe";
 import { UpstreamError } from "../../server/upstream/errors";
 import { createHttp } from "../../server/upstream/http.server";
 import { middlewareClient } from "../../server/upstream/middleware.server";
@@ -8,7 +10,7 @@ import type { RecipientData } from "../../server/upstream/recipients.server";
 import { recipientsClient } from "../../server/upstream/recipients.server";
 import { tradingClient } from "../../server/upstream/trading.server";
 import type { TestSandbox } from "../support/sandbox";
-import { FAST_RETRY, clients, control, loginAs, requestCount, silentLog, startTestSandbox } from "../support/sandbox";
+import { clients, control, FAST_RETRY, loginAs, requestCount, silentLog, startTestSandbox } from "../support/sandbox";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -25,7 +27,9 @@ async function session(userName = "ana.admin") {
     ...clients(sandbox, tokens),
     recipients: recipientsClient(product),
     trading: tradingClient(product),
-    middleware: middlewareClient(createHttp({ ...common, service: "middleware", baseUrl: `${sandbox.url}/middleware`, token: tokens.bankToken })),
+    middleware: middlewareClient(
+      createHttp({ ...common, service: "middleware", baseUrl: `${sandbox.url}/middleware`, token: tokens.bankToken }),
+    ),
   };
 }
 
@@ -77,7 +81,13 @@ describe("recipients client", () => {
       body: new URLSearchParams({ trk: registration.trk, clave: "123456", action: "confirmar" }).toString(),
       redirect: "manual",
     });
-    const recorded = await api.recipients.register({ res: "0", msg: "Operación autorizada", trk: registration.trk, id: registration.id, recipientStatus: 1 });
+    const recorded = await api.recipients.register({
+      res: "0",
+      msg: "Operación autorizada",
+      trk: registration.trk,
+      id: registration.id,
+      recipientStatus: 1,
+    });
     // With no delay the bank authorizes at once: 'Destinatario activo'.
     expect(recorded).toMatchObject({ status: "registered", recipient: { fullName: "Mariana Torres", status: { id: 2 } } });
     const bankList = await api.partner.getRecipients();
@@ -87,7 +97,9 @@ describe("recipients client", () => {
   it("refuses a result the challenge page never gave (409)", async () => {
     const api = await session();
     const registration = await api.recipients.createRegistration(recipient, "22222222-2222-4222-8222-222222222222");
-    const error = await api.recipients.register({ res: "0", msg: "", trk: registration.trk, id: registration.id, recipientStatus: 1 }).catch((e: unknown) => e);
+    const error = await api.recipients
+      .register({ res: "0", msg: "", trk: registration.trk, id: registration.id, recipientStatus: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).status).toBe(409);
   });
@@ -95,7 +107,16 @@ describe("recipients client", () => {
   it("never resends a keyed registration after a timeout", async () => {
     const api = await session();
     await control(sandbox, "/__faults", { path: "/api/recipient-registrations", method: "POST", kind: "timeout" });
-    const short = recipientsClient(createHttp({ log: silentLog, retry: FAST_RETRY, service: "product", baseUrl: `${sandbox.url}/api`, token: (await loginAs(sandbox, "ana.admin")).productJwt, defaultTimeoutMs: 200 }));
+    const short = recipientsClient(
+      createHttp({
+        log: silentLog,
+        retry: FAST_RETRY,
+        service: "product",
+        baseUrl: `${sandbox.url}/api`,
+        token: (await loginAs(sandbox, "ana.admin")).productJwt,
+        defaultTimeoutMs: 200,
+      }),
+    );
     await control(sandbox, "/__requests", undefined, "DELETE");
     const error = await short.createRegistration(recipient, "33333333-3333-4333-8333-333333333333").catch((e: unknown) => e);
     expect((error as UpstreamError).failure).toBe("timeout");
@@ -106,7 +127,10 @@ describe("recipients client", () => {
   it("reads, updates and deletes back-office recipients, and creates them idempotently", async () => {
     const api = await session();
     expect((await api.recipients.pendingBackoffice()).map((item) => item.id)).toEqual(["9001", "9002"]);
-    expect(await api.recipients.backoffice("9001")).toMatchObject({ companyName: "Comercializadora Hidalgo S.A. de C.V.", status: "pending" });
+    expect(await api.recipients.backoffice("9001")).toMatchObject({
+      companyName: "Comercializadora Hidalgo S.A. de C.V.",
+      status: "pending",
+    });
     expect(await api.recipients.updateBackoffice("9001", { alias: "Hidalgo Centro" })).toMatchObject({ alias: "Hidalgo Centro" });
     const first = await api.recipients.createBackoffice({ ...recipient, alias: "Fila 2" }, "upload-1:2");
     const again = await api.recipients.createBackoffice({ ...recipient, alias: "Fila 2" }, "upload-1:2");
@@ -121,14 +145,26 @@ describe("recipients client", () => {
     const api = await session();
     expect((await api.recipients.searchInternationalBanks("swift", "COBA"))[0]).toMatchObject({ name: "Commerzbank", swift: "COBADEFF" });
     expect(await api.recipients.searchInternationalBanks("name", "zzz")).toEqual([]);
-    expect(await api.partner.getBeneficiaryCatalogue("pfe")).toMatchObject({ recipientType: "pfe", accountTypes: [{ id: "7", name: "ABA" }, { id: "8" }, { id: "9" }, { id: "11" }] });
+    expect(await api.partner.getBeneficiaryCatalogue("pfe")).toMatchObject({
+      recipientType: "pfe",
+      accountTypes: [{ id: "7", name: "ABA" }, { id: "8" }, { id: "9" }, { id: "11" }],
+    });
   });
 
   it("keeps member favourites and aliases of bank recipients", async () => {
     const api = await session();
-    expect(await api.trading.updateMemberRecipient({ idRecipient: "502", favorite: true })).toMatchObject({ idRecipient: "502", favorite: true });
-    expect(await api.trading.updateMemberRecipient({ idRecipient: "502", alias: "Aceros" })).toMatchObject({ alias: "Aceros", favorite: true });
-    expect((await api.trading.memberRecipients()).find((item) => item.idRecipient === "502")).toMatchObject({ alias: "Aceros", favorite: true });
+    expect(await api.trading.updateMemberRecipient({ idRecipient: "502", favorite: true })).toMatchObject({
+      idRecipient: "502",
+      favorite: true,
+    });
+    expect(await api.trading.updateMemberRecipient({ idRecipient: "502", alias: "Aceros" })).toMatchObject({
+      alias: "Aceros",
+      favorite: true,
+    });
+    expect((await api.trading.memberRecipients()).find((item) => item.idRecipient === "502")).toMatchObject({
+      alias: "Aceros",
+      favorite: true,
+    });
   });
 });
 
@@ -147,7 +183,9 @@ describe("bank middleware client", () => {
   it("answers the §8 empty codes as errors the domain reads as 'no movements'", async () => {
     const api = await session();
     for (const clabe of [clabeOf("A-200115-01"), clabeOf("A-100234-01")]) {
-      const error = (await api.middleware.movements(clabe, { from: "2001-01-01", to: "2001-01-02", sheet: 1, pageSize: 10 }).catch((e: unknown) => e)) as UpstreamError;
+      const error = (await api.middleware
+        .movements(clabe, { from: "2001-01-01", to: "2001-01-02", sheet: 1, pageSize: 10 })
+        .catch((e: unknown) => e)) as UpstreamError;
       expect(error).toBeInstanceOf(UpstreamError);
       expect(isNoMovementsAnswer({ code: error.details.code, message: error.details.upstreamMessage })).toBe(true);
     }
@@ -156,8 +194,12 @@ describe("bank middleware client", () => {
   it("retries a 503 and reports a malformed body", async () => {
     const api = await session();
     await control(sandbox, "/__faults", { path: "/middleware", kind: "status", status: 503, times: 2 });
-    await expect(api.middleware.movements(clabeOf("A-100234-01"), { from: today(), to: today(), sheet: 1, pageSize: 10 })).resolves.toMatchObject({ page: 1 });
+    await expect(
+      api.middleware.movements(clabeOf("A-100234-01"), { from: today(), to: today(), sheet: 1, pageSize: 10 }),
+    ).resolves.toMatchObject({ page: 1 });
     await control(sandbox, "/__faults", { path: "/middleware", kind: "malformed" });
-    await expect(api.middleware.movements(clabeOf("A-100234-01"), { from: today(), to: today(), sheet: 1, pageSize: 10 })).rejects.toMatchObject({ failure: "malformed" });
+    await expect(
+      api.middleware.movements(clabeOf("A-100234-01"), { from: today(), to: today(), sheet: 1, pageSize: 10 }),
+    ).rejects.toMatchObject({ failure: "malformed" });
   });
 });

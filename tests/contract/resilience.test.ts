@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { UpstreamError } from "../../server/upstream/errors";
 import type { TestSandbox } from "../support/sandbox";
 import { clients, control, loginAs, requestCount, startTestSandbox } from "../support/sandbox";
@@ -33,7 +34,9 @@ describe("retries (ARCHITECTURE: Upstream clients)", () => {
 
   it("gives up after 3 retries (4 attempts) and reports the status", async () => {
     await fault({ path: "/api/today", kind: "status", status: 500, times: -1 });
-    const error = (await clients(sandbox, { productJwt }).product.today().catch((e: unknown) => e)) as UpstreamError;
+    const error = (await clients(sandbox, { productJwt })
+      .product.today()
+      .catch((e: unknown) => e)) as UpstreamError;
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(500);
     expect(await requestCount(sandbox, "/api/today")).toBe(4);
@@ -58,7 +61,9 @@ describe("retries (ARCHITECTURE: Upstream clients)", () => {
 describe("bad answers", () => {
   it("turns a malformed body into an upstream error, not a crash", async () => {
     await fault({ path: "/api/filter-pairs", kind: "malformed", times: 1 });
-    const error = (await clients(sandbox, { productJwt }).product.pairs().catch((e: unknown) => e)) as UpstreamError;
+    const error = (await clients(sandbox, { productJwt })
+      .product.pairs()
+      .catch((e: unknown) => e)) as UpstreamError;
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.failure).toBe("malformed");
   });
@@ -77,7 +82,11 @@ describe("bad answers", () => {
   it("stops retrying when the browser goes away", async () => {
     await fault({ path: "/api/today", kind: "status", status: 503, times: -1 });
     const controller = new AbortController();
-    const { product } = clients(sandbox, { productJwt }, { signal: controller.signal, timeoutRetry: { retries: 3, minTimeoutMs: 500, maxRetryAfterMs: 500 } });
+    const { product } = clients(
+      sandbox,
+      { productJwt },
+      { signal: controller.signal, timeoutRetry: { retries: 3, minTimeoutMs: 500, maxRetryAfterMs: 500 } },
+    );
     const pending = product.today().catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 100);
     const error = (await pending) as UpstreamError;

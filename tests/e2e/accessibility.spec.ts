@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+
 import { loginAs, resetSandbox } from "./support";
 
 /**
@@ -31,7 +32,13 @@ test("the dashboard, its drawers and dialogs", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   await expectNoViolations(page);
-  for (const overlay of ["?drawer=configuracion&tab=empresas", "?drawer=configuracion&tab=datos", "?dialogo=cerrar-sesion", "?drawer=notificaciones", "?operacion=transferencia"]) {
+  for (const overlay of [
+    "?drawer=configuracion&tab=empresas",
+    "?drawer=configuracion&tab=datos",
+    "?dialogo=cerrar-sesion",
+    "?drawer=notificaciones",
+    "?operacion=transferencia",
+  ]) {
     await page.goto(`/${overlay}`);
     await expectNoViolations(page);
   }

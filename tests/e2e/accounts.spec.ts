@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
+
 import { loginAs, resetSandbox, sidebar } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
@@ -79,7 +81,10 @@ test("filter an account's movements and export them", async ({ page }) => {
   await expect(page).toHaveURL(/periodo=semana/);
   await expect(page).toHaveURL(/tipo=recibidos/);
   await expect(page).toHaveURL(/montoDesde=100/);
-  const summary = await page.getByRole("status").filter({ hasText: /movimientos?$/ }).textContent();
+  const summary = await page
+    .getByRole("status")
+    .filter({ hasText: /movimientos?$/ })
+    .textContent();
   const count = Number(/(\d+) movimientos?$/.exec(summary ?? "")?.[1]);
   expect(count).toBeGreaterThan(0);
   // Received only: every row has an amount in 'Abono' and none in 'Cargo'.
@@ -90,7 +95,10 @@ test("filter an account's movements and export them", async ({ page }) => {
 
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar CSV" }).click()]);
   expect(csv.suggestedFilename()).toMatch(/^movimientos-Concentradora-Bajio-.*\.csv$/);
-  const lines = (await readFile((await csv.path()) ?? "", "utf8")).replace(/^\uFEFF/, "").trim().split("\r\n");
+  const lines = (await readFile((await csv.path()) ?? "", "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(lines[0]).toBe("Fecha,Movimiento,Concepto,Origen o destino,Referencia,Cargo,Abono,Divisa");
   expect(lines).toHaveLength(count + 1);
 
@@ -133,7 +141,12 @@ test("another company's account is not found", async ({ page }) => {
 test("the accounts screens have no automated accessibility violations", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "axe runs as page JavaScript");
   await loginAs(page, "ana.admin");
-  for (const path of ["/cuentas", "/cuentas?grupo=favoritas&editar=A-100234-01", "/cuentas/A-100234-01", "/cuentas/A-100234-01?periodo=rango&desde=2026-01-10&hasta=2026-01-01"]) {
+  for (const path of [
+    "/cuentas",
+    "/cuentas?grupo=favoritas&editar=A-100234-01",
+    "/cuentas/A-100234-01",
+    "/cuentas/A-100234-01?periodo=rango&desde=2026-01-10&hasta=2026-01-01",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: "Mis cuentas" })).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
+
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { SANDBOX_URL, loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
+
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar } from "./support";
 
 /**
  * Operation history (issue 4), as a person uses it, with JavaScript and without. Ids are those of
@@ -189,7 +191,12 @@ test("the receipt is a one-page US Letter PDF with the operation id and total", 
   await signIn(page);
   await page.goto("/historial-operaciones/1021");
   const transfer = drawer(page, "Transferencia");
-  const total = ((await transfer.getByText(/^\$[\d,]+\.\d{2} [A-Z]{3}$/).last().textContent()) ?? "").trim();
+  const total = (
+    (await transfer
+      .getByText(/^\$[\d,]+\.\d{2} [A-Z]{3}$/)
+      .last()
+      .textContent()) ?? ""
+  ).trim();
   expect(total).toMatch(/^\$[\d,]+\.\d{2} [A-Z]{3}$/);
   const downloading = page.waitForEvent("download", { timeout: 30_000 });
   await transfer.getByRole("link", { name: "Comprobante FXN" }).click();
@@ -221,7 +228,9 @@ test("the Base invoice downloads, and a failed download says so", async ({ page 
   await sandboxControl("/__faults", { path: "/api/operations/getsellbuyoperationinvoice", kind: "malformed", times: 1 });
   await page.goto("/historial-operaciones/1019");
   await drawer(page, "Compra").getByRole("link", { name: "Factura BASE" }).click();
-  await expect(toast(page, "No se pudo descargar")).toContainText("Presentamos problemas para completar tu descarga. Por favor, inténtalo más tarde.");
+  await expect(toast(page, "No se pudo descargar")).toContainText(
+    "Presentamos problemas para completar tu descarga. Por favor, inténtalo más tarde.",
+  );
   await expect(page).toHaveURL("/historial-operaciones/1019");
 
   // A transfer has no 'Factura BASE' button.
@@ -247,7 +256,9 @@ test("sharing by e-mail sends the chosen documents, found in the sandbox's outbo
   expect(email.template).toBe("sendReceipts");
   expect(email.to).toEqual(["tesoreria@importadorabajio.com.mx"]);
   expect(email.data.companyName).toBe("Importadora del Bajío S.A. de C.V.");
-  expect(email.attachments.map((a) => a.filename).sort()).toEqual([expect.stringMatching(/^GFB-\d{8}-001019\.pdf$/), expect.stringMatching(/^comprobante_compra_\d+-1\.pdf$/)].sort());
+  expect(email.attachments.map((a) => a.filename).sort()).toEqual(
+    [expect.stringMatching(/^GFB-\d{8}-001019\.pdf$/), expect.stringMatching(/^comprobante_compra_\d+-1\.pdf$/)].sort(),
+  );
   expect(email.attachments.every((a) => a.contentType === "application/pdf" && a.bytes > 500)).toBe(true);
 });
 
@@ -291,7 +302,10 @@ test("the share form checks its fields, previews the arrival e-mail and goes bac
   const [email] = await outbox();
   expect(email.template).toBe("estimatedArrival");
   expect(email.to).toEqual(["pagos@proveedoratextil.mx"]);
-  expect(email.data).toMatchObject({ companyName: "Importadora del Bajío S.A. de C.V.", amount: expect.stringMatching(/^\$[\d,]+\.\d{2} [A-Z]{3}$/) });
+  expect(email.data).toMatchObject({
+    companyName: "Importadora del Bajío S.A. de C.V.",
+    amount: expect.stringMatching(/^\$[\d,]+\.\d{2} [A-Z]{3}$/),
+  });
   expect(email.data.account).toMatch(/•••• \d{4}/);
 
   await page.goto("/historial-operaciones/1021/compartir");

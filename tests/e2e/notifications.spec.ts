@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
 import { loginAs, resetSandbox } from "./support";
 
 const notifications = (page: Page) =>

@@ -1,10 +1,12 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
+
 import { recipientsWorkbook, sampleRows, zipBomb } from "../support/sample-files";
 import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
 
@@ -72,7 +74,9 @@ test("favourite, rename and delete a recipient", async ({ page }) => {
   const drawer = page.getByRole("dialog", { name: "Editar alias" });
   await drawer.getByLabel("Alias", { exact: true }).fill("Telas Monterrey");
   await drawer.getByRole("button", { name: "Guardar" }).click();
-  await expect(drawer.getByText("Ya creaste un destinatario con el mismo alias. Por favor, elige un alias diferente para continuar.")).toBeVisible();
+  await expect(
+    drawer.getByText("Ya creaste un destinatario con el mismo alias. Por favor, elige un alias diferente para continuar."),
+  ).toBeVisible();
   await drawer.getByLabel("Alias", { exact: true }).fill("Aceros Bajío");
   await drawer.getByRole("button", { name: "Guardar" }).click();
   await expect(toast(page, "Destinatario actualizado")).toBeVisible();
@@ -217,7 +221,10 @@ test("upload a 200-row Excel with 5 bad rows and register the 195 good ones", as
   await page.getByRole("button", { name: "Registrar 195 destinatarios válidos" }).click();
   await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("195 registrados, 0 con error.")).toBeVisible();
-  const [result] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar resultado (.xlsx)" }).click()]);
+  const [result] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar resultado (.xlsx)" }).click(),
+  ]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile((await result.path()) ?? "")) as unknown as ExcelJSTypes.Buffer);
   const outcomes = workbook.getWorksheet("Resultado")?.getColumn(5).values.slice(2) ?? [];
@@ -243,13 +250,17 @@ test("hostile files are refused with a clear message and the server keeps workin
   await submit.click();
   await expect(page.getByText("Error en formato. Formatos aceptados: .xls, .xlsx")).toBeVisible();
 
-  await input.setInputFiles(await fileFor(testInfo, "antiguo.xls", Buffer.concat([Buffer.from("d0cf11e0a1b11ae1", "hex"), Buffer.alloc(2048)])));
+  await input.setInputFiles(
+    await fileFor(testInfo, "antiguo.xls", Buffer.concat([Buffer.from("d0cf11e0a1b11ae1", "hex"), Buffer.alloc(2048)])),
+  );
   await submit.click();
   await expect(page.getByText(/No podemos leer archivos \.xls/)).toBeVisible();
 
   await input.setInputFiles(await fileFor(testInfo, "bomba.xlsx", await zipBomb(1024, { lie: true })));
   await submit.click();
-  await expect(page.getByText("El archivo es demasiado grande para revisarlo. Divide los destinatarios en varios archivos.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("El archivo es demasiado grande para revisarlo. Divide los destinatarios en varios archivos.")).toBeVisible({
+    timeout: 20_000,
+  });
 
   await input.setInputFiles(await fileFor(testInfo, "bueno.xlsx", await recipientsWorkbook(sampleRows(3))));
   await submit.click();
@@ -263,7 +274,14 @@ test("the recipient screens have no automated accessibility violations", async (
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
-  for (const path of ["/destinatarios", "/destinatarios?editar=B3-501", "/destinatarios?eliminar=B3-502", "/destinatarios-alta", "/destinatarios-alta?tipo=pme", "/destinatarios-alta-multiple"]) {
+  for (const path of [
+    "/destinatarios",
+    "/destinatarios?editar=B3-501",
+    "/destinatarios?eliminar=B3-502",
+    "/destinatarios-alta",
+    "/destinatarios-alta?tipo=pme",
+    "/destinatarios-alta-multiple",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: "Destinatarios" })).toBeVisible();
     await check(path);
@@ -273,7 +291,9 @@ test("the recipient screens have no automated accessibility violations", async (
   await expect(page.getByText("Campo obligatorio").first()).toBeVisible();
   await check("alta con errores");
   await page.goto("/destinatarios-alta-multiple");
-  await page.getByLabel("Archivo de Excel").setInputFiles(await fileFor(testInfo, "axe.xlsx", await recipientsWorkbook(sampleRows(4, [1]))));
+  await page
+    .getByLabel("Archivo de Excel")
+    .setInputFiles(await fileFor(testInfo, "axe.xlsx", await recipientsWorkbook(sampleRows(4, [1]))));
   await page.getByRole("button", { name: "Revisar archivo" }).click();
   await expect(page.getByText("3 de 4 filas están listas para registrarse.")).toBeVisible();
   await check("revisión");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { loginAs, resetSandbox, sidebar } from "./support";
 
 test.beforeEach(async () => {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { SANDBOX_URL, loginAs, resetSandbox, sandboxControl } from "./support";
+
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 test.beforeEach(async () => {
   await resetSandbox();
@@ -11,7 +12,11 @@ const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora
 const bestBuyPrice = (page: Page) => page.getByRole("region", { name: "Precios en tiempo real" }).getByRole("definition").first();
 
 async function balanceOf(page: Page, alias: string): Promise<number> {
-  const text = (await page.getByRole("article", { name: alias }).getByText(/[$€£¥₣][\d,]+\.\d{2}/).textContent()) ?? "";
+  const text =
+    (await page
+      .getByRole("article", { name: alias })
+      .getByText(/[$€£¥₣][\d,]+\.\d{2}/)
+      .textContent()) ?? "";
   return Number(text.replace(/[^\d.]/g, ""));
 }
 
@@ -106,7 +111,9 @@ test("a double submit creates one operation", async ({ page }) => {
   const before = await operationsCount();
   // Submit the same form twice, as a double click or a resent form would.
   const form = calculator(page).locator("form");
-  const body = await form.evaluate((element) => new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString());
+  const body = await form.evaluate((element) =>
+    new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString(),
+  );
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const send = () =>
     fetch(new URL("/?index", page.url()), {
@@ -150,12 +157,19 @@ test("a collaborator without third-party permission cannot send to a recipient, 
   await expect(page.getByText("Tu perfil no tiene permiso para enviar dinero a terceros.")).toBeVisible();
   const before = await operationsCount();
   const form = calculator(page).locator("form");
-  const body = await form.evaluate((element) => new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString());
+  const body = await form.evaluate((element) =>
+    new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString(),
+  );
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const response = await fetch(new URL("/?index", page.url()), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
-    body: body.replace(/amount=[^&]*/, "amount=100").replace(/origin=[^&]*/, "origin=A-100234-01").replace(/destination=[^&]*/, "destination=r%3A501").replace(/reason=[^&]*/, "reason=1") + "&intent=confirmar",
+    body:
+      body
+        .replace(/amount=[^&]*/, "amount=100")
+        .replace(/origin=[^&]*/, "origin=A-100234-01")
+        .replace(/destination=[^&]*/, "destination=r%3A501")
+        .replace(/reason=[^&]*/, "reason=1") + "&intent=confirmar",
     redirect: "manual",
   });
   expect(response.status).toBe(403);

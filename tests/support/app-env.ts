@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { vi } from "vitest";
+
 import type { TestSandbox } from "./sandbox";
 
 export const TEST_APP_URL = "http://portal.test";

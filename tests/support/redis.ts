@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+
 import { Redis } from "ioredis";
 
 /** A free TCP port on loopback. */

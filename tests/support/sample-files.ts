@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
 import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
+
 import type * as ExcelJSType from "exceljs";
+
 import { clabeCheckDigit } from "#core/domain/clabe";
 import type { ColumnKey } from "#core/domain/recipient-template";
 import { TEMPLATE_COLUMNS } from "#core/domain/recipient-template";
@@ -13,7 +15,8 @@ import { TEMPLATE_COLUMNS } from "#core/domain/recipient-template";
 const require = createRequire(import.meta.url);
 const ExcelJS = require("exceljs") as typeof ExcelJSType;
 // Read with require: the end-to-end runner's loader cannot import JSON without an attribute.
-const headers = (require("../../core/locales/es-MX/recipients.json") as { template: { columns: Record<ColumnKey, string> } }).template.columns;
+const headers = (require("../../core/locales/es-MX/recipients.json") as { template: { columns: Record<ColumnKey, string> } }).template
+  .columns;
 const columnLabel = (key: ColumnKey) => headers[key];
 
 export type SampleRow = Partial<Record<ColumnKey, string | number | { formula: string; result?: string | number }>>;

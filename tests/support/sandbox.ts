@@ -1,8 +1,9 @@
 import pino from "pino";
+
 import { startSandbox } from "../../sandbox/server";
+import { graphqlClient } from "../../server/upstream/graphql.server";
 import type { RetryPolicy } from "../../server/upstream/http.server";
 import { createHttp } from "../../server/upstream/http.server";
-import { graphqlClient } from "../../server/upstream/graphql.server";
 import { notificationsClient } from "../../server/upstream/notifications.server";
 import { partnerClient } from "../../server/upstream/partner.server";
 import { productClient } from "../../server/upstream/product.server";
@@ -28,14 +29,26 @@ export async function bankTokenFor(sandbox: TestSandbox, userName: string): Prom
   return token;
 }
 
-export function clients(sandbox: TestSandbox, tokens: { bankToken?: string; productJwt?: string }, options: { signal?: AbortSignal; timeoutRetry?: RetryPolicy } = {}) {
+export function clients(
+  sandbox: TestSandbox,
+  tokens: { bankToken?: string; productJwt?: string },
+  options: { signal?: AbortSignal; timeoutRetry?: RetryPolicy } = {},
+) {
   const common = { log: silentLog, retry: options.timeoutRetry ?? FAST_RETRY, signal: options.signal };
   return {
     partner: partnerClient(
-      createHttp({ ...common, service: "partner", baseUrl: `${sandbox.url}/partner`, token: tokens.bankToken ?? null, headers: { geolocation: "19.43,-99.13" } }),
+      createHttp({
+        ...common,
+        service: "partner",
+        baseUrl: `${sandbox.url}/partner`,
+        token: tokens.bankToken ?? null,
+        headers: { geolocation: "19.43,-99.13" },
+      }),
     ),
     product: productClient(createHttp({ ...common, service: "product", baseUrl: `${sandbox.url}/api`, token: tokens.productJwt ?? null })),
-    graphql: graphqlClient(createHttp({ ...common, service: "graphql", baseUrl: `${sandbox.url}/graphql`, token: tokens.productJwt ?? "" })),
+    graphql: graphqlClient(
+      createHttp({ ...common, service: "graphql", baseUrl: `${sandbox.url}/graphql`, token: tokens.productJwt ?? "" }),
+    ),
     notifications: notificationsClient(
       createHttp({ ...common, service: "notifications", baseUrl: `${sandbox.url}/notifications-api`, token: tokens.productJwt ?? null }),
     ),

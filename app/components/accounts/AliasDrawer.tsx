@@ -4,11 +4,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
 import { aliasSchema } from "#core/domain/recipient-form";
+import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
-import { buttonClass } from "~/components/ui/button";
 
 export type AliasDrawerProps = {
   open: boolean;
@@ -69,7 +70,12 @@ export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, nam
         <input type="hidden" name="intent" value="alias" />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="currentAlias" value={currentAlias} />
-        <Field label={texts.label} name={fields.alias.name} errors={fields.alias.errors} inputProps={{ ...aliasInput, autoComplete: "off", maxLength: 80 }} />
+        <Field
+          label={texts.label}
+          name={fields.alias.name}
+          errors={fields.alias.errors}
+          inputProps={{ ...aliasInput, autoComplete: "off", maxLength: 80 }}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
     </Drawer>

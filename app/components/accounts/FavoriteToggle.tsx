@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
 import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export type FavoriteToggleProps = {

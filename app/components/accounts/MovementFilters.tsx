@@ -3,9 +3,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DIRECTIONS, PERIODS, movementFiltersSchema } from "#core/domain/movements";
-import { Field } from "~/components/ui/Field";
+
+import { DIRECTIONS, movementFiltersSchema, PERIODS } from "#core/domain/movements";
 import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/Field";
 
 export type MovementFiltersProps = {
   /** Mexico City's date: the schema's "not in the future" limit. */
@@ -45,7 +46,12 @@ export function MovementFilters({ today, lastResult, clearHref }: MovementFilter
     ) : null;
 
   return (
-    <Form method="get" {...getFormProps(form)} aria-label={t("movements.filters.title")} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 md:grid-cols-3">
+    <Form
+      method="get"
+      {...getFormProps(form)}
+      aria-label={t("movements.filters.title")}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 md:grid-cols-3"
+    >
       <div>
         <label htmlFor={fields.periodo.id} className="block text-sm font-medium">
           {t("movements.filters.period")}
@@ -59,8 +65,18 @@ export function MovementFilters({ today, lastResult, clearHref }: MovementFilter
         </select>
         {selectError(fields.periodo.errors, fields.periodo.errorId)}
       </div>
-      <Field label={t("movements.filters.from")} name={fields.desde.name} errors={fields.desde.errors} inputProps={{ ...input(fields.desde, "date"), max: today }} />
-      <Field label={t("movements.filters.to")} name={fields.hasta.name} errors={fields.hasta.errors} inputProps={{ ...input(fields.hasta, "date"), max: today }} />
+      <Field
+        label={t("movements.filters.from")}
+        name={fields.desde.name}
+        errors={fields.desde.errors}
+        inputProps={{ ...input(fields.desde, "date"), max: today }}
+      />
+      <Field
+        label={t("movements.filters.to")}
+        name={fields.hasta.name}
+        errors={fields.hasta.errors}
+        inputProps={{ ...input(fields.hasta, "date"), max: today }}
+      />
       <div>
         <label htmlFor={fields.tipo.id} className="block text-sm font-medium">
           {t("movements.filters.type")}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import type { Movement } from "#core/domain/movements";
 import { movementTypeKey } from "#core/domain/movements";
 import { Money } from "~/components/ui/Money";
@@ -15,13 +16,27 @@ export function MovementsTable({ movements, caption }: { movements: MovementRow[
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className={cell}>{t("movements.columns.date")}</th>
-            <th scope="col" className={cell}>{t("movements.columns.type")}</th>
-            <th scope="col" className={cell}>{t("movements.columns.description")}</th>
-            <th scope="col" className={cell}>{t("movements.columns.counterparty")}</th>
-            <th scope="col" className={cell}>{t("movements.columns.reference")}</th>
-            <th scope="col" className={`${cell} text-right`}>{t("movements.columns.out")}</th>
-            <th scope="col" className={`${cell} text-right`}>{t("movements.columns.in")}</th>
+            <th scope="col" className={cell}>
+              {t("movements.columns.date")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("movements.columns.type")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("movements.columns.description")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("movements.columns.counterparty")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("movements.columns.reference")}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t("movements.columns.out")}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t("movements.columns.in")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -33,10 +48,14 @@ export function MovementsTable({ movements, caption }: { movements: MovementRow[
               <td className={cell}>{movement.counterparty}</td>
               <td className={`${cell} tabular-nums`}>{movement.reference}</td>
               <td className={`${cell} text-right`}>
-                {movement.direction === "out" ? <Money amount={-movement.amount} currency={movement.currency} className="text-failed dark:text-red-400" /> : null}
+                {movement.direction === "out" ? (
+                  <Money amount={-movement.amount} currency={movement.currency} className="text-failed dark:text-red-400" />
+                ) : null}
               </td>
               <td className={`${cell} text-right`}>
-                {movement.direction === "in" ? <Money amount={movement.amount} currency={movement.currency} className="text-success" /> : null}
+                {movement.direction === "in" ? (
+                  <Money amount={movement.amount} currency={movement.currency} className="text-success" />
+                ) : null}
               </td>
             </tr>
           ))}

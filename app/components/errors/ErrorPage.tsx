@@ -8,12 +8,11 @@ import { useTranslation } from "react-i18next";
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : status >= 502 ? "upstream" : "generic";
+  const key =
+    status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : status >= 502 ? "upstream" : "generic";
   return (
     <main id="contenido" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">
-        {t("errors.status", { status })}
-      </p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>
       <h1 className="text-2xl font-bold">{t(`errors.${key}.title`)}</h1>
       <p className="text-slate-600 dark:text-slate-300">{t(`errors.${key}.description`)}</p>
       <Link to="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">

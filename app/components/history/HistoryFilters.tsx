@@ -3,10 +3,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { STATUS_PARAMS, TYPE_PARAMS, historyFiltersSchema } from "#core/domain/history-filters";
+
+import { historyFiltersSchema, STATUS_PARAMS, TYPE_PARAMS } from "#core/domain/history-filters";
+import { HISTORY_PATH } from "#core/history-links";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
-import { HISTORY_PATH } from "#core/history-links";
 
 const SELECT =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";
@@ -70,7 +71,10 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
   };
 
   return (
-    <section aria-labelledby="filtros-historial-titulo" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="filtros-historial-titulo"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="filtros-historial-titulo" className="mb-3 text-base font-semibold">
         {t("filters.title")}
       </h2>
@@ -85,8 +89,20 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
           t("filters.status"),
           Object.entries(STATUS_PARAMS).map(([value, display]) => [value, t(`statusV2.${display}`)]),
         )}
-        <Field label={t("filters.from")} name={fields.desde.name} id={fields.desde.id} errors={fields.desde.errors} inputProps={{ type: "date", defaultValue: initial("desde") }} />
-        <Field label={t("filters.to")} name={fields.hasta.name} id={fields.hasta.id} errors={fields.hasta.errors} inputProps={{ type: "date", defaultValue: initial("hasta") }} />
+        <Field
+          label={t("filters.from")}
+          name={fields.desde.name}
+          id={fields.desde.id}
+          errors={fields.desde.errors}
+          inputProps={{ type: "date", defaultValue: initial("desde") }}
+        />
+        <Field
+          label={t("filters.to")}
+          name={fields.hasta.name}
+          id={fields.hasta.id}
+          errors={fields.hasta.errors}
+          inputProps={{ type: "date", defaultValue: initial("hasta") }}
+        />
         {select(
           "par",
           t("filters.pair"),

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import type { HistoryRow } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
+
 import { StatusBadge } from "./StatusBadge";
 
 export type HistoryTableProps = {
@@ -38,7 +40,10 @@ export function HistoryTable(props: HistoryTableProps) {
   }
   if (rows.length === 0 && total === 0) {
     return (
-      <p role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      <p
+        role="status"
+        className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+      >
         {props.filtered ? t("list.emptyFiltered") : t("list.empty")}
       </p>
     );
@@ -76,7 +81,11 @@ export function HistoryTable(props: HistoryTableProps) {
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {rows.map((row) => (
-              <tr key={row.id} aria-current={row.id === props.currentId ? "true" : undefined} className="hover:bg-slate-50 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-brand-900">
+              <tr
+                key={row.id}
+                aria-current={row.id === props.currentId ? "true" : undefined}
+                className="hover:bg-slate-50 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-brand-900"
+              >
                 <td className={`${CELL} whitespace-nowrap tabular-nums`}>{row.createdAtText}</td>
                 <td className={CELL}>
                   <Link

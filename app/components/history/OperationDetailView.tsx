@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
 import type { AccountSide, OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
+
 import { StatusBadge } from "./StatusBadge";
 import { Tracker } from "./Tracker";
 
@@ -12,7 +14,10 @@ const CARD = "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-
 function Card({ id, title, children, srOnlyTitle = false }: { id: string; title: string; children: ReactNode; srOnlyTitle?: boolean }) {
   return (
     <section aria-labelledby={id} className={CARD}>
-      <h3 id={id} className={srOnlyTitle ? "sr-only" : "mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"}>
+      <h3
+        id={id}
+        className={srOnlyTitle ? "sr-only" : "mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"}
+      >
         {title}
       </h3>
       {children}
@@ -42,7 +47,9 @@ function Side({ side }: { side: AccountSide }) {
     <div className="text-sm">
       <p className="font-semibold text-slate-900 dark:text-slate-100">{side.name ?? t("detail.unknown")}</p>
       {side.masked ? <p className="text-slate-600 dark:text-slate-300">{t("detail.account", { number: side.masked })}</p> : null}
-      {side.bank || side.currency ? <p className="text-slate-600 dark:text-slate-300">{[side.bank, side.currency].filter(Boolean).join(" · ")}</p> : null}
+      {side.bank || side.currency ? (
+        <p className="text-slate-600 dark:text-slate-300">{[side.bank, side.currency].filter(Boolean).join(" · ")}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
 import type { OperationDetail } from "#server/history/view";
 import { Drawer } from "~/components/ui/Drawer";
 

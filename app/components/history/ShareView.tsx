@@ -5,12 +5,14 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+
 import type { ShareOption } from "#core/domain/share-form";
 import { shareFormSchema } from "#core/domain/share-form";
 import type { OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+
 import { OperationDrawer } from "./OperationDrawer";
 
 export type ShareDefaults = { email: string; invoiceFxn: boolean; invoiceGfb: boolean; estimatedArrival: boolean };
@@ -47,7 +49,15 @@ function useEnhancements(selectable: readonly ShareOption[], formRef: React.RefO
   return { schema, hydrated, valid, arrivalChecked };
 }
 
-function EmailField({ meta, label, hint }: { meta: { id: string; name: string; errors?: string[]; initialValue?: unknown; descriptionId: string }; label: string; hint: string }) {
+function EmailField({
+  meta,
+  label,
+  hint,
+}: {
+  meta: { id: string; name: string; errors?: string[]; initialValue?: unknown; descriptionId: string };
+  label: string;
+  hint: string;
+}) {
   return (
     <Field
       label={label}
@@ -129,8 +139,17 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
               if (!rules[option].visible) return null;
               const { key, ...checkbox } = getInputProps(fields[option], { type: "checkbox" });
               return (
-                <label key={key ?? option} className={`flex items-center gap-3 ${rules[option].enabled ? "" : "text-slate-400 dark:text-slate-500"}`}>
-                  <input {...checkbox} disabled={!rules[option].enabled} aria-invalid={undefined} aria-describedby={undefined} className="h-4 w-4" />
+                <label
+                  key={key ?? option}
+                  className={`flex items-center gap-3 ${rules[option].enabled ? "" : "text-slate-400 dark:text-slate-500"}`}
+                >
+                  <input
+                    {...checkbox}
+                    disabled={!rules[option].enabled}
+                    aria-invalid={undefined}
+                    aria-describedby={undefined}
+                    className="h-4 w-4"
+                  />
                   <span>{t(`share.options.${option}`, { product })}</span>
                 </label>
               );
@@ -170,9 +189,10 @@ export function PreviewView({ detail, closeHref, backHref, defaults, lastResult,
   });
   const withReceipt = defaults.invoiceFxn && detail.share.selectable.includes("invoiceFxn");
   const withInvoice = defaults.invoiceGfb && detail.share.selectable.includes("invoiceGfb");
-  const attachments = [withReceipt ? t("share.options.invoiceFxn", { product }) : null, withInvoice ? t("share.options.invoiceGfb") : null].filter(
-    (name): name is string => name !== null,
-  );
+  const attachments = [
+    withReceipt ? t("share.options.invoiceFxn", { product }) : null,
+    withInvoice ? t("share.options.invoiceGfb") : null,
+  ].filter((name): name is string => name !== null);
   const arriving = detail.kind === "buy" ? detail.amount.amount : detail.amount.total;
   const rows: Array<[string, string]> = [
     [t("preview.date"), detail.estimatedDateText ?? t("detail.unknown")],
@@ -195,7 +215,10 @@ export function PreviewView({ detail, closeHref, backHref, defaults, lastResult,
   return (
     <OperationDrawer detail={detail} closeHref={closeHref} footer={footer}>
       <h3 className="mb-4 text-lg font-semibold">{t("preview.title")}</h3>
-      <article aria-label={t("preview.title")} className="mb-5 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-800">
+      <article
+        aria-label={t("preview.title")}
+        className="mb-5 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-800"
+      >
         <p className="font-semibold">{t("preview.subject")}</p>
         <hr className="my-3 border-slate-200 dark:border-slate-700" />
         <p>{t("preview.greeting")}</p>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import type { Tracker as TrackerModel } from "#core/domain/operation-status";
 
 const reachedLook = {
@@ -40,7 +41,9 @@ export function Tracker({ tracker, pair }: { tracker: TrackerModel; pair: string
                 {t(step.labelKey)}
                 <span className="sr-only"> ({step.active ? t("tracker.reached") : t("tracker.notReached")})</span>
               </p>
-              {step.descriptionKey ? <p className="text-sm text-slate-600 dark:text-slate-300">{t(step.descriptionKey, { pair: pair ?? "" })}</p> : null}
+              {step.descriptionKey ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t(step.descriptionKey, { pair: pair ?? "" })}</p>
+              ) : null}
             </div>
           </li>
         );

@@ -5,8 +5,10 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
-import { i18nConfig, LOCALE } from "~/i18n";
+
 import notifications from "#core/locales/es-MX/notifications.json";
+import { i18nConfig, LOCALE } from "~/i18n";
+
 import type { NotificationCentreView } from "./NotificationCentre";
 import { NotificationCentre } from "./NotificationCentre";
 
@@ -133,7 +135,9 @@ describe("NotificationCentre", () => {
     const html = await serverHtml(<NotificationCentre centre={centre} />, HERE);
     expect(tags(html, "button", { type: "submit", name: "intent", value: "leer-todas" })).toHaveLength(1);
     expect(html).toContain("Marcar todas como leídas");
-    expect(html).toMatch(/<a [^>]*href="\/cuentas\?drawer=notificaciones&amp;ncat=operation&amp;npag=2#notificaciones-pagina-2"[^>]*>Cargar más<\/a>/);
+    expect(html).toMatch(
+      /<a [^>]*href="\/cuentas\?drawer=notificaciones&amp;ncat=operation&amp;npag=2#notificaciones-pagina-2"[^>]*>Cargar más<\/a>/,
+    );
   });
 
   it("hides both when nothing is unread and there is nothing more", async () => {

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { Icon } from "~/components/ui/icons";
@@ -169,7 +170,13 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="leer" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <SubmitButton name="id" value={item.id} variant="ghost" pendingText={t("list.marking")} className="!min-h-9 !px-3 !py-1 text-xs">
+              <SubmitButton
+                name="id"
+                value={item.id}
+                variant="ghost"
+                pendingText={t("list.marking")}
+                className="!min-h-9 !px-3 !py-1 text-xs"
+              >
                 {t("list.markRead")}
                 <span className="sr-only">: {item.title}</span>
               </SubmitButton>

@@ -6,16 +6,24 @@ import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
 import { bankOfClabe } from "#core/domain/clabe";
 import type { RecipientField, RecipientFormValues, RecipientInput, RecipientType } from "#core/domain/recipient-form";
-import { AMOUNT_BANDS, RELATION_TYPES, isNational, isPhysical, recipientDraftSchema, recipientSchema } from "#core/domain/recipient-form";
+import { AMOUNT_BANDS, isNational, isPhysical, recipientDraftSchema, recipientSchema, RELATION_TYPES } from "#core/domain/recipient-form";
+import { buttonClass } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
-import { buttonClass } from "~/components/ui/button";
 
 export const RECIPIENT_FORM_ID = "alta-destinatario";
 
-export type BankOption = { id: string; name: string; swift: string | null; aba: string | null; city: string | null; country: string | null };
+export type BankOption = {
+  id: string;
+  name: string;
+  swift: string | null;
+  aba: string | null;
+  city: string | null;
+  country: string | null;
+};
 
 export type RecipientFormProps = {
   type: RecipientType;
@@ -38,7 +46,15 @@ type Fields = Record<RecipientField, FieldMetadata<string | undefined>>;
  * token' applies the rules; the bank search and its 'Usar …' buttons post the form to echo what
  * was typed back, so nothing is lost without JS either.
  */
-export function RecipientForm({ type, currencies, codeTypes, idempotencyKey, lastResult, bankResults, bankSearchFailed }: RecipientFormProps) {
+export function RecipientForm({
+  type,
+  currencies,
+  codeTypes,
+  idempotencyKey,
+  lastResult,
+  bankResults,
+  bankSearchFailed,
+}: RecipientFormProps) {
   const { t } = useTranslation("recipients");
   const [schema] = useState(() => recipientSchema());
   const [form, fieldsOf] = useForm<RecipientFormValues, RecipientInput>({
@@ -50,7 +66,10 @@ export function RecipientForm({ type, currencies, codeTypes, idempotencyKey, las
     onValidate: ({ formData }) => {
       // Only the final submit applies the rules; the other buttons echo what was typed.
       const intent = formData.get("intent");
-      const submission = intent === null || intent === "continuar" ? parseWithZod(formData, { schema }) : parseWithZod(formData, { schema: recipientDraftSchema });
+      const submission =
+        intent === null || intent === "continuar"
+          ? parseWithZod(formData, { schema })
+          : parseWithZod(formData, { schema: recipientDraftSchema });
       return submission as Submission<RecipientFormValues, string[], RecipientInput>;
     },
   });
@@ -70,7 +89,16 @@ export function RecipientForm({ type, currencies, codeTypes, idempotencyKey, las
 
   const text = (name: RecipientField, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
     const { key: _key, ...props } = getInputProps(fields[name], { type: "text" });
-    return <Field key={name} label={t(`form.fields.${name}`)} name={name} errors={fields[name].errors} description={hint} inputProps={{ ...props, ...extra }} />;
+    return (
+      <Field
+        key={name}
+        label={t(`form.fields.${name}`)}
+        name={name}
+        errors={fields[name].errors}
+        description={hint}
+        inputProps={{ ...props, ...extra }}
+      />
+    );
   };
   const select = (name: RecipientField, options: Array<{ value: string; label: string }>) => {
     const { key: _key, ...props } = getSelectProps(fields[name]);
@@ -166,7 +194,13 @@ export function RecipientForm({ type, currencies, codeTypes, idempotencyKey, las
                     name="clabe"
                     errors={fields.clabe.errors}
                     description={t("form.hints.clabe")}
-                    inputProps={{ ...props, inputMode: "numeric", maxLength: 18, autoComplete: "off", onChange: (event) => setClabe(event.currentTarget.value.trim()) }}
+                    inputProps={{
+                      ...props,
+                      inputMode: "numeric",
+                      maxLength: 18,
+                      autoComplete: "off",
+                      onChange: (event) => setClabe(event.currentTarget.value.trim()),
+                    }}
                   />
                 );
               })()}
@@ -182,7 +216,11 @@ export function RecipientForm({ type, currencies, codeTypes, idempotencyKey, las
               {text("bankName", { maxLength: 60 })}
               {text("bankCity", { maxLength: 60 })}
               {text("bankCountry", { maxLength: 60 })}
-              <BankSearch results={bankResults} failed={bankSearchFailed} typed={{ type: typedText(lastResult, "bankSearchType"), query: typedText(lastResult, "bankSearchQuery") }} />
+              <BankSearch
+                results={bankResults}
+                failed={bankSearchFailed}
+                typed={{ type: typedText(lastResult, "bankSearchType"), query: typedText(lastResult, "bankSearchQuery") }}
+              />
             </>
           )}
         </>,
@@ -220,7 +258,10 @@ export function RecipientForm({ type, currencies, codeTypes, idempotencyKey, las
                 />
                 <span>{t("form.fields.hasIntermediary")}</span>
               </label>
-              <div hidden={hydrated && !intermediary} className={`${hydrated && !intermediary ? "hidden" : "grid"} gap-4 md:col-span-2 md:grid-cols-2`}>
+              <div
+                hidden={hydrated && !intermediary}
+                className={`${hydrated && !intermediary ? "hidden" : "grid"} gap-4 md:col-span-2 md:grid-cols-2`}
+              >
                 {select("intermediaryCodeType", codeTypeOptions)}
                 {text("intermediaryBankCode", { maxLength: 11, autoCapitalize: "characters" })}
                 {text("intermediaryBankName", { maxLength: 30 })}
@@ -278,10 +319,16 @@ function BankSearch({ results, failed, typed }: { results: BankOption[] | null; 
           {t("form.bankSearch.submit")}
         </SubmitButton>
       </div>
-      {failed ? <p role="alert" className="mt-3 text-sm text-failed">{t("form.bankSearch.error")}</p> : null}
+      {failed ? (
+        <p role="alert" className="mt-3 text-sm text-failed">
+          {t("form.bankSearch.error")}
+        </p>
+      ) : null}
       {results ? (
         results.length === 0 ? (
-          <p role="status" className="mt-3 text-sm">{t("form.bankSearch.none")}</p>
+          <p role="status" className="mt-3 text-sm">
+            {t("form.bankSearch.none")}
+          </p>
         ) : (
           <ul aria-label={t("form.bankSearch.results")} className="mt-3 flex flex-col gap-2">
             {results.map((bank) => (
@@ -292,7 +339,11 @@ function BankSearch({ results, failed, typed }: { results: BankOption[] | null; 
                     {[bank.swift, bank.aba, bank.city, bank.country].filter(Boolean).join(" · ")}
                   </span>
                 </span>
-                <SubmitButton name="intent" value={bank.swift ? `usar-banco:swift:${bank.swift}` : `usar-banco:aba:${bank.aba ?? ""}`} variant="ghost">
+                <SubmitButton
+                  name="intent"
+                  value={bank.swift ? `usar-banco:swift:${bank.swift}` : `usar-banco:aba:${bank.aba ?? ""}`}
+                  variant="ghost"
+                >
                   {t("form.bankSearch.use", { name: bank.name })}
                 </SubmitButton>
               </li>

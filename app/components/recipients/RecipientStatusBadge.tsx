@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import type { RecipientStatus } from "#core/domain/recipients";
 
 const tones: Record<RecipientStatus, string> = {

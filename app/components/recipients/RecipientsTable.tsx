@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import type { RecipientView } from "#core/domain/recipients";
 import { FavoriteToggle } from "~/components/accounts/FavoriteToggle";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
@@ -22,12 +23,24 @@ export function RecipientsTable({ recipients, caption, editHref, deleteHref, ret
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className={cell}>{t("list.columns.name")}</th>
-            <th scope="col" className={cell}>{t("list.columns.account")}</th>
-            <th scope="col" className={cell}>{t("list.columns.bank")}</th>
-            <th scope="col" className={cell}>{t("list.columns.currency")}</th>
-            <th scope="col" className={cell}>{t("list.columns.status")}</th>
-            <th scope="col" className={cell}>{t("list.columns.actions")}</th>
+            <th scope="col" className={cell}>
+              {t("list.columns.name")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("list.columns.account")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("list.columns.bank")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("list.columns.currency")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("list.columns.status")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("list.columns.actions")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -39,7 +52,8 @@ export function RecipientsTable({ recipients, caption, editHref, deleteHref, ret
                   <span className="block font-semibold">{recipient.name}</span>
                   {recipient.alias ? <span className="block text-slate-600 dark:text-slate-300">{recipient.alias}</span> : null}
                   <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-                    {recipient.national ? t("list.national") : t("list.international")} · {recipient.typePerson === "FISICA" ? t("list.physical") : t("list.moral")}
+                    {recipient.national ? t("list.national") : t("list.international")} ·{" "}
+                    {recipient.typePerson === "FISICA" ? t("list.physical") : t("list.moral")}
                     {recipient.source === "BO" ? ` · ${t("list.source.BO")}` : ""}
                   </span>
                 </th>
@@ -59,10 +73,18 @@ export function RecipientsTable({ recipients, caption, editHref, deleteHref, ret
                         label={recipient.favorite ? t("list.unmarkFavorite", { name: label }) : t("list.markFavorite", { name: label })}
                       />
                     ) : null}
-                    <Link to={editHref(recipient.key)} preventScrollReset className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                    <Link
+                      to={editHref(recipient.key)}
+                      preventScrollReset
+                      className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                    >
                       {t("list.editAlias", { name: label })}
                     </Link>
-                    <Link to={deleteHref(recipient.key)} preventScrollReset className="font-semibold text-failed underline-offset-2 hover:underline dark:text-red-400">
+                    <Link
+                      to={deleteHref(recipient.key)}
+                      preventScrollReset
+                      className="font-semibold text-failed underline-offset-2 hover:underline dark:text-red-400"
+                    >
                       {t("list.delete", { name: label })}
                     </Link>
                   </div>

@@ -20,11 +20,21 @@ export function UploadPreview({ rows, caption }: { rows: PreviewRow[]; caption: 
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <tr>
-            <th scope="col" className={cell}>{t("upload.preview.row")}</th>
-            <th scope="col" className={cell}>{t("upload.preview.recipient")}</th>
-            <th scope="col" className={cell}>{t("upload.preview.account")}</th>
-            <th scope="col" className={cell}>{t("upload.preview.type")}</th>
-            <th scope="col" className={cell}>{t("upload.preview.result")}</th>
+            <th scope="col" className={cell}>
+              {t("upload.preview.row")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("upload.preview.recipient")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("upload.preview.account")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("upload.preview.type")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("upload.preview.result")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

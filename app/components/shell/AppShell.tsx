@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
 import type { SidebarProps } from "./Sidebar";
 import { Sidebar } from "./Sidebar";
 import type { TopBarProps } from "./TopBar";
@@ -38,10 +39,7 @@ export function AppShell({ sidebar, topBar, children, mainClassName }: AppShellP
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
-          className={[
-            "mx-auto w-full max-w-content px-4 py-6 focus:outline-none sm:px-6 xxl:max-w-content-wide",
-            mainClassName,
-          ]
+          className={["mx-auto w-full max-w-content px-4 py-6 focus:outline-none sm:px-6 xxl:max-w-content-wide", mainClassName]
             .filter(Boolean)
             .join(" ")}
         >

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 

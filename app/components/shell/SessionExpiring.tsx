@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
 import { Modal } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 

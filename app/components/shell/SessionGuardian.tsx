@@ -1,7 +1,9 @@
 import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useCallback } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+
 import { withParams } from "#core/url";
+
 import { SessionExpiring } from "./SessionExpiring";
 import { useSessionTimers } from "./use-session-timers";
 
@@ -22,7 +24,10 @@ export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClock
   const csrf = useAuthenticityToken();
   const here = `${location.pathname}${location.search}`;
 
-  const openInactivity = useCallback(() => navigate(withParams(here, { dialogo: "inactividad" }), { preventScrollReset: true }), [navigate, here]);
+  const openInactivity = useCallback(
+    () => navigate(withParams(here, { dialogo: "inactividad" }), { preventScrollReset: true }),
+    [navigate, here],
+  );
   const logout = useCallback(() => submit({ csrf, reason: "inactivity" }, { method: "post", action: "/logout" }), [submit, csrf]);
   const { secondsLeft } = useSessionTimers({ ...clock, inactivityOpen, openInactivity, logout });
 

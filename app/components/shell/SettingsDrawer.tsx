@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -129,9 +130,7 @@ function CompaniesTab({
                     required
                     className="h-4 w-4 shrink-0 accent-brand-600 focus:outline-none"
                   />
-                  <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-slate-100">
-                    {company.businessName}
-                  </span>
+                  <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-slate-100">{company.businessName}</span>
                   {current ? (
                     <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
                       {t("companies.current")}
@@ -163,9 +162,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 dark:border-slate-700">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words text-right text-sm font-medium text-slate-900 dark:text-slate-100">
-        {children}
-      </dd>
+      <dd className="min-w-0 break-words text-right text-sm font-medium text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
@@ -223,9 +220,7 @@ function UserDataTab({
         <ul className="mt-3 space-y-2">
           {isAdmin ? (
             <li className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
-              <span className="text-sm font-medium text-slate-900 dark:text-slate-100">
-                {t("user.security.collaborators")}
-              </span>
+              <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
               <button
                 type="button"
                 disabled

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+
 import { Icon } from "~/components/ui/icons";
 import { LogoMark } from "~/components/ui/Logo";
 
@@ -52,8 +53,7 @@ const ROW =
   "relative mx-2 flex min-h-11 items-center gap-3 rounded-lg px-[14px] py-2 text-sm font-medium transition-colors " +
   "focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500";
 
-const ROW_IDLE =
-  "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+const ROW_IDLE = "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
 
 const ROW_CURRENT = "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100";
 
@@ -151,9 +151,7 @@ export function Sidebar({
       >
         <div className="flex h-16 shrink-0 items-center gap-2 px-[18px]">
           <LogoMark className="h-7 w-7 shrink-0" />
-          <span className={`text-lg font-bold tracking-wide text-brand-900 dark:text-white ${RAIL_TEXT}`}>
-            {t("product.name")}
-          </span>
+          <span className={`text-lg font-bold tracking-wide text-brand-900 dark:text-white ${RAIL_TEXT}`}>{t("product.name")}</span>
           <label
             htmlFor={TOGGLE_ID}
             className="ml-auto inline-flex h-10 cursor-pointer items-center gap-1 rounded-full px-2 text-sm text-slate-600 hover:bg-slate-100 lg:hidden dark:text-slate-300 dark:hover:bg-slate-800"

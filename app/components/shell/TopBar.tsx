@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { Icon } from "~/components/ui/icons";
 
 export type TopBarProps = {
@@ -24,15 +25,12 @@ const ACTION =
 export function TopBar({ title, contactHref, unreadCount, notificationsHref, notificationsOpen }: TopBarProps) {
   const { t } = useTranslation("common");
   const unread = Math.max(0, Math.floor(unreadCount));
-  const bellName =
-    unread >= 1 ? t("shell.topBar.notificationsUnread", { count: unread }) : t("shell.topBar.notifications");
+  const bellName = unread >= 1 ? t("shell.topBar.notificationsUnread", { count: unread }) : t("shell.topBar.notifications");
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex min-h-16 w-full max-w-content flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 xxl:max-w-content-wide">
-        <h1 className="min-w-0 flex-1 text-xl font-semibold leading-8 text-slate-900 sm:text-2xl dark:text-white">
-          {title}
-        </h1>
+        <h1 className="min-w-0 flex-1 text-xl font-semibold leading-8 text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
         <div className="flex items-center gap-1">
           <a
             href={contactHref}

@@ -22,7 +22,15 @@ export type SessionTimersInput = {
 const ACTIVITY_EVENTS = ["mousemove", "keydown", "mousedown", "scroll", "touchstart", "wheel"] as const;
 const CHANNEL = "fxn-session";
 
-export function useSessionTimers({ serverNow, warningAt, endsAt, idlePromptMs, inactivityOpen, openInactivity, logout }: SessionTimersInput) {
+export function useSessionTimers({
+  serverNow,
+  warningAt,
+  endsAt,
+  idlePromptMs,
+  inactivityOpen,
+  openInactivity,
+  logout,
+}: SessionTimersInput) {
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const skew = useRef(0);

@@ -6,15 +6,16 @@ import type { ReactNode } from "react";
 import type { RefObject } from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+
 import type { AccountView } from "#core/domain/accounts";
-import type { PriceEvent } from "#core/prices/wire";
-import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
-import type { RecipientOption } from "#server/trading/accounts.server";
 import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
-import { SelectField } from "~/components/ui/SelectField";
-import { Tabs } from "~/components/ui/Tabs";
-import { SubmitButton } from "~/components/ui/SubmitButton";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
+import type { PriceEvent } from "#core/prices/wire";
+import type { RecipientOption } from "#server/trading/accounts.server";
+import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
+import { SelectField } from "~/components/ui/SelectField";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { Tabs } from "~/components/ui/Tabs";
 
 export type CalculatorProps = {
   tab: Tab;
@@ -73,7 +74,10 @@ export function Calculator(props: CalculatorProps) {
   const [typed, setTyped] = useState<"left" | "right">(prefill.lado === "derecha" ? "right" : "left");
   const typedValue = (value: unknown) => (typeof value === "string" ? value : "");
   // A rejected submission comes back with what the person typed (Conform's initial values).
-  const initialAmounts = { left: quote?.left ?? typedValue(fields.left.initialValue), right: quote?.right ?? typedValue(fields.right.initialValue) };
+  const initialAmounts = {
+    left: quote?.left ?? typedValue(fields.left.initialValue),
+    right: quote?.right ?? typedValue(fields.right.initialValue),
+  };
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -84,12 +88,16 @@ export function Calculator(props: CalculatorProps) {
   const live = price?.[side].top[0] ?? null;
   const margin = Number(quote?.margin ?? props.referenceMargin ?? NaN);
   const liveRate = live && Number.isFinite(margin) ? live.price * (side === "buy" ? 1 + margin / 100 : 1 - margin / 100) : null;
-  const priceForForm = quote?.price ?? (live ? { lpId: live.lpId, sig: live.sig, priceTs: live.ts, lpBuy: live.buy, lpSell: live.sell } : null);
+  const priceForForm =
+    quote?.price ?? (live ? { lpId: live.lpId, sig: live.sig, priceTs: live.ts, lpBuy: live.buy, lpSell: live.sell } : null);
 
   function onAmountInput(which: "left" | "right", value: string) {
     setTyped(which);
     const amount = Number(value.replace(/,/g, ""));
-    const other = !liveRate || !Number.isFinite(amount) || value.trim() === "" ? "" : (which === "left" ? amount * liveRate : amount / liveRate).toFixed(2);
+    const other =
+      !liveRate || !Number.isFinite(amount) || value.trim() === ""
+        ? ""
+        : (which === "left" ? amount * liveRate : amount / liveRate).toFixed(2);
     const target = which === "left" ? rightRef.current : leftRef.current;
     if (target) target.value = other;
   }
@@ -97,13 +105,21 @@ export function Calculator(props: CalculatorProps) {
   const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
   const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
   const accountLabel = (account: AccountView) =>
-    t("calculator.accountOption", { alias: account.alias, currency: displayCurrency(account.currency), last4: account.last4, balance: formatMoney(account.balance, account.currency) });
+    t("calculator.accountOption", {
+      alias: account.alias,
+      currency: displayCurrency(account.currency),
+      last4: account.last4,
+      balance: formatMoney(account.balance, account.currency),
+    });
   const formErrors = form.errors?.filter(Boolean) ?? [];
   const errorsOf = (name: keyof typeof fields) => fields[name]?.errors;
   const described = (name: keyof typeof fields) => (errorsOf(name)?.length ? `${fields[name].id}-error` : undefined);
 
   return (
-    <section aria-labelledby="calculadora" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="calculadora"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="calculadora" className="text-xl font-semibold">
         {t("calculator.title")}
       </h2>
@@ -170,7 +186,14 @@ export function Calculator(props: CalculatorProps) {
           />
         )}
 
-        <SelectField label={t("calculator.origin")} id={fields.origin.id} name="origin" defaultValue={fields.origin.initialValue as string} errors={errorsOf("origin")} placeholder={t("calculator.choose")}>
+        <SelectField
+          label={t("calculator.origin")}
+          id={fields.origin.id}
+          name="origin"
+          defaultValue={fields.origin.initialValue as string}
+          errors={errorsOf("origin")}
+          placeholder={t("calculator.choose")}
+        >
           {origins.map((account) => (
             <option key={account.idAccount} value={account.idAccount}>
               {accountLabel(account)}
@@ -184,7 +207,11 @@ export function Calculator(props: CalculatorProps) {
           defaultValue={fields.destination.initialValue as string}
           errors={errorsOf("destination")}
           placeholder={t("calculator.choose")}
-          hint={tab === "transfer" && !props.recipientsAllowed ? <p className="mt-1 text-sm text-slate-500">{t("calculator.recipientsNotAllowed")}</p> : null}
+          hint={
+            tab === "transfer" && !props.recipientsAllowed ? (
+              <p className="mt-1 text-sm text-slate-500">{t("calculator.recipientsNotAllowed")}</p>
+            ) : null
+          }
         >
           <optgroup label={t("calculator.ownAccounts")}>
             {destinations.map((account) => (
@@ -197,13 +224,21 @@ export function Calculator(props: CalculatorProps) {
             <optgroup label={t("calculator.recipients")}>
               {props.recipients.map((recipient) => (
                 <option key={recipient.id} value={`r:${recipient.id}`}>
-                  {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} · {recipient.currency}
+                  {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
+                  {recipient.currency}
                 </option>
               ))}
             </optgroup>
           ) : null}
         </SelectField>
-        <SelectField label={t("calculator.reason")} id={fields.reason.id} name="reason" defaultValue={fields.reason.initialValue as string} errors={errorsOf("reason")} placeholder={t("calculator.choose")}>
+        <SelectField
+          label={t("calculator.reason")}
+          id={fields.reason.id}
+          name="reason"
+          defaultValue={fields.reason.initialValue as string}
+          errors={errorsOf("reason")}
+          placeholder={t("calculator.choose")}
+        >
           {props.reasons.map((reason) => (
             <option key={reason.id} value={reason.id}>
               {reason.label}
@@ -214,7 +249,15 @@ export function Calculator(props: CalculatorProps) {
           <label htmlFor={fields.concept.id} className="block text-sm font-medium">
             {t("calculator.concept")}
           </label>
-          <input id={fields.concept.id} name="concept" defaultValue={fields.concept.initialValue as string} maxLength={40} aria-invalid={errorsOf("concept") ? true : undefined} aria-describedby={[`${fields.concept.id}-ayuda`, described("concept")].filter(Boolean).join(" ")} className={INPUT} />
+          <input
+            id={fields.concept.id}
+            name="concept"
+            defaultValue={fields.concept.initialValue as string}
+            maxLength={40}
+            aria-invalid={errorsOf("concept") ? true : undefined}
+            aria-describedby={[`${fields.concept.id}-ayuda`, described("concept")].filter(Boolean).join(" ")}
+            className={INPUT}
+          />
           <p id={`${fields.concept.id}-ayuda`} className="mt-1 text-xs text-slate-500">
             {t("calculator.conceptHint")}
           </p>
@@ -222,7 +265,10 @@ export function Calculator(props: CalculatorProps) {
         </div>
 
         {quote && tab !== "transfer" ? (
-          <dl aria-label={t("calculator.quote")} className="grid grid-cols-2 gap-2 rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40">
+          <dl
+            aria-label={t("calculator.quote")}
+            className="grid grid-cols-2 gap-2 rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40"
+          >
             <dt>{t("calculator.rate", { product: t("common:product.name") })}</dt>
             <dd className="text-right font-semibold tabular-nums">{formatRate(Number(quote.rate))}</dd>
             <dt>{t("calculator.total")}</dt>

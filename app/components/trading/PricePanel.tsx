@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+
 import { formatRate } from "#core/money";
+import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 export type PricePanelProps = {
   pairs: string[];
@@ -17,7 +18,10 @@ export function PricePanel({ pairs, pair, price, status, pairHref }: PricePanelP
   const { t } = useTranslation("dashboard");
   const message = status?.messageKey ? t(status.messageKey) : null;
   return (
-    <section aria-labelledby="precios" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="precios"
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="precios" className="text-xl font-semibold">
         {t("prices.title")}
       </h2>

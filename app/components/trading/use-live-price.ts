@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 const PRICE_EVENT = "price";

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+
 import { Icon } from "./icons";
 import { OverlayStyles } from "./overlay-styles";
 import { useDialogBehaviour } from "./use-dialog-behaviour";
@@ -63,12 +64,7 @@ function DrawerPanel({ title, closeHref, width = "sm", children, footer, id, sub
       >
         <header className="flex items-start gap-3 border-b border-slate-200 px-6 py-4 dark:border-slate-700">
           <div className="min-w-0 flex-1">
-            <h2
-              id={titleId}
-              tabIndex={-1}
-              data-dialog-title=""
-              className="text-lg font-semibold leading-7 focus:outline-none"
-            >
+            <h2 id={titleId} tabIndex={-1} data-dialog-title="" className="text-lg font-semibold leading-7 focus:outline-none">
               {title}
             </h2>
             {subtitle ? <div className="mt-1 text-sm text-slate-600 dark:text-slate-300">{subtitle}</div> : null}
@@ -84,9 +80,7 @@ function DrawerPanel({ title, closeHref, width = "sm", children, footer, id, sub
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5">{children}</div>
         {footer ? (
-          <footer className="border-t border-slate-200 bg-white px-6 py-4 dark:border-slate-700 dark:bg-slate-900">
-            {footer}
-          </footer>
+          <footer className="border-t border-slate-200 bg-white px-6 py-4 dark:border-slate-700 dark:bg-slate-900">{footer}</footer>
         ) : null}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useId, useRef } from "react";
+
 import { Icon } from "./icons";
 import { OverlayStyles } from "./overlay-styles";
 import { useDialogBehaviour } from "./use-dialog-behaviour";

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+
 import { buttonClass } from "./button";
 
 export type SearchFormProps = {

@@ -24,7 +24,14 @@ export function SelectField({ label, id, name, defaultValue, errors, placeholder
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={SELECT}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={SELECT}
+      >
         <option value="">{placeholder}</option>
         {children}
       </select>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+
 import { LogoMark } from "./Logo";
 
 export type SplashProps = {
@@ -53,9 +54,7 @@ export function Splash({ text, hideAfterMs = 5500 }: SplashProps) {
       <style dangerouslySetInnerHTML={{ __html: splashCss(Math.max(0, Math.round(hideAfterMs))) }} />
       <div className="flex w-[168px] flex-col items-center gap-3" style={{ minHeight: 136 }}>
         <LogoMark animated className="h-24 w-24" />
-        <span className="fxn-splash-caption text-2xl font-bold tracking-widest text-brand-900 dark:text-white">
-          {t("product.name")}
-        </span>
+        <span className="fxn-splash-caption text-2xl font-bold tracking-widest text-brand-900 dark:text-white">{t("product.name")}</span>
       </div>
       <p className="fxn-splash-caption max-w-sm text-lg font-medium text-slate-700 dark:text-slate-200">{text}</p>
       <div aria-hidden="true" className="h-1 w-48 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">

@@ -1,6 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { useEffect, useRef, useState } from "react";
+
 import type { ButtonVariant } from "./button";
 import { buttonClass } from "./button";
 
@@ -79,10 +80,7 @@ export function SubmitButton({
     >
       {pending ? (
         <>
-          <span
-            aria-hidden="true"
-            className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent"
-          />
+          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
           {pendingText ?? children}
         </>
       ) : (

@@ -1,6 +1,7 @@
 import type { CSSProperties, SyntheticEvent } from "react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+
 import { Icon } from "./icons";
 
 export type ToastType = "success" | "error" | "info";
@@ -60,15 +61,7 @@ export function Toast({ toast, durationMs = 5000 }: ToastProps) {
   );
 }
 
-function ToastCard({
-  toast,
-  durationMs,
-  onHide,
-}: {
-  toast: ToastData;
-  durationMs: number;
-  onHide: (id: string) => void;
-}) {
+function ToastCard({ toast, durationMs, onHide }: { toast: ToastData; durationMs: number; onHide: (id: string) => void }) {
   const { t } = useTranslation("common");
   const [paused, setPaused] = useState(false);
 
@@ -107,9 +100,7 @@ function ToastCard({
         <Icon name={icon} className="mt-0.5 h-5 w-5 shrink-0" />
         <div className="min-w-0 text-slate-900 dark:text-slate-100">
           <p className="font-semibold leading-6">{toast.title}</p>
-          {toast.description ? (
-            <p className="mt-1 text-sm leading-5 text-slate-600 dark:text-slate-300">{toast.description}</p>
-          ) : null}
+          {toast.description ? <p className="mt-1 text-sm leading-5 text-slate-600 dark:text-slate-300">{toast.description}</p> : null}
         </div>
       </div>
     </details>

@@ -76,9 +76,7 @@ const paths: Record<IconName, JSX.Element> = {
       <rect x="16" y="6" width="4" height="6" rx="1" />
     </>
   ),
-  phone: (
-    <path d="M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
-  ),
+  phone: <path d="M5 4h3.5l1.5 4.5-2 1.5a11 11 0 0 0 6 6l1.5-2 4.5 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />,
   logout: (
     <>
       <path d="M14 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8" />
@@ -93,9 +91,7 @@ const paths: Record<IconName, JSX.Element> = {
       <path d="M10 20a2 2 0 0 0 4 0" />
     </>
   ),
-  chat: (
-    <path d="M4 19.5 5.3 16A8 8 0 1 1 8 18.7L4 19.5ZM8.5 10.5h7M8.5 13.5h4" />
-  ),
+  chat: <path d="M4 19.5 5.3 16A8 8 0 1 1 8 18.7L4 19.5ZM8.5 10.5h7M8.5 13.5h4" />,
   check: (
     <>
       <circle cx="12" cy="12" r="9" />

@@ -31,8 +31,7 @@ export function tabbables(container: HTMLElement): HTMLElement[] {
   return all.filter((el) => {
     if (!(el instanceof HTMLInputElement) || el.type !== "radio" || el.checked || !el.name) return true;
     const group = all.filter(
-      (other): other is HTMLInputElement =>
-        other instanceof HTMLInputElement && other.type === "radio" && other.name === el.name,
+      (other): other is HTMLInputElement => other instanceof HTMLInputElement && other.type === "radio" && other.name === el.name,
     );
     return !group.some((radio) => radio.checked) && group[0] === el;
   });
@@ -48,11 +47,7 @@ function initialFocusTarget(panel: HTMLElement, initial: InitialFocus): HTMLElem
   return initial === "first" ? (tabbables(panel)[0] ?? title) : title;
 }
 
-export function useDialogBehaviour(
-  panelRef: RefObject<HTMLElement>,
-  closeHref: string | undefined,
-  initial: InitialFocus = "first",
-) {
+export function useDialogBehaviour(panelRef: RefObject<HTMLElement>, closeHref: string | undefined, initial: InitialFocus = "first") {
   const navigate = useNavigate();
   const closeHrefRef = useRef(closeHref);
   useEffect(() => {
