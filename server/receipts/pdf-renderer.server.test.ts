@@ -222,11 +222,13 @@ describe("the receipt document", () => {
 
 describe("a stuck job", () => {
   it("is abandoned after the job timeout instead of holding the request", async () => {
-    const chromium = fakeChromium({ pageMs: 5_000 });
+    const chromium = fakeChromium({ pageMs: 60_000 });
     const pdfs = renderer({ launch: chromium.launch, jobTimeoutMs: 100 });
-    const started = performance.now();
-    const error = (await pdfs.render("x").catch((e: unknown) => e)) as PdfRenderError;
-    expect(error.reason).toBe("failed");
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // The page would take a minute; the job gives up long before that.
+    const outcome = await Promise.race([
+      pdfs.render("x").catch((e: unknown) => e),
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), 10_000)),
+    ]);
+    expect((outcome as PdfRenderError).reason).toBe("failed");
   });
 });
