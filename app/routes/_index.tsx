@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -15,7 +15,6 @@ import { companyAccounts } from "#server/trading/accounts.server";
 import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
 import { computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
 import { submitTrade } from "#server/trading/submit.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { Calculator } from "~/components/trading/Calculator";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
@@ -254,6 +253,4 @@ export default function Dashboard() {
 
 export const handle: PageHandle = { titleKey: "shell.title.dashboard" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
@@ -8,7 +8,6 @@ import { marketStatus } from "#core/domain/market";
 import { canOpenMarket } from "#core/domain/membership";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import type { PageHandle } from "~/utils/page-title";
 
 /** Market screen 'Mercados' (§2): Pro members only (§6); hours of §4 and the bank holidays. */
@@ -135,6 +134,4 @@ export default function Market() {
 
 export const handle: PageHandle = { titleKey: "shell.title.market" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

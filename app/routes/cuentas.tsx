@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
@@ -11,7 +11,6 @@ import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { Tabs } from "~/components/ui/Tabs";
 import type { PageHandle } from "~/utils/page-title";
@@ -135,6 +134,4 @@ export default function Accounts() {
 
 export const handle: PageHandle = { titleKey: "accounts:meta" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

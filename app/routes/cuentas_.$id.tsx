@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { mexicoDate } from "#core/domain/dates";
@@ -12,7 +12,6 @@ import { loadMovements, longDate, movementDateText, readMovementFilters } from "
 import { requireAccess } from "#server/session/auth.server";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { buttonClass } from "~/components/ui/button";
 import { Money } from "~/components/ui/Money";
 import type { PageHandle } from "~/utils/page-title";
@@ -159,6 +158,4 @@ export default function AccountMovements() {
 
 export const handle: PageHandle = { titleKey: "accounts:movements.meta" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -21,7 +21,6 @@ import { readSpreadsheet } from "#server/recipients/excel.server";
 import { companyAliases, companyRecipients } from "#server/recipients/list.server";
 import { readUploadForm } from "#server/recipients/upload.server";
 import { readForm } from "#server/session/csrf.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import type { PreviewRow } from "~/components/recipients/UploadPreview";
 import { UploadPreview } from "~/components/recipients/UploadPreview";
 import { buttonClass } from "~/components/ui/button";
@@ -374,6 +373,4 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
 
 export const handle: PageHandle = { titleKey: "recipients:upload.title" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import type { RecipientType } from "#core/domain/recipient-form";
@@ -23,7 +23,6 @@ import type { AccessContext } from "#server/session/auth.server";
 import { newToast, redirectWithToast } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { BankSearchType, InternationalBank } from "#server/upstream/recipients.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
@@ -217,6 +216,4 @@ function RegistrationError({ error }: { error: NonNullable<ActionData["registrat
 
 export const handle: PageHandle = { titleKey: "recipients:form.title" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

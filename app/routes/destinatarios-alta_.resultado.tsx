@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
@@ -8,7 +8,6 @@ import { getConfig } from "#server/config.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { recordRegistration } from "#server/recipients/register.server";
 import { commitSession, newToast } from "#server/session/auth.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { serverT } from "~/i18next.server";
@@ -127,6 +126,4 @@ export default function RegistrationResult() {
 
 export const handle: PageHandle = { titleKey: "recipients:result.meta" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

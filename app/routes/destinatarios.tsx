@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -11,7 +11,6 @@ import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#serv
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { RecipientsTable } from "~/components/recipients/RecipientsTable";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
@@ -178,6 +177,4 @@ export default function Recipients() {
 
 export const handle: PageHandle = { titleKey: "recipients:meta" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

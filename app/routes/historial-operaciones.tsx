@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, useMatches, useParams, useRouteError } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
 import { historyHref, pageHref } from "#core/history-links";
 import { loadHistoryList } from "#server/history/list.server";
 import { requireAccess } from "#server/session/auth.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
@@ -62,6 +61,4 @@ export default function OperationHistory() {
 
 export const handle: PageHandle = { titleKey: "shell.title.operations" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { requireState } from "#server/session/auth.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import type { loader as rootLoader } from "~/root";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -118,6 +117,4 @@ export default function Terms() {
 
 export const handle: PageHandle = { titleKey: "shell.title.terms" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

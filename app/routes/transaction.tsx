@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
@@ -11,7 +11,6 @@ import { getConfig } from "#server/config.server";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import type { UpstreamOperation } from "#server/upstream/trading.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
 import { serverT } from "~/i18next.server";
@@ -183,6 +182,4 @@ export default function Transaction() {
 
 export const handle: PageHandle = { titleKey: "transaction:meta" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -13,7 +13,6 @@ import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
-import { ErrorPage } from "~/components/errors/ErrorPage";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -157,6 +156,4 @@ export default function Wizard() {
 
 export const handle: PageHandle = { titleKey: "auth:wizard.meta" };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

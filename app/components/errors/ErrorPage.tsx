@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -20,4 +20,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       </Link>
     </main>
   );
+}
+
+/** Every route's boundary: `export { ErrorBoundary } from "~/components/errors/ErrorPage";`. */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }
