@@ -51,9 +51,7 @@ export function isNoMovementsAnswer(answer: { code?: string | null; message?: st
 }
 
 export const PERIODS = ["hoy", "semana", "mes", "rango"] as const;
-export type Period = (typeof PERIODS)[number];
 export const DIRECTIONS = ["todos", "enviados", "recibidos"] as const;
-export type DirectionFilter = (typeof DIRECTIONS)[number];
 
 /** Movements shown per page, and the longest range one query may ask the middleware for. */
 export const MOVEMENTS_PAGE_SIZE = 20;

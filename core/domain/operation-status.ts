@@ -25,13 +25,6 @@ export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 export const OPERATION_KINDS = ["buy", "sell", "transfer"] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
-export function isOperationStatus(value: unknown): value is OperationStatus {
-  return typeof value === "string" && (OPERATION_STATUSES as readonly string[]).includes(value);
-}
-
-/** §9 operation type labels: 'Compra', 'Venta', 'Transferencia'. */
-export const kindKey = (kind: OperationKind) => `type.${kind}` as const;
-
 // ---- Display status v1 -------------------------------------------------------------------------
 
 export type DisplayStatusV1 = "finished" | "finishedNoInvoice" | "inProcess" | "error" | "returned" | "started";

@@ -10,6 +10,4 @@ export const wizardSchema = z.object({
   terms: z.boolean({ required_error: msg.termsRequired }).refine((accepted) => accepted, msg.termsRequired),
 });
 
-export type WizardForm = z.infer<typeof wizardSchema>;
-
 export const TERMS_VERSION = "2026-01";

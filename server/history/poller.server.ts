@@ -18,11 +18,6 @@ const MAX_CHECKS_PER_PAGE = 10;
 const CHECK_TIMEOUT_MS = 3_000;
 const FORGET_AFTER_MS = 30 * 60_000;
 
-export interface CheckTimes {
-  get(key: string): number | undefined;
-  set(key: string, at: number): void;
-}
-
 function processCheckTimes(): Map<string, number> {
   return singleton("history-status-checks", () => new Map<string, number>());
 }

@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 
 import type { AuthState } from "#core/domain/auth-state";
 import { guardRedirect, isAuthState } from "#core/domain/auth-state";
-import { needsTouch, sessionStatus } from "#core/domain/session-timing";
+import { sessionStatus } from "#core/domain/session-timing";
 
 import { UpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
@@ -117,14 +117,6 @@ function guardPartner(session: PortalSession, api: Upstreams): Upstreams {
     },
   });
   return { ...api, partner };
-}
-
-/** Headers for a loader that refreshes "last seen" at most every 30 s (§4 idle). */
-export async function touchSession(session: PortalSession, now = Date.now()): Promise<HeadersInit | undefined> {
-  if (authStateOf(session) !== "accessState") return undefined;
-  if (!needsTouch(now, session.get("lastSeenAt") ?? 0)) return undefined;
-  session.set("lastSeenAt", now);
-  return { "Set-Cookie": await commitSession(session) };
 }
 
 /**
