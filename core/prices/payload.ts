@@ -1,5 +1,5 @@
 import type { PairQuote, ProviderQuote, Side } from "../domain/prices";
-import { isStale, providerPrice, rankProviders } from "../domain/prices";
+import { bestProvider, isStale, providerPrice, rankProviders } from "../domain/prices";
 import type { PriceEvent, PriceStatus, PriceStatusEvent, WireProviderQuote, WireSide } from "./wire";
 import { PRICE_MESSAGE_KEYS } from "./wire";
 
@@ -23,7 +23,8 @@ function side(providers: readonly ProviderQuote[], which: Side): WireSide {
     sig: provider.sig,
     ts: provider.ts,
   }));
-  return { price: top[0]?.price ?? null, top };
+  const best = bestProvider(providers, which);
+  return { price: best ? providerPrice(best, which) : null, top };
 }
 
 export function toStatusEvent(pair: string, status: PriceStatus): PriceStatusEvent {

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { ShareOption } from "#core/domain/share-form";
-import { shareFormSchema } from "#core/domain/share-form";
+import { shareFormSchema, showsPreviewButton } from "#core/domain/share-form";
 import type { OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/Field";
@@ -108,7 +108,7 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
   });
   const optionsErrorId = `${FORM_ID}-opciones-error`;
   // Without JS the server cannot know the checkbox yet: the button shows whenever the option does.
-  const showPreview = rules.estimatedArrival.visible && (!hydrated || arrivalChecked);
+  const showPreview = showsPreviewButton(rules, !hydrated || arrivalChecked);
 
   const footer = (
     <div className="flex flex-wrap items-center justify-end gap-2">

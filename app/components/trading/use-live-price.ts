@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+import { priceStreamPath } from "#core/prices/wire";
 
 const PRICE_EVENT = "price";
 const STATUS_EVENT = "status";
@@ -20,7 +21,7 @@ export function useLivePrice(pair: string | null, initial: { price: PriceEvent |
 
   useEffect(() => {
     if (!pair || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/precios/stream?pair=${encodeURIComponent(pair)}`);
+    const source = new EventSource(priceStreamPath(pair));
     const onPrice = (event: MessageEvent<string>) => setPrice(JSON.parse(event.data) as PriceEvent);
     const onStatus = (event: MessageEvent<string>) => setStatus(JSON.parse(event.data) as PriceStatusEvent);
     source.addEventListener(PRICE_EVENT, onPrice);
