@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
+import { marketNotice } from "#core/domain/market";
 import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
@@ -152,25 +153,14 @@ export default function Dashboard() {
   const quote = actionData ? actionData.quote : loaderQuote;
   const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
   const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
-  const market = calculator.market;
-  // §4 market-hours notices: holiday and weekend first, then the 18:50 close notice, then closed hours.
-  const marketNotice = market.holiday
-    ? t("market.holiday")
-    : market.weekend
-      ? t("market.weekend")
-      : market.closeNotice === "friday"
-        ? t("market.closeNoticeFriday")
-        : market.closeNotice === "weekday"
-          ? t("market.closeNoticeWeekday")
-          : market.fxOpen
-            ? null
-            : t("notices.closed");
+  const noticeKey = marketNotice(calculator.market);
+  const notice = noticeKey ? t(noticeKey) : null;
 
   return (
     <div className="flex flex-col gap-8">
-      {marketNotice ? (
+      {notice ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
-          {marketNotice}
+          {notice}
         </p>
       ) : null}
       <div className="grid gap-8 xl:grid-cols-2">

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
-import { marketStatus } from "#core/domain/market";
+import { marketNotice, marketStatus } from "#core/domain/market";
 import { canOpenMarket } from "#core/domain/membership";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
@@ -48,15 +48,9 @@ function State({ open }: { open: boolean }) {
 export default function Market() {
   const { time, status, upcoming, pairs } = useLoaderData<typeof loader>();
   const { t } = useTranslation("dashboard");
-  const notice = status.holiday
-    ? t("market.holiday")
-    : status.weekend
-      ? t("market.weekend")
-      : status.closeNotice === "friday"
-        ? t("market.closeNoticeFriday")
-        : status.closeNotice === "weekday"
-          ? t("market.closeNoticeWeekday")
-          : null;
+  // The hours table beside it already says which systems are closed.
+  const noticeKey = marketNotice(status);
+  const notice = noticeKey && noticeKey !== "notices.closed" ? t(noticeKey) : null;
   const rows = [
     { label: t("market.fx"), hours: t("market.fxHours"), open: status.fxOpen },
     { label: t("market.opi"), hours: t("market.opiHours"), open: status.opi === 1 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { marketStatus } from "./market";
+import { marketNotice, marketStatus } from "./market";
 
 // Mexico City has no DST since 2022: UTC−6 all year.
 const at = (iso: string) => new Date(`${iso}-06:00`);
@@ -37,5 +37,34 @@ describe("marketStatus", () => {
   it("puts the festive banner at 15:00 on Fridays, 16:30 otherwise", () => {
     expect(marketStatus(at("2026-11-27T10:00")).festiveBannerAt).toBe("15:00");
     expect(marketStatus(at("2026-11-26T10:00")).festiveBannerAt).toBe("16:30");
+  });
+});
+
+describe("marketNotice", () => {
+  const notice = (iso: string, holidays: string[] = []) => marketNotice(marketStatus(at(iso), holidays));
+
+  it("says nothing while the FX market is open", () => {
+    expect(notice("2026-11-23T10:00")).toBeNull();
+  });
+
+  it("puts a holiday before everything else, even on a weekend evening", () => {
+    expect(notice("2026-11-23T10:00", ["2026-11-23"])).toBe("market.holiday");
+    expect(notice("2026-11-28T19:00", ["2026-11-28"])).toBe("market.holiday");
+  });
+
+  it("shows the weekend before the close notice", () => {
+    expect(notice("2026-11-28T19:00")).toBe("market.weekend");
+    expect(notice("2026-11-29T10:00")).toBe("market.weekend");
+  });
+
+  it("shows the close notice from 18:50, with its Friday variant on Fridays", () => {
+    expect(notice("2026-11-23T18:50")).toBe("market.closeNoticeWeekday");
+    expect(notice("2026-11-27T18:50")).toBe("market.closeNoticeFriday");
+  });
+
+  it("says the market is closed outside hours before the close notice", () => {
+    expect(notice("2026-11-23T06:59")).toBe("notices.closed");
+    expect(notice("2026-11-23T17:00")).toBe("notices.closed");
+    expect(notice("2026-11-23T18:49")).toBe("notices.closed");
   });
 });
