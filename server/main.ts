@@ -13,6 +13,7 @@ import { ConfigError, getConfig } from "./config.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { logger } from "./logger.server";
 import { securityHeaders } from "./security.server";
+import { withPartnerSessionRedirects } from "./session/partner-session.server";
 
 /**
  * The HTTP server: static files, security headers, request ids and logs, the Remix handler,
@@ -33,7 +34,7 @@ try {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "..");
 const publicDir = path.resolve(process.cwd(), "public");
-const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
+const build = withPartnerSessionRedirects((await import(path.join(buildDir, "index.js"))) as ServerBuild);
 
 const app = express();
 app.disable("x-powered-by");

@@ -16,6 +16,7 @@ import { companyAccounts } from "#server/trading/accounts.server";
 import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
 import { computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
 import { submitTrade } from "#server/trading/submit.server";
+import { optional } from "#server/upstream/optional.server";
 import { Calculator } from "~/components/trading/Calculator";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
@@ -33,11 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const started = performance.now();
   const [accounts, calculatorData] = await Promise.all([
-    companyAccounts(access).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      context.log.warn({ err: error instanceof Error ? error.message : error }, "bank accounts unavailable");
-      return null;
-    }),
+    optional(companyAccounts(access), null, { log: context.log, event: "bank_accounts_unavailable" }),
     loadCalculator(access, url),
   ]);
   const calculator = { ...calculatorData, accounts: accounts?.views ?? [] };

@@ -9,6 +9,7 @@ import { loadAccountsPage } from "#server/accounts/accounts.server";
 import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
 import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
+import { optional } from "#server/upstream/optional.server";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { SearchForm } from "~/components/ui/SearchForm";
@@ -24,11 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const group = parseAccountGroup(url.searchParams.get("grupo"));
   const query = (url.searchParams.get("q") ?? "").slice(0, 60);
-  const page = await loadAccountsPage(access, { group, query }).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
-    context.log.warn({ event: "accounts_unavailable" }, "accounts unavailable");
-    return null;
-  });
+  const page = await optional(loadAccountsPage(access, { group, query }), null, { log: context.log, event: "accounts_unavailable" });
   const editingId = url.searchParams.get("editar");
   const editing = editingId && page ? (page.accounts.find((account) => account.idAccount === editingId) ?? null) : null;
   return json({ company: access.company.businessName, group, query, page, editing }, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
@@ -21,10 +21,12 @@ import { readSpreadsheet } from "#server/recipients/excel.server";
 import { companyAliases, companyRecipients } from "#server/recipients/list.server";
 import { readUploadForm } from "#server/recipients/upload.server";
 import { readForm } from "#server/session/csrf.server";
+import { optional } from "#server/upstream/optional.server";
 import type { PreviewRow } from "~/components/recipients/UploadPreview";
 import { UploadPreview } from "~/components/recipients/UploadPreview";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
+import { FileField } from "~/components/ui/FileField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { serverT } from "~/i18next.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -139,12 +141,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (sheet.error === "size") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
     return fileError(t(ERROR_KEYS[sheet.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX") }), sheet.error === "busy" ? 503 : 400);
   }
-  const taken = await companyRecipients(access)
-    .then(companyAliases)
-    .catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      return [];
-    });
+  // The product checks repeated aliases too; without the list, it decides.
+  const taken = await optional(companyRecipients(access).then(companyAliases), [], {
+    log: access.log,
+    event: "recipient_aliases_unavailable",
+  });
   const read = readRecipientRows(sheet.rows, { takenAliases: taken });
   if (!read.ok) {
     return fileError(t(ERROR_KEYS[read.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX"), columns: (read.missing ?? []).join(", ") }));
@@ -198,10 +199,9 @@ function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
     id: "carga-destinatarios",
     lastResult,
     shouldValidate: "onSubmit",
+    constraint: getZodConstraint(uploadSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
   });
-  const { key: _key, ...fileProps } = getInputProps(fields.archivo, { type: "file" });
-  const errorId = fields.archivo.errors?.length ? `${fields.archivo.id}-error` : undefined;
   return (
     <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
       <a href="/destinatarios-alta-multiple/plantilla" download className={`${buttonClass("secondary")} self-start`}>
@@ -209,26 +209,12 @@ function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
       </a>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
         <AuthenticityTokenInput />
-        <div>
-          <label htmlFor={fields.archivo.id} className="block text-sm font-medium">
-            {t("upload.file")}
-          </label>
-          <p id={`${fields.archivo.id}-ayuda`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {t("upload.fileHint")}
-          </p>
-          <input
-            {...fileProps}
-            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-            aria-invalid={errorId ? true : undefined}
-            aria-describedby={[`${fields.archivo.id}-ayuda`, errorId].filter(Boolean).join(" ")}
-            className="mt-2 block w-full text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
-          />
-          {errorId ? (
-            <p id={errorId} role="alert" className="mt-1.5 text-sm text-failed dark:text-red-400">
-              {fields.archivo.errors?.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <FileField
+          meta={fields.archivo}
+          label={t("upload.file")}
+          description={t("upload.fileHint")}
+          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText={t("upload.submitting")} className="self-start">
           {t("upload.submit")}

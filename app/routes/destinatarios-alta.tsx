@@ -22,6 +22,8 @@ import { submitRegistration } from "#server/recipients/register.server";
 import type { AccessContext } from "#server/session/auth.server";
 import { newToast, redirectWithToast } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
+import { isUpstreamError } from "#server/upstream/errors";
+import { optional } from "#server/upstream/optional.server";
 import type { BankSearchType, InternationalBank } from "#server/upstream/recipients.server";
 import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
 import { buttonClass } from "~/components/ui/button";
@@ -54,7 +56,7 @@ async function catalogue(access: AccessContext, type: RecipientType) {
       codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes,
     };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "beneficiary_catalogue_unavailable" }, "beneficiary catalogue unavailable; constants used");
     return fallback;
   }
@@ -80,7 +82,7 @@ async function searchBanks(access: AccessContext, formData: Pick<FormData, "get"
   try {
     return await access.api.recipients.searchInternationalBanks(type, query);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "bank_search_failed" }, "international bank search failed");
     return "failed";
   }
@@ -124,13 +126,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "revisar") return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply() });
 
-  const taken = await companyRecipients(access)
-    .then((recipients) => companyAliases(recipients))
-    .catch((error: unknown) => {
-      // The product checks repeated aliases too; without the list, it decides.
-      if (error instanceof Response) throw error;
-      return [];
-    });
+  // The product checks repeated aliases too; without the list, it decides.
+  const taken = await optional(companyRecipients(access).then(companyAliases), [], {
+    log: access.log,
+    event: "recipient_aliases_unavailable",
+  });
   const submission = parseWithZod(formData, { schema: recipientSchema({ takenAliases: taken }) });
   if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
   const key = String(formData.get("idempotencyKey") ?? "");

@@ -10,6 +10,7 @@ import { requireRecipientsAccess, uploadAllowed } from "#server/recipients/acces
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
+import { optional } from "#server/upstream/optional.server";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { RecipientsTable } from "~/components/recipients/RecipientsTable";
 import { buttonClass } from "~/components/ui/button";
@@ -32,11 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = (url.searchParams.get("q") ?? "").slice(0, 60);
   const origin = parseOriginFilter(url.searchParams.get("origen"));
   const started = performance.now();
-  const recipients = await companyRecipients(access).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
-    context.log.warn({ event: "recipients_unavailable" }, "recipients unavailable");
-    return null;
-  });
+  const recipients = await optional(companyRecipients(access), null, { log: context.log, event: "recipients_unavailable" });
   const upstreamMs = Math.round(performance.now() - started);
   const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
   const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);

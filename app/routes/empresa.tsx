@@ -5,6 +5,7 @@ import { z } from "zod";
 import { jwtExpiry } from "#core/domain/jwt";
 import { commitSession, getSession, replaceSession, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
+import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
 
 const schema = z.object({ clientId: z.string().min(1).max(64) });
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.log.info({ event: "company_change", clientId: target.clientId }, "company changed");
     return redirect("/", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "company_change_failed", err: error instanceof Error ? error.message : error }, "company change failed");
     const session = await getSession(request);
     session.flash("modal", "companyChangeError");

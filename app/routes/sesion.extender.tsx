@@ -5,6 +5,7 @@ import { jwtExpiry } from "#core/domain/jwt";
 import { safeRedirectPath } from "#core/url";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
+import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
 import { serverT } from "~/i18next.server";
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.log.info({ event: "session_extended" }, "session extended");
     return redirect(back, { headers: { "Set-Cookie": await commitSession(access.session) } });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "session_extend_failed", err: error instanceof Error ? error.message : error }, "session extension failed");
     const t = await serverT("common");
     return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.failed")));

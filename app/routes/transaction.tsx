@@ -61,9 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     operation = (await access.api.trading.processChallenge({ res, msg, trk })).operation;
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     // A 4xx is the upstream refusing this result (not the bank's, or not this person's): never a success.
-    refused = isUpstreamError(error) && error.failure === "status" && (error.status ?? 500) < 500;
+    refused = error.failure === "status" && (error.status ?? 500) < 500;
     saveFailed = !refused;
     context.log.error(
       { event: "challenge_save_failed", refused, err: error instanceof Error ? error.message : error },

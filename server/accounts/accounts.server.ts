@@ -4,6 +4,7 @@ import type { AccountView } from "#core/domain/accounts";
 
 import type { AccessContext } from "../session/auth.server";
 import { companyAccounts } from "../trading/accounts.server";
+import { optional } from "../upstream/optional.server";
 import type { BankAccount } from "../upstream/partner.server";
 
 /**
@@ -16,11 +17,7 @@ const OPERATION_KINDS = ["buy", "sell", "transfer"] as const;
 async function recentIds(access: AccessContext): Promise<string[]> {
   const uses = await Promise.all(
     OPERATION_KINDS.map((kind) =>
-      access.api.trading.recentAccounts(kind).catch((error: unknown) => {
-        if (error instanceof Response) throw error;
-        access.log.warn({ event: "recent_accounts_unavailable", kind }, "recent accounts unavailable");
-        return [];
-      }),
+      optional(access.api.trading.recentAccounts(kind), [], { log: access.log, event: `recent_${kind}_accounts_unavailable` }),
     ),
   );
   return recentAccountIds(uses.flat());

@@ -28,7 +28,7 @@ export async function toggleAccountFavorite(
   try {
     await access.api.product.updateMemberAccount({ idAccount: submission.value.id, favorite: submission.value.favorite === "true" });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn(
       { event: "account_favorite_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
       "account favourite not saved",
@@ -53,7 +53,7 @@ export async function renameAccount(
   try {
     await access.api.product.updateMemberAccount({ idAccount: view.idAccount, alias: submission.value.alias });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn(
       { event: "account_alias_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
       "account alias not saved",

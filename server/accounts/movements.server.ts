@@ -66,7 +66,7 @@ export async function loadMovements(
     const items = [first, ...rest].flatMap((page) => page.data ?? []);
     return { ok: true, movements: filterMovements(items.map(toMovement), filters), truncated: first.total_pages > MAX_UPSTREAM_PAGES };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     if (isUpstreamError(error) && isNoMovementsAnswer({ code: error.details.code, message: error.details.upstreamMessage })) {
       return { ok: true, movements: [], truncated: false };
     }

@@ -6,6 +6,7 @@ import { companyAccounts } from "../trading/accounts.server";
 import { isUpstreamError } from "../upstream/errors";
 import { upstreams } from "../upstream/index.server";
 import type { HistoryOperation } from "../upstream/operations.server";
+import { optional } from "../upstream/optional.server";
 import { recheckPending } from "./poller.server";
 import type { OperationDetail, RecipientAccount } from "./view";
 import { operationDetail } from "./view";
@@ -31,26 +32,14 @@ export async function companyOperation(access: AccessContext, id: string): Promi
   try {
     return await access.api.operations.get(id);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isUpstreamError(error) && (error.status === 404 || error.status === 403)) throw notFound();
+    if (!isUpstreamError(error)) throw error;
+    if (error.status === 404 || error.status === 403) throw notFound();
     access.log.error(
       { event: "operation_unavailable", operationId: id, err: error instanceof Error ? error.message : error },
       "operation unavailable",
     );
     throw new Response("Servicio no disponible", { status: 502 });
   }
-}
-
-/** Optional data: a failure degrades the drawer (no banner, no masked account) instead of failing it. */
-function optional<T>(access: AccessContext, what: string, call: () => Promise<T>, fallback: T): Promise<T> {
-  return call().catch((error: unknown) => {
-    if (error instanceof Response) throw error;
-    access.log.warn(
-      { event: "operation_detail_partial", what, err: error instanceof Error ? error.message : error },
-      "optional operation data unavailable",
-    );
-    return fallback;
-  });
 }
 
 export interface LoadedDetail {
@@ -70,21 +59,25 @@ export async function loadOperationDetail(access: AccessContext, id: string, opt
     if (reload) operation = await companyOperation(access, id);
   }
   const [binnacle, settlement, accounts, recipients] = await Promise.all([
-    optional(access, "binnacle", () => access.api.trading.binnacles(operation.id), []),
-    optional(access, "settlement", () => access.api.operations.settlementDate(operation.id), null),
-    optional(access, "accounts", async () => (await companyAccounts(access)).views, null),
+    optional(access.api.trading.binnacles(operation.id), [], { log: access.log, event: "operation_detail_binnacle_unavailable" }),
+    optional(access.api.operations.settlementDate(operation.id), null, {
+      log: access.log,
+      event: "operation_detail_settlement_unavailable",
+    }),
+    optional(
+      companyAccounts(access).then((accounts) => accounts.views),
+      null,
+      { log: access.log, event: "operation_detail_accounts_unavailable" },
+    ),
     operation.recipient
       ? optional(
-          access,
-          "recipients",
-          async (): Promise<RecipientAccount[]> =>
-            (await access.api.partner.getRecipients()).map((r) => ({
-              idRecipient: r.idRecipient,
-              account: r.account,
-              bankName: r.bankName,
-              alias: r.alias,
-            })),
+          access.api.partner
+            .getRecipients()
+            .then((list): RecipientAccount[] =>
+              list.map((r) => ({ idRecipient: r.idRecipient, account: r.account, bankName: r.bankName, alias: r.alias })),
+            ),
           null,
+          { log: access.log, event: "operation_detail_recipients_unavailable" },
         )
       : Promise.resolve(null),
   ]);

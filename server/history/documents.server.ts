@@ -4,6 +4,7 @@ import { invoiceFileName, invoiceRequest } from "#core/domain/operation-document
 import { PdfRenderError } from "../receipts/pdf-renderer.server";
 import { receiptPdf } from "../receipts/receipts.server";
 import type { AccessContext } from "../session/auth.server";
+import { isUpstreamError } from "../upstream/errors";
 import type { HistoryOperation } from "../upstream/operations.server";
 import type { OperationDetail } from "./view";
 import { documentSubject, receiptData } from "./view";
@@ -40,7 +41,7 @@ export async function fetchInvoice(access: AccessContext, operation: HistoryOper
   try {
     file = await access.api.operations.invoice(request);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn(
       { event: "invoice_failed", operationId: operation.id, err: error instanceof Error ? error.message : error },
       "Failed to generate GFB invoice data.",

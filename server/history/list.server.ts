@@ -6,6 +6,7 @@ import { FILTER_PARAMS, hasFilters, historyFiltersSchema, operationsPageQuery, p
 
 import type { AccessContext } from "../session/auth.server";
 import type { OperationsPage } from "../upstream/operations.server";
+import { optional } from "../upstream/optional.server";
 import { checkingClient } from "./detail.server";
 import { recheckPending } from "./poller.server";
 import type { HistoryRow } from "./view";
@@ -43,19 +44,8 @@ export async function loadHistoryList(access: AccessContext, url: URL): Promise<
   const fetchPage = () => (query ? access.api.operations.page(query) : Promise.resolve(EMPTY_PAGE));
 
   const [result, catalogue] = await Promise.all([
-    fetchPage().catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      access.log.warn(
-        { event: "history_unavailable", err: error instanceof Error ? error.message : error },
-        "operation history unavailable",
-      );
-      return null;
-    }),
-    access.api.operations.filters().catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      access.log.warn({ event: "history_filters_unavailable" }, "history filter catalogue unavailable");
-      return null;
-    }),
+    optional(fetchPage(), null, { log: access.log, event: "history_unavailable" }),
+    optional(access.api.operations.filters(), null, { log: access.log, event: "history_filters_unavailable" }),
   ]);
 
   let data = result;

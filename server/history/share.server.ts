@@ -14,10 +14,11 @@ import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "../session/auth.server";
 import { readForm } from "../session/csrf.server";
+import { isUpstreamError } from "../upstream/errors";
 import type { EmailAttachment, EmailReceipt } from "../upstream/operations.server";
 import type { LoadedDetail } from "./detail.server";
 import { loadOperationDetail } from "./detail.server";
-import { fetchInvoice, renderReceipt } from "./documents.server";
+import { DocumentError, fetchInvoice, renderReceipt } from "./documents.server";
 import type { OperationDetail } from "./view";
 
 /**
@@ -103,7 +104,7 @@ export async function sendShareEmail(access: AccessContext, loaded: LoadedDetail
     );
     return "sent";
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error) && !(error instanceof DocumentError)) throw error;
     access.log.warn(
       { event: "email_receipt_failed", operationId: detail.id, template, err: error instanceof Error ? error.message : error },
       "receipt e-mail not sent",

@@ -31,7 +31,7 @@ export async function toggleRecipientFavorite(
   try {
     await access.api.trading.updateMemberRecipient({ idRecipient: recipient.id, favorite: submission.value.favorite === "true" });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "recipient_favorite_failed", failure: failure(error) }, "recipient favourite not saved");
     return redirectWithToast(request, returnTo, newToast("error", texts.toasts.favoriteError));
   }
@@ -59,7 +59,7 @@ export async function renameRecipient(
     if (recipient.source === "BO") await access.api.recipients.updateBackoffice(recipient.id, { alias });
     else await access.api.trading.updateMemberRecipient({ idRecipient: recipient.id, alias });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "recipient_alias_failed", failure: failure(error) }, "recipient alias not saved");
     const message = recipientRejection(error) === "duplicateAlias" ? texts.errors.duplicateAlias : texts.errors.aliasUpdate;
     return { kind: "invalid", result: submission.reply({ formErrors: [message] }) };
@@ -74,7 +74,7 @@ export async function deleteRecipient(request: Request, access: AccessContext, f
   try {
     await access.api.recipients.setStatus(recipient.id, "deleted");
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "recipient_delete_failed", failure: failure(error) }, "recipient not deleted");
     return redirectWithToast(request, returnTo, newToast("error", texts.toasts.deleteError));
   }

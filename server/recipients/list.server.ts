@@ -2,6 +2,7 @@ import type { OriginFilter, RecipientView } from "#core/domain/recipients";
 import { filterRecipients, recipientViews } from "#core/domain/recipients";
 
 import type { AccessContext } from "../session/auth.server";
+import { optional } from "../upstream/optional.server";
 
 /**
  * The recipients list (SPEC §2 /destinatarios): the bank's recipients with the member's
@@ -14,19 +15,14 @@ export interface CompanyRecipients {
   accounts: Map<string, string>;
 }
 
-function optional<T>(access: AccessContext, what: string, promise: Promise<T[]>): Promise<T[]> {
-  return promise.catch((error: unknown) => {
-    if (error instanceof Response) throw error;
-    access.log.warn({ event: `${what}_unavailable` }, `${what} unavailable`);
-    return [];
-  });
-}
+const optionalList = <T>(access: AccessContext, what: string, promise: Promise<T[]>): Promise<T[]> =>
+  optional(promise, [] as T[], { log: access.log, event: `${what}_unavailable` });
 
 export async function companyRecipients(access: AccessContext): Promise<CompanyRecipients> {
   const [core, member, backoffice] = await Promise.all([
     access.api.partner.getRecipients(),
-    optional(access, "member_recipients", access.api.trading.memberRecipients()),
-    optional(access, "backoffice_recipients", access.api.recipients.pendingBackoffice()),
+    optionalList(access, "member_recipients", access.api.trading.memberRecipients()),
+    optionalList(access, "backoffice_recipients", access.api.recipients.pendingBackoffice()),
   ]);
   const views = recipientViews(core, member, backoffice);
   const accounts = new Map<string, string>([

@@ -85,7 +85,7 @@ export async function submitRegistration(access: AccessContext, input: Recipient
   try {
     registration = await access.api.recipients.createRegistration(toRecipientData(input), idempotencyKey);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     const rejection = recipientRejection(error);
     access.log.warn(
       { event: "recipient_registration_refused", rejection, failure: isUpstreamError(error) ? error.failure : "unknown" },
@@ -152,7 +152,7 @@ export async function recordRegistration(
       recipientStatus: input.res === "0" ? 1 : null,
     });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (!isUpstreamError(error)) throw error;
     refused = isUpstreamError(error) && error.failure === "status" && (error.status ?? 500) < 500;
     access.log.error(
       { event: "recipient_challenge_save_failed", refused, failure: isUpstreamError(error) ? error.failure : "unknown" },

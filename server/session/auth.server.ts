@@ -8,15 +8,14 @@ import type { AuthState } from "#core/domain/auth-state";
 import { guardRedirect, isAuthState } from "#core/domain/auth-state";
 import { sessionStatus } from "#core/domain/session-timing";
 
-import { UpstreamError } from "../upstream/errors";
+import { PartnerSessionEnded, UpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
+import { EXPIRED_PATH } from "./partner-session.server";
 import { getSessionStorage, sessionExpiry } from "./storage.server";
 import type { FlashData, SessionData, Toast } from "./types";
 
 export type PortalSession = Session<SessionData, FlashData>;
-
-export const EXPIRED_PATH = "/sesion-expirada";
 
 /** Each loader of one request asks for the session; read it once. */
 const perRequest = new WeakMap<Request, Promise<PortalSession>>();
@@ -95,7 +94,8 @@ export async function requireAccess(request: Request, context: AppLoadContext): 
 
 /**
  * §4: a partner 401/410 ends the partner session; the flag is stored so no further partner call
- * is made, and the person is sent to the expired-session screen (which may still sign out).
+ * is made, and PartnerSessionEnded sends the person to the expired-session screen (which may
+ * still sign out) through withPartnerSessionRedirects.
  */
 function guardPartner(session: PortalSession, api: Upstreams): Upstreams {
   const partner = new Proxy(api.partner, {
@@ -109,7 +109,7 @@ function guardPartner(session: PortalSession, api: Upstreams): Upstreams {
           if (error instanceof UpstreamError && error.endsPartnerSession) {
             session.set("partnerExpired", true);
             await commitSession(session);
-            throw redirect(EXPIRED_PATH);
+            throw new PartnerSessionEnded();
           }
           throw error;
         }

@@ -3,6 +3,7 @@ import { accountViews } from "#core/domain/accounts";
 
 import type { AccessContext } from "../session/auth.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
+import { optional } from "../upstream/optional.server";
 import type { BankAccount, BankRecipient } from "../upstream/partner.server";
 
 /**
@@ -12,11 +13,8 @@ import type { BankAccount, BankRecipient } from "../upstream/partner.server";
 export async function companyAccounts(access: AccessContext): Promise<{ bank: BankAccount[]; views: AccountView[] }> {
   const [bank, member] = await Promise.all([
     access.api.partner.getAccounts(),
-    access.api.product.memberAccounts().catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      access.log.warn({ err: error instanceof Error ? error.message : error }, "member accounts unavailable; bank aliases shown");
-      return [];
-    }),
+    // Without member data the bank's own aliases show.
+    optional(access.api.product.memberAccounts(), [], { log: access.log, event: "member_accounts_unavailable" }),
   ]);
   return { bank, views: accountViews(bank, member, { specialRule: isSpecialRuleCompany(access.company.clientId) }) };
 }

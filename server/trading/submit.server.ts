@@ -125,7 +125,6 @@ export async function submitTrade(
     url.searchParams.set("operation", form.operation);
     return { kind: "challenge", url: url.toString() };
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (!isUpstreamError(error)) throw error;
     if (error.failure === "timeout" || error.failure === "network") {
       // The operation may exist: say so, and never send it again (ARCHITECTURE, idempotency).

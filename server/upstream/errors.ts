@@ -42,3 +42,24 @@ export class UpstreamError extends Error {
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
 }
+
+// A brand instead of `instanceof`: the HTTP server bundle and the Remix build each carry their own
+// copy of this module, and the error crosses from one to the other.
+const PARTNER_SESSION_ENDED = Symbol.for("portal.partnerSessionEnded");
+
+/**
+ * The partner bank ended its session (401/410, SPEC §4). Raised once the session is marked, it
+ * travels up untouched (catch blocks handle `UpstreamError` only) to the one place that turns it
+ * into the expired-session redirect (server/session/partner-session.server.ts).
+ */
+export class PartnerSessionEnded extends Error {
+  override readonly name = "PartnerSessionEnded";
+  readonly [PARTNER_SESSION_ENDED] = true;
+  constructor() {
+    super("the partner bank ended its session");
+  }
+}
+
+export function isPartnerSessionEnded(error: unknown): error is PartnerSessionEnded {
+  return typeof error === "object" && error !== null && PARTNER_SESSION_ENDED in error;
+}

@@ -1,0 +1,39 @@
+import type { ServerBuild } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+
+import { isPartnerSessionEnded } from "../upstream/errors";
+
+/** Where a person lands when the partner bank ended the session (SPEC §4). */
+export const EXPIRED_PATH = "/sesion-expirada";
+
+type Handler = (args: never) => unknown;
+
+function redirectWhenPartnerSessionEnds<T extends Handler>(handler: T | undefined): T | undefined {
+  if (!handler) return handler;
+  const wrapped = async (args: never) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (isPartnerSessionEnded(error)) throw redirect(EXPIRED_PATH);
+      throw error;
+    }
+  };
+  return wrapped as T;
+}
+
+/**
+ * The one place a partner-session end becomes the expired-session redirect: every route's loader
+ * and action, pages and resource routes alike, wrapped once when the build is handed to the HTTP
+ * server. A new route cannot forget it, and no catch block has to re-throw it.
+ */
+export function withPartnerSessionRedirects(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const module = { ...route.module };
+      module.loader = redirectWhenPartnerSessionEnds(module.loader);
+      module.action = redirectWhenPartnerSessionEnds(module.action);
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}
