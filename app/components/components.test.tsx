@@ -128,7 +128,7 @@ describe("Toast", () => {
 describe("Field and SubmitButton", () => {
   it("ties errors to the input", async () => {
     const html = await serverHtml(
-      <Field label="Alias" name="alias" errors={["Ingresa un alias distinto al actual."]} inputProps={{ id: "alias" }} />,
+      <Field label="Alias" meta={{ id: "alias", name: "alias", errors: ["Ingresa un alias distinto al actual."] }} />,
     );
     expect(html).toContain('<label for="alias"');
     expect(html).toContain('aria-invalid="true"');
@@ -137,7 +137,7 @@ describe("Field and SubmitButton", () => {
   });
 
   it("has no aria-invalid without errors", async () => {
-    const html = await serverHtml(<Field label="Alias" name="alias" description="Hasta 40" inputProps={{ id: "a" }} />);
+    const html = await serverHtml(<Field label="Alias" meta={{ id: "a", name: "alias" }} description="Hasta 40" />);
     expect(html).not.toContain("aria-invalid");
     expect(html).toContain('aria-describedby="a-descripcion"');
   });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,6 +13,8 @@ import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
+import { CheckboxField } from "~/components/ui/CheckboxField";
+import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -61,6 +63,7 @@ export default function Wizard() {
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: getZodConstraint(wizardSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: wizardSchema }),
   });
   const price = formatMoney(cost.amount, cost.currency);
@@ -108,41 +111,21 @@ export default function Wizard() {
               );
             })}
           </div>
-          {fields.membership.errors ? (
-            <p id={fields.membership.errorId} className="mt-2 text-sm text-failed">
-              {fields.membership.errors.join(" ")}
-            </p>
-          ) : null}
+          <FieldErrors id={fields.membership.errorId} errors={fields.membership.errors ?? []} />
         </fieldset>
-        <div>
-          <label className="flex items-start gap-3">
-            <input
-              {...getInputProps(fields.terms, { type: "checkbox" })}
-              className="mt-1 h-4 w-4"
-              aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
+        <CheckboxField
+          meta={fields.terms}
+          label={
+            <Trans
+              t={t}
+              i18nKey="wizard.terms"
+              components={[
+                <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline" />,
+                <Link key="privacy" to="/terminos-condiciones#aviso-de-privacidad" target="_blank" className="text-brand-600 underline" />,
+              ]}
             />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="wizard.terms"
-                components={[
-                  <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline" />,
-                  <Link
-                    key="privacy"
-                    to="/terminos-condiciones#aviso-de-privacidad"
-                    target="_blank"
-                    className="text-brand-600 underline"
-                  />,
-                ]}
-              />
-            </span>
-          </label>
-          {fields.terms.errors ? (
-            <p id={fields.terms.errorId} className="mt-2 text-sm text-failed">
-              {fields.terms.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
+          }
+        />
         {formErrors?.length ? (
           <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-failed dark:bg-red-950">
             {formErrors.join(" ")}

@@ -65,8 +65,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  * forged checkbox is ignored rather than honoured.
  */
 export function shareFormSchema(selectable: readonly ShareOption[]) {
+  // `.optional()` changes nothing parsed; it keeps the form's constraints from marking an option required.
   const allowed = (option: ShareOption) =>
-    selectable.includes(option) ? z.boolean().optional().default(false) : z.any().transform(() => false);
+    selectable.includes(option)
+      ? z.boolean().optional().default(false)
+      : z
+          .any()
+          .optional()
+          .transform(() => false);
   return z
     .object({
       email: z

@@ -57,25 +57,26 @@ const typedAmountRule = z
   })
   .transform(() => ({}));
 
-export const exchangeSchema = z
-  .object({
-    operation: z.enum(["buy", "sell"]),
-    pair: z.string(required(msg.requiredAlt)).regex(/^[A-Z]{3}\/[A-Z]{3}$/, msg.requiredAlt),
-    typed: z.enum(["left", "right"]).default("left"),
-    left: positiveAmount.optional(),
-    right: positiveAmount.optional(),
-    ...base,
-  })
-  .and(typedAmountRule)
-  .and(conceptRule);
+/**
+ * The fields alone, without the rules across them: the form's HTML constraints are read from
+ * here (the rules' loose objects would otherwise mark every field they name as required).
+ */
+export const exchangeFields = z.object({
+  operation: z.enum(["buy", "sell"]),
+  pair: z.string(required(msg.requiredAlt)).regex(/^[A-Z]{3}\/[A-Z]{3}$/, msg.requiredAlt),
+  typed: z.enum(["left", "right"]).default("left"),
+  left: positiveAmount.optional(),
+  right: positiveAmount.optional(),
+  ...base,
+});
+export const transferFields = z.object({
+  operation: z.literal("transfer"),
+  amount: positiveAmount,
+  ...base,
+});
 
-export const transferSchema = z
-  .object({
-    operation: z.literal("transfer"),
-    amount: positiveAmount,
-    ...base,
-  })
-  .and(conceptRule);
+export const exchangeSchema = exchangeFields.and(typedAmountRule).and(conceptRule);
+export const transferSchema = transferFields.and(conceptRule);
 
 export type ExchangeForm = z.infer<typeof exchangeSchema>;
 export type TransferForm = z.infer<typeof transferSchema>;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -10,6 +10,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+
+const constraint = getZodConstraint(aliasSchema);
 
 export type AliasDrawerProps = {
   open: boolean;
@@ -44,9 +46,9 @@ export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, nam
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { alias: currentAlias },
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: aliasSchema }),
   });
-  const { key: _key, ...aliasInput } = getInputProps(fields.alias, { type: "text" });
 
   return (
     <Drawer
@@ -70,12 +72,8 @@ export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, nam
         <input type="hidden" name="intent" value="alias" />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="currentAlias" value={currentAlias} />
-        <Field
-          label={texts.label}
-          name={fields.alias.name}
-          errors={fields.alias.errors}
-          inputProps={{ ...aliasInput, autoComplete: "off", maxLength: 80 }}
-        />
+        {/* Longer than the schema's limit, so a long alias is answered with its message instead of cut. */}
+        <Field meta={fields.alias} label={texts.label} autoComplete="off" maxLength={80} />
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
     </Drawer>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -8,9 +8,9 @@ import { historyFiltersSchema, STATUS_PARAMS, TYPE_PARAMS } from "#core/domain/h
 import { HISTORY_PATH } from "#core/history-links";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
 
-const SELECT =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";
+const constraint = getZodConstraint(historyFiltersSchema);
 
 export type HistoryFiltersProps = {
   values: Record<"tipo" | "estado" | "desde" | "hasta" | "par" | "buscar", string>;
@@ -29,46 +29,22 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: historyFiltersSchema }),
     defaultValue: values,
   });
-  const initial = (name: keyof HistoryFiltersProps["values"]) => {
-    const value = fields[name].initialValue;
-    return typeof value === "string" ? value : "";
-  };
   // A pair typed in the URL that the catalogue does not list is still shown, so it can be cleared.
   const pairOptions = values.par && !pairs.includes(values.par) ? [...pairs, values.par] : pairs;
 
-  const select = (name: "tipo" | "estado" | "par", label: string, options: Array<[string, string]>) => {
-    const meta = fields[name];
-    return (
-      <div>
-        <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {label}
-        </label>
-        <select
-          id={meta.id}
-          name={meta.name}
-          defaultValue={initial(name)}
-          aria-invalid={meta.errors ? true : undefined}
-          aria-describedby={meta.errors ? meta.errorId : undefined}
-          className={SELECT}
-        >
-          <option value="">{t("filters.all")}</option>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-        {meta.errors ? (
-          <p id={meta.errorId} className="mt-1.5 text-sm text-failed dark:text-red-400">
-            {meta.errors.join(" ")}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const select = (name: "tipo" | "estado" | "par", label: string, options: Array<[string, string]>) => (
+    <SelectField meta={fields[name]} label={label} placeholder={t("filters.all")}>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
+  );
 
   return (
     <section
@@ -89,32 +65,14 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
           t("filters.status"),
           Object.entries(STATUS_PARAMS).map(([value, display]) => [value, t(`statusV2.${display}`)]),
         )}
-        <Field
-          label={t("filters.from")}
-          name={fields.desde.name}
-          id={fields.desde.id}
-          errors={fields.desde.errors}
-          inputProps={{ type: "date", defaultValue: initial("desde") }}
-        />
-        <Field
-          label={t("filters.to")}
-          name={fields.hasta.name}
-          id={fields.hasta.id}
-          errors={fields.hasta.errors}
-          inputProps={{ type: "date", defaultValue: initial("hasta") }}
-        />
+        <Field meta={fields.desde} label={t("filters.from")} type="date" />
+        <Field meta={fields.hasta} label={t("filters.to")} type="date" />
         {select(
           "par",
           t("filters.pair"),
           pairOptions.map((pair) => [pair, pair]),
         )}
-        <Field
-          label={t("filters.search")}
-          name={fields.buscar.name}
-          id={fields.buscar.id}
-          errors={fields.buscar.errors}
-          inputProps={{ type: "search", defaultValue: initial("buscar"), placeholder: t("filters.searchHint"), maxLength: 100 }}
-        />
+        <Field meta={fields.buscar} label={t("filters.search")} type="search" placeholder={t("filters.searchHint")} />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-6">
           <button type="submit" className={buttonClass("primary")}>
             {t("filters.apply")}

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -10,7 +10,9 @@ import type { ShareOption } from "#core/domain/share-form";
 import { shareFormSchema, showsPreviewButton } from "#core/domain/share-form";
 import type { OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
+import { CheckboxField } from "~/components/ui/CheckboxField";
 import { ErrorList, Field } from "~/components/ui/Field";
+import type { FieldMeta } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 
 import { OperationDrawer } from "./OperationDrawer";
@@ -49,30 +51,18 @@ function useEnhancements(selectable: readonly ShareOption[], formRef: React.RefO
   return { schema, hydrated, valid, arrivalChecked };
 }
 
-function EmailField({
-  meta,
-  label,
-  hint,
-}: {
-  meta: { id: string; name: string; errors?: string[]; initialValue?: unknown; descriptionId: string };
-  label: string;
-  hint: string;
-}) {
+/** The address field of both views; the schema checks up to 254 characters, so typing stops there. */
+function EmailField({ meta, label, hint }: { meta: FieldMeta; label: string; hint: string }) {
   return (
     <Field
+      meta={meta}
       label={label}
-      name={meta.name}
-      id={meta.id}
       description={hint}
-      errors={meta.errors}
-      inputProps={{
-        type: "email",
-        inputMode: "email",
-        autoComplete: "email",
-        form: FORM_ID,
-        defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : "",
-        maxLength: 254,
-      }}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      form={FORM_ID}
+      maxLength={254}
     />
   );
 }
@@ -98,6 +88,7 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     defaultValue: {
       email: defaults.email,
@@ -137,21 +128,14 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
           <div className="flex flex-col gap-3">
             {(["invoiceFxn", "invoiceGfb", "estimatedArrival"] as const).map((option) => {
               if (!rules[option].visible) return null;
-              const { key, ...checkbox } = getInputProps(fields[option], { type: "checkbox" });
+              // The options' one message is the group's (the fieldset's), not a checkbox's.
               return (
-                <label
-                  key={key ?? option}
-                  className={`flex items-center gap-3 ${rules[option].enabled ? "" : "text-slate-400 dark:text-slate-500"}`}
-                >
-                  <input
-                    {...checkbox}
-                    disabled={!rules[option].enabled}
-                    aria-invalid={undefined}
-                    aria-describedby={undefined}
-                    className="h-4 w-4"
-                  />
-                  <span>{t(`share.options.${option}`, { product })}</span>
-                </label>
+                <CheckboxField
+                  key={option}
+                  meta={fields[option]}
+                  label={t(`share.options.${option}`, { product })}
+                  disabled={!rules[option].enabled}
+                />
               );
             })}
           </div>
@@ -184,6 +168,7 @@ export function PreviewView({ detail, closeHref, backHref, defaults, lastResult,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     defaultValue: { email: defaults.email },
   });

@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { Icon } from "~/components/ui/icons";
+import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 
@@ -113,26 +114,20 @@ function CategoryFilter({ centre }: { centre: NotificationCentreView }) {
       {centre.filter.hidden.map(({ name, value }, index) => (
         <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
       ))}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={CATEGORY_ID} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-          {t("filter.label")}
-        </label>
-        {/* Keyed by the category so Back/forward with JS shows the current one. */}
-        <select
-          key={centre.category}
-          id={CATEGORY_ID}
-          name="ncat"
-          defaultValue={centre.category}
-          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-        >
-          <option value="">{t("filter.all")}</option>
-          {centre.categories.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`, { defaultValue: category })}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* Keyed by the category so Back/forward with JS shows the current one. */}
+      <SelectField
+        key={centre.category}
+        compact
+        meta={{ id: CATEGORY_ID, name: "ncat", initialValue: centre.category }}
+        label={t("filter.label")}
+        placeholder={t("filter.all")}
+      >
+        {centre.categories.map((category) => (
+          <option key={category} value={category}>
+            {t(`categories.${category}`, { defaultValue: category })}
+          </option>
+        ))}
+      </SelectField>
       <SubmitButton variant="secondary" className="!px-4">
         {t("filter.submit")}
       </SubmitButton>

@@ -1,6 +1,6 @@
 import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
@@ -11,7 +11,10 @@ import { bankOfClabe } from "#core/domain/clabe";
 import type { RecipientField, RecipientFormValues, RecipientInput, RecipientType } from "#core/domain/recipient-form";
 import { AMOUNT_BANDS, isNational, isPhysical, recipientDraftSchema, recipientSchema, RELATION_TYPES } from "#core/domain/recipient-form";
 import { buttonClass } from "~/components/ui/button";
+import { CheckboxField } from "~/components/ui/CheckboxField";
+import type { FieldProps } from "~/components/ui/Field";
 import { ErrorList, Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const RECIPIENT_FORM_ID = "alta-destinatario";
@@ -35,8 +38,12 @@ export type RecipientFormProps = {
   bankSearchFailed: boolean;
 };
 
-const SELECT =
-  "mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm focus:outline-none focus:ring-2 dark:bg-slate-900 border-slate-300 focus:border-brand-500 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600";
+/**
+ * The rules table checks every field inside one refinement, so the schema gives the browser no
+ * length limits: the inputs' maxLength below are set by hand (some above the rule, so its
+ * message shows instead of the typing stopping).
+ */
+const constraint = getZodConstraint(recipientSchema());
 
 type Fields = Record<RecipientField, FieldMetadata<string | undefined>>;
 
@@ -63,6 +70,7 @@ export function RecipientForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { recipientType: type, currency: currencies[0] ?? "MXN" },
+    constraint,
     onValidate: ({ formData }) => {
       // Only the final submit applies the rules; the other buttons echo what was typed.
       const intent = formData.get("intent");
@@ -87,43 +95,18 @@ export function RecipientForm({
   const bank = bankOfClabe(clabe);
   const national = isNational(type);
 
-  const text = (name: RecipientField, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
-    const { key: _key, ...props } = getInputProps(fields[name], { type: "text" });
-    return (
-      <Field
-        key={name}
-        label={t(`form.fields.${name}`)}
-        name={name}
-        errors={fields[name].errors}
-        description={hint}
-        inputProps={{ ...props, ...extra }}
-      />
-    );
-  };
-  const select = (name: RecipientField, options: Array<{ value: string; label: string }>) => {
-    const { key: _key, ...props } = getSelectProps(fields[name]);
-    const errorId = fields[name].errors?.length ? `${fields[name].id}-error` : undefined;
-    return (
-      <div key={name}>
-        <label htmlFor={fields[name].id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t(`form.fields.${name}`)}
-        </label>
-        <select {...props} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={SELECT}>
-          <option value="">{t("form.choose")}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {errorId ? (
-          <p id={errorId} className="mt-1.5 text-sm text-failed dark:text-red-400">
-            {fields[name].errors?.join(" ")}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const text = (name: RecipientField, extra: Omit<FieldProps, "meta" | "label"> = {}) => (
+    <Field key={name} meta={fields[name]} label={t(`form.fields.${name}`)} {...extra} />
+  );
+  const select = (name: RecipientField, options: Array<{ value: string; label: string }>) => (
+    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
   const section = (title: string, children: ReactNode) => (
     <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 md:grid-cols-2">
       <legend className="px-1 text-base font-semibold">{title}</legend>
@@ -173,7 +156,13 @@ export function RecipientForm({
         <>
           {text("alias", { maxLength: 40, autoComplete: "off" })}
           {text("email", { type: "email", autoComplete: "email", maxLength: 60 })}
-          {text("phone", { type: "tel", inputMode: "numeric", autoComplete: "tel-national", maxLength: 10 }, t("form.hints.phone"))}
+          {text("phone", {
+            type: "tel",
+            inputMode: "numeric",
+            autoComplete: "tel-national",
+            maxLength: 10,
+            description: t("form.hints.phone"),
+          })}
         </>,
       )}
 
@@ -186,24 +175,13 @@ export function RecipientForm({
           )}
           {national ? (
             <div>
-              {(() => {
-                const { key: _key, ...props } = getInputProps(fields.clabe, { type: "text" });
-                return (
-                  <Field
-                    label={t("form.fields.clabe")}
-                    name="clabe"
-                    errors={fields.clabe.errors}
-                    description={t("form.hints.clabe")}
-                    inputProps={{
-                      ...props,
-                      inputMode: "numeric",
-                      maxLength: 18,
-                      autoComplete: "off",
-                      onChange: (event) => setClabe(event.currentTarget.value.trim()),
-                    }}
-                  />
-                );
-              })()}
+              {text("clabe", {
+                description: t("form.hints.clabe"),
+                inputMode: "numeric",
+                maxLength: 18,
+                autoComplete: "off",
+                onChange: (event) => setClabe(event.currentTarget.value.trim()),
+              })}
               <p aria-live="polite" className="mt-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
                 {bank ? t("form.bank", { name: bank.name }) : t("form.bankUnknown")}
               </p>
@@ -212,7 +190,7 @@ export function RecipientForm({
             <>
               {text("account", { inputMode: "numeric", maxLength: 34, autoComplete: "off" })}
               {select("codeType", codeTypeOptions)}
-              {text("bankCode", { maxLength: 11, autoCapitalize: "characters" }, t("form.hints.bankCode"))}
+              {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: t("form.hints.bankCode") })}
               {text("bankName", { maxLength: 60 })}
               {text("bankCity", { maxLength: 60 })}
               {text("bankCountry", { maxLength: 60 })}
@@ -247,17 +225,12 @@ export function RecipientForm({
         : section(
             t("form.sections.intermediary"),
             <>
-              <label className="flex items-center gap-3 md:col-span-2">
-                <input
-                  type="checkbox"
-                  name="hasIntermediary"
-                  value="on"
-                  defaultChecked={intermediary}
-                  onChange={(event) => setIntermediary(event.currentTarget.checked)}
-                  className="h-4 w-4"
-                />
-                <span>{t("form.fields.hasIntermediary")}</span>
-              </label>
+              <CheckboxField
+                meta={fields.hasIntermediary}
+                label={t("form.fields.hasIntermediary")}
+                onChange={(event) => setIntermediary(event.currentTarget.checked)}
+                className="md:col-span-2"
+              />
               <div
                 hidden={hydrated && !intermediary}
                 className={`${hydrated && !intermediary ? "hidden" : "grid"} gap-4 md:col-span-2 md:grid-cols-2`}
@@ -297,24 +270,22 @@ function BankSearch({ results, failed, typed }: { results: BankOption[] | null; 
     <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-800 md:col-span-2">
       <p className="font-semibold">{t("form.bankSearch.title")}</p>
       <div className="mt-2 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="bankSearchType" className="block text-sm font-medium">
-            {t("form.bankSearch.by")}
-          </label>
-          <select id="bankSearchType" name="bankSearchType" defaultValue={typed.type || "name"} className={SELECT}>
-            {(["name", "swift", "aba"] as const).map((type) => (
-              <option key={type} value={type}>
-                {t(`form.bankSearch.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="bankSearchQuery" className="block text-sm font-medium">
-            {t("form.bankSearch.query")}
-          </label>
-          <input id="bankSearchQuery" name="bankSearchQuery" type="text" maxLength={60} defaultValue={typed.query} className={SELECT} />
-        </div>
+        <SelectField
+          meta={{ id: "bankSearchType", name: "bankSearchType", initialValue: typed.type || "name" }}
+          label={t("form.bankSearch.by")}
+        >
+          {(["name", "swift", "aba"] as const).map((type) => (
+            <option key={type} value={type}>
+              {t(`form.bankSearch.types.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          meta={{ id: "bankSearchQuery", name: "bankSearchQuery", initialValue: typed.query }}
+          label={t("form.bankSearch.query")}
+          maxLength={60}
+          className="min-w-[12rem] flex-1"
+        />
         <SubmitButton name="intent" value="buscar-banco" variant="secondary" pendingText={t("form.submitting")}>
           {t("form.bankSearch.submit")}
         </SubmitButton>

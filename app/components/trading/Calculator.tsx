@@ -1,18 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { RefObject } from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { AccountView } from "#core/domain/accounts";
-import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
+import { exchangeFields, exchangeSchema, transferFields, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
+import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
@@ -35,8 +35,8 @@ export type CalculatorProps = {
   csrfToken: ReactNode;
 };
 
-const INPUT =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";
+const exchangeConstraint = getZodConstraint(exchangeFields);
+const transferConstraint = getZodConstraint(transferFields);
 
 /**
  * The calculator (§2 'Operar', §5): a native form that works without JS — 'Cotizar' re-renders
@@ -57,6 +57,7 @@ export function Calculator(props: CalculatorProps) {
     lastResult: props.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    constraint: tab === "transfer" ? transferConstraint : exchangeConstraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     defaultValue: {
       left: prefill.izquierda ?? "",
@@ -112,8 +113,7 @@ export function Calculator(props: CalculatorProps) {
       balance: formatMoney(account.balance, account.currency),
     });
   const formErrors = form.errors?.filter(Boolean) ?? [];
-  const errorsOf = (name: keyof typeof fields) => fields[name]?.errors;
-  const described = (name: keyof typeof fields) => (errorsOf(name)?.length ? `${fields[name].id}-error` : undefined);
+  const amountProps = { inputMode: "decimal", autoComplete: "off", inputClassName: "tabular-nums" } as const;
 
   return (
     <section
@@ -156,44 +156,28 @@ export function Calculator(props: CalculatorProps) {
                 <input type="hidden" name="lpSell" value={priceForForm.lpSell} />
               </>
             ) : null}
-            <AmountField
+            <Field
+              {...amountProps}
+              meta={fields.left}
               label={t("calculator.amountIn", { currency: base })}
-              name="left"
-              id={fields.left.id}
-              errors={errorsOf("left")}
               defaultValue={initialAmounts.left}
               inputRef={leftRef}
-              onInput={(value) => onAmountInput("left", value)}
+              onInput={(event) => onAmountInput("left", event.currentTarget.value)}
             />
-            <AmountField
+            <Field
+              {...amountProps}
+              meta={fields.right}
               label={t("calculator.amountIn", { currency: quoteCurrency })}
-              name="right"
-              id={fields.right.id}
-              errors={errorsOf("right")}
               defaultValue={initialAmounts.right}
               inputRef={rightRef}
-              onInput={(value) => onAmountInput("right", value)}
+              onInput={(event) => onAmountInput("right", event.currentTarget.value)}
             />
           </>
         ) : (
-          <AmountField
-            label={t("calculator.amount")}
-            name="amount"
-            id={fields.amount.id}
-            errors={errorsOf("amount")}
-            defaultValue={fields.amount.initialValue as string | undefined}
-            className="sm:col-span-2"
-          />
+          <Field {...amountProps} meta={fields.amount} label={t("calculator.amount")} className="sm:col-span-2" />
         )}
 
-        <SelectField
-          label={t("calculator.origin")}
-          id={fields.origin.id}
-          name="origin"
-          defaultValue={fields.origin.initialValue as string}
-          errors={errorsOf("origin")}
-          placeholder={t("calculator.choose")}
-        >
+        <SelectField label={t("calculator.origin")} meta={fields.origin} placeholder={t("calculator.choose")}>
           {origins.map((account) => (
             <option key={account.idAccount} value={account.idAccount}>
               {accountLabel(account)}
@@ -202,10 +186,7 @@ export function Calculator(props: CalculatorProps) {
         </SelectField>
         <SelectField
           label={t("calculator.destination")}
-          id={fields.destination.id}
-          name="destination"
-          defaultValue={fields.destination.initialValue as string}
-          errors={errorsOf("destination")}
+          meta={fields.destination}
           placeholder={t("calculator.choose")}
           hint={
             tab === "transfer" && !props.recipientsAllowed ? (
@@ -231,38 +212,14 @@ export function Calculator(props: CalculatorProps) {
             </optgroup>
           ) : null}
         </SelectField>
-        <SelectField
-          label={t("calculator.reason")}
-          id={fields.reason.id}
-          name="reason"
-          defaultValue={fields.reason.initialValue as string}
-          errors={errorsOf("reason")}
-          placeholder={t("calculator.choose")}
-        >
+        <SelectField label={t("calculator.reason")} meta={fields.reason} placeholder={t("calculator.choose")}>
           {props.reasons.map((reason) => (
             <option key={reason.id} value={reason.id}>
               {reason.label}
             </option>
           ))}
         </SelectField>
-        <div>
-          <label htmlFor={fields.concept.id} className="block text-sm font-medium">
-            {t("calculator.concept")}
-          </label>
-          <input
-            id={fields.concept.id}
-            name="concept"
-            defaultValue={fields.concept.initialValue as string}
-            maxLength={40}
-            aria-invalid={errorsOf("concept") ? true : undefined}
-            aria-describedby={[`${fields.concept.id}-ayuda`, described("concept")].filter(Boolean).join(" ")}
-            className={INPUT}
-          />
-          <p id={`${fields.concept.id}-ayuda`} className="mt-1 text-xs text-slate-500">
-            {t("calculator.conceptHint")}
-          </p>
-          <Errors id={`${fields.concept.id}-error`} errors={errorsOf("concept")} />
-        </div>
+        <Field meta={fields.concept} label={t("calculator.concept")} description={t("calculator.conceptHint")} />
 
         {quote && tab !== "transfer" ? (
           <dl
@@ -300,49 +257,5 @@ export function Calculator(props: CalculatorProps) {
         </div>
       </Form>
     </section>
-  );
-}
-
-function Errors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="mt-1.5 text-sm text-failed dark:text-red-400">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
-  );
-}
-
-function AmountField(props: {
-  label: string;
-  name: string;
-  id: string;
-  errors?: string[];
-  defaultValue?: string;
-  className?: string;
-  inputRef?: RefObject<HTMLInputElement>;
-  onInput?: (value: string) => void;
-}) {
-  const errorId = props.errors?.length ? `${props.id}-error` : undefined;
-  return (
-    <div className={props.className}>
-      <label htmlFor={props.id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.name}
-        inputMode="decimal"
-        autoComplete="off"
-        ref={props.inputRef}
-        defaultValue={props.defaultValue}
-        onInput={(event) => props.onInput?.(event.currentTarget.value)}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={`${INPUT} tabular-nums`}
-      />
-      <Errors id={`${props.id}-error`} errors={props.errors} />
-    </div>
   );
 }

@@ -1,63 +1,53 @@
-import type { InputHTMLAttributes } from "react";
-import { useId } from "react";
+import type { InputHTMLAttributes, Ref } from "react";
 
-export type FieldProps = {
+import type { FieldMeta } from "./field-parts";
+import { constraintsOf, describe, descriptionClass, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
+
+export type FieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name" | "className" | "defaultChecked" | "aria-invalid" | "aria-describedby"
+> & {
+  /** Conform's `fields.x`: id, name, what was typed, errors and the schema's constraints. */
+  meta: FieldMeta;
   label: string;
-  name: string;
-  /** Messages already translated; shown in red under the input and tied to it. */
-  errors?: string[];
   description?: string;
-  /** Spread on the <input>. `name`, `id`, `aria-invalid` and `aria-describedby` are set here. */
-  inputProps?: InputHTMLAttributes<HTMLInputElement>;
-  /** id of the input; defaults to inputProps.id, then a generated one. */
-  id?: string;
+  /** Classes of the wrapper (grid placement). */
   className?: string;
+  /** Classes added to the input's own look. */
+  inputClassName?: string;
+  inputRef?: Ref<HTMLInputElement>;
 };
 
-/** A labelled input whose errors are text, announced with it and marked aria-invalid. */
-export function Field({ label, name, errors, description, inputProps, id, className }: FieldProps) {
-  const autoId = useId();
-  const inputId = id ?? inputProps?.id ?? `${name}${autoId.replace(/:/g, "")}`;
-  const descriptionId = description ? `${inputId}-descripcion` : undefined;
-  const visibleErrors = errors?.filter(Boolean) ?? [];
-  const errorId = visibleErrors.length > 0 ? `${inputId}-error` : undefined;
-  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
-
+/**
+ * A labelled input whose errors are text, announced with it and marked aria-invalid. It keeps
+ * what the person typed (the submission's value) when the server renders the form again, and
+ * explicit attributes win over the schema's constraints.
+ */
+export function Field({ meta, label, description, className, inputClassName, inputRef, ...inputProps }: FieldProps) {
+  const { errors, errorId, descriptionId, invalid, ariaInvalid, describedBy } = describe(meta, Boolean(description));
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label htmlFor={meta.id} className={labelClass}>
         {label}
       </label>
       {description ? (
-        <p id={descriptionId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p id={descriptionId} className={descriptionClass}>
           {description}
         </p>
       ) : null}
       <input
+        type="text"
+        {...constraintsOf(meta)}
+        defaultValue={initialText(meta)}
         {...inputProps}
-        id={inputId}
-        name={name}
-        aria-invalid={errorId ? true : undefined}
+        ref={inputRef}
+        id={meta.id}
+        name={meta.name}
+        aria-invalid={ariaInvalid}
         aria-describedby={describedBy}
-        className={[
-          "mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm",
-          "placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:opacity-60",
-          "dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500",
-          errorId
-            ? "border-failed focus:border-failed focus:ring-failed/30 dark:border-red-400"
-            : "border-slate-300 focus:border-brand-500 focus:ring-brand-500/30 dark:border-slate-600",
-          inputProps?.className,
-        ]
-          .filter(Boolean)
-          .join(" ")}
+        className={[inputClass(invalid), inputClassName].filter(Boolean).join(" ")}
       />
-      {errorId ? (
-        <ul id={errorId} className="mt-1.5 space-y-0.5 text-sm text-failed dark:text-red-400">
-          {visibleErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }

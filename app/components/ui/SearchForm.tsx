@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 
 import { buttonClass } from "./button";
+import { Field } from "./Field";
 
 export type SearchFormProps = {
   id: string;
@@ -23,22 +24,16 @@ export function SearchForm({ id, label, placeholder, submitLabel, clearLabel, qu
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="min-w-[16rem] flex-1">
-        <label htmlFor={id} className="block text-sm font-medium">
-          {label}
-        </label>
-        <input
-          // Remounted when the search changes, so 'Limpiar' also empties the box with JS on.
-          key={query}
-          id={id}
-          name="q"
-          type="search"
-          defaultValue={query}
-          maxLength={60}
-          placeholder={placeholder}
-          className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-600 dark:bg-slate-900"
-        />
-      </div>
+      <Field
+        // Remounted when the search changes, so 'Limpiar' also empties the box with JS on.
+        key={query}
+        meta={{ id, name: "q", initialValue: query }}
+        label={label}
+        type="search"
+        maxLength={60}
+        placeholder={placeholder}
+        className="min-w-[16rem] flex-1"
+      />
       <button type="submit" className={buttonClass("primary")}>
         {submitLabel}
       </button>

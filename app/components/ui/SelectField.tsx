@@ -1,47 +1,46 @@
-import type { ReactNode } from "react";
+import type { ChangeEventHandler, ReactNode } from "react";
+
+import type { FieldMeta } from "./field-parts";
+import { describe, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
 
 export type SelectFieldProps = {
+  /** Conform's `fields.x`, or `{ id, name, initialValue }` in a form without Conform. */
+  meta: FieldMeta;
   label: string;
-  id: string;
-  name: string;
-  defaultValue?: string;
-  /** Messages already translated; tied to the select with aria-describedby. */
-  errors?: string[];
-  /** First option, with an empty value ('Selecciona una opción'). */
-  placeholder: string;
+  /** The option chosen while the field has no value yet (e.g. the schema's default). */
+  fallback?: string;
+  /** First option, with an empty value ('Selecciona una opción', 'Todos'); none when omitted. */
+  placeholder?: string;
   hint?: ReactNode;
+  className?: string;
+  /** The smaller control that sits in a row beside a button. */
+  compact?: boolean;
+  onChange?: ChangeEventHandler<HTMLSelectElement>;
   children: ReactNode;
 };
 
-const SELECT =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-failed dark:border-slate-600 dark:bg-slate-900";
-
 /** A labelled native select whose errors are text, announced with it (works without JS). */
-export function SelectField({ label, id, name, defaultValue, errors, placeholder, hint, children }: SelectFieldProps) {
-  const errorId = errors?.length ? `${id}-error` : undefined;
+export function SelectField({ meta, label, fallback, placeholder, hint, className, compact, onChange, children }: SelectFieldProps) {
+  const { errors, errorId, invalid, ariaInvalid, describedBy } = describe(meta, false);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
+    <div className={compact ? ["flex flex-col gap-1", className].filter(Boolean).join(" ") : className}>
+      <label htmlFor={meta.id} className={compact ? "text-sm font-medium text-slate-700 dark:text-slate-300" : labelClass}>
         {label}
       </label>
       <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={SELECT}
+        id={meta.id}
+        name={meta.name}
+        defaultValue={initialText(meta) ?? fallback}
+        required={meta.required || undefined}
+        aria-invalid={ariaInvalid}
+        aria-describedby={describedBy}
+        onChange={onChange}
+        className={inputClass(invalid, compact ? "compact" : "regular")}
       >
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {children}
       </select>
-      {errorId ? (
-        <ul id={errorId} className="mt-1.5 text-sm text-failed dark:text-red-400">
-          {errors?.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
       {hint}
     </div>
   );

@@ -1,0 +1,43 @@
+import type { FieldMeta } from "./field-parts";
+import { describe, descriptionClass, FieldErrors, labelClass } from "./field-parts";
+
+export type FileFieldProps = {
+  /** Conform's `fields.x`. A file is never sent back, so there is no value to keep. */
+  meta: FieldMeta;
+  label: string;
+  description?: string;
+  /** Extensions and media types the picker offers. */
+  accept: string;
+};
+
+/**
+ * A labelled file picker. Its errors are an alert: they arrive after the upload's round trip,
+ * not while the person is on the field.
+ */
+export function FileField({ meta, label, description, accept }: FileFieldProps) {
+  const { errors, errorId, descriptionId, ariaInvalid, describedBy } = describe(meta, Boolean(description));
+  return (
+    <div>
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      {description ? (
+        <p id={descriptionId} className={descriptionClass}>
+          {description}
+        </p>
+      ) : null}
+      <input
+        type="file"
+        id={meta.id}
+        name={meta.name}
+        accept={accept}
+        required={meta.required || undefined}
+        multiple={meta.multiple || undefined}
+        aria-invalid={ariaInvalid}
+        aria-describedby={describedBy}
+        className="mt-2 block w-full text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
+      />
+      <FieldErrors id={errorId} errors={errors} alert />
+    </div>
+  );
+}
