@@ -1,13 +1,9 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { jwtExpiry } from "#core/domain/jwt";
-import { commitSession, getSession } from "#server/session/auth.server";
-import { getCsrf } from "#server/session/csrf.server";
-
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { anaBrowser, answerOf, routeContext as context } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
-import { clients, control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
+import { clients, control, loginAs, startTestSandbox } from "../../tests/support/sandbox";
 import { action, loader } from "./notificaciones";
 
 let sandbox: TestSandbox;
@@ -29,28 +25,7 @@ beforeEach(async () => {
   ({ productJwt } = await loginAs(sandbox, "ana.admin"));
 });
 
-const context = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
-const cookiePair = (setCookie: string) => setCookie.split(";")[0];
-
-/** An access session for Ana and a matching CSRF cookie, as the browser would hold them. */
-async function browser() {
-  const session = await getSession(new Request(APP));
-  const now = Date.now();
-  session.set("authState", "accessState");
-  session.set("bankToken", "no-usado");
-  session.set("productJwt", productJwt);
-  session.set("expiresAt", jwtExpiry(productJwt) ?? now);
-  session.set("lastSeenAt", now);
-  session.set("memberId", "1");
-  session.set("user", { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" });
-  session.set("companies", [
-    { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
-  ]);
-  session.set("companyId", "100234");
-  const sessionCookie = cookiePair(await commitSession(session));
-  const [csrf, csrfCookie] = await getCsrf().commitToken(new Request(APP));
-  return { cookie: [sessionCookie, csrfCookie ? cookiePair(csrfCookie) : ""].filter(Boolean).join("; "), csrf };
-}
+const browser = () => anaBrowser({ productJwt });
 
 async function post(fields: Record<string, string>, withCsrf = true) {
   const { cookie, csrf } = await browser();
@@ -60,12 +35,7 @@ async function post(fields: Record<string, string>, withCsrf = true) {
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     body,
   });
-  try {
-    return await action({ request, context, params: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return answerOf(() => action({ request, context, params: {} }));
 }
 
 const unreadNow = async () => (await clients(sandbox, { productJwt }).notifications.list()).meta.unreadCount;

@@ -1,0 +1,63 @@
+import type { AppLoadContext } from "@remix-run/node";
+
+import { jwtExpiry } from "#core/domain/jwt";
+import { commitSession, getSession } from "#server/session/auth.server";
+import { getCsrf } from "#server/session/csrf.server";
+
+import { TEST_APP_URL } from "./app-env";
+import { silentLog } from "./sandbox";
+
+/** The load context the HTTP server hands every loader and action. */
+export const routeContext = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
+
+const cookiePair = (setCookie: string) => setCookie.split(";")[0];
+
+const ANA = {
+  user: { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" },
+  companies: [
+    { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
+  ],
+  companyId: "100234",
+  memberId: "1",
+  permissions: ["send_money_to_own_accounts", "send_money_to_third_accounts", "can_create_operations", "can_execute_operations"],
+};
+
+/**
+ * What Ana's browser holds after logging in: the session cookie of an access session with her
+ * tokens, and a CSRF cookie with its form token. For loader and action tests with real Requests.
+ */
+export async function anaBrowser(tokens: { bankToken?: string; productJwt: string }) {
+  const session = await getSession(new Request(TEST_APP_URL));
+  const now = Date.now();
+  session.set("authState", "accessState");
+  session.set("bankToken", tokens.bankToken ?? "no-usado");
+  session.set("productJwt", tokens.productJwt);
+  session.set("expiresAt", jwtExpiry(tokens.productJwt) ?? now);
+  session.set("lastSeenAt", now);
+  session.set("memberId", ANA.memberId);
+  session.set("user", ANA.user);
+  session.set("companies", ANA.companies as never);
+  session.set("companyId", ANA.companyId);
+  session.set("permissions", ANA.permissions);
+  const sessionCookie = cookiePair(await commitSession(session));
+  const [csrf, csrfCookie] = await getCsrf().commitToken(new Request(TEST_APP_URL));
+  return { cookie: [sessionCookie, csrfCookie ? cookiePair(csrfCookie) : ""].filter(Boolean).join("; "), csrf };
+}
+
+/** Runs a loader or action and returns its Response, thrown (redirects, 404s) or returned. */
+export async function answerOf(run: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+export function formPost(path: string, cookie: string, fields: Record<string, string>): Request {
+  return new Request(`${TEST_APP_URL}${path}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
