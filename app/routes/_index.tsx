@@ -10,6 +10,7 @@ import { marketNotice } from "#core/domain/market";
 import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
+import { formAnswer } from "#server/forms.server";
 import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { companyAccounts } from "#server/trading/accounts.server";
@@ -90,23 +91,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (transfer) {
     const submission = parseWithZod(formData, { schema: transferSchema });
-    if (submission.status !== "success") return json({ result: submission.reply(), quote: null }, { status: 400 });
+    if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
     const outcome = await submitTrade(access, submission.value, null);
     return respond(request, outcome, (message, field, quote) =>
-      json(
+      formAnswer(
         { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
-        { status: 400 },
+        400,
       ),
     );
   }
 
   const submission = parseWithZod(formData, { schema: exchangeSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), quote: null }, { status: 400 });
+  if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
   const price = priceFieldsSchema.safeParse(Object.fromEntries(formData)).data ?? null;
   const fail = (message: string, field?: string, quote?: ComputedQuote) =>
-    json(
+    formAnswer(
       { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
-      { status: 400 },
+      400,
     );
 
   if (formData.get("intent") === "cotizar") {
@@ -119,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       price,
     });
     if (typeof computed === "string") return fail(t(`calculator.errors.${computed}`));
-    return json({ result: submission.reply(), quote: computed });
+    return formAnswer({ result: submission.reply(), quote: computed });
   }
   const outcome = await submitTrade(access, submission.value, price);
   return respond(request, outcome, fail);

@@ -7,6 +7,7 @@ import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { loadAccountsPage } from "#server/accounts/accounts.server";
 import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
+import { formAnswer } from "#server/forms.server";
 import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { optional } from "#server/upstream/optional.server";
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return toggleAccountFavorite(request, access, formData, safeRedirectPath(formData.get("volver"), back));
     case "alias": {
       const outcome = await renameAccount(request, access, formData, back);
-      return outcome.kind === "done" ? outcome.response : json({ result: outcome.result }, { status: 400 });
+      return outcome.kind === "done" ? outcome.response : formAnswer({ result: outcome.result }, 400);
     }
     default:
       throw new Response("Solicitud inválida", { status: 400 });

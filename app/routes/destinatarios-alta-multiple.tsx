@@ -13,6 +13,7 @@ import { MAX_UPLOAD_ROWS, readRecipientRows } from "#core/domain/recipient-rows"
 import { uploadSchema } from "#core/domain/spreadsheet";
 import { msg } from "#core/domain/validation";
 import { withoutParams, withParams } from "#core/url";
+import { formAnswer } from "#server/forms.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import type { Upload } from "#server/recipients/bulk.server";
 import { startRegistration, uploadStore } from "#server/recipients/bulk.server";
@@ -121,13 +122,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${url.pathname}?carga=${encodeURIComponent(upload.id)}`);
   }
 
-  const fileError = (message: string, status = 400) =>
-    json({ result: { status: "error", error: { archivo: [message] } } as SubmissionResult<string[]> }, { status });
+  const fileError = (message: string, status = 400) => formAnswer({ result: { status: "error", error: { archivo: [message] } } }, status);
   const body = await readUploadForm(request);
   if (!body.ok) return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
   const submission = parseWithZod(body.form, { schema: uploadSchema });
-  if (submission.status !== "success" || !body.file)
-    return json({ result: submission.reply({ hideFields: ["archivo"] }) }, { status: 400 });
+  if (submission.status !== "success" || !body.file) return formAnswer({ result: submission.reply({ hideFields: ["archivo"] }) }, 400);
 
   const started = performance.now();
   const sheet = await readSpreadsheet(body.file);

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -16,6 +15,8 @@ import {
   recipientSchema,
 } from "#core/domain/recipient-form";
 import { withParams } from "#core/url";
+import type { ActionResult } from "#server/forms.server";
+import { formAnswer } from "#server/forms.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { companyAliases, companyRecipients } from "#server/recipients/list.server";
 import { submitRegistration } from "#server/recipients/register.server";
@@ -88,20 +89,22 @@ async function searchBanks(access: AccessContext, formData: Pick<FormData, "get"
   }
 }
 
-type ActionData = {
-  result: SubmissionResult<string[]>;
+type ActionData = ActionResult<{
   bankResults: InternationalBank[] | null;
   bankSearchFailed: boolean;
   registrationError: "bankFormat" | "iban" | "account" | "failed" | null;
   revision: string | null;
-};
+}>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireUploadAccess(request, context);
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "continuar");
   const answer = (data: Partial<ActionData> & Pick<ActionData, "result">, status = 200) =>
-    json<ActionData>({ bankResults: null, bankSearchFailed: false, registrationError: null, revision: null, ...data }, { status });
+    formAnswer<Omit<ActionData, "result">>(
+      { bankResults: null, bankSearchFailed: false, registrationError: null, revision: null, ...data },
+      status,
+    );
 
   if (intent === "buscar-banco") {
     const banks = await searchBanks(access, formData);

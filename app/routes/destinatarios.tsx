@@ -6,6 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { parseOriginFilter } from "#core/domain/recipients";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
+import { formAnswer } from "#server/forms.server";
 import { requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return toggleRecipientFavorite(request, access, formData, safeRedirectPath(formData.get("volver"), back));
     case "alias": {
       const outcome = await renameRecipient(request, access, formData, back);
-      return outcome.kind === "done" ? outcome.response : json({ result: outcome.result }, { status: 400 });
+      return outcome.kind === "done" ? outcome.response : formAnswer({ result: outcome.result }, 400);
     }
     case "eliminar":
       return deleteRecipient(request, access, formData, back);

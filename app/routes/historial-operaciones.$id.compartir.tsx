@@ -28,7 +28,7 @@ export default function ShareRoute() {
     <ShareView
       detail={detail}
       defaults={defaults}
-      lastResult={actionData?.lastResult ?? null}
+      lastResult={actionData?.result ?? null}
       closeHref={historyHref(search)}
       backHref={historyHref(search, detail.id)}
       csrfToken={<AuthenticityTokenInput />}

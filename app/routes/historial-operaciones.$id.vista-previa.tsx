@@ -32,7 +32,7 @@ export default function PreviewRoute() {
     <PreviewView
       detail={detail}
       defaults={defaults}
-      lastResult={actionData?.lastResult ?? null}
+      lastResult={actionData?.result ?? null}
       closeHref={historyHref(search)}
       backHref={historyHref(search, detail.id, "compartir")}
       csrfToken={<AuthenticityTokenInput />}

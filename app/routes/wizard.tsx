@@ -8,6 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { TERMS_VERSION, wizardSchema } from "#core/domain/wizard";
 import { formatMoney } from "#core/money";
+import { formAnswer } from "#server/forms.server";
 import { requireState } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireState(request, ["wizardState"]);
   const submission = parseWithZod(await readForm(request), { schema: wizardSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formAnswer({ result: submission.reply() }, 400);
 
   const bankToken = session.get("bankToken");
   if (!bankToken) throw new Response("Sesión inválida", { status: 400 });
@@ -50,17 +51,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await product.setMembership({ idMembership: submission.value.membership === "2" ? 2 : 1, externalToken: bankToken });
   } catch (error) {
     context.log.warn({ event: "wizard_failed", err: error instanceof Error ? error.message : error }, "wizard failed");
-    return json(submission.reply({ formErrors: ["wizard.failed"] }), { status: 502 });
+    return formAnswer({ result: submission.reply({ formErrors: ["wizard.failed"] }) }, 502);
   }
   return loginWithBankToken(request, context, bankToken);
 }
 
 export default function Wizard() {
   const { plans, cost, trialDays } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: actionData?.result ?? null,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     constraint: getZodConstraint(wizardSchema),

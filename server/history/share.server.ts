@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
-import { createCookie, json, redirect } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import type { ShareForm, ShareOption } from "#core/domain/share-form";
@@ -10,6 +10,7 @@ import common from "#core/locales/es-MX/common.json";
 import texts from "#core/locales/es-MX/history.json";
 
 import { getConfig } from "../config.server";
+import { formAnswer } from "../forms.server";
 import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "../session/auth.server";
@@ -163,7 +164,7 @@ export async function shareAction(request: Request, context: AppLoadContext, id:
   }
 
   const submission = parseWithZod(formData, { schema: shareFormSchema(selectable) });
-  if (submission.status !== "success") return json({ lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formAnswer({ result: submission.reply() }, 400);
 
   const outcome = await sendShareEmail(access, loaded, submission.value);
   if (outcome === "sent") {
@@ -178,8 +179,5 @@ export async function shareAction(request: Request, context: AppLoadContext, id:
   }
   const message = texts.share.errors.send;
   access.session.flash("toast", newToast("error", common.generic.error, message));
-  return json(
-    { lastResult: submission.reply({ formErrors: [message] }) },
-    { status: 502, headers: { "Set-Cookie": await commitSession(access.session) } },
-  );
+  return formAnswer({ result: submission.reply({ formErrors: [message] }) }, 502, { "Set-Cookie": await commitSession(access.session) });
 }
