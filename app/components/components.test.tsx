@@ -1,3 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { createInstance } from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -5,6 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 // Remix renders on react-router's data router; its static flavour is what a server render uses.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 
 import { i18nConfig, LOCALE } from "~/i18n";
 
@@ -16,10 +20,13 @@ import { SettingsDrawer } from "./shell/SettingsDrawer";
 import type { SidebarProps } from "./shell/Sidebar";
 import { isCurrentItem } from "./shell/Sidebar";
 import { TopBar } from "./shell/TopBar";
+import { CheckboxField } from "./ui/CheckboxField";
 import { Drawer } from "./ui/Drawer";
 import { Field } from "./ui/Field";
+import { FileField } from "./ui/FileField";
 import { Modal } from "./ui/Modal";
 import { Money } from "./ui/Money";
+import { SelectField } from "./ui/SelectField";
 import { Splash } from "./ui/Splash";
 import { SubmitButton } from "./ui/SubmitButton";
 import { Tabs } from "./ui/Tabs";
@@ -149,6 +156,146 @@ describe("Field and SubmitButton", () => {
       </SubmitButton>,
     );
     expect(html).toMatch(/<button type="submit" name="intent" value="save"[^>]*>Guardar<\/button>/);
+  });
+});
+
+/** A form as a screen builds it: Conform's metadata after a refused submission, constraints from the schema. */
+function RefusedForm({ lastResult }: { lastResult: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({ id: "prueba", lastResult, constraint: getZodConstraint(kitSchema) });
+  return (
+    <form {...getFormProps(form)}>
+      <Field meta={fields.alias} label="Alias" />
+      <SelectField meta={fields.divisa} label="Divisa" placeholder="Selecciona una opción">
+        <option value="MXN">MXN</option>
+        <option value="USD">USD</option>
+      </SelectField>
+      <CheckboxField meta={fields.terminos} label="Acepto" />
+    </form>
+  );
+}
+
+const kitSchema = z.object({
+  alias: z.string().min(2).max(40),
+  divisa: z.enum(["MXN", "USD"]),
+  terminos: z.boolean().optional(),
+});
+
+describe("the field kit", () => {
+  it("keeps what was typed, ties the errors and takes the schema's constraints from Conform's metadata", async () => {
+    const html = await serverHtml(
+      <RefusedForm
+        lastResult={{
+          status: "error",
+          initialValue: { alias: "A", divisa: "USD", terminos: "on" },
+          error: { alias: ["Mínimo 2 caracteres."] },
+        }}
+      />,
+    );
+    // Without JS the browser does not check the constraints, so the server's message shows.
+    expect(tags(html, "form", { id: "prueba" })[0]).toContain(' novalidate=""');
+    const [alias] = tags(html, "input", { name: "alias" });
+    expect(alias).toContain(' value="A"');
+    expect(alias).toContain(' aria-invalid="true"');
+    expect(alias).toMatch(/ aria-describedby="([^"]+)-error"/);
+    const id = / id="([^"]+)"/.exec(alias ?? "")?.[1];
+    expect(html).toContain(`<label for="${id}"`);
+    expect(html).toMatch(new RegExp(`<ul id="${id}-error"[^>]*><li>Mínimo 2 caracteres\\.</li>`));
+    expect(alias).toContain(' required=""');
+    expect(alias).toContain(' minLength="2"');
+    expect(alias).toContain(' maxLength="40"');
+    expect(html).toMatch(/<option value="USD" selected="">USD<\/option>/);
+    const [select] = tags(html, "select", { name: "divisa" });
+    expect(select).toContain(' required=""');
+    expect(select).not.toContain("aria-invalid");
+    const [checkbox] = tags(html, "input", { name: "terminos" });
+    expect(checkbox).toContain(' checked=""');
+    expect(checkbox).not.toContain("required");
+  });
+
+  it("lets explicit attributes win over the schema's, and describes with the hint before the errors", async () => {
+    const html = await serverHtml(
+      <Field
+        meta={{ id: "alias", name: "alias", maxLength: 40, initialValue: "Tesorería", errors: ["Máximo 40 caracteres."] }}
+        label="Alias"
+        description="Hasta 40"
+        maxLength={80}
+      />,
+    );
+    const [input] = tags(html, "input", { id: "alias" });
+    expect(input).toContain(' maxLength="80"');
+    expect(input).toContain(' value="Tesorería"');
+    expect(input).toContain(' aria-describedby="alias-descripcion alias-error"');
+    expect(html).toContain('<p id="alias-descripcion"');
+  });
+
+  it("selects the submitted option, or the fallback, after a placeholder; errors tied only when there are some", async () => {
+    const options = (
+      <>
+        <option value="hoy">Hoy</option>
+        <option value="mes">Este mes</option>
+      </>
+    );
+    const chosen = await serverHtml(
+      <SelectField
+        meta={{ id: "periodo", name: "periodo", initialValue: "hoy", errors: ["Opción inválida."] }}
+        label="Periodo"
+        placeholder="Todos"
+      >
+        {options}
+      </SelectField>,
+    );
+    expect(chosen).toContain('<label for="periodo"');
+    expect(chosen).toMatch(/<select id="periodo" name="periodo"[^>]* aria-invalid="true" aria-describedby="periodo-error"/);
+    expect(chosen).toMatch(/<option value="">Todos<\/option><option value="hoy" selected="">Hoy<\/option>/);
+    expect(chosen).toMatch(/<ul id="periodo-error"[^>]*><li>Opción inválida\.<\/li>/);
+
+    const fallback = await serverHtml(
+      <SelectField meta={{ id: "periodo", name: "periodo" }} label="Periodo" fallback="mes">
+        {options}
+      </SelectField>,
+    );
+    expect(fallback).toContain('<option value="mes" selected="">');
+    expect(fallback).not.toContain('<option value="">');
+    expect(fallback).not.toContain("aria-invalid");
+    expect(fallback).not.toContain("aria-describedby");
+  });
+
+  it("checks a checkbox sent as 'on', ties its errors, and mutes it when disabled", async () => {
+    const refused = await serverHtml(
+      <CheckboxField meta={{ id: "terms", name: "terms", errors: ["Acepta los términos."] }} label="Acepto" />,
+    );
+    const [box] = tags(refused, "input", { id: "terms", type: "checkbox", name: "terms", value: "on" });
+    expect(box).not.toContain("checked");
+    expect(box).toContain(' aria-invalid="true"');
+    expect(box).toContain(' aria-describedby="terms-error"');
+    expect(refused).toMatch(/<label[^>]*><input[^>]*><span>Acepto<\/span><\/label><ul id="terms-error"/);
+
+    const checked = await serverHtml(<CheckboxField meta={{ id: "fxn", name: "fxn", initialValue: "on" }} label="Comprobante" disabled />);
+    const [input] = tags(checked, "input", { id: "fxn" });
+    expect(input).toContain(' checked=""');
+    expect(input).toContain(' disabled=""');
+    expect(input).not.toContain("aria-");
+    expect(checked).toMatch(/<label class="[^"]*text-slate-400/);
+  });
+
+  it("announces a file's errors and ties them with its hint", async () => {
+    const html = await serverHtml(
+      <FileField
+        meta={{ id: "archivo", name: "archivo", required: true, errors: ["Error en formato."] }}
+        label="Archivo de Excel"
+        description="Hasta 5 MB"
+        accept=".xlsx"
+      />,
+    );
+    const [input] = tags(html, "input", { type: "file", id: "archivo", name: "archivo", accept: ".xlsx" });
+    expect(input).toContain(' required=""');
+    expect(input).toContain(' aria-invalid="true"');
+    expect(input).toContain(' aria-describedby="archivo-descripcion archivo-error"');
+    expect(html).toMatch(/<ul id="archivo-error" role="alert"[^>]*><li>Error en formato\.<\/li>/);
+
+    const clean = await serverHtml(<FileField meta={{ id: "archivo", name: "archivo" }} label="Archivo de Excel" accept=".xlsx" />);
+    expect(clean).not.toContain("aria-invalid");
+    expect(clean).not.toContain('role="alert"');
   });
 });
 
