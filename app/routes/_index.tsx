@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import { typedAmount } from "#core/domain/calculator-prefill";
 import { SLUG_OF } from "#core/domain/calculator-tabs";
 import { marketNotice } from "#core/domain/market";
 import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
@@ -43,14 +44,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // A prefilled amount (e.g. 'Verificar datos' after a timeout) is quoted again at today's best price.
   let quote: ComputedQuote | null = null;
-  const typedAmount = calculator.prefill.lado === "derecha" ? calculator.prefill.derecha : calculator.prefill.izquierda;
+  const prefilledAmount = typedAmount(calculator.prefill);
   const best = calculator.price?.[calculator.tab === "sell" ? "sell" : "buy"].top[0];
-  if (calculator.pair && calculator.tab !== "transfer" && typedAmount && best) {
+  if (calculator.pair && calculator.tab !== "transfer" && prefilledAmount && best) {
     const computed = await computeQuote(access, {
       side: calculator.tab,
       pair: calculator.pair,
-      typed: calculator.prefill.lado === "derecha" ? "right" : "left",
-      amount: typedAmount,
+      typed: calculator.prefill.typed,
+      amount: prefilledAmount,
       price: { lpId: best.lpId, sig: best.sig, priceTs: best.ts, lpBuy: best.buy, lpSell: best.sell },
     });
     quote = typeof computed === "string" ? null : computed;

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
+import { buildCalculatorPrefill, recipientDestination } from "#core/domain/calculator-prefill";
 import { SLUG_OF } from "#core/domain/calculator-tabs";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome } from "#core/domain/challenge";
@@ -35,18 +36,23 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
   if (!operation) return `/?${params}`;
   const op = operation as UpstreamOperation & { concept?: unknown; conceptString?: unknown; recipient?: { idRecipient?: unknown } | null };
   if (op.pair) params.set("par", op.pair);
-  if (kind === "transfer") {
-    if (op.amount !== null) params.set("monto", op.amount.toFixed(2));
-  } else if (op.amountOrigin !== null) {
-    params.set("izquierda", op.amountOrigin.toFixed(2));
-  }
-  if (op.accountOrigin) params.set("origen", op.accountOrigin.idCuenta);
   const recipientId = op.recipient?.idRecipient;
-  if (op.accountDestiny) params.set("destino", op.accountDestiny.idCuenta);
-  else if (typeof recipientId === "string" || typeof recipientId === "number") params.set("destino", `r:${recipientId}`);
-  if (typeof op.concept === "number" || typeof op.concept === "string") params.set("motivo", String(op.concept));
-  if (typeof op.conceptString === "string" && op.conceptString) params.set("concepto", op.conceptString);
-  return `/?${params}`;
+  const prefill = buildCalculatorPrefill(
+    {
+      amount: kind === "transfer" && op.amount !== null ? op.amount.toFixed(2) : undefined,
+      left: kind !== "transfer" && op.amountOrigin !== null ? op.amountOrigin.toFixed(2) : undefined,
+      origin: op.accountOrigin?.idCuenta,
+      destination: op.accountDestiny
+        ? op.accountDestiny.idCuenta
+        : typeof recipientId === "string" || typeof recipientId === "number"
+          ? recipientDestination(recipientId)
+          : undefined,
+      reason: typeof op.concept === "number" || typeof op.concept === "string" ? String(op.concept) : undefined,
+      concept: typeof op.conceptString === "string" ? op.conceptString : undefined,
+    },
+    params,
+  );
+  return `/?${prefill}`;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { AccountView } from "#core/domain/accounts";
 import type { PreSubmitProblem } from "#core/domain/calculator";
 import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
+import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
+import { parseCalculatorPrefill } from "#core/domain/calculator-prefill";
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
  * the server computes from a provider's signed price, the margin and the typed amount.
@@ -50,13 +52,11 @@ export interface CalculatorData {
   recipients: RecipientOption[];
   reasons: ReasonOption[];
   idempotencyKey: string;
-  prefill: Record<string, string>;
+  prefill: CalculatorPrefill;
   market: MarketStatus;
   /** A collaborator without third-party permission sees no recipients (§6). */
   recipientsAllowed: boolean;
 }
-
-const PREFILL_KEYS = ["izquierda", "derecha", "monto", "origen", "destino", "motivo", "concepto", "lado"] as const;
 
 export function tabFrom(url: URL): Tab {
   return TAB_SLUGS[url.searchParams.get("operacion") ?? ""] ?? "buy";
@@ -88,11 +88,6 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     pair ? access.api.trading.margin(pair, MARGIN_REFERENCE_AMOUNT).catch(() => null) : Promise.resolve(null),
   ]);
 
-  const prefill: Record<string, string> = {};
-  for (const key of PREFILL_KEYS) {
-    const value = url.searchParams.get(key);
-    if (value) prefill[key] = value.slice(0, 64);
-  }
   return {
     tab,
     pairs,
@@ -104,7 +99,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     recipients,
     reasons: reasonOptions(concepts),
     idempotencyKey: crypto.randomUUID(),
-    prefill,
+    prefill: parseCalculatorPrefill(url.searchParams),
     market: marketStatus(Date.now(), holidays),
     recipientsAllowed,
   };

@@ -1,4 +1,5 @@
 import { legCurrencies } from "#core/domain/calculator";
+import { recipientOf } from "#core/domain/calculator-prefill";
 import { Big, toDecimal } from "#core/domain/decimal";
 import { canOperate } from "#core/domain/permissions";
 import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
@@ -23,14 +24,13 @@ export type SubmitOutcome =
 
 export type FormProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | "funds" | "accountMismatch" | "upstream";
 
-const RECIPIENT_PREFIX = "r:";
-
 export async function submitTrade(
   access: AccessContext,
   form: ExchangeForm | TransferForm,
   price: PriceFields | null,
 ): Promise<SubmitOutcome> {
-  const toRecipient = form.operation === "transfer" && form.destination.startsWith(RECIPIENT_PREFIX);
+  const recipientId = form.operation === "transfer" ? recipientOf(form.destination) : null;
+  const toRecipient = recipientId !== null;
   const actor = { profileType: access.company.profileType, permissions: access.data.permissions };
   if (!canOperate(actor, { kind: form.operation, toRecipient })) return { kind: "forbidden" };
 
@@ -42,8 +42,8 @@ export async function submitTrade(
   let quote: ComputedQuote | undefined;
   if (form.operation === "transfer") {
     const own = views.find((a) => a.idAccount === form.destination);
-    const destination = toRecipient
-      ? await recipientDestination(access, form.destination.slice(RECIPIENT_PREFIX.length))
+    const destination = recipientId
+      ? await recipientDestination(access, recipientId)
       : own && { id: own.idAccount, currency: currencyOf(own) };
     if (!destination || destination.currency !== currencyOf(origin) || destination.id === origin.idAccount) {
       return { kind: "formError", message: "accountMismatch", field: "destination" };

@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { AccountView } from "#core/domain/accounts";
+import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
+import { recipientDestination } from "#core/domain/calculator-prefill";
 import { exchangeFields, exchangeSchema, transferFields, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
@@ -28,7 +30,7 @@ export type CalculatorProps = {
   transferOnly: boolean;
   reasons: ReasonOption[];
   idempotencyKey: string;
-  prefill: Record<string, string>;
+  prefill: CalculatorPrefill;
   referenceMargin: string | null;
   quote: ComputedQuote | null;
   lastResult: SubmissionResult<string[]> | null;
@@ -60,19 +62,19 @@ export function Calculator(props: CalculatorProps) {
     constraint: tab === "transfer" ? transferConstraint : exchangeConstraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     defaultValue: {
-      left: prefill.izquierda ?? "",
-      right: prefill.derecha ?? "",
-      amount: prefill.monto ?? "",
-      origin: prefill.origen ?? "",
-      destination: prefill.destino ?? "",
-      reason: prefill.motivo ?? "",
-      concept: prefill.concepto ?? "",
+      left: prefill.left ?? "",
+      right: prefill.right ?? "",
+      amount: prefill.amount ?? "",
+      origin: prefill.origin ?? "",
+      destination: prefill.destination ?? "",
+      reason: prefill.reason ?? "",
+      concept: prefill.concept ?? "",
     },
   });
 
   // Which side the person typed. The inputs stay uncontrolled, so nothing typed before the page
   // hydrates is lost; with JS the other amount is written into its input as the person types.
-  const [typed, setTyped] = useState<"left" | "right">(prefill.lado === "derecha" ? "right" : "left");
+  const [typed, setTyped] = useState<"left" | "right">(prefill.typed);
   const typedValue = (value: unknown) => (typeof value === "string" ? value : "");
   // A rejected submission comes back with what the person typed (Conform's initial values).
   const initialAmounts = {
@@ -204,7 +206,7 @@ export function Calculator(props: CalculatorProps) {
           {tab === "transfer" && props.recipients.length > 0 ? (
             <optgroup label={t("calculator.recipients")}>
               {props.recipients.map((recipient) => (
-                <option key={recipient.id} value={`r:${recipient.id}`}>
+                <option key={recipient.id} value={recipientDestination(recipient.id)}>
                   {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
                   {recipient.currency}
                 </option>
