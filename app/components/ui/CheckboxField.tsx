@@ -1,7 +1,7 @@
 import type { ChangeEventHandler, ReactNode } from "react";
 
 import type { FieldMeta } from "./field-parts";
-import { describe, FieldErrors } from "./field-parts";
+import { fieldAria, FieldErrors } from "./field-parts";
 
 export type CheckboxFieldProps = {
   /** Conform's `fields.x`: checked when the submission (or the default) says "on". */
@@ -16,7 +16,7 @@ export type CheckboxFieldProps = {
 
 /** A checkbox inside its label, its errors tied to it; sent as "on" like a native one. */
 export function CheckboxField({ meta, label, disabled, onChange, className }: CheckboxFieldProps) {
-  const { errors, errorId, ariaInvalid, describedBy } = describe(meta, false);
+  const { errors, errorId, ariaInvalid, describedBy } = fieldAria(meta, false);
   return (
     <div className={className}>
       <label className={`flex items-start gap-3 ${disabled ? "text-slate-400 dark:text-slate-500" : ""}`}>

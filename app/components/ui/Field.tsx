@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from "react";
 
 import type { FieldMeta } from "./field-parts";
-import { constraintsOf, describe, descriptionClass, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
+import { constraintsOf, descriptionClass, fieldAria, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
 
 export type FieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -24,7 +24,7 @@ export type FieldProps = Omit<
  * explicit attributes win over the schema's constraints.
  */
 export function Field({ meta, label, description, className, inputClassName, inputRef, ...inputProps }: FieldProps) {
-  const { errors, errorId, descriptionId, invalid, ariaInvalid, describedBy } = describe(meta, Boolean(description));
+  const { errors, errorId, descriptionId, invalid, ariaInvalid, describedBy } = fieldAria(meta, Boolean(description));
   return (
     <div className={className}>
       <label htmlFor={meta.id} className={labelClass}>

@@ -1,5 +1,5 @@
 import type { FieldMeta } from "./field-parts";
-import { describe, descriptionClass, FieldErrors, labelClass } from "./field-parts";
+import { descriptionClass, fieldAria, FieldErrors, labelClass } from "./field-parts";
 
 export type FileFieldProps = {
   /** Conform's `fields.x`. A file is never sent back, so there is no value to keep. */
@@ -15,7 +15,7 @@ export type FileFieldProps = {
  * not while the person is on the field.
  */
 export function FileField({ meta, label, description, accept }: FileFieldProps) {
-  const { errors, errorId, descriptionId, ariaInvalid, describedBy } = describe(meta, Boolean(description));
+  const { errors, errorId, descriptionId, ariaInvalid, describedBy } = fieldAria(meta, Boolean(description));
   return (
     <div>
       <label htmlFor={meta.id} className={labelClass}>

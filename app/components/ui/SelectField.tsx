@@ -1,7 +1,7 @@
 import type { ChangeEventHandler, ReactNode } from "react";
 
 import type { FieldMeta } from "./field-parts";
-import { describe, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
+import { fieldAria, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
 
 export type SelectFieldProps = {
   /** Conform's `fields.x`, or `{ id, name, initialValue }` in a form without Conform. */
@@ -21,7 +21,7 @@ export type SelectFieldProps = {
 
 /** A labelled native select whose errors are text, announced with it (works without JS). */
 export function SelectField({ meta, label, fallback, placeholder, hint, className, compact, onChange, children }: SelectFieldProps) {
-  const { errors, errorId, invalid, ariaInvalid, describedBy } = describe(meta, false);
+  const { errors, errorId, invalid, ariaInvalid, describedBy } = fieldAria(meta, false);
   return (
     <div className={compact ? ["flex flex-col gap-1", className].filter(Boolean).join(" ") : className}>
       <label htmlFor={meta.id} className={compact ? "text-sm font-medium text-slate-700 dark:text-slate-300" : labelClass}>

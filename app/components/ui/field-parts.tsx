@@ -42,7 +42,7 @@ export function constraintsOf(meta: FieldMeta) {
 export const initialText = (meta: FieldMeta) => (typeof meta.initialValue === "string" ? meta.initialValue : undefined);
 
 /** The visible messages of a field and the ids that tie them (and its description) to the control. */
-export function describe(meta: FieldMeta, hasDescription: boolean) {
+export function fieldAria(meta: FieldMeta, hasDescription: boolean) {
   const errors = meta.errors?.filter(Boolean) ?? [];
   const errorId = errors.length > 0 ? `${meta.id}-error` : undefined;
   const descriptionId = hasDescription ? `${meta.id}-descripcion` : undefined;
