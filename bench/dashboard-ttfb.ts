@@ -1,7 +1,7 @@
 import { login, ms, percentile, startStack } from "./support";
 
 /**
- * Issue 2: the dashboard's time to first byte with every upstream call slowed by 100 ms.
+ * The dashboard's time to first byte with every upstream call slowed by 100 ms.
  * The loaders call their upstreams in parallel, so a page should cost about one call, not the
  * sum of its calls: the figure to watch is TTFB / single-call latency, expected below 2.
  */

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { login, ms, percentile, startStack } from "./support";
 
 /**
- * Issue 4: 'Comprobante FXN' generation, end to end (GET /historial-operaciones/:id/comprobante:
+ * 'Comprobante FXN' generation, end to end (GET /historial-operaciones/:id/comprobante:
  * the operation's upstream calls, the HTML, Chromium's PDF), after a warm-up, one at a time and
  * 10 at a time. Also counts the Chromium processes the app runs: one browser, however many
  * receipts are asked for at once. Target: p50 under 300 ms on this machine.

@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar } from "./support";
 
 /**
- * Operation history (issue 4), as a person uses it, with JavaScript and without. Ids are those of
+ * Operation history, as a person uses it, with JavaScript and without. Ids are those of
  * the sandbox's seeded history for Importadora del Bajío (sandbox/history-seed.ts): 1001 a buy
  * being agreed ('Pactada'), 1010 a returned transfer, 1019 an applied buy with its GFB invoice,
  * 1021 an applied transfer; 1070 belongs to Ana's other company.
