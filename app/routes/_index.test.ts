@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
-import { anaBrowser, answerOf, formPost, routeContext as context } from "../../tests/support/route-session";
-import type { TestSandbox } from "../../tests/support/sandbox";
-import { control, loginAs, startTestSandbox } from "../../tests/support/sandbox";
+import { TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
 import { action, loader } from "./_index";
 import { loader as transactionLoader } from "./transaction";
 
-let sandbox: TestSandbox;
-let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
-let browser: Awaited<ReturnType<typeof anaBrowser>>;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  appEnv = await pointAppAtSandbox(sandbox, "operar");
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await appEnv.restore();
-});
-
-beforeEach(async () => {
-  await control(sandbox, "/__reset");
-  browser = await anaBrowser(await loginAs(sandbox, "ana.admin"));
-});
+const world = sandboxedApp("operar");
 
 /** The transfer tab as the loader renders it: accounts, recipients, reasons and a fresh key. */
 async function transferForm() {
   const response = await loader({
-    request: new Request(`${APP}/?operacion=transferencia`, { headers: { cookie: browser.cookie } }),
+    request: new Request(`${APP}/?operacion=transferencia`, { headers: { cookie: world.browser.cookie } }),
     context,
     params: {},
   });
@@ -38,7 +19,7 @@ async function transferForm() {
   const destination = calculator.recipients.find((recipient) => recipient.currency === "MXN");
   if (!origin || !destination) throw new Error("Ana has an MXN account and an authorized MXN recipient in the sandbox");
   return {
-    csrf: browser.csrf,
+    csrf: world.browser.csrf,
     operation: "transfer",
     idempotencyKey: calculator.idempotencyKey,
     amount: "1500",
@@ -50,17 +31,17 @@ async function transferForm() {
 }
 
 const post = (fields: Record<string, string>) =>
-  answerOf(() => action({ request: formPost("/", browser.cookie, fields), context, params: {} }));
+  answerOf(() => action({ request: formPost("/", world.browser.cookie, fields), context, params: {} }));
 
 describe("the dashboard's calculator (action)", () => {
   it("sends a valid transfer to the bank's challenge, once for one key however often it is submitted", async () => {
     const fields = await transferForm();
-    const operationsBefore = sandbox.state.operations.length;
+    const operationsBefore = world.sandbox.state.operations.length;
     const [first, second] = await Promise.all([post(fields), post(fields)]);
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toMatch(/\/challenge/);
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
-    expect(sandbox.state.operations.length).toBe(operationsBefore + 1);
+    expect(world.sandbox.state.operations.length).toBe(operationsBefore + 1);
   });
 
   it("answers a malformed amount with the Spanish message and keeps what was typed", async () => {
@@ -74,11 +55,11 @@ describe("the dashboard's calculator (action)", () => {
 
   it("refuses a post without the CSRF token and creates nothing", async () => {
     const fields = await transferForm();
-    const operationsBefore = sandbox.state.operations.length;
+    const operationsBefore = world.sandbox.state.operations.length;
     const { csrf: _csrf, ...withoutToken } = fields;
     const response = await post(withoutToken);
     expect(response.status).toBe(403);
-    expect(sandbox.state.operations.length).toBe(operationsBefore);
+    expect(world.sandbox.state.operations.length).toBe(operationsBefore);
   });
 });
 
@@ -87,7 +68,7 @@ describe("the bank's challenge result (/transaction loader)", () => {
     const toChallenge = await post(await transferForm());
     const challenge = new URL(toChallenge.headers.get("location") ?? "");
     const trk = challenge.searchParams.get("trk") ?? "";
-    const answered = await fetch(`${sandbox.url}/challenge`, {
+    const answered = await fetch(`${world.sandbox.url}/challenge`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -99,7 +80,7 @@ describe("the bank's challenge result (/transaction loader)", () => {
     const open = () =>
       answerOf(() =>
         transactionLoader({
-          request: new Request(`${APP}/transaction${back.search}`, { headers: { cookie: browser.cookie } }),
+          request: new Request(`${APP}/transaction${back.search}`, { headers: { cookie: world.browser.cookie } }),
           context,
           params: {},
         }),
@@ -110,8 +91,10 @@ describe("the bank's challenge result (/transaction loader)", () => {
     expect((await first.json()).outcome).toEqual({ kind: "success" });
     expect((await again.json()).outcome).toEqual({ kind: "success" });
 
-    const operation = sandbox.state.operations.find((candidate) => candidate.trk === trk);
-    const challengeSteps = sandbox.state.binnacles.filter((entry) => entry.operationId === operation?.id && entry.status === "challenge");
+    const operation = world.sandbox.state.operations.find((candidate) => candidate.trk === trk);
+    const challengeSteps = world.sandbox.state.binnacles.filter(
+      (entry) => entry.operationId === operation?.id && entry.status === "challenge",
+    );
     expect(challengeSteps).toHaveLength(1);
     expect(operation?.status).not.toBe("sent");
   });

@@ -1,21 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 
+import { physicalNationalInput } from "../../tests/support/recipient-inputs";
 import type { RecipientField, RecipientType } from "./recipient-form";
 import { aliasSchema, AliasSet, isValidRfc, recipientSchema, recipientTypeOf } from "./recipient-form";
 
-const physicalNational: Record<string, string> = {
-  recipientType: "pfn",
-  alias: "Fletes Ramírez",
-  email: "jl@fletes.mx",
-  phone: "5512345678",
-  currency: "MXN",
-  name: "José Luis",
-  lastname1: "Ramírez",
-  lastname2: "Ortega",
-  rfc: "RAOJ800101AB1",
-  clabe: "014180560032184793",
-};
+const physicalNational = physicalNationalInput;
 
 const moralNational: Record<string, string> = {
   recipientType: "pmn",

@@ -1,11 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { jwtExpiry } from "#core/domain/jwt";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { getCsrf } from "#server/session/csrf.server";
 
-import { TEST_APP_URL } from "./app-env";
-import { silentLog } from "./sandbox";
+import { pointAppAtSandbox, TEST_APP_URL } from "./app-env";
+import type { TestSandbox } from "./sandbox";
+import { control, loginAs, silentLog, startTestSandbox } from "./sandbox";
 
 /** The load context the HTTP server hands every loader and action. */
 export const routeContext = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
@@ -60,4 +62,26 @@ export function formPost(path: string, cookie: string, fields: Record<string, st
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
+}
+
+/**
+ * For a route test file: an in-process sandbox the app points at, reset before each test, and
+ * Ana's freshly logged-in browser. Read `world.sandbox` and `world.browser` inside the tests.
+ */
+export function sandboxedApp(name: string) {
+  const world = {} as { sandbox: TestSandbox; browser: Awaited<ReturnType<typeof anaBrowser>> };
+  let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
+  beforeAll(async () => {
+    world.sandbox = await startTestSandbox();
+    appEnv = await pointAppAtSandbox(world.sandbox, name);
+  });
+  afterAll(async () => {
+    await world.sandbox.close();
+    await appEnv.restore();
+  });
+  beforeEach(async () => {
+    await control(world.sandbox, "/__reset");
+    world.browser = await anaBrowser(await loginAs(world.sandbox, "ana.admin"));
+  });
+  return world;
 }
