@@ -22,6 +22,14 @@ const IO = {
 };
 
 const restrict = (...patterns) => ["error", { patterns }];
+// The kit's fields read their messages in their own render; only the kit's useForm makes the form
+// re-render for them (app/components/ui/use-form.ts).
+const KIT_USE_FORM = {
+  name: "@conform-to/react",
+  importNames: ["useForm"],
+  message: "Use useForm from ~/components/ui/use-form: with Conform's own, messages found in the browser never show.",
+};
+const restrictInApp = (...patterns) => ["error", { patterns, paths: [KIT_USE_FORM] }];
 
 export default tseslint.config(
   {
@@ -55,14 +63,14 @@ export default tseslint.config(
     // Components and browser entry points never reach server code. Types may cross (they ship
     // no code); values may not.
     files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}", "app/i18n.ts", "app/utils/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "app/components/ui/use-form.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restrict({ ...SERVER, allowTypeImports: true }, SANDBOX),
+      "@typescript-eslint/no-restricted-imports": restrictInApp({ ...SERVER, allowTypeImports: true }, SANDBOX),
     },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx"],
-    rules: { "@typescript-eslint/no-restricted-imports": restrict(SANDBOX) },
+    rules: { "@typescript-eslint/no-restricted-imports": restrictInApp(SANDBOX) },
   },
   {
     files: ["server/**/*.{ts,tsx}"],

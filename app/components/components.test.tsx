@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { createInstance } from "i18next";
 import type { ReactElement } from "react";
@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { useForm } from "~/components/ui/use-form";
 import { i18nConfig, LOCALE } from "~/i18n";
 
 import { AppShell } from "./shell/AppShell";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -29,6 +29,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
 import { FileField } from "~/components/ui/FileField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useForm } from "~/components/ui/use-form";
 import { serverT } from "~/i18next.server";
 import type { PageHandle } from "~/utils/page-title";
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { DIRECTIONS, movementFiltersSchema, PERIODS } from "#core/domain/movemen
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
+import { useForm } from "~/components/ui/use-form";
 
 export type MovementFiltersProps = {
   /** Mexico City's date: the schema's "not in the future" limit. */

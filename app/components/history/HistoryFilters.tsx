@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { HISTORY_PATH } from "#core/history-links";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
+import { useForm } from "~/components/ui/use-form";
 
 const constraint = getZodConstraint(historyFiltersSchema);
 

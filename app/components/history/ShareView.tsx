@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -14,6 +14,7 @@ import { CheckboxField } from "~/components/ui/CheckboxField";
 import { ErrorList, Field } from "~/components/ui/Field";
 import type { FieldMeta } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useForm } from "~/components/ui/use-form";
 
 import { OperationDrawer } from "./OperationDrawer";
 

@@ -1,5 +1,5 @@
 import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -16,6 +16,7 @@ import type { FieldProps } from "~/components/ui/Field";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useForm } from "~/components/ui/use-form";
 
 export const RECIPIENT_FORM_ID = "alta-destinatario";
 
