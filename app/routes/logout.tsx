@@ -5,6 +5,11 @@ import { authStateOf, destroySession, getSession } from "#server/session/auth.se
 import { readForm } from "#server/session/csrf.server";
 import { upstreams } from "#server/upstream/index.server";
 
+/** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
+export function loader() {
+  return redirect("/");
+}
+
 /**
  * Logout (§4): sign out at the bank (allowed even after a partner 401/410), then destroy the
  * session server-side, so Back shows no data: every page's guard finds no session.
@@ -20,8 +25,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   context.log.info({ event: "logout" }, "session ended");
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
-}
-
-export function loader() {
-  return redirect("/");
 }

@@ -15,6 +15,11 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leer-todas") }),
 ]);
 
+/** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
+export function loader() {
+  return redirect("/");
+}
+
 /**
  * The notification centre's two writes (§2): 'Marcar como leída' (intent `leer`, with `id`) and
  * 'Marcar todas como leídas' (intent `leer-todas`). Plain form posts that come back to the page
@@ -44,8 +49,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(request, back, newToast("error", t("generic.error"), description));
   }
   return redirect(back);
-}
-
-export function loader() {
-  return redirect("/");
 }

@@ -9,6 +9,11 @@ import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
 import { serverT } from "~/i18next.server";
 
+/** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
+export function loader() {
+  return redirect("/");
+}
+
 /**
  * 'Continuar' on 'Tu sesión está a punto de expirar' (§4): the bank refreshes its session, the
  * product issues a new token, and the session's limits move forward. Works as a plain form post.
@@ -33,8 +38,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const t = await serverT("common");
     return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.failed")));
   }
-}
-
-export function loader() {
-  return redirect("/");
 }
