@@ -1,0 +1,49 @@
+import { redirect } from "@remix-run/node";
+
+import { jwtExpiry } from "#core/domain/jwt";
+
+import { isUpstreamError } from "../upstream/errors";
+import { upstreams } from "../upstream/index.server";
+import type { AccessContext } from "./auth.server";
+import { commitSession, getSession, replaceSession } from "./auth.server";
+
+/**
+ * Company change (§4): the bank exchanges the token for the chosen company, the product issues a
+ * token for it, and the session starts over under a new id; the splash covers the switch. A
+ * company the person does not belong to is a 404; a failure shows the 'No pudimos cambiarte de
+ * empresa.' modal on the dashboard.
+ */
+export async function changeCompany(request: Request, access: AccessContext, clientId: string | null): Promise<Response> {
+  const target = access.data.companies.find((company) => company.clientId === clientId);
+  if (!target) throw new Response("Empresa no encontrada", { status: 404 });
+  if (target.clientId === access.data.companyId) return redirect("/");
+
+  try {
+    const bankToken = await access.api.partner.changeCompany(target.clientId);
+    const call = { log: access.log, signal: request.signal };
+    const login = await upstreams(call, { bankToken }).product.loginUser(bankToken);
+    const profile = await upstreams(call, { bankToken, productJwt: login.jwt }).product.profile(login.memberId);
+    const now = Date.now();
+    const cookie = await replaceSession(
+      request,
+      {
+        ...access.data,
+        bankToken,
+        productJwt: login.jwt,
+        expiresAt: jwtExpiry(login.jwt) ?? now,
+        lastSeenAt: now,
+        companyId: target.clientId,
+        permissions: profile?.permissions.map((p) => p.name) ?? [],
+      },
+      { splash: true },
+    );
+    access.log.info({ event: "company_change", clientId: target.clientId }, "company changed");
+    return redirect("/", { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    access.log.warn({ event: "company_change_failed", err: error.message }, "company change failed");
+    const session = await getSession(request);
+    session.flash("modal", "companyChangeError");
+    return redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+}
