@@ -6,14 +6,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { TERMS_VERSION, wizardSchema } from "#core/domain/wizard";
+import { wizardSchema } from "#core/domain/wizard";
 import { formatMoney } from "#core/money";
 import { formAnswer } from "#server/forms.server";
 import { requireState } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
-import { isUpstreamError } from "#server/upstream/errors";
-import { upstreams } from "#server/upstream/index.server";
+import { enrolMember, wizardOffer } from "#server/session/wizard.server";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -23,11 +22,7 @@ import type { PageHandle } from "~/utils/page-title";
 /** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireState(request, ["wizardState"]);
-  const { graphql } = upstreams({ log: context.log, signal: request.signal }, {});
-  const [plans, cost, trialDays] = await Promise.all([graphql.plans(), graphql.membershipCost(), graphql.trialDays()]).catch(() => {
-    throw new Response("Servicio no disponible", { status: 503 });
-  });
-  return json({ plans, cost, trialDays });
+  return json(await wizardOffer({ log: context.log, signal: request.signal }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,23 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const bankToken = session.get("bankToken");
   if (!bankToken) throw new Response("Sesión inválida", { status: 400 });
-  const { product } = upstreams({ log: context.log, signal: request.signal }, { bankToken });
-  try {
-    await product
-      .createUser({
-        externalToken: bankToken,
-        evidence: { termsAcceptedAt: new Date().toISOString(), termsVersion: TERMS_VERSION },
-        provider: "banca-en-linea",
-      })
-      // A double submit finds the member already created: carry on with it.
-      .catch((error: unknown) => {
-        if (!(isUpstreamError(error) && error.status === 409)) throw error;
-      });
-    await product.setMembership({ idMembership: submission.value.membership === "2" ? 2 : 1, externalToken: bankToken });
-  } catch (error) {
-    context.log.warn({ event: "wizard_failed", err: error instanceof Error ? error.message : error }, "wizard failed");
-    return formAnswer({ result: submission.reply({ formErrors: ["wizard.failed"] }) }, 502);
-  }
+  const enrolled = await enrolMember({ log: context.log, signal: request.signal }, bankToken, submission.value.membership);
+  if (enrolled === "failed") return formAnswer({ result: submission.reply({ formErrors: ["wizard.failed"] }) }, 502);
   return loginWithBankToken(request, context, bankToken);
 }
 
