@@ -19,10 +19,9 @@ import type { Upload } from "#server/recipients/bulk.server";
 import { startRegistration, uploadStore } from "#server/recipients/bulk.server";
 import type { SpreadsheetError } from "#server/recipients/excel.server";
 import { readSpreadsheet } from "#server/recipients/excel.server";
-import { companyAliases, companyRecipients } from "#server/recipients/list.server";
+import { takenAliases } from "#server/recipients/list.server";
 import { readUploadForm } from "#server/recipients/upload.server";
 import { readForm } from "#server/session/csrf.server";
-import { optional } from "#server/upstream/optional.server";
 import type { PreviewRow } from "~/components/recipients/UploadPreview";
 import { UploadPreview } from "~/components/recipients/UploadPreview";
 import { buttonClass } from "~/components/ui/button";
@@ -141,11 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (sheet.error === "size") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
     return fileError(t(ERROR_KEYS[sheet.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX") }), sheet.error === "busy" ? 503 : 400);
   }
-  // The product checks repeated aliases too; without the list, it decides.
-  const taken = await optional(companyRecipients(access).then(companyAliases), [], {
-    log: access.log,
-    event: "recipient_aliases_unavailable",
-  });
+  const taken = await takenAliases(access);
   const read = readRecipientRows(sheet.rows, { takenAliases: taken });
   if (!read.ok) {
     return fileError(t(ERROR_KEYS[read.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX"), columns: (read.missing ?? []).join(", ") }));

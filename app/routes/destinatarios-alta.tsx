@@ -4,28 +4,17 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import type { RecipientType } from "#core/domain/recipient-form";
-import {
-  CODE_TYPES,
-  currenciesFor,
-  isNational,
-  isRecipientType,
-  RECIPIENT_TYPES,
-  recipientDraftSchema,
-  recipientSchema,
-} from "#core/domain/recipient-form";
+import { RECIPIENT_TYPES, recipientDraftSchema, recipientSchema } from "#core/domain/recipient-form";
 import { withParams } from "#core/url";
 import type { ActionResult } from "#server/forms.server";
 import { formAnswer } from "#server/forms.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
-import { companyAliases, companyRecipients } from "#server/recipients/list.server";
+import { fillChosenBank, recipientTypeFrom, registrationCatalogue, searchBanks } from "#server/recipients/form.server";
+import { takenAliases } from "#server/recipients/list.server";
 import { submitRegistration } from "#server/recipients/register.server";
-import type { AccessContext } from "#server/session/auth.server";
 import { newToast, redirectWithToast } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
-import { isUpstreamError } from "#server/upstream/errors";
-import { optional } from "#server/upstream/optional.server";
-import type { BankSearchType, InternationalBank } from "#server/upstream/recipients.server";
+import type { InternationalBank } from "#server/upstream/recipients.server";
 import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
@@ -40,53 +29,13 @@ import type { PageHandle } from "~/utils/page-title";
  * A bank-format, account or IBAN rejection shows 'Cancelar'/'Reintentar' over the form, which
  * keeps every typed value (§8).
  */
-function typeFrom(url: URL): RecipientType {
-  const type = url.searchParams.get("tipo");
-  return isRecipientType(type) ? type : "pfn";
-}
-
-/** What the bank takes for this type; the §9 constants when its catalogue does not answer. */
-async function catalogue(access: AccessContext, type: RecipientType) {
-  const fallback = { currencies: [...currenciesFor(type)], codeTypes: isNational(type) ? [] : CODE_TYPES.map((code) => ({ ...code })) };
-  try {
-    const answer = await access.api.partner.getBeneficiaryCatalogue(type);
-    const currencies = answer.currencies.filter((code) => currenciesFor(type).includes(code));
-    const codeTypes = answer.accountTypes.filter((code) => CODE_TYPES.some((known) => known.id === code.id));
-    return {
-      currencies: currencies.length ? currencies : fallback.currencies,
-      codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes,
-    };
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    access.log.warn({ event: "beneficiary_catalogue_unavailable" }, "beneficiary catalogue unavailable; constants used");
-    return fallback;
-  }
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireUploadAccess(request, context);
-  const type = typeFrom(new URL(request.url));
+  const type = recipientTypeFrom(new URL(request.url));
   return json(
-    { type, ...(await catalogue(access, type)), idempotencyKey: crypto.randomUUID() },
+    { type, ...(await registrationCatalogue(access, type)), idempotencyKey: crypto.randomUUID() },
     { headers: { "Cache-Control": "private, no-store" } },
   );
-}
-
-const SEARCH_TYPES: BankSearchType[] = ["name", "swift", "aba"];
-
-async function searchBanks(access: AccessContext, formData: Pick<FormData, "get">): Promise<InternationalBank[] | "failed"> {
-  const type = SEARCH_TYPES.find((candidate) => candidate === formData.get("bankSearchType")) ?? "name";
-  const query = String(formData.get("bankSearchQuery") ?? "")
-    .trim()
-    .slice(0, 60);
-  if (!query) return [];
-  try {
-    return await access.api.recipients.searchInternationalBanks(type, query);
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    access.log.warn({ event: "bank_search_failed" }, "international bank search failed");
-    return "failed";
-  }
 }
 
 type ActionData = ActionResult<{
@@ -112,28 +61,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer({ result, bankResults: banks === "failed" ? null : banks, bankSearchFailed: banks === "failed" });
   }
   if (intent.startsWith("usar-banco:")) {
-    // 'usar-banco:swift:BKCHHKHH': the bank is found again by its own code, whatever the search box says now.
-    const [, by, code] = intent.split(":");
-    const type = by === "aba" ? "aba" : "swift";
-    const found = code ? await searchBanks(access, new URLSearchParams({ bankSearchType: type, bankSearchQuery: code })) : [];
-    const bank = found === "failed" ? undefined : found.find((candidate) => candidate[type] === code);
-    if (bank) {
-      formData.set("bankName", bank.name);
-      formData.set("bankCity", bank.city ?? "");
-      formData.set("bankCountry", bank.country ?? "");
-      formData.set("codeType", bank.swift ? "9" : "7");
-      formData.set("bankCode", bank.swift ?? bank.aba ?? "");
-    }
+    await fillChosenBank(access, intent, formData);
     // A new revision remounts the form with the bank's data filled in.
     return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply(), revision: crypto.randomUUID() });
   }
   if (intent === "revisar") return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply() });
 
-  // The product checks repeated aliases too; without the list, it decides.
-  const taken = await optional(companyRecipients(access).then(companyAliases), [], {
-    log: access.log,
-    event: "recipient_aliases_unavailable",
-  });
+  const taken = await takenAliases(access);
   const submission = parseWithZod(formData, { schema: recipientSchema({ takenAliases: taken }) });
   if (submission.status !== "success") return answer({ result: submission.reply() }, 400);
   const key = String(formData.get("idempotencyKey") ?? "");

@@ -47,3 +47,11 @@ export function recipientByKey(recipients: CompanyRecipients, key: string): Reci
 export function companyAliases(recipients: CompanyRecipients, exceptKey?: string): string[] {
   return recipients.views.filter((view) => view.key !== exceptKey && view.alias).map((view) => view.alias);
 }
+
+/** The company's aliases, to refuse a repeated one. The product checks too: without the list, it decides. */
+export function takenAliases(access: AccessContext): Promise<string[]> {
+  return optional(companyRecipients(access).then(companyAliases), [] as string[], {
+    log: access.log,
+    event: "recipient_aliases_unavailable",
+  });
+}
