@@ -8,21 +8,15 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { isRecipientType } from "#core/domain/recipient-form";
-import { MAX_UPLOAD_ROWS, readRecipientRows } from "#core/domain/recipient-rows";
+import { MAX_UPLOAD_ROWS } from "#core/domain/recipient-rows";
 import { uploadSchema } from "#core/domain/spreadsheet";
 import { msg } from "#core/domain/validation";
 import { withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
-import type { Upload } from "#server/recipients/bulk.server";
-import { startRegistration, uploadStore } from "#server/recipients/bulk.server";
-import type { SpreadsheetError } from "#server/recipients/excel.server";
-import { readSpreadsheet } from "#server/recipients/excel.server";
-import { takenAliases } from "#server/recipients/list.server";
-import { readUploadForm } from "#server/recipients/upload.server";
+import type { UploadRefusal } from "#server/recipients/upload-view.server";
+import { checkUpload, registerUpload, uploadPage } from "#server/recipients/upload-view.server";
 import { readForm } from "#server/session/csrf.server";
-import type { PreviewRow } from "~/components/recipients/UploadPreview";
 import { UploadPreview } from "~/components/recipients/UploadPreview";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
@@ -39,64 +33,12 @@ import type { PageHandle } from "~/utils/page-title";
  * the valid rows with its progress, and the result file. Works without JS: the progress page
  * refreshes itself, JS polls instead.
  */
-const PREVIEW_PAGE = 100;
-
-function previewOf(upload: Upload, url: URL) {
-  const onlyErrors = url.searchParams.get("errores") === "1";
-  const rows = onlyErrors ? upload.rows.filter((row) => row.errors.length > 0) : upload.rows;
-  const pages = Math.max(1, Math.ceil(rows.length / PREVIEW_PAGE));
-  const page = Math.min(Math.max(1, Number(url.searchParams.get("pagina")) || 1), pages);
-  const shown: PreviewRow[] = rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE).map((row) => {
-    const values = row.values;
-    const account = values.clabe ?? values.account ?? "";
-    const type = values.recipientType ?? "";
-    return {
-      line: row.line,
-      name: values.companyName ?? [values.name, values.lastname1, values.lastname2].filter(Boolean).join(" "),
-      alias: values.alias ?? "",
-      last4: /^\d{4,}$/.test(account) ? account.slice(-4) : "",
-      type: isRecipientType(type) ? type : "",
-      errors: row.errors,
-    };
-  });
-  const valid = upload.rows.filter((row) => row.input).length;
-  return {
-    rows: shown,
-    page,
-    pages,
-    from: rows.length ? (page - 1) * PREVIEW_PAGE + 1 : 0,
-    to: (page - 1) * PREVIEW_PAGE + shown.length,
-    filtered: rows.length,
-    onlyErrors,
-    valid,
-    total: upload.rows.length,
-  };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireUploadAccess(request, context);
-  const url = new URL(request.url);
-  const id = url.searchParams.get("carga");
-  const upload = id ? uploadStore().get(access, id) : null;
-  const job = upload?.job
-    ? {
-        total: upload.job.total,
-        done: upload.job.done,
-        registered: upload.job.registered,
-        failed: upload.job.failed,
-        finished: upload.job.finished,
-      }
-    : null;
-  return json(
-    {
-      expired: Boolean(id) && !upload,
-      upload: upload ? { id: upload.id, fileName: upload.fileName, preview: previewOf(upload, url), job } : null,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json(uploadPage(access, new URL(request.url)), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const ERROR_KEYS: Record<SpreadsheetError | "empty" | "columns", string> = {
+const ERROR_KEYS: Record<UploadRefusal, string> = {
   format: "",
   size: "",
   legacyXls: "upload.errors.legacyXls",
@@ -111,52 +53,27 @@ const ERROR_KEYS: Record<SpreadsheetError | "empty" | "columns", string> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireUploadAccess(request, context);
-  const t = await serverT("recipients");
-  const url = new URL(request.url);
+  const here = new URL(request.url).pathname;
+  const toUpload = (id: string) => redirect(`${here}?carga=${encodeURIComponent(id)}`);
 
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const formData = await readForm(request);
-    const upload = uploadStore().get(access, String(formData.get("carga") ?? ""));
-    if (formData.get("intent") !== "registrar" || !upload) throw new Response("No encontrado", { status: 404 });
-    startRegistration(access, upload);
-    return redirect(`${url.pathname}?carga=${encodeURIComponent(upload.id)}`);
+    const uploadId = formData.get("intent") === "registrar" ? registerUpload(access, String(formData.get("carga") ?? "")) : null;
+    if (!uploadId) throw new Response("No encontrado", { status: 404 });
+    return toUpload(uploadId);
   }
 
+  const checked = await checkUpload(access, request, context.log);
+  if (checked.kind === "checked") return toUpload(checked.uploadId);
+  if (checked.kind === "invalid") return formAnswer({ result: checked.result }, 400);
+  const t = await serverT("recipients");
   const fileError = (message: string, status = 400) => formAnswer({ result: { status: "error", error: { archivo: [message] } } }, status);
-  const body = await readUploadForm(request);
-  if (!body.ok) return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
-  const submission = parseWithZod(body.form, { schema: uploadSchema });
-  if (submission.status !== "success" || !body.file) return formAnswer({ result: submission.reply({ hideFields: ["archivo"] }) }, 400);
-
-  const started = performance.now();
-  const sheet = await readSpreadsheet(body.file);
-  const parseMs = Math.round(performance.now() - started);
-  if (!sheet.ok) {
-    context.log.warn(
-      { event: "recipient_upload_refused", reason: sheet.error, bytes: body.file.bytes.byteLength, parseMs },
-      "recipient upload refused",
-    );
-    if (sheet.error === "format") return fileError(msg.fileFormat(t("upload.formats")));
-    if (sheet.error === "size") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
-    return fileError(t(ERROR_KEYS[sheet.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX") }), sheet.error === "busy" ? 503 : 400);
-  }
-  const taken = await takenAliases(access);
-  const read = readRecipientRows(sheet.rows, { takenAliases: taken });
-  if (!read.ok) {
-    return fileError(t(ERROR_KEYS[read.error], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX"), columns: (read.missing ?? []).join(", ") }));
-  }
-  const upload = uploadStore().add(access, body.file.name, read.rows);
-  context.log.info(
-    {
-      event: "recipient_upload_checked",
-      rows: read.rows.length,
-      invalid: read.rows.filter((row) => row.errors.length > 0).length,
-      bytes: body.file.bytes.byteLength,
-      parseMs,
-    },
-    "recipient upload checked",
-  );
-  return redirect(`${url.pathname}?carga=${encodeURIComponent(upload.id)}`);
+  if (checked.kind === "tooLarge") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
+  const { reason, missing } = checked;
+  if (reason === "format") return fileError(msg.fileFormat(t("upload.formats")));
+  if (reason === "size") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
+  const message = t(ERROR_KEYS[reason], { max: MAX_UPLOAD_ROWS.toLocaleString("es-MX"), columns: missing.join(", ") });
+  return fileError(message, reason === "busy" ? 503 : 400);
 }
 
 export default function RecipientUpload() {

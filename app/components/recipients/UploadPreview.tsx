@@ -1,14 +1,8 @@
 import { useTranslation } from "react-i18next";
 
-export type PreviewRow = {
-  line: number;
-  name: string;
-  alias: string;
-  last4: string;
-  /** pfn, pfe, pmn or pme; empty when the row's type is not one of them. */
-  type: string;
-  errors: Array<{ column: string; message: string }>;
-};
+import type { PreviewRow } from "#server/recipients/upload-view.server";
+
+export type { PreviewRow };
 
 /** The checked rows of an upload (§2 /destinatarios-alta-multiple): each row's errors, by column. */
 export function UploadPreview({ rows, caption }: { rows: PreviewRow[]; caption: string }) {
