@@ -1,30 +1,22 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { typedAmount } from "#core/domain/calculator-prefill";
 import { SLUG_OF } from "#core/domain/calculator-tabs";
 import { marketNotice } from "#core/domain/market";
-import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
+import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
-import { companyAccounts } from "#server/trading/accounts.server";
-import type { ComputedQuote, Tab } from "#server/trading/calculator.server";
-import { computeQuote, loadCalculator, priceFieldsSchema } from "#server/trading/calculator.server";
-import { submitTrade } from "#server/trading/submit.server";
-import { optional } from "#server/upstream/optional.server";
+import type { Tab } from "#server/trading/calculator.server";
+import { loadDashboard, submitCalculator } from "#server/trading/dashboard.server";
 import { Calculator } from "~/components/trading/Calculator";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
-import { serverT } from "~/i18next.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -34,112 +26,16 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const url = new URL(request.url);
-  const started = performance.now();
-  const [accounts, calculatorData] = await Promise.all([
-    optional(companyAccounts(access), null, { log: context.log, event: "bank_accounts_unavailable" }),
-    loadCalculator(access, url),
-  ]);
-  const calculator = { ...calculatorData, accounts: accounts?.views ?? [] };
-  const upstreamMs = Math.round(performance.now() - started);
-
-  // A prefilled amount (e.g. 'Verificar datos' after a timeout) is quoted again at today's best price.
-  let quote: ComputedQuote | null = null;
-  const prefilledAmount = typedAmount(calculator.prefill);
-  const best = calculator.price?.[calculator.tab === "sell" ? "sell" : "buy"].top[0];
-  if (calculator.pair && calculator.tab !== "transfer" && prefilledAmount && best) {
-    const computed = await computeQuote(access, {
-      side: calculator.tab,
-      pair: calculator.pair,
-      typed: calculator.prefill.typed,
-      amount: prefilledAmount,
-      price: { lpId: best.lpId, sig: best.sig, priceTs: best.ts, lpBuy: best.buy, lpSell: best.sell },
-    });
-    quote = typeof computed === "string" ? null : computed;
-  }
-
+  const { upstreamMs, ...dashboard } = await loadDashboard(access, url);
   return json(
-    {
-      companyName: access.company.businessName,
-      accounts: accounts?.views ?? null,
-      calculator,
-      quote,
-      approval: url.searchParams.get("aprobacion"),
-    },
+    { companyName: access.company.businessName, ...dashboard, approval: url.searchParams.get("aprobacion") },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
 }
 
-/**
- * Without JS the form cannot say which amount was typed: after a quote both are filled, so the
- * one that differs from the quoted value is the one the person changed.
- */
-function typedSide(form: FormData): "left" | "right" {
-  const typed = form.get("typed") === "right" ? "right" : "left";
-  const quotedLeft = form.get("quotedLeft");
-  if (quotedLeft === null) return form.get("left") ? typed : "right";
-  const leftChanged = form.get("left") !== quotedLeft;
-  const rightChanged = form.get("right") !== form.get("quotedRight");
-  if (leftChanged !== rightChanged) return leftChanged ? "left" : "right";
-  return typed;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireAccess(request, context);
-  const formData = await readForm(request);
-  const transfer = formData.get("operation") === "transfer";
-  if (!transfer) formData.set("typed", typedSide(formData));
-  const t = await serverT("dashboard");
-
-  if (transfer) {
-    const submission = parseWithZod(formData, { schema: transferSchema });
-    if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
-    const outcome = await submitTrade(access, submission.value, null);
-    return respond(request, outcome, (message, field, quote) =>
-      formAnswer(
-        { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
-        400,
-      ),
-    );
-  }
-
-  const submission = parseWithZod(formData, { schema: exchangeSchema });
-  if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
-  const price = priceFieldsSchema.safeParse(Object.fromEntries(formData)).data ?? null;
-  const fail = (message: string, field?: string, quote?: ComputedQuote) =>
-    formAnswer(
-      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
-      400,
-    );
-
-  if (formData.get("intent") === "cotizar") {
-    const value = submission.value;
-    const computed = await computeQuote(access, {
-      side: value.operation,
-      pair: value.pair,
-      typed: value.typed,
-      amount: (value.typed === "left" ? value.left : value.right) ?? "0",
-      price,
-    });
-    if (typeof computed === "string") return fail(t(`calculator.errors.${computed}`));
-    return formAnswer({ result: submission.reply(), quote: computed });
-  }
-  const outcome = await submitTrade(access, submission.value, price);
-  return respond(request, outcome, fail);
-
-  async function respond(req: Request, result: Awaited<ReturnType<typeof submitTrade>>, failWith: typeof fail) {
-    switch (result.kind) {
-      case "challenge":
-        return redirect(result.url);
-      case "approval":
-        return redirect(`/?aprobacion=${encodeURIComponent(result.operationId)}`);
-      case "unknown":
-        return redirectWithToast(req, "/", newToast("info", t("calculator.unknown")));
-      case "forbidden":
-        throw new Response("No autorizado", { status: 403 });
-      case "formError":
-        return failWith(t(`calculator.errors.${result.message}`), result.field, result.quote);
-    }
-  }
+  return submitCalculator(request, access, await readForm(request));
 }
 
 export default function Dashboard() {

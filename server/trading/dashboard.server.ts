@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod";
+import { redirect } from "@remix-run/node";
+
+import { typedAmount } from "#core/domain/calculator-prefill";
+import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
+import texts from "#core/locales/es-MX/dashboard.json";
+
+import { formAnswer } from "../forms.server";
+import type { AccessContext } from "../session/auth.server";
+import { newToast, redirectWithToast } from "../session/auth.server";
+import { optional } from "../upstream/optional.server";
+import { companyAccounts } from "./accounts.server";
+import type { ComputedQuote, QuoteProblem } from "./calculator.server";
+import { computeQuote, loadCalculator, priceFieldsSchema } from "./calculator.server";
+import type { FormProblem } from "./submit.server";
+import { submitTrade } from "./submit.server";
+
+/**
+ * Dashboard 'Operar' (§2): the accounts and the calculator, loaded in parallel so the page costs
+ * its slowest call. A prefilled amount (e.g. 'Verificar datos' after a timeout) is quoted again at
+ * today's best price.
+ */
+export async function loadDashboard(access: AccessContext, url: URL) {
+  const started = performance.now();
+  const [accounts, calculatorData] = await Promise.all([
+    optional(companyAccounts(access), null, { log: access.log, event: "bank_accounts_unavailable" }),
+    loadCalculator(access, url),
+  ]);
+  const calculator = { ...calculatorData, accounts: accounts?.views ?? [] };
+  const upstreamMs = Math.round(performance.now() - started);
+
+  let quote: ComputedQuote | null = null;
+  const prefilledAmount = typedAmount(calculator.prefill);
+  const best = calculator.price?.[calculator.tab === "sell" ? "sell" : "buy"].top[0];
+  if (calculator.pair && calculator.tab !== "transfer" && prefilledAmount && best) {
+    const computed = await computeQuote(access, {
+      side: calculator.tab,
+      pair: calculator.pair,
+      typed: calculator.prefill.typed,
+      amount: prefilledAmount,
+      price: { lpId: best.lpId, sig: best.sig, priceTs: best.ts, lpBuy: best.buy, lpSell: best.sell },
+    });
+    quote = typeof computed === "string" ? null : computed;
+  }
+  return { accounts: accounts?.views ?? null, calculator, quote, upstreamMs };
+}
+
+/**
+ * Without JS the form cannot say which amount was typed: after a quote both are filled, so the
+ * one that differs from the quoted value is the one the person changed.
+ */
+function typedSide(form: FormData): "left" | "right" {
+  const typed = form.get("typed") === "right" ? "right" : "left";
+  const quotedLeft = form.get("quotedLeft");
+  if (quotedLeft === null) return form.get("left") ? typed : "right";
+  const leftChanged = form.get("left") !== quotedLeft;
+  const rightChanged = form.get("right") !== form.get("quotedRight");
+  if (leftChanged !== rightChanged) return leftChanged ? "left" : "right";
+  return typed;
+}
+
+const problemText = (problem: QuoteProblem | FormProblem) => texts.calculator.errors[problem];
+
+/**
+ * The calculator's post: 'Cotizar' answers a quote computed on the server; 'Confirmar' sends the
+ * operation (buy, sell or transfer) and goes to the bank's challenge, to 'Por aprobar', or back
+ * with the reason it could not be sent.
+ */
+export async function submitCalculator(request: Request, access: AccessContext, formData: FormData) {
+  const transfer = formData.get("operation") === "transfer";
+  if (!transfer) formData.set("typed", typedSide(formData));
+
+  const submission = transfer ? parseWithZod(formData, { schema: transferSchema }) : parseWithZod(formData, { schema: exchangeSchema });
+  if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
+  const fail = (message: string, field?: string, quote?: ComputedQuote) =>
+    formAnswer(
+      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
+      400,
+    );
+
+  const value = submission.value;
+  const price = value.operation === "transfer" ? null : (priceFieldsSchema.safeParse(Object.fromEntries(formData)).data ?? null);
+  if (value.operation !== "transfer" && formData.get("intent") === "cotizar") {
+    const computed = await computeQuote(access, {
+      side: value.operation,
+      pair: value.pair,
+      typed: value.typed,
+      amount: (value.typed === "left" ? value.left : value.right) ?? "0",
+      price,
+    });
+    if (typeof computed === "string") return fail(problemText(computed));
+    return formAnswer({ result: submission.reply(), quote: computed });
+  }
+
+  const outcome = await submitTrade(access, value, price);
+  switch (outcome.kind) {
+    case "challenge":
+      return redirect(outcome.url);
+    case "approval":
+      return redirect(`/?aprobacion=${encodeURIComponent(outcome.operationId)}`);
+    case "unknown":
+      return redirectWithToast(request, "/", newToast("info", texts.calculator.unknown));
+    case "forbidden":
+      throw new Response("No autorizado", { status: 403 });
+    case "formError":
+      return fail(problemText(outcome.message), outcome.field, outcome.quote);
+  }
+}
