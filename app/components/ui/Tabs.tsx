@@ -20,18 +20,20 @@ export type TabsProps = {
 export function Tabs({ tabs, current, label, className, replace = false }: TabsProps) {
   return (
     <nav aria-label={label} className={className}>
-      <ul className="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+      {/* On a phone the tabs scroll sideways inside their row, never the page; the baseline is an
+          inset shadow because a border would be clipped by the scrolling box. */}
+      <ul className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_theme(colors.slate.200)] dark:shadow-[inset_0_-1px_0_theme(colors.slate.700)]">
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (
-            <li key={tab.id}>
+            <li key={tab.id} className="shrink-0">
               <Link
                 to={tab.href}
                 preventScrollReset
                 replace={replace}
                 aria-current={active ? "page" : undefined}
                 className={[
-                  "-mb-px inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold transition-colors",
+                  "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 text-sm font-semibold transition-colors",
                   "focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500",
                   active
                     ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100"
