@@ -88,7 +88,8 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
     { log: context.log, signal: request.signal, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 2_000 },
     productJwt,
   );
-  return Promise.all([loadNotificationCentre(client, url), isNotificationCentreOpen(url) ? 0 : unreadCount(client)]);
+  const source = { client, log: context.log };
+  return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? 0 : unreadCount(source)]);
 }
 
 /** The root carries the toast and the page-view log: run it on every navigation. */

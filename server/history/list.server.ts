@@ -51,7 +51,8 @@ export async function loadHistoryList(access: AccessContext, url: URL): Promise<
   let data = result;
   if (data) {
     const recheck = await recheckPending(checkingClient(access), access.company.clientId, data.data, access.log);
-    if (recheck.reload) data = await fetchPage().catch(() => data);
+    // The page already loaded still shows when reloading it after the recheck fails.
+    if (recheck.reload) data = (await optional(fetchPage(), null, { log: access.log, event: "history_reload_unavailable" })) ?? data;
   }
 
   const values = Object.fromEntries(FILTER_PARAMS.map((name) => [name, url.searchParams.get(name) ?? ""])) as HistoryList["values"];

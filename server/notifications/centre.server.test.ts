@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { TestSandbox } from "../../tests/support/sandbox";
-import { bankTokenFor, clients, control, loginAs, requestCount, startTestSandbox } from "../../tests/support/sandbox";
+import { bankTokenFor, clients, control, loginAs, requestCount, silentLog as log, startTestSandbox } from "../../tests/support/sandbox";
 import { loadNotificationCentre, unreadCount } from "./centre.server";
 
 let sandbox: TestSandbox;
@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 
 const at = (path: string) => new URL(path, "http://portal.test");
-const load = (path: string) => loadNotificationCentre(client, at(path));
+const load = (path: string) => loadNotificationCentre({ client, log }, at(path));
 const failNotifications = () =>
   control(sandbox, "/__faults", { path: "/notifications-api/notifications", kind: "status", status: 503, times: -1 });
 
@@ -101,7 +101,10 @@ describe("loadNotificationCentre", () => {
     });
     await product.setMembership({ idMembership: 1, externalToken: bankToken });
     const { jwt } = await product.loginUser(bankToken);
-    const centre = await loadNotificationCentre(clients(sandbox, { productJwt: jwt }).notifications, at("/?drawer=notificaciones"));
+    const centre = await loadNotificationCentre(
+      { client: clients(sandbox, { productJwt: jwt }).notifications, log },
+      at("/?drawer=notificaciones"),
+    );
     expect(centre).toMatchObject({ items: [], empty: "none", unreadCount: 0 });
   });
 
@@ -126,12 +129,12 @@ describe("loadNotificationCentre", () => {
 
 describe("unreadCount", () => {
   it("reads the member's unread total with a one-item request", async () => {
-    expect(await unreadCount(client)).toBe(7);
+    expect(await unreadCount({ client, log })).toBe(7);
     expect(await requestCount(sandbox, "/notifications-api/notifications?order=DESC&page=1&take=1&read=false")).toBe(1);
   });
 
   it("is 0 when the service fails", async () => {
     await failNotifications();
-    expect(await unreadCount(client)).toBe(0);
+    expect(await unreadCount({ client, log })).toBe(0);
   });
 });

@@ -12,8 +12,9 @@ import {
 } from "#core/domain/notifications";
 import { withoutParams, withParams } from "#core/url";
 
-import { isUpstreamError } from "../upstream/errors";
+import type { Logger } from "../logger.server";
 import type { Notification, NotificationPage, NotificationsClient } from "../upstream/notifications.server";
+import { optional } from "../upstream/optional.server";
 
 /**
  * The notification centre (SPEC §2) as a page state: `?drawer=notificaciones` opens it, `ntab`
@@ -65,6 +66,11 @@ export interface NotificationCentreData {
 }
 
 type ListClient = Pick<NotificationsClient, "list">;
+/** The notifications service, and where its failures are logged. */
+export interface CentreSource {
+  client: ListClient;
+  log: Logger;
+}
 
 export function isNotificationCentreOpen(url: URL): boolean {
   return url.searchParams.get("drawer") === NOTIFICATIONS_DRAWER;
@@ -102,7 +108,7 @@ async function fetchPages(client: ListClient, pages: number, tab: NotificationTa
  * An upstream failure becomes the load-error state; it never throws for one.
  */
 export async function loadNotificationCentre(
-  client: ListClient,
+  { client, log }: CentreSource,
   url: URL,
   now: Date | number = Date.now(),
 ): Promise<NotificationCentreData | null> {
@@ -113,12 +119,7 @@ export async function loadNotificationCentre(
   const pages = parsePages(params.get("npag"));
   const here = `${url.pathname}${url.search}`;
 
-  let loaded: Awaited<ReturnType<typeof fetchPages>> | null = null;
-  try {
-    loaded = await fetchPages(client, pages, tab, category);
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-  }
+  const loaded = await optional(fetchPages(client, pages, tab, category), null, { log, event: "notifications_unavailable" });
 
   const seenPages = new Set<number>();
   const items: NotificationCentreItem[] = (loaded?.rows ?? []).map(({ notification, page }) => {
@@ -164,12 +165,7 @@ export async function loadNotificationCentre(
 }
 
 /** The bell's unread count (§2 top bar); 0 when the service cannot say. */
-export async function unreadCount(client: ListClient): Promise<number> {
-  try {
-    const page = await client.list({ page: 1, take: 1, unreadOnly: true });
-    return page.meta.unreadCount;
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    return 0;
-  }
+export async function unreadCount({ client, log }: CentreSource): Promise<number> {
+  const page = await optional(client.list({ page: 1, take: 1, unreadOnly: true }), null, { log, event: "unread_count_unavailable" });
+  return page?.meta.unreadCount ?? 0;
 }

@@ -3,6 +3,7 @@ import { CODE_TYPES, currenciesFor, isNational, isRecipientType } from "#core/do
 
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
+import { optional } from "../upstream/optional.server";
 import type { BankSearchType, InternationalBank } from "../upstream/recipients.server";
 
 /** The form's variant from `?tipo=pfn|pfe|pmn|pme`; física nacional when absent or unknown. */
@@ -14,19 +15,17 @@ export function recipientTypeFrom(url: URL): RecipientType {
 /** What the bank takes for this type; the §9 constants when its catalogue does not answer. */
 export async function registrationCatalogue(access: AccessContext, type: RecipientType) {
   const fallback = { currencies: [...currenciesFor(type)], codeTypes: isNational(type) ? [] : CODE_TYPES.map((code) => ({ ...code })) };
-  try {
-    const answer = await access.api.partner.getBeneficiaryCatalogue(type);
-    const currencies = answer.currencies.filter((code) => currenciesFor(type).includes(code));
-    const codeTypes = answer.accountTypes.filter((code) => CODE_TYPES.some((known) => known.id === code.id));
-    return {
-      currencies: currencies.length ? currencies : fallback.currencies,
-      codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes,
-    };
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    access.log.warn({ event: "beneficiary_catalogue_unavailable" }, "beneficiary catalogue unavailable; constants used");
-    return fallback;
-  }
+  const answer = await optional(access.api.partner.getBeneficiaryCatalogue(type), null, {
+    log: access.log,
+    event: "beneficiary_catalogue_unavailable",
+  });
+  if (!answer) return fallback;
+  const currencies = answer.currencies.filter((code) => currenciesFor(type).includes(code));
+  const codeTypes = answer.accountTypes.filter((code) => CODE_TYPES.some((known) => known.id === code.id));
+  return {
+    currencies: currencies.length ? currencies : fallback.currencies,
+    codeTypes: isNational(type) ? [] : codeTypes.length ? codeTypes : fallback.codeTypes,
+  };
 }
 
 const SEARCH_TYPES: BankSearchType[] = ["name", "swift", "aba"];

@@ -26,6 +26,7 @@ import { priceHub } from "../prices/hub.server";
 import type { AccessContext } from "../session/auth.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
+import { optional } from "../upstream/optional.server";
 import type { ConceptPay } from "../upstream/product.server";
 import type { RecipientOption } from "./accounts.server";
 import { authorizedRecipients } from "./accounts.server";
@@ -77,7 +78,14 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     cached("conceptpays", () => access.api.product.conceptPays()),
     requestedTab === "transfer" && recipientsAllowed && !special ? loadRecipients(access) : Promise.resolve([]),
     // Bank holidays change once a year: an hour's cache; without them, weekdays still apply.
-    cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000).catch(() => [] as string[]),
+    optional(
+      cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000),
+      [] as string[],
+      {
+        log: access.log,
+        event: "bank_holidays_unavailable",
+      },
+    ),
   ]);
   const tab: Tab = pairs.length === 0 ? "transfer" : requestedTab;
   const requestedPair = url.searchParams.get("par")?.toUpperCase() ?? "";
@@ -85,7 +93,9 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
 
   const [snapshot, referenceMargin] = await Promise.all([
     pair ? priceHub().ensure(pair) : Promise.resolve(null),
-    pair ? access.api.trading.margin(pair, MARGIN_REFERENCE_AMOUNT).catch(() => null) : Promise.resolve(null),
+    pair
+      ? optional(access.api.trading.margin(pair, MARGIN_REFERENCE_AMOUNT), null, { log: access.log, event: "reference_margin_unavailable" })
+      : Promise.resolve(null),
   ]);
 
   return {
@@ -106,7 +116,11 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
 }
 
 export async function loadRecipients(access: AccessContext): Promise<RecipientOption[]> {
-  const [bank, member] = await Promise.all([access.api.partner.getRecipients(), access.api.trading.memberRecipients().catch(() => [])]);
+  const [bank, member] = await Promise.all([
+    access.api.partner.getRecipients(),
+    // Without member data the bank's own aliases show.
+    optional(access.api.trading.memberRecipients(), [], { log: access.log, event: "member_recipients_unavailable" }),
+  ]);
   return authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
 }
 
@@ -156,7 +170,10 @@ export async function computeQuote(
   const price = new Big(String(providerSide));
   // The margin band depends on the base amount; when the right side was typed, estimate it first.
   const baseEstimate = input.typed === "left" ? amount : amount.div(price);
-  const marginValue = await access.api.trading.margin(input.pair, Number(amountString(baseEstimate))).catch(() => null);
+  const marginValue = await optional(access.api.trading.margin(input.pair, Number(amountString(baseEstimate))), null, {
+    log: access.log,
+    event: "margin_unavailable",
+  });
   if (marginValue === null) return "marginUnavailable";
   const margin = new Big(String(marginValue));
   const rate = customerRate(price, margin, input.side);
