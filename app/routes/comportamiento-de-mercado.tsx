@@ -8,6 +8,7 @@ import { marketNotice, marketStatus } from "#core/domain/market";
 import { canOpenMarket } from "#core/domain/membership";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
+import { isUpstreamError } from "#server/upstream/errors";
 import type { PageHandle } from "~/utils/page-title";
 
 /** Market screen 'Mercados' (§2): Pro members only (§6); hours of §4 and the bank holidays. */
@@ -17,7 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [holidays, pairs] = await Promise.all([
     api.graphql.nonWorkingDates(),
     isSpecialRuleCompany(company.clientId) ? Promise.resolve([]) : api.product.pairs(),
-  ]).catch(() => {
+  ]).catch((error: unknown) => {
+    if (!isUpstreamError(error)) throw error;
     throw new Response("Servicio no disponible", { status: 503 });
   });
   const now = Date.now();
