@@ -4,11 +4,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLoca
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
-import { expiryWarningAt, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning } from "#core/domain/session-timing";
+import { formatTime } from "#core/domain/dates";
+import { endsAtCap, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
 import { withoutParams, withParams } from "#core/url";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadCount } from "#server/notifications/centre.server";
 import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
-import { getCsrf } from "#server/session/csrf.server";
+import { csrfTokenFor } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
 import type { SessionData } from "#server/session/types";
 import { notificationsFor } from "#server/upstream/notifications.server";
@@ -45,13 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const touch = active && needsTouch(now, session.get("lastSeenAt") ?? 0);
   if (touch) session.set("lastSeenAt", now);
 
-  const [csrfToken, csrfCookie] = await getCsrf().commitToken(request);
+  const [csrfToken, csrfCookie] = await csrfTokenFor(request);
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen".
   if (toast || splash || modal || touch) headers.append("Set-Cookie", await commitSession(session));
 
   const expiresAt = session.get("expiresAt") ?? now;
+  const startedAt = session.get("startedAt");
   const [notificationCentre, unreadNotifications] = active
     ? await loadNotifications(request, context, session.get("productJwt") ?? "")
     : [null, 0];
@@ -67,10 +69,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       clock: active
         ? {
             serverNow: now,
-            warningAt: expiryWarningAt(expiresAt),
-            endsAt: sessionEndsAt(expiresAt),
+            warningAt: warningAt(expiresAt, startedAt),
+            endsAt: sessionEndsAt(expiresAt, startedAt),
             idlePromptMs: IDLE_PROMPT_MS,
-            showWarning: showsExpiryWarning(now, expiresAt),
+            showWarning: showsExpiryWarning(now, expiresAt, startedAt),
+            capped: endsAtCap(expiresAt, startedAt),
+            endsAtLabel: formatTime(sessionEndsAt(expiresAt, startedAt)),
           }
         : null,
     },

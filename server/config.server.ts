@@ -55,6 +55,12 @@ export const configSchema = z.object({
   PRICES_WS_URL: wsUrl,
   CHALLENGE_URL: httpUrl,
   BANK_PORTAL_URL: httpUrl,
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For) and scheme, in Express's
+   * "trust proxy" syntax. Private networks by default: a header sent from the internet is ignored,
+   * so rate limits by client cannot be dodged by writing the header.
+   */
+  TRUST_PROXY: z.string().default("loopback, linklocal, uniquelocal"),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Companies under the special rule of SPEC §6 (clientId list): pairs and receivers hidden, accounts limited. */

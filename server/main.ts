@@ -4,12 +4,16 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
 import { ConfigError, getConfig } from "./config.server";
+import { bodyLimitFor, declaredLength } from "./http/body-limit.server";
+import { crossSiteVerdict } from "./http/cross-site.server";
+import type { Refusal } from "./http/refusal-page.server";
+import { refusalPage, refusalStatus } from "./http/refusal-page.server";
+import { remixHandler } from "./http/remix-handler.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { logger } from "./logger.server";
 import { securityHeaders } from "./security.server";
@@ -38,7 +42,7 @@ const build = withPartnerSessionRedirects((await import(path.join(buildDir, "ind
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+app.set("trust proxy", config.TRUST_PROXY);
 
 app.use((req, res, next) => {
   const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
@@ -58,6 +62,37 @@ app.use((req, res, next) => {
 
 app.use(securityHeaders(config));
 
+function refuse(res: express.Response, kind: Refusal, headers: Record<string, string> = {}) {
+  res.status(refusalStatus(kind)).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  res.end(refusalPage(kind));
+}
+
+// Unsafe methods only from this app's own pages (ASVS V3.5), refused before the body is read.
+const appOrigin = new URL(config.APP_URL).origin;
+app.use((req, res, next) => {
+  const verdict = crossSiteVerdict(
+    req.method,
+    { secFetchSite: req.get("sec-fetch-site"), origin: req.get("origin"), referer: req.get("referer") },
+    appOrigin,
+  );
+  if (verdict === "allowed") return next();
+  logger.warn(
+    { requestId: res.locals.requestId as string, event: "cross_site_refused", method: req.method, path: req.path },
+    "cross-site request refused",
+  );
+  refuse(res, "crossSite");
+});
+
+// A declared body over its route's limit is refused unread, and the connection closed, so
+// nobody can make the server hold megabytes it will never use (chunked bodies are counted in
+// remixHandler).
+app.use((req, res, next) => {
+  const length = declaredLength(req.get("content-length"));
+  if (length === null || length <= bodyLimitFor(req.path)) return next();
+  logger.warn({ requestId: res.locals.requestId as string, event: "body_too_large", path: req.path, length }, "request body refused");
+  refuse(res, "tooLarge", { Connection: "close" });
+});
+
 // Server-Sent Events must never be buffered by compression.
 app.use(
   compression({
@@ -72,9 +107,16 @@ app.use(
 app.use("/build", express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(publicDir, { maxAge: "1h" }));
 
+// Everything past the static files is private to a session: no cache keeps it (a route that
+// serves something public, like the upload template, says so itself).
+app.use((_req, res, next) => {
+  res.setHeader("Cache-Control", "private, no-store");
+  next();
+});
+
 app.all(
   "*",
-  createRequestHandler({
+  remixHandler({
     build,
     mode: config.NODE_ENV,
     getLoadContext: (_req, res) => ({

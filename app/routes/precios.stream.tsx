@@ -20,5 +20,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  return priceStream(request.signal, pair, { hub: priceHub(), endsAt: sessionEndsAt(access.data.expiresAt) });
+  return priceStream(request.signal, pair, { hub: priceHub(), endsAt: sessionEndsAt(access.data.expiresAt, access.data.startedAt) });
 }

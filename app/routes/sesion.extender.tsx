@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { jwtExpiry } from "#core/domain/jwt";
+import { endsAtCap } from "#core/domain/session-timing";
 import { safeRedirectPath } from "#core/url";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
@@ -22,6 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireAccess(request, context);
   const form = await readForm(request);
   const back = safeRedirectPath(form.get("redirectTo"));
+  if (endsAtCap(access.data.expiresAt, access.data.startedAt)) {
+    // The absolute cap ends this session before its token does: a new token buys nothing (ASVS 7.3.2).
+    const t = await serverT("common");
+    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.cappedRefused")));
+  }
   try {
     const bankToken = await access.api.partner.refreshSession();
     const login = await upstreams({ log: context.log, signal: request.signal }, { bankToken }).product.loginUser(bankToken);

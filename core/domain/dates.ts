@@ -25,6 +25,11 @@ export function formatDateTime(at: Date | number | string): string {
   return mexicoCity(at).format("dddd D [de] MMMM [de] YYYY, HH:mm");
 }
 
+/** e.g. "18:42" in Mexico City. */
+export function formatTime(at: Date | number | string): string {
+  return mexicoCity(at).format("HH:mm");
+}
+
 export function formatDate(at: Date | number | string): string {
   return mexicoCity(at).format("D [de] MMMM [de] YYYY");
 }

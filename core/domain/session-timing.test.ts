@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  endsAtCap,
   expiryWarningAt,
   IDLE_LOGOUT_MS,
   IDLE_PROMPT_MS,
   needsTouch,
+  SESSION_ABSOLUTE_MS,
   sessionEndsAt,
   sessionStatus,
   showsExpiryWarning,
+  warningAt,
 } from "./session-timing";
 
 const minute = 60_000;
@@ -47,5 +50,26 @@ describe("needsTouch", () => {
   it("writes last-seen at most every 30 s", () => {
     expect(needsTouch(100_000, 80_000)).toBe(false);
     expect(needsTouch(110_000, 80_000)).toBe(true);
+  });
+});
+
+describe("the absolute cap (ASVS 7.3.2)", () => {
+  const hour = 60 * minute;
+  it("ends the session 12 hours after login even when the token would last longer", () => {
+    const startedAt = 0;
+    const expiresAt = 13 * hour;
+    expect(sessionEndsAt(expiresAt, startedAt)).toBe(SESSION_ABSOLUTE_MS);
+    expect(sessionStatus({ now: SESSION_ABSOLUTE_MS - 1, lastSeenAt: SESSION_ABSOLUTE_MS - 1, expiresAt, startedAt })).toBe("active");
+    expect(sessionStatus({ now: SESSION_ABSOLUTE_MS, lastSeenAt: SESSION_ABSOLUTE_MS, expiresAt, startedAt })).toBe("expired");
+  });
+  it("starts the countdown 60 s before the cap, and says 'Continuar' cannot help", () => {
+    expect(warningAt(13 * hour, 0)).toBe(SESSION_ABSOLUTE_MS - 60_000);
+    expect(endsAtCap(13 * hour, 0)).toBe(true);
+    expect(showsExpiryWarning(SESSION_ABSOLUTE_MS - 60_000, 13 * hour, 0)).toBe(true);
+  });
+  it("leaves the token's own warning alone while the cap is far", () => {
+    expect(warningAt(30 * minute, 0)).toBe(expiryWarningAt(30 * minute));
+    expect(endsAtCap(30 * minute, 0)).toBe(false);
+    expect(sessionEndsAt(30 * minute)).toBe(sessionEndsAt(30 * minute, 0));
   });
 });

@@ -1,9 +1,9 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { CSRFError } from "remix-utils/csrf/server";
 
 import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
 
-import { getCsrf } from "../session/csrf.server";
+import { isBodyTooLarge } from "../http/body-limit.server";
+import { checkCsrf } from "../session/csrf.server";
 
 /**
  * The upload form's body (multipart) read with its size checked first: at most the file limit
@@ -26,7 +26,15 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   let size = 0;
   let tooLarge = Number.isFinite(declared) && declared > limit;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The HTTP layer cut a chunked body at the route's limit; anything else is a broken body.
+      if (isBodyTooLarge(error)) return "tooLarge";
+      throw new Response("Solicitud inválida", { status: 400 });
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > DRAIN_LIMIT_BYTES) {
@@ -57,12 +65,7 @@ export async function readUploadForm(request: Request, fileField = "archivo"): P
     if (error instanceof MaxPartSizeExceededError) return { ok: false, error: "size" };
     throw new Response("Solicitud inválida", { status: 400 });
   }
-  try {
-    await getCsrf().validate(form, request.headers);
-  } catch (error) {
-    if (error instanceof CSRFError) throw new Response("Solicitud no autorizada", { status: 403 });
-    throw error;
-  }
+  await checkCsrf(form, request);
   const value = form.get(fileField);
   const file =
     value instanceof File && value.size > 0 ? { name: value.name.slice(0, 200), bytes: new Uint8Array(await value.arrayBuffer()) } : null;

@@ -12,7 +12,7 @@ import { PartnerSessionEnded, UpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
 import { EXPIRED_PATH } from "./partner-session.server";
-import { getSessionStorage, sessionExpiry } from "./storage.server";
+import { getSessionStorage } from "./storage.server";
 import type { FlashData, SessionData, Toast } from "./types";
 
 export type PortalSession = Session<SessionData, FlashData>;
@@ -35,7 +35,7 @@ export function authStateOf(session: PortalSession): AuthState {
 }
 
 export async function commitSession(session: PortalSession): Promise<string> {
-  return getSessionStorage().commitSession(session, { expires: sessionExpiry() });
+  return getSessionStorage().commitSession(session);
 }
 
 export async function destroySession(session: PortalSession): Promise<string> {
@@ -62,6 +62,7 @@ export function isSessionOver(session: PortalSession, now = Date.now()): boolean
     now,
     lastSeenAt: session.get("lastSeenAt") ?? 0,
     expiresAt: session.get("expiresAt") ?? 0,
+    startedAt: session.get("startedAt"),
   });
   return status !== "active";
 }

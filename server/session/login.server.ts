@@ -32,6 +32,7 @@ export async function buildAccessSession(
     bankToken: tokens.bankToken,
     productJwt: tokens.productJwt,
     expiresAt: jwtExpiry(tokens.productJwt) ?? now,
+    startedAt: now,
     lastSeenAt: now,
     memberId: tokens.memberId,
     user: {

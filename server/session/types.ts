@@ -24,6 +24,8 @@ export interface SessionData {
   productJwt: string;
   /** Product token expiry (ms since epoch): the session's absolute end. */
   expiresAt: number;
+  /** The login (ms since epoch): the session ends SESSION_ABSOLUTE_MS after it, 'Continuar' or not. */
+  startedAt: number;
   lastSeenAt: number;
   memberId: string;
   user: SessionUser;

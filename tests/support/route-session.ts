@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { jwtExpiry } from "#core/domain/jwt";
 import { commitSession, getSession } from "#server/session/auth.server";
-import { getCsrf } from "#server/session/csrf.server";
+import { csrfTokenFor } from "#server/session/csrf.server";
 
 import { pointAppAtSandbox, TEST_APP_URL } from "./app-env";
 import type { TestSandbox } from "./sandbox";
@@ -42,8 +42,9 @@ export async function anaBrowser(tokens: { bankToken?: string; productJwt: strin
   session.set("companyId", ANA.companyId);
   session.set("permissions", ANA.permissions);
   const sessionCookie = cookiePair(await commitSession(session));
-  const [csrf, csrfCookie] = await getCsrf().commitToken(new Request(TEST_APP_URL));
-  return { cookie: [sessionCookie, csrfCookie ? cookiePair(csrfCookie) : ""].filter(Boolean).join("; "), csrf };
+  // The form token is bound to the session: read it the way a rendered page gets it.
+  const [csrf] = await csrfTokenFor(new Request(TEST_APP_URL, { headers: { cookie: sessionCookie } }));
+  return { cookie: sessionCookie, csrf };
 }
 
 /** Runs a loader or action and returns its Response, thrown (redirects, 404s) or returned. */

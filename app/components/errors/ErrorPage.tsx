@@ -8,8 +8,24 @@ import { useTranslation } from "react-i18next";
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const reason =
+    isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { reason?: unknown }).reason : null;
   const key =
-    status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : status >= 502 ? "upstream" : "generic";
+    status === 404
+      ? "notFound"
+      : status === 403
+        ? reason === "csrf"
+          ? "crossSite"
+          : "forbidden"
+        : status === 400
+          ? "badRequest"
+          : status === 413
+            ? "tooLarge"
+            : status === 429
+              ? "tooManyRequests"
+              : status >= 502
+                ? "upstream"
+                : "generic";
   return (
     <main id="contenido" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>

@@ -13,13 +13,15 @@ export type SessionExpiringProps = {
   extendAction: string;
   logoutAction: string;
   redirectTo: string;
+  /** The session reaches its absolute cap: no 'Continuar', and the time it ends. */
+  capped: { endsAt: string } | null;
 };
 
 /**
  * 'Tu sesión está a punto de expirar' (§4, §8): 'Salir' logs out, 'Continuar' refreshes the
  * session. Not dismissible: one of the two must be chosen. Both are plain forms.
  */
-export function SessionExpiring({ open, secondsLeft, csrfToken, extendAction, logoutAction, redirectTo }: SessionExpiringProps) {
+export function SessionExpiring({ open, secondsLeft, csrfToken, extendAction, logoutAction, redirectTo, capped }: SessionExpiringProps) {
   const { t } = useTranslation("common");
   return (
     <Modal
@@ -28,7 +30,7 @@ export function SessionExpiring({ open, secondsLeft, csrfToken, extendAction, lo
       title={t("session.expiring.title")}
       description={
         <>
-          <p>{t("session.expiring.description")}</p>
+          <p>{capped ? t("session.expiring.capped", { time: capped.endsAt }) : t("session.expiring.description")}</p>
           {secondsLeft !== null ? (
             <p className="mt-2 font-semibold tabular-nums" aria-live="polite">
               {t("session.expiring.countdown", { seconds: secondsLeft })}
@@ -44,13 +46,15 @@ export function SessionExpiring({ open, secondsLeft, csrfToken, extendAction, lo
             {t("session.expiring.exit")}
           </SubmitButton>
         </Form>
-        <Form method="post" action={extendAction}>
-          {csrfToken}
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <SubmitButton pendingText={t("session.expiring.extending")} autoFocusInDialog>
-            {t("session.expiring.continue")}
-          </SubmitButton>
-        </Form>
+        {capped ? null : (
+          <Form method="post" action={extendAction}>
+            {csrfToken}
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <SubmitButton pendingText={t("session.expiring.extending")} autoFocusInDialog>
+              {t("session.expiring.continue")}
+            </SubmitButton>
+          </Form>
+        )}
       </div>
     </Modal>
   );

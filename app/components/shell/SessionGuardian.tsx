@@ -14,6 +14,10 @@ export type SessionClockProps = {
   idlePromptMs: number;
   /** The server already knows the warning is due (the page works without JS). */
   showWarning: boolean;
+  /** The session ends at its absolute cap: 'Continuar' cannot extend it (ASVS 7.3.2). */
+  capped: boolean;
+  /** The end as a Mexico City time ('18:42'), for the capped warning. */
+  endsAtLabel: string;
 };
 
 /** Session timers and the expiry modal for a logged-in page. */
@@ -39,6 +43,7 @@ export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClock
       extendAction="/sesion/extender"
       logoutAction="/logout"
       redirectTo={here}
+      capped={clock.capped ? { endsAt: clock.endsAtLabel } : null}
     />
   );
 }
