@@ -68,6 +68,8 @@ export default defineConfig({
           sessionDir: `test-results/.sessions-${APP_PORT}`,
         }),
         LOG_LEVEL: "warn",
+        // One browser address logs in hundreds of times here; the limits are shown in tests/security.
+        RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
       },
       reuseExistingServer: false,
       stdout: "ignore",

@@ -42,13 +42,24 @@ function describeUser(ctx: SandboxContext, user: BankUser): string {
   return `${fullName} — ${companies} — ${plan}`;
 }
 
+/**
+ * The app's `state` (an opaque value it issued before sending the person here) travels through
+ * the portal and comes back on the link to /access, as an OAuth-style bank portal does.
+ */
+function stateOf(query: URLSearchParams): string | null {
+  const state = query.get("state");
+  return state && /^[A-Za-z0-9_-]{16,128}$/.test(state) ? state : null;
+}
+
 export function registerPortalRoutes(router: Router, ctx: SandboxContext): void {
   router
-    .get("/banca", () => {
+    .get("/banca", ({ query }) => {
+      const state = stateOf(query);
+      const carried = state ? `&state=${encodeURIComponent(state)}` : "";
       const items = ctx.state.bankUsers
         .map(
           (user) =>
-            `<li><a href="/banca/entrar?usuario=${encodeURIComponent(user.userName)}">Entrar como ${escapeHtml(
+            `<li><a href="/banca/entrar?usuario=${encodeURIComponent(user.userName)}${carried}">Entrar como ${escapeHtml(
               user.userName,
             )}</a><small>${escapeHtml(describeUser(ctx, user))}</small></li>`,
         )
@@ -81,6 +92,7 @@ ${items}
         );
       }
       const token = mintBankToken(ctx.state, user.userName, firstCompany.clientId, ctx.now().getTime(), ctx.bankTokenTtlSeconds);
-      return redirect(`${ctx.appUrl}/access?jwt=${encodeURIComponent(token)}`);
+      const state = stateOf(query);
+      return redirect(`${ctx.appUrl}/access?jwt=${encodeURIComponent(token)}${state ? `&state=${encodeURIComponent(state)}` : ""}`);
     });
 }

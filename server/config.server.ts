@@ -61,6 +61,14 @@ export const configSchema = z.object({
    * so rate limits by client cannot be dodged by writing the header.
    */
   TRUST_PROXY: z.string().default("loopback, linklocal, uniquelocal"),
+  /**
+   * Overrides of the rate limits, e.g. "login=30/300,money=10/60" (points per seconds) — for a
+   * load test or the end-to-end suite, whose one browser address logs in hundreds of times.
+   */
+  RATE_LIMITS: z
+    .string()
+    .regex(/^(\s*[a-z]+=\d+\/\d+\s*)(,\s*[a-z]+=\d+\/\d+\s*)*$/, "debe verse como login=30/300,money=10/60")
+    .optional(),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Companies under the special rule of SPEC §6 (clientId list): pairs and receivers hidden, accounts limited. */

@@ -5,6 +5,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     requestId: string;
     log: Logger;
+    /** The client's address as resolved under TRUST_PROXY; empty when unknown (tests). */
+    clientIp?: string;
   }
 }
 

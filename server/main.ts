@@ -119,9 +119,10 @@ app.all(
   remixHandler({
     build,
     mode: config.NODE_ENV,
-    getLoadContext: (_req, res) => ({
+    getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       requestId: res.locals.requestId as string,
+      clientIp: req.ip ?? "",
       log: logger.child({ requestId: res.locals.requestId as string }),
     }),
   }),

@@ -4,6 +4,7 @@ import { attachmentName } from "#core/domain/spreadsheet";
 import { findAccount } from "#server/accounts/accounts.server";
 import { movementsCsv, movementsXlsx } from "#server/accounts/export.server";
 import { loadMovements, readMovementFilters } from "#server/accounts/movements.server";
+import { accessKey, enforceRate } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
 import { serverT } from "~/i18next.server";
 
@@ -18,6 +19,7 @@ const FORMATS = {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
+  await enforceRate("export", accessKey(access));
   const { view, bank } = await findAccount(access, params.id ?? "");
   const url = new URL(request.url);
   const format = url.searchParams.get("formato") === "xlsx" ? "xlsx" : "csv";

@@ -13,6 +13,7 @@ import { uploadSchema } from "#core/domain/spreadsheet";
 import { msg } from "#core/domain/validation";
 import { withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
+import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "#server/rate-limit.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import type { UploadRefusal } from "#server/recipients/upload-view.server";
 import { checkUpload, registerUpload, uploadPage } from "#server/recipients/upload-view.server";
@@ -63,6 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return toUpload(uploadId);
   }
 
+  const wait = await takeRate("upload", accessKey(access));
+  if (wait !== null) {
+    return formAnswer({ result: { status: "error", error: { archivo: [tooManyText(wait)] } } }, 429, retryAfterHeaders(wait));
+  }
   const checked = await checkUpload(access, request, context.log);
   if (checked.kind === "checked") return toUpload(checked.uploadId);
   if (checked.kind === "invalid") return formAnswer({ result: checked.result }, 400);

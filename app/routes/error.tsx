@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import { getConfig } from "#server/config.server";
 import { requireState } from "#server/session/auth.server";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -11,19 +10,18 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireState(request, ["errorState"]);
   return json({
-    reason: session.get("errorReason") === "token" ? "token" : "upstream",
-    bankPortalUrl: getConfig().BANK_PORTAL_URL,
+    reason: ((reason) => (reason === "token" || reason === "used" ? reason : "upstream"))(session.get("errorReason")),
   });
 }
 
 export default function ErrorScreen() {
-  const { reason, bankPortalUrl } = useLoaderData<typeof loader>();
+  const { reason } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   return (
     <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
       <h1 className="text-3xl font-bold">{t("error.title")}</h1>
       <p className="text-slate-600 dark:text-slate-300">{t(`error.${reason}`)}</p>
-      <a href={bankPortalUrl} className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+      <a href="/login/banco" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
         {t("error.retry")}
       </a>
     </main>

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadOperationDetail } from "#server/history/detail.server";
 import { DocumentError, pdfResponse, renderReceipt } from "#server/history/documents.server";
 import { downloadFailed } from "#server/history/download.server";
+import { accessKey, enforceRate } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
 
 /**
@@ -12,6 +13,7 @@ import { requireAccess } from "#server/session/auth.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
+  await enforceRate("export", accessKey(access));
   const { detail } = await loadOperationDetail(access, params.id ?? "", { recheck: false });
   try {
     return pdfResponse(await renderReceipt(access, detail));

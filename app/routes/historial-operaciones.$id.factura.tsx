@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { companyOperation } from "#server/history/detail.server";
 import { DocumentError, fetchInvoice, pdfResponse } from "#server/history/documents.server";
 import { downloadFailed } from "#server/history/download.server";
+import { accessKey, enforceRate } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
 
 /**
@@ -11,6 +12,7 @@ import { requireAccess } from "#server/session/auth.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
+  await enforceRate("export", accessKey(access));
   const operation = await companyOperation(access, params.id ?? "");
   try {
     return pdfResponse(await fetchInvoice(access, operation));

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 
 import { authStateOf, destroySession, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
+import { endSessionStreams } from "#server/session/streams.server";
 import { upstreams } from "#server/upstream/index.server";
 
 /** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
@@ -23,6 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .partner.signOut()
       .catch((error: unknown) => context.log.warn({ err: error instanceof Error ? error.message : error }, "bank sign-out failed"));
   }
+  if (session.id) endSessionStreams(session.id);
   context.log.info({ event: "logout" }, "session ended");
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
 }

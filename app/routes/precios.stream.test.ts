@@ -5,11 +5,15 @@ import { jwtExpiry } from "#core/domain/jwt";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
-import { commitSession, getSession } from "#server/session/auth.server";
+import { commitSession, destroySession, getSession } from "#server/session/auth.server";
+import { csrfTokenFor } from "#server/session/csrf.server";
+import { sessionStreamSignal } from "#server/session/streams.server";
 
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { formPost } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
+import * as logout from "./logout";
 import { loader } from "./precios.stream";
 
 let sandbox: TestSandbox;
@@ -141,5 +145,30 @@ describe("GET /precios/stream", () => {
     expect(down?.data).toEqual({ pair: "USD/MXN", status: "down", messageKey: "dashboard:prices.connectionLost" });
     controller.abort();
     await control(sandbox, "/__prices", { mode: "normal" });
+  });
+
+  it("ends when the session logs out: at once on this instance, and by the recheck when the session is gone", async () => {
+    const cookie = await sessionCookie();
+    const response = await load("?pair=USD/MXN", { cookie });
+    await readEvents(response, 2);
+    const [csrf] = await csrfTokenFor(new Request(APP, { headers: { cookie } }));
+    const answer = await logout
+      .action({ request: formPost("/logout", cookie, { csrf }), context, params: {} })
+      .catch((thrown: unknown) => thrown as Response);
+    expect(answer.headers.get("location")).toBe("/login");
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    expect(priceHub().stats().subscribers).toBe(0);
+
+    // Another instance's logout: only the stored session is gone; the recheck notices.
+    const other = await sessionCookie();
+    const session = await getSession(new Request(APP, { headers: { cookie: other } }));
+    const signal = sessionStreamSignal({ sessionId: session.id, cookieHeader: other, signal: new AbortController().signal, recheckMs: 20 });
+    await destroySession(session);
+    await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+    expect(signal.aborted).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { PAIR_PATTERN } from "#core/prices/wire";
 import { priceHub } from "#server/prices/hub.server";
 import { priceStream } from "#server/prices/stream.server";
 import { requireAccess } from "#server/session/auth.server";
+import { sessionStreamSignal } from "#server/session/streams.server";
 
 /**
  * GET /precios/stream?pair=USD/MXN — the live price of one pair as Server-Sent Events (events
@@ -20,5 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  return priceStream(request.signal, pair, { hub: priceHub(), endsAt: sessionEndsAt(access.data.expiresAt, access.data.startedAt) });
+  // The stream ends with the session: logout, expiry, or a newer login past the member's limit.
+  const signal = sessionStreamSignal({ sessionId: access.session.id, cookieHeader: request.headers.get("Cookie"), signal: request.signal });
+  return priceStream(signal, pair, { hub: priceHub(), endsAt: sessionEndsAt(access.data.expiresAt, access.data.startedAt) });
 }

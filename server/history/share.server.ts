@@ -12,6 +12,7 @@ import texts from "#core/locales/es-MX/history.json";
 import { getConfig } from "../config.server";
 import { formAnswer } from "../forms.server";
 import { singleton } from "../lifecycle.server";
+import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-limit.server";
 import type { AccessContext } from "../session/auth.server";
 import { commitSession, newToast, redirectWithToast, requireAccess } from "../session/auth.server";
 import { readForm } from "../session/csrf.server";
@@ -166,6 +167,8 @@ export async function shareAction(request: Request, context: AppLoadContext, id:
   const submission = parseWithZod(formData, { schema: shareFormSchema(selectable) });
   if (submission.status !== "success") return formAnswer({ result: submission.reply() }, 400);
 
+  const wait = await takeRate("email", accessKey(access));
+  if (wait !== null) return formAnswer({ result: submission.reply({ formErrors: [tooManyText(wait)] }) }, 429, retryAfterHeaders(wait));
   const outcome = await sendShareEmail(access, loaded, submission.value);
   if (outcome === "sent") {
     return redirectWithToast(

@@ -74,6 +74,8 @@ export interface AccessContext {
   api: Upstreams;
   company: SessionData["companies"][number];
   isAdmin: boolean;
+  /** The client's address (rate limits by client); empty when unknown. */
+  clientIp: string;
 }
 
 /** Every field of an access session, or the guard's redirect when something is missing. */
@@ -90,7 +92,15 @@ export async function requireAccess(request: Request, context: AppLoadContext): 
   const company = data.companies.find((c) => c.clientId === data.companyId);
   if (!company) throw redirect("/error");
   const api = guardPartner(session, upstreams({ log: context.log, signal: request.signal }, data));
-  return { session, log: context.log, data, api, company, isAdmin: company.profileType === "ADMINISTRADOR" };
+  return {
+    session,
+    log: context.log,
+    data,
+    api,
+    company,
+    isAdmin: company.profileType === "ADMINISTRADOR",
+    clientIp: context.clientIp ?? "",
+  };
 }
 
 /**

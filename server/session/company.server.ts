@@ -37,6 +37,15 @@ export async function changeCompany(request: Request, access: AccessContext, cli
       },
       { splash: true },
     );
+    // The old company's bank token is done with: revoked, so a copy of it opens nothing (ASVS V7).
+    await access.api.partner
+      .signOut()
+      .catch((error: unknown) =>
+        access.log.warn(
+          { event: "old_token_revoke_failed", err: error instanceof Error ? error.message : error },
+          "old bank token not revoked",
+        ),
+      );
     access.log.info({ event: "company_change", clientId: target.clientId }, "company changed");
     return redirect("/", { headers: { "Set-Cookie": cookie } });
   } catch (error) {

@@ -6,7 +6,8 @@ import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
 import { isUpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
-import { replaceSession } from "./auth.server";
+import { authStateOf, getSession, replaceSession } from "./auth.server";
+import { claimBankToken } from "./login-link.server";
 import type { FlashData, SessionData } from "./types";
 
 /**
@@ -77,8 +78,34 @@ export async function loginWithBankToken(request: Request, context: AppLoadConte
   }
 }
 
+/**
+ * The bank's link, once the app decided to sign in with it (app/routes/access.tsx): the token is
+ * claimed first (a token opens one session at most), a session it replaces is signed out at the
+ * bank, and `extraCookie` (the spent login state) goes with the answer.
+ */
+export async function signInFromLink(request: Request, context: AppLoadContext, bankToken: string, extraCookie?: string) {
+  const answer = await signInOnce(request, context, bankToken);
+  if (extraCookie) answer.headers.append("Set-Cookie", extraCookie);
+  return answer;
+}
+
+async function signInOnce(request: Request, context: AppLoadContext, bankToken: string) {
+  if (!(await claimBankToken(bankToken))) {
+    context.log.warn({ event: "login_failed", reason: "used" }, "bank token used before");
+    return failLogin(request, context, "used");
+  }
+  const previous = await getSession(request);
+  const previousToken = previous.get("bankToken");
+  if (authStateOf(previous) === "accessState" && previousToken && previousToken !== bankToken) {
+    await upstreams(callContext(request, context), { bankToken: previousToken })
+      .partner.signOut()
+      .catch((error: unknown) => context.log.warn({ err: error instanceof Error ? error.message : error }, "bank sign-out failed"));
+  }
+  return loginWithBankToken(request, context, bankToken);
+}
+
 export async function failLogin(request: Request, context: AppLoadContext, error: unknown, flash?: Partial<FlashData>) {
-  const reason = isUpstreamError(error) && error.status === 401 ? "token" : "upstream";
+  const reason = error === "used" ? "used" : isUpstreamError(error) && error.status === 401 ? "token" : "upstream";
   context.log.warn({ event: "login_failed", reason, err: error instanceof Error ? error.message : String(error) }, "login failed");
   const cookie = await replaceSession(request, { authState: "errorState", errorReason: reason }, flash);
   return redirect("/error", { headers: { "Set-Cookie": cookie } });

@@ -6,6 +6,7 @@ import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
 
 import { formAnswer } from "../forms.server";
+import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-limit.server";
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
 import { optional } from "../upstream/optional.server";
@@ -92,6 +93,10 @@ export async function submitCalculator(request: Request, access: AccessContext, 
     return formAnswer({ result: submission.reply(), quote: computed });
   }
 
+  const wait = await takeRate("money", accessKey(access));
+  if (wait !== null) {
+    return formAnswer({ result: submission.reply({ formErrors: [tooManyText(wait)] }), quote: null }, 429, retryAfterHeaders(wait));
+  }
   const outcome = await submitTrade(access, value, price);
   switch (outcome.kind) {
     case "challenge":

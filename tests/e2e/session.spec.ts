@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sidebar } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sidebar } from "./support";
 
 test.beforeEach(async () => {
   await resetSandbox();
@@ -101,17 +101,52 @@ test("an unknown path goes to the dashboard", async ({ page }) => {
 test("logged out, the app sends people to the rest screen with the way back to their bank", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL("/login");
-  await expect(page.getByRole("link", { name: "Ir a la banca en línea" })).toHaveAttribute("href", /\/banca$/);
+  await expect(page.getByRole("link", { name: "Ir a la banca en línea" })).toHaveAttribute("href", "/login/banco");
   await page.goto("/wizard");
   await expect(page).toHaveURL("/login");
 });
 
-test("an invalid bank token lands on the error screen", async ({ page }) => {
-  await page.goto("/access?jwt=token-que-no-existe");
+test("an invalid bank token lands on the error screen", async ({ page }, testInfo) => {
+  // Each bank token opens at most one session, so every run uses its own.
+  await page.goto(`/access?jwt=token-que-no-existe-${testInfo.project.name}-${Date.now()}`);
+  // A link this browser did not ask for is confirmed first.
+  await expect(page.getByRole("heading", { name: "Confirma tu acceso" })).toBeVisible();
+  await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL("/error");
   await expect(page.getByRole("heading", { name: "Ha ocurrido un error" })).toBeVisible();
   await page.goto("/");
   await expect(page).toHaveURL("/error");
+});
+
+/** A bank link for the user, as the bank's portal would hand it out, without following it. */
+async function bankLink(userName: string): Promise<string> {
+  const response = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}`, { redirect: "manual" });
+  const location = new URL(response.headers.get("location") ?? "");
+  return `${location.pathname}${location.search}`;
+}
+
+test("a bank link never replaces a signed-in session without the person's say, and opens one session at most", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+
+  const link = await bankLink("beatriz.basica");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirma tu acceso" })).toBeVisible();
+  await expect(page.getByText("Ya tienes una sesión abierta en este navegador.", { exact: false })).toBeVisible();
+  await page.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Abrir configuración de Ana M." })).toBeVisible();
+
+  await page.goto(link);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Abrir configuración de Beatriz/ })).toBeVisible();
+
+  // The same link again opens nothing: the person stays where they are.
+  await page.goto(link);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: /Abrir configuración de Beatriz/ })).toBeVisible();
 });
 
 test("the health check says OK!", async ({ request }) => {

@@ -9,9 +9,13 @@ export async function resetSandbox() {
   expect(response.ok).toBe(true);
 }
 
-/** Logs in the way a person does: the bank's portal, then its link into the app. */
+/**
+ * Logs in the way a person does: the app's rest screen, 'Ir a la banca en línea' (which carries the
+ * app's login state to the bank), the bank's portal, then its link back into the app.
+ */
 export async function loginAs(page: Page, userName: string) {
-  await page.goto(`${SANDBOX_URL}/banca`);
+  await page.goto("/login/banco");
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
   await page.getByRole("link", { name: new RegExp(`Entrar como ${userName.replace(".", "\\.")}`) }).click();
 }
 

@@ -10,6 +10,10 @@ export function ErrorPage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const reason =
     isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { reason?: unknown }).reason : null;
+  const retryAfter =
+    status === 429 && isRouteErrorResponse(error) && typeof (error.data as { retryAfter?: unknown } | null)?.retryAfter === "number"
+      ? (error.data as { retryAfter: number }).retryAfter
+      : null;
   const key =
     status === 404
       ? "notFound"
@@ -31,6 +35,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>
       <h1 className="text-2xl font-bold">{t(`errors.${key}.title`)}</h1>
       <p className="text-slate-600 dark:text-slate-300">{t(`errors.${key}.description`)}</p>
+      {retryAfter ? (
+        <p className="text-slate-600 dark:text-slate-300">{t("errors.tooManyRequests.retryIn", { count: retryAfter })}</p>
+      ) : null}
       <Link to="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
         {t("errors.backHome")}
       </Link>
