@@ -1,3 +1,4 @@
+import { bodyFlood } from "./body-flood";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { priceFanout } from "./price-fanout";
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   "price-fanout": priceFanout,
   receipts,
   "excel-upload": excelUpload,
+  "body-flood": bodyFlood,
 };
 
 const only = process.argv[2];

@@ -15,7 +15,7 @@ export function percentile(values: number[], p: number): number {
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** The sandbox in-process and the built app as a child process, wired like the demo. */
-export async function startStack(appPort: number) {
+export async function startStack(appPort: number, extraEnv: Record<string, string> = {}) {
   const sandbox = await startSandbox({ port: 0, appUrl: `http://localhost:${appPort}` });
   const env = {
     ...process.env,
@@ -26,6 +26,7 @@ export async function startStack(appPort: number) {
       sessionDir: ".cache/bench-sessions",
     }),
     LOG_LEVEL: "warn",
+    ...extraEnv,
   } as NodeJS.ProcessEnv;
   // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
   const app: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
@@ -46,11 +47,17 @@ export async function startStack(appPort: number) {
   };
 }
 
-/** Logs in through the bank portal like a browser and returns the session cookie. */
+/**
+ * Logs in like a browser: 'Ir a la banca en línea' (the app's login state in a cookie), the bank
+ * portal with that state, then its link back; answers the session cookie.
+ */
 export async function login(sandboxUrl: string, appUrl: string, userName: string): Promise<string> {
-  const portal = await fetch(`${sandboxUrl}/banca/entrar?usuario=${userName}`, { redirect: "manual" });
+  const leaving = await fetch(`${appUrl}/login/banco`, { redirect: "manual" });
+  const stateCookie = leaving.headers.getSetCookie().map((c) => c.split(";")[0])[0] ?? "";
+  const state = new URL(leaving.headers.get("location") ?? "").searchParams.get("state") ?? "";
+  const portal = await fetch(`${sandboxUrl}/banca/entrar?usuario=${userName}&state=${state}`, { redirect: "manual" });
   const access = new URL(portal.headers.get("location") ?? "");
-  const response = await fetch(`${appUrl}${access.pathname}${access.search}`, { redirect: "manual" });
+  const response = await fetch(`${appUrl}${access.pathname}${access.search}`, { redirect: "manual", headers: { cookie: stateCookie } });
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

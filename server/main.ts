@@ -83,15 +83,36 @@ app.use((req, res, next) => {
   refuse(res, "crossSite");
 });
 
-// A declared body over its route's limit is refused unread, and the connection closed, so
-// nobody can make the server hold megabytes it will never use (chunked bodies are counted in
+// A declared body over its route's limit is refused unread (what still arrives is dropped, then
+// the connection cut), so nobody can make the server hold megabytes it will never use (chunked bodies are counted in
 // remixHandler).
 app.use((req, res, next) => {
   const length = declaredLength(req.get("content-length"));
   if (length === null || length <= bodyLimitFor(req.path)) return next();
   logger.warn({ requestId: res.locals.requestId as string, event: "body_too_large", path: req.path, length }, "request body refused");
-  refuse(res, "tooLarge", { Connection: "close" });
+  refuse(res, "tooLarge");
+  discardBriefly(req);
 });
+
+/**
+ * After an early answer, a client still sending its body would get a reset that can swallow the
+ * answer; so what it sends is read and dropped (never kept: memory stays flat) for up to 5 s or
+ * 64 MB, then the connection is cut.
+ */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+const DISCARD_MAX_MS = 5_000;
+
+function discardBriefly(req: express.Request) {
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DISCARD_MAX_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_MAX_BYTES) cut();
+  });
+  req.on("close", () => clearTimeout(timer));
+}
 
 // Server-Sent Events must never be buffered by compression.
 app.use(
