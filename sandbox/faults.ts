@@ -18,7 +18,7 @@ const faultInput = z
   .object({
     path: z.string().startsWith("/"),
     method: z.string().min(1).optional(),
-    kind: z.enum(["status", "timeout", "malformed", "slow"]),
+    kind: z.enum(["status", "timeout", "malformed", "slow", "drop"]),
     status: z.number().int().min(100).max(599).optional(),
     retryAfter: z.number().int().min(0).optional(),
     delayMs: z.number().int().min(0).optional(),
@@ -53,12 +53,15 @@ export function takeFault(ctx: SandboxContext, method: string, pathWithQuery: st
   return { ...fault };
 }
 
-export type FaultOutcome = { kind: "reply"; reply: Reply } | { kind: "hold" } | { kind: "delay"; ms: number };
+export type FaultOutcome = { kind: "reply"; reply: Reply } | { kind: "hold" } | { kind: "delay"; ms: number } | { kind: "drop" };
 
 export function faultOutcome(fault: Fault): FaultOutcome {
   switch (fault.kind) {
     case "timeout":
       return { kind: "hold" };
+    case "drop":
+      // The connection cut before any answer: what a crashing upstream or a proxy reset looks like.
+      return { kind: "drop" };
     case "slow":
       return { kind: "delay", ms: fault.delayMs ?? DEFAULT_SLOW_MS };
     case "malformed":

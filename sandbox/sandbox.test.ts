@@ -224,6 +224,12 @@ describe("faults, latency, request log and reset", () => {
     await expect(fetch(`${sandbox.url}/api/healthcheck`, { signal: AbortSignal.timeout(150) })).rejects.toThrow();
   });
 
+  it("cuts the connection of a drop fault before any answer, once", async () => {
+    await call("/__faults", postJson({ path: "/api/healthcheck", kind: "drop" }));
+    await expect(fetch(`${sandbox.url}/api/healthcheck`)).rejects.toThrow();
+    expect((await call("/api/healthcheck")).status).toBe(401);
+  });
+
   it("answers a slow fault after its delay", async () => {
     await call("/__faults", postJson({ path: "/api/healthcheck", kind: "slow", delayMs: 100 }));
     const started = performance.now();

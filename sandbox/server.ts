@@ -183,6 +183,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
             res.on("close", () => held.delete(res));
             return;
           }
+          if (outcome.kind === "drop") {
+            req.socket.destroy();
+            return;
+          }
           if (outcome.kind === "reply") {
             send(res, outcome.reply);
             return;

@@ -155,7 +155,7 @@ export interface NotificationRecord {
   content: string | null;
 }
 
-export type FaultKind = "status" | "timeout" | "malformed" | "slow";
+export type FaultKind = "status" | "timeout" | "malformed" | "slow" | "drop";
 
 export interface Fault {
   id: number;
