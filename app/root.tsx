@@ -12,7 +12,9 @@ import { authStateOf, commitSession, getSession, isSessionOver } from "#server/s
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
 import type { SessionData } from "#server/session/types";
+import { callContext } from "#server/upstream/budget.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
+import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { NotificationCentre } from "~/components/notifications/NotificationCentre";
 import { AppShell } from "~/components/shell/AppShell";
@@ -88,10 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 async function loadNotifications(request: Request, context: LoaderFunctionArgs["context"], productJwt: string) {
   const url = new URL(request.url);
-  const client = notificationsFor(
-    { log: context.log, signal: request.signal, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 2_000 },
-    productJwt,
-  );
+  const client = notificationsFor({ ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 }, productJwt);
   const source = { client, log: context.log };
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? 0 : unreadCount(source)]);
 }

@@ -86,6 +86,13 @@ export const configSchema = z.object({
   RECEIVERS_UPLOAD_ENABLED: flag(true),
   /** Bank user names (e.g. ana.admin) who may upload recipients while the flag is off. */
   RECEIVERS_UPLOAD_USERS: csv,
+  /**
+   * The time a page has for all its upstream calls, retries and back-offs included (ms): past it,
+   * the page shows what it has or the Spanish error page (docs/decisions/027).
+   */
+  UPSTREAM_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The same for a download (movements export, receipt, invoice): one person waiting for one file. */
+  UPSTREAM_DOWNLOAD_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Coordinates sent in the partner bank's geolocation header. */
   PARTNER_GEOLOCATION: z.string().default("19.4326,-99.1332"),
 });

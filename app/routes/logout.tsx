@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import { authStateOf, destroySession, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { endSessionStreams } from "#server/session/streams.server";
+import { callContext } from "#server/upstream/budget.server";
 import { upstreams } from "#server/upstream/index.server";
 
 /** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request);
   const bankToken = session.get("bankToken");
   if (authStateOf(session) === "accessState" && bankToken) {
-    await upstreams({ log: context.log, signal: request.signal }, { bankToken })
+    await upstreams(callContext(request, context), { bankToken })
       .partner.signOut()
       .catch((error: unknown) => context.log.warn({ err: error instanceof Error ? error.message : error }, "bank sign-out failed"));
   }

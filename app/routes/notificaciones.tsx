@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new Response("Solicitud inválida", { status: 400 });
 
-  const notifications = notificationsFor({ log: context.log, signal: request.signal }, access.data.productJwt);
+  const notifications = notificationsFor(access.call, access.data.productJwt);
   try {
     if (parsed.data.intent === "leer") await notifications.markRead(parsed.data.id);
     else await notifications.markAllRead();

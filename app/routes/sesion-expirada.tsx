@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { authStateOf, destroySession, getSession, isSessionOver } from "#server/session/auth.server";
+import { callContext } from "#server/upstream/budget.server";
 import { upstreams } from "#server/upstream/index.server";
 
 /**
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (authStateOf(session) === "accessState" && !isSessionOver(session)) return redirect("/");
   const bankToken = session.get("bankToken");
   if (bankToken) {
-    await upstreams({ log: context.log }, { bankToken })
+    await upstreams({ ...callContext(request, context), signal: undefined }, { bankToken })
       .partner.signOut()
       .catch(() => context.log.info("bank sign-out after expiry not possible"));
   }

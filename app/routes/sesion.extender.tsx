@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const bankToken = await access.api.partner.refreshSession();
-    const login = await upstreams({ log: context.log, signal: request.signal }, { bankToken }).product.loginUser(bankToken);
+    const login = await upstreams(access.call, { bankToken }).product.loginUser(bankToken);
     const now = Date.now();
     access.session.set("bankToken", bankToken);
     access.session.set("productJwt", login.jwt);

@@ -13,6 +13,7 @@ import { requireState } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
 import { enrolMember, wizardOffer } from "#server/session/wizard.server";
+import { callContext } from "#server/upstream/budget.server";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -22,7 +23,7 @@ import type { PageHandle } from "~/utils/page-title";
 /** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireState(request, ["wizardState"]);
-  return json(await wizardOffer({ log: context.log, signal: request.signal }));
+  return json(await wizardOffer(callContext(request, context)));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const bankToken = session.get("bankToken");
   if (!bankToken) throw new Response("Sesión inválida", { status: 400 });
-  const enrolled = await enrolMember({ log: context.log, signal: request.signal }, bankToken, submission.value.membership);
+  const enrolled = await enrolMember(callContext(request, context), bankToken, submission.value.membership);
   if (enrolled === "failed") return formAnswer({ result: submission.reply({ formErrors: ["wizard.failed"] }) }, 502);
   return loginWithBankToken(request, context, bankToken);
 }

@@ -7,14 +7,14 @@ import { isUpstreamError } from "../upstream/errors";
 import { upstreams } from "../upstream/index.server";
 import type { HistoryOperation } from "../upstream/operations.server";
 import { optional } from "../upstream/optional.server";
+import { NO_RETRY } from "../upstream/retry";
 import { recheckPending } from "./poller.server";
 import type { OperationDetail, RecipientAccount } from "./view";
 import { operationDetail } from "./view";
 
-/** Status checks must not hold a page: one attempt, 3 s (see poller.server.ts). */
+/** Status checks must not hold a page: one attempt, 3 s at most of the page's budget (see poller.server.ts). */
 export function checkingClient(access: AccessContext) {
-  return upstreams({ log: access.log, retry: { retries: 0, minTimeoutMs: 0, maxRetryAfterMs: 0 }, timeoutMs: 3_000 }, access.data)
-    .operations;
+  return upstreams({ ...access.call, retry: NO_RETRY, timeoutMs: 3_000 }, access.data).operations;
 }
 
 export function notFound(): Response {

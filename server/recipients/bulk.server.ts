@@ -4,6 +4,7 @@ import type { RowResult } from "#core/domain/recipient-rows";
 
 import { singleton } from "../lifecycle.server";
 import type { AccessContext } from "../session/auth.server";
+import { UNBOUNDED } from "../upstream/budget";
 import { upstreams } from "../upstream/index.server";
 import { recipientRejection, toRecipientData } from "./register.server";
 
@@ -93,8 +94,9 @@ export function startRegistration(access: AccessContext, upload: Upload): Regist
     outcomes: new Map(),
   };
   upload.job = job;
-  // Not the request's clients: those stop when the browser's request ends, and this outlives it.
-  const api = upstreams({ log: access.log }, { bankToken: access.data.bankToken, productJwt: access.data.productJwt });
+  // Not the request's clients: those stop when the browser's request ends, and this outlives it;
+  // nobody waits on it either, so no budget, only each call's own time limit and the breakers.
+  const api = upstreams({ log: access.log, budget: UNBOUNDED }, { bankToken: access.data.bankToken, productJwt: access.data.productJwt });
   const queue = [...valid];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {

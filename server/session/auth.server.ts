@@ -8,8 +8,10 @@ import type { AuthState } from "#core/domain/auth-state";
 import { guardRedirect, isAuthState } from "#core/domain/auth-state";
 import { sessionStatus } from "#core/domain/session-timing";
 
+import type { BudgetKind } from "../upstream/budget.server";
+import { callContext } from "../upstream/budget.server";
 import { PartnerSessionEnded, UpstreamError } from "../upstream/errors";
-import type { Upstreams } from "../upstream/index.server";
+import type { CallContext, Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
 import { EXPIRED_PATH } from "./partner-session.server";
 import { getSessionStorage } from "./storage.server";
@@ -72,6 +74,8 @@ export interface AccessContext {
   log: AppLoadContext["log"];
   data: SessionData;
   api: Upstreams;
+  /** The request's log, signal and budget: for clients made with other settings (status checks). */
+  call: CallContext;
   company: SessionData["companies"][number];
   isAdmin: boolean;
   /** The client's address (rate limits by client); empty when unknown. */
@@ -86,17 +90,27 @@ function accessData(session: PortalSession): SessionData {
   return data as SessionData;
 }
 
-export async function requireAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {
+/**
+ * The guard of every access route, with the request's upstream clients. `budget: "download"` is
+ * for the routes that answer a file (docs/decisions/027); every other route has the page budget.
+ */
+export async function requireAccess(
+  request: Request,
+  context: AppLoadContext,
+  options: { budget?: BudgetKind } = {},
+): Promise<AccessContext> {
   const session = await requireState(request, ["accessState"]);
   const data = accessData(session);
   const company = data.companies.find((c) => c.clientId === data.companyId);
   if (!company) throw redirect("/error");
-  const api = guardPartner(session, upstreams({ log: context.log, signal: request.signal }, data));
+  const call = callContext(request, context, options.budget);
+  const api = guardPartner(session, upstreams(call, data));
   return {
     session,
     log: context.log,
     data,
     api,
+    call,
     company,
     isAdmin: company.profileType === "ADMINISTRADOR",
     clientIp: context.clientIp ?? "",
@@ -106,7 +120,7 @@ export async function requireAccess(request: Request, context: AppLoadContext): 
 /**
  * §4: a partner 401/410 ends the partner session; the flag is stored so no further partner call
  * is made, and PartnerSessionEnded sends the person to the expired-session screen (which may
- * still sign out) through withPartnerSessionRedirects.
+ * still sign out) through servedBuild (server/http/served-route.server.ts).
  */
 function guardPartner(session: PortalSession, api: Upstreams): Upstreams {
   const partner = new Proxy(api.partner, {

@@ -20,7 +20,7 @@ export async function changeCompany(request: Request, access: AccessContext, cli
 
   try {
     const bankToken = await access.api.partner.changeCompany(target.clientId);
-    const call = { log: access.log, signal: request.signal };
+    const call = access.call;
     const login = await upstreams(call, { bankToken }).product.loginUser(bankToken);
     const profile = await upstreams(call, { bankToken, productJwt: login.jwt }).product.profile(login.memberId);
     const now = Date.now();

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 
 import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
 
+import { callContext } from "../upstream/budget.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
@@ -50,10 +51,6 @@ export async function buildAccessSession(
     membershipName: membership.name,
     partnerExpired: false,
   } as Partial<SessionData>;
-}
-
-function callContext(request: Request, context: AppLoadContext) {
-  return { log: context.log, signal: request.signal };
 }
 
 /**

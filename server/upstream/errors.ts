@@ -4,7 +4,8 @@ export type UpstreamFailure =
   | "network" // connection refused or reset before an answer
   | "status" // an HTTP error status
   | "malformed" // a 2xx whose body does not match the agreed schema
-  | "aborted"; // the browser went away; nobody is waiting for the answer
+  | "aborted" // the browser went away; nobody is waiting for the answer
+  | "unavailable"; // never sent: the service's breaker is open or the request's time budget is spent
 
 export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
@@ -18,6 +19,8 @@ export class UpstreamError extends Error {
       /** The upstream's own message, when it sent one (used for §8 substring rules). */
       upstreamMessage?: string;
       retryAfterMs?: number;
+      /** For "unavailable": why nothing was sent. */
+      reason?: "breaker" | "budget";
     } = {},
   ) {
     super(message);
@@ -50,7 +53,7 @@ const PARTNER_SESSION_ENDED = Symbol.for("portal.partnerSessionEnded");
 /**
  * The partner bank ended its session (401/410, SPEC §4). Raised once the session is marked, it
  * travels up untouched (catch blocks handle `UpstreamError` only) to the one place that turns it
- * into the expired-session redirect (server/session/partner-session.server.ts).
+ * into the expired-session redirect (server/http/served-route.server.ts).
  */
 export class PartnerSessionEnded extends Error {
   override readonly name = "PartnerSessionEnded";

@@ -2,19 +2,15 @@ import pRetry, { AbortError } from "p-retry";
 import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Logger } from "../logger.server";
+import type { BreakerTicket, CircuitBreaker, Transition } from "./breaker";
+import type { Budget } from "./budget";
+import { attemptTimeoutMs, minAttemptMs, UNBOUNDED } from "./budget";
 import { UpstreamError } from "./errors";
+import type { RetryPolicy } from "./retry";
+import { afterFailure, DEFAULT_RETRY } from "./retry";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface RetryPolicy {
-  retries: number;
-  /** First back-off; each next one doubles (2, 4, 8 s by default, ARCHITECTURE "Upstream clients"). */
-  minTimeoutMs: number;
-  /** Cap on a server's Retry-After we are willing to honour. */
-  maxRetryAfterMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, minTimeoutMs: 2_000, maxRetryAfterMs: 30_000 };
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface HttpOptions {
@@ -28,6 +24,13 @@ export interface HttpOptions {
   retry?: RetryPolicy;
   /** Per-attempt limit for requests that do not set their own. */
   defaultTimeoutMs?: number;
+  /**
+   * The time the whole request (page, download) has for its upstream calls; every attempt's limit
+   * is clipped to what is left, and no retry starts that cannot finish within it. None: unbounded.
+   */
+  budget?: Budget;
+  /** The service's process-wide breaker (breakers.server.ts); none in tests of the client alone. */
+  breaker?: CircuitBreaker;
   fetchImpl?: typeof fetch;
 }
 
@@ -37,7 +40,7 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
   schema: ZodType<T, ZodTypeDef, unknown>;
-  /** Per attempt; `null` waits as long as it takes (the full operations list, §7). */
+  /** Per attempt; `null` waits as long as the request's budget allows (the full operations list, §7). */
   timeoutMs?: number | null;
   /**
    * Safe to send again after a timeout (reads, and writes that are idempotent by nature).
@@ -45,8 +48,8 @@ export interface RequestOptions<T> {
    */
   idempotent?: boolean;
   /**
-   * Money-moving POSTs: retried on 429/5xx with the same key, never after a timeout, whose
-   * outcome the caller settles by reading the operation's status.
+   * Money-moving POSTs: retried on 5xx with the same key, never after a timeout or a dropped
+   * connection, whose outcome the caller settles by reading the operation's status.
    */
   idempotencyKey?: string;
   /** A 2xx status without a body (204) is answered with this value. */
@@ -107,16 +110,41 @@ async function readErrorBody(response: Response): Promise<{ message?: string; co
   return {};
 }
 
+/** May this failure be sent again? Only where repeating is safe and can help. */
+function resendable(error: UpstreamError, idempotent: boolean): boolean {
+  if (!error.isRetriable) return false;
+  // 429: the service asks for less; the breaker holds every call for its Retry-After instead.
+  if (error.status === 429) return false;
+  // A keyed POST whose outcome is unknown must be settled by reading, not by resending.
+  if (!idempotent && (error.failure === "timeout" || error.failure === "network")) return false;
+  return true;
+}
+
+/** What one attempt's outcome teaches the service's breaker. */
+function teach(breaker: CircuitBreaker, ticket: BreakerTicket, error: unknown): Transition {
+  if (!(error instanceof UpstreamError) || error.failure === "aborted") {
+    breaker.released(ticket);
+    return null;
+  }
+  if (error.failure === "timeout" || error.failure === "network") return breaker.failed(ticket);
+  const status = error.status ?? 0;
+  if (error.failure === "status" && (status === 429 || status >= 500)) {
+    return breaker.failed(ticket, status === 429 || status === 503 ? error.details.retryAfterMs : undefined);
+  }
+  // A 4xx business answer or a malformed body: the service is there and answering.
+  return breaker.succeeded(ticket);
+}
+
 /**
- * The one way the app talks HTTP to an upstream: bearer token, per-attempt timeout, retries
- * only where repeating is safe, every body checked against its schema, one log line per attempt.
+ * The one way the app talks HTTP to an upstream: bearer token, per-attempt timeout within the
+ * request's budget, the service's breaker, retries only where repeating is safe, every body
+ * checked against its schema, one log line per attempt (docs/decisions/027).
  */
 export function createHttp(options: HttpOptions): Http {
-  const { service, baseUrl, log, signal, token, headers = {}, retry = DEFAULT_RETRY } = options;
+  const { service, baseUrl, log, signal, token, headers = {}, retry = DEFAULT_RETRY, budget = UNBOUNDED, breaker } = options;
   const fetchImpl = options.fetchImpl ?? fetch;
 
-  async function attempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number): Promise<T> {
-    const timeoutMs = request.timeoutMs === undefined ? (options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS) : request.timeoutMs;
+  async function attempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number, timeoutMs: number | null): Promise<T> {
     const signals = [signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter((s): s is AbortSignal => Boolean(s));
     const requestHeaders: Record<string, string> = { accept: "application/json", ...headers };
     if (token !== undefined) requestHeaders.authorization = `Bearer ${token ?? ""}`;
@@ -125,6 +153,19 @@ export function createHttp(options: HttpOptions): Http {
 
     const started = performance.now();
     const logFields = { service, method: request.method, path: request.logPath ?? url.pathname, attempt: attemptNumber };
+    // The connection failing before or while the answer arrives: cut, timed out or abandoned.
+    const wireFailure = (error: unknown): UpstreamError => {
+      const durationMs = Math.round(performance.now() - started);
+      if (signal?.aborted) {
+        log.info({ ...logFields, durationMs, outcome: "aborted" }, "upstream call abandoned");
+        return new UpstreamError(service, "aborted", "La solicitud fue cancelada.");
+      }
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      log.warn({ ...logFields, durationMs, limitMs: timeoutMs, outcome: timedOut ? "timeout" : "network" }, "upstream call failed");
+      return timedOut
+        ? new UpstreamError(service, "timeout", `${service} no respondió a tiempo.`)
+        : new UpstreamError(service, "network", `${service} no está disponible.`);
+    };
     let response: Response;
     try {
       response = await fetchImpl(url, {
@@ -134,16 +175,7 @@ export function createHttp(options: HttpOptions): Http {
         signal: signals.length ? AbortSignal.any(signals) : undefined,
       });
     } catch (error) {
-      const durationMs = Math.round(performance.now() - started);
-      if (signal?.aborted) {
-        log.info({ ...logFields, durationMs, outcome: "aborted" }, "upstream call abandoned");
-        throw new UpstreamError(service, "aborted", "La solicitud fue cancelada.");
-      }
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      log.warn({ ...logFields, durationMs, outcome: timedOut ? "timeout" : "network" }, "upstream call failed");
-      throw timedOut
-        ? new UpstreamError(service, "timeout", `${service} no respondió a tiempo.`)
-        : new UpstreamError(service, "network", `${service} no está disponible.`);
+      throw wireFailure(error);
     }
 
     const durationMs = Math.round(performance.now() - started);
@@ -159,7 +191,12 @@ export function createHttp(options: HttpOptions): Http {
     }
 
     let body: unknown;
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw wireFailure(error);
+    }
     if (text.trim() === "" && request.emptyValue !== undefined) {
       log.info({ ...logFields, durationMs, status: response.status }, "upstream call");
       return request.emptyValue;
@@ -179,41 +216,86 @@ export function createHttp(options: HttpOptions): Http {
     return parsed.data;
   }
 
+  /** One attempt, if the budget and the breaker allow it, with what it teaches the breaker. */
+  async function guardedAttempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number): Promise<T> {
+    const path = request.logPath ?? url.pathname;
+    const remainingMs = budget.remainingMs();
+    if (remainingMs < minAttemptMs(budget)) {
+      log.warn({ service, method: request.method, path, attempt: attemptNumber, outcome: "budget" }, "upstream call not sent");
+      throw new UpstreamError(service, "unavailable", `${service}: se agotó el tiempo de la solicitud.`, { reason: "budget" });
+    }
+    const admission = breaker?.admit();
+    if (admission && !admission.admitted) {
+      log.warn(
+        { service, method: request.method, path, attempt: attemptNumber, outcome: "breaker", retryInMs: admission.retryInMs },
+        "upstream call not sent",
+      );
+      throw new UpstreamError(service, "unavailable", `${service} no está disponible por ahora.`, { reason: "breaker" });
+    }
+    const ownLimit = request.timeoutMs === undefined ? (options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS) : request.timeoutMs;
+    try {
+      const value = await attempt(request, url, attemptNumber, attemptTimeoutMs(ownLimit, remainingMs));
+      if (breaker && admission?.admitted) logTransition(breaker.succeeded(admission.ticket));
+      return value;
+    } catch (error) {
+      if (breaker && admission?.admitted) logTransition(teach(breaker, admission.ticket, error));
+      throw error;
+    }
+  }
+
+  function logTransition(transition: Transition) {
+    if (transition?.to === "open") log.warn({ service, event: "breaker_opened", forMs: transition.forMs }, "upstream breaker opened");
+    if (transition?.to === "closed") log.info({ service, event: "breaker_closed" }, "upstream breaker closed");
+  }
+
   return {
     service,
     async request<T>(request: RequestOptions<T>): Promise<T> {
       const url = buildUrl(baseUrl, request.path, request.query);
       const idempotent = request.idempotent ?? request.method === "GET";
       const keyed = Boolean(request.idempotencyKey);
-      if (!idempotent && !keyed) return attempt(request, url, 1);
+      if (!idempotent && !keyed) return guardedAttempt(request, url, 1);
 
-      let attemptNumber = 0;
+      // What the caller sees when a retry is not sent (budget, breaker): the failure that asked for it.
+      let lastFailure: UpstreamError | undefined;
       return pRetry(
-        async () => {
-          attemptNumber += 1;
+        async (attemptNumber) => {
           try {
-            return await attempt(request, url, attemptNumber);
+            return await guardedAttempt(request, url, attemptNumber);
           } catch (error) {
-            if (!(error instanceof UpstreamError) || !error.isRetriable) throw new AbortError(error as Error);
-            // A keyed POST whose outcome is unknown must be settled by reading, not by resending.
-            if (!idempotent && (error.failure === "timeout" || error.failure === "network")) {
-              throw new AbortError(error);
-            }
+            if (error instanceof UpstreamError && error.failure === "unavailable" && lastFailure) throw new AbortError(lastFailure);
+            if (!(error instanceof UpstreamError) || !resendable(error, idempotent)) throw new AbortError(error as Error);
+            lastFailure = error;
             throw error;
           }
         },
         {
           retries: retry.retries,
-          factor: 2,
-          minTimeout: retry.minTimeoutMs,
+          // No back-off of p-retry's own: afterFailure chooses each wait, knowing the budget and Retry-After.
+          minTimeout: 0,
           signal,
-          onFailedAttempt: async ({ error, attemptNumber: n, retriesLeft }) => {
-            if (retriesLeft === 0) return;
-            const backoff = retry.minTimeoutMs * 2 ** (n - 1);
-            const retryAfter = error instanceof UpstreamError ? error.details.retryAfterMs : undefined;
-            if (retryAfter !== undefined && retryAfter > backoff) {
-              await delay(Math.min(retryAfter, retry.maxRetryAfterMs) - backoff, signal);
+          shouldRetry: async ({ error, attemptNumber }) => {
+            const decision = afterFailure(retry, {
+              failedAttempts: attemptNumber,
+              retryAfterMs: error instanceof UpstreamError ? error.details.retryAfterMs : undefined,
+              remainingMs: budget.remainingMs(),
+              minAttemptMs: minAttemptMs(budget),
+            });
+            if (!decision.retry) {
+              log.info(
+                {
+                  service,
+                  method: request.method,
+                  path: request.logPath ?? url.pathname,
+                  attempts: attemptNumber,
+                  reason: decision.reason,
+                },
+                "upstream call not retried",
+              );
+              return false;
             }
+            await delay(decision.waitMs, signal);
+            return true;
           },
         },
       ).catch((error: unknown) => {

@@ -1,22 +1,43 @@
 import { getConfig } from "../config.server";
 import type { Logger } from "../logger.server";
+import { breakerFor } from "./breakers.server";
+import type { Budget } from "./budget";
 import { graphqlClient } from "./graphql.server";
-import type { RetryPolicy } from "./http.server";
+import type { HttpOptions } from "./http.server";
 import { createHttp } from "./http.server";
 import { middlewareClient } from "./middleware.server";
 import { operationsClient } from "./operations.server";
 import { partnerClient } from "./partner.server";
 import { productClient } from "./product.server";
 import { recipientsClient } from "./recipients.server";
+import type { RetryPolicy } from "./retry";
 import { tradingClient } from "./trading.server";
 
 export interface CallContext {
   log: Logger;
   /** The browser's request signal: a closed tab stops waiting and retrying. */
   signal?: AbortSignal;
+  /**
+   * The request's time for all its upstream calls, shared by every client made for it
+   * (server/upstream/budget.server.ts); UNBOUNDED only for work nobody waits on.
+   */
+  budget: Budget;
   retry?: RetryPolicy;
   /** Per-attempt limit for calls that do not set their own (default 10 s). */
   timeoutMs?: number;
+}
+
+/** What every client of one request shares: its log, signal, budget and retry policy; each service's breaker. */
+export function httpFor(ctx: CallContext, service: string): Omit<HttpOptions, "baseUrl" | "token" | "headers" | "fetchImpl"> {
+  return {
+    service,
+    log: ctx.log,
+    signal: ctx.signal,
+    budget: ctx.budget,
+    retry: ctx.retry,
+    defaultTimeoutMs: ctx.timeoutMs,
+    breaker: breakerFor(service),
+  };
 }
 
 export interface Tokens {
@@ -27,13 +48,11 @@ export interface Tokens {
 /** The upstream clients for one request, each with the token its upstream expects. */
 export function upstreams(ctx: CallContext, tokens: Tokens) {
   const config = getConfig();
-  const common = { log: ctx.log, signal: ctx.signal, retry: ctx.retry, defaultTimeoutMs: ctx.timeoutMs };
-  const productHttp = createHttp({ ...common, service: "product", baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null });
+  const productHttp = createHttp({ ...httpFor(ctx, "product"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null });
   return {
     partner: partnerClient(
       createHttp({
-        ...common,
-        service: "partner",
+        ...httpFor(ctx, "partner"),
         baseUrl: config.PARTNER_API_URL,
         token: tokens.bankToken ?? null,
         headers: { geolocation: config.PARTNER_GEOLOCATION },
@@ -45,11 +64,11 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     recipients: recipientsClient(productHttp),
     // §7 bank middleware: the bank's token, no geolocation header.
     middleware: middlewareClient(
-      createHttp({ ...common, service: "middleware", baseUrl: config.BANK_MIDDLEWARE_URL, token: tokens.bankToken ?? null }),
+      createHttp({ ...httpFor(ctx, "middleware"), baseUrl: config.BANK_MIDDLEWARE_URL, token: tokens.bankToken ?? null }),
     ),
     graphql: graphqlClient(
       // §7: the GraphQL endpoint takes an empty bearer when there is no jwt yet.
-      createHttp({ ...common, service: "graphql", baseUrl: config.GRAPHQL_URL, token: tokens.productJwt ?? "" }),
+      createHttp({ ...httpFor(ctx, "graphql"), baseUrl: config.GRAPHQL_URL, token: tokens.productJwt ?? "" }),
     ),
   };
 }

@@ -6,6 +6,7 @@ import { getConfig } from "../config.server";
 import type { Http } from "./http.server";
 import { createHttp } from "./http.server";
 import type { CallContext } from "./index.server";
+import { httpFor } from "./index.server";
 
 /** Notification service (SPEC §7): bearer product jwt; pages of 50, newest first by default. */
 
@@ -92,11 +93,7 @@ export type NotificationsClient = ReturnType<typeof notificationsClient>;
 export function notificationsFor(ctx: CallContext, productJwt: string): NotificationsClient {
   return notificationsClient(
     createHttp({
-      log: ctx.log,
-      signal: ctx.signal,
-      retry: ctx.retry,
-      defaultTimeoutMs: ctx.timeoutMs,
-      service: "notifications",
+      ...httpFor(ctx, "notifications"),
       baseUrl: getConfig().NOTIFICATIONS_API_URL,
       token: productJwt,
     }),

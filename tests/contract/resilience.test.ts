@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 
+import { CircuitBreaker } from "../../server/upstream/breaker";
+import { budgetFrom } from "../../server/upstream/budget";
 import { UpstreamError } from "../../server/upstream/errors";
+import { createHttp } from "../../server/upstream/http.server";
+import type { RetryPolicy } from "../../server/upstream/retry";
+import { NO_RETRY } from "../../server/upstream/retry";
 import type { TestSandbox } from "../support/sandbox";
-import { clients, control, loginAs, requestCount, startTestSandbox } from "../support/sandbox";
+import { clients, control, FAST_RETRY, loginAs, requestCount, silentLog, startTestSandbox } from "../support/sandbox";
 
 let sandbox: TestSandbox;
 let productJwt: string;
@@ -26,10 +32,22 @@ describe("retries (ARCHITECTURE: Upstream clients)", () => {
     expect(await requestCount(sandbox, "/api/memberaccounts")).toBe(3);
   });
 
-  it("retries a GET after 429, honouring Retry-After", async () => {
+  it("never resends a 429: the service asked for fewer calls (the breaker holds them for its Retry-After)", async () => {
     await fault({ path: "/api/conceptpays", kind: "status", status: 429, retryAfter: 0, times: 1 });
+    await expect(clients(sandbox, { productJwt }).product.conceptPays()).rejects.toMatchObject({ details: { status: 429 } });
+    expect(await requestCount(sandbox, "/api/conceptpays")).toBe(1);
+  });
+
+  it("waits a short Retry-After of a 503 before retrying", async () => {
+    await fault({ path: "/api/conceptpays", kind: "status", status: 503, retryAfter: 0, times: 1 });
     await expect(clients(sandbox, { productJwt }).product.conceptPays()).resolves.not.toHaveLength(0);
     expect(await requestCount(sandbox, "/api/conceptpays")).toBe(2);
+  });
+
+  it("answers at once when a Retry-After is longer than it would ever wait", async () => {
+    await fault({ path: "/api/today", kind: "status", status: 503, retryAfter: 3600, times: -1 });
+    await expect(clients(sandbox, { productJwt }).product.today()).rejects.toMatchObject({ details: { status: 503 } });
+    expect(await requestCount(sandbox, "/api/today")).toBe(1);
   });
 
   it("gives up after 3 retries (4 attempts) and reports the status", async () => {
@@ -99,5 +117,147 @@ describe("bad answers", () => {
     const started = performance.now();
     await clients(sandbox, { productJwt }).product.today();
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe("the request's budget (docs/decisions/027)", () => {
+  const todaySchema = z.object({ today: z.string() });
+  /** A client whose budget runs on a clock the test moves: each attempt costs `attemptMs` of it. */
+  function budgeted(options: { budgetMs: number; attemptMs?: number; retry?: RetryPolicy; now?: () => number }) {
+    let fakeNow = 0;
+    const clock = options.now ?? (() => fakeNow);
+    const http = createHttp({
+      service: "product",
+      baseUrl: `${sandbox.url}/api`,
+      token: productJwt,
+      log: silentLog,
+      retry: options.retry ?? { retries: 10, minTimeoutMs: 10, maxRetryAfterMs: 200 },
+      budget: budgetFrom(clock(), options.budgetMs, clock),
+      fetchImpl: (input, init) => {
+        fakeNow += options.attemptMs ?? 0;
+        return fetch(input, init);
+      },
+    });
+    return http;
+  }
+
+  it("stops retrying when the back-off and one more attempt no longer fit what is left", async () => {
+    await fault({ path: "/api/today", kind: "status", status: 503, times: -1 });
+    // 1 s budget, 300 ms per attempt, 100 ms the least worth starting: the fourth would not fit.
+    const http = budgeted({ budgetMs: 1_000, attemptMs: 300 });
+    await expect(http.request({ method: "GET", path: "/today", schema: todaySchema })).rejects.toMatchObject({ details: { status: 503 } });
+    expect(await requestCount(sandbox, "/api/today")).toBe(3);
+  });
+
+  it("clips an attempt's own time limit to what is left of the budget", async () => {
+    await fault({ path: "/api/today", kind: "timeout", times: -1 });
+    const http = budgeted({ budgetMs: 300, now: () => performance.now() });
+    const started = performance.now();
+    const error = (await http
+      .request({ method: "GET", path: "/today", schema: todaySchema, timeoutMs: 10_000 })
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(error.failure).toBe("timeout");
+    // Not the attempt's own 10 s: the 300 ms budget, with a generous margin for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await requestCount(sandbox, "/api/today")).toBe(1);
+  });
+
+  it("sends nothing once the budget is spent", async () => {
+    let now = 0;
+    const http = budgeted({ budgetMs: 1_000, now: () => now });
+    now = 950;
+    await expect(http.request({ method: "GET", path: "/today", schema: todaySchema })).rejects.toMatchObject({
+      failure: "unavailable",
+      details: { reason: "budget" },
+    });
+    expect(await requestCount(sandbox, "/api/today")).toBe(0);
+  });
+});
+
+describe("the service's breaker (docs/decisions/027)", () => {
+  const todaySchema = z.object({ today: z.string() });
+  function guarded(breaker: CircuitBreaker, retry: RetryPolicy = NO_RETRY) {
+    return createHttp({ service: "product", baseUrl: `${sandbox.url}/api`, token: productJwt, log: silentLog, retry, breaker });
+  }
+  const today = (http: ReturnType<typeof guarded>) =>
+    http.request({ method: "GET", path: "/today", schema: todaySchema }).catch((e: unknown) => e as UpstreamError);
+
+  it("opens after repeated 5xx, refuses calls without sending them, and closes after a good probe", async () => {
+    let now = 0;
+    const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 30_000 }, () => now);
+    const http = guarded(breaker);
+    await fault({ path: "/api/today", kind: "status", status: 500, times: 3 });
+    for (let i = 0; i < 3; i += 1) expect(await today(http)).toMatchObject({ details: { status: 500 } });
+    expect(breaker.state).toBe("open");
+
+    expect(await today(http)).toMatchObject({ failure: "unavailable", details: { reason: "breaker" } });
+    expect(await requestCount(sandbox, "/api/today")).toBe(3);
+
+    now += 30_000;
+    expect(await today(http)).toMatchObject({ today: expect.any(String) });
+    expect(breaker.state).toBe("closed");
+    expect(await requestCount(sandbox, "/api/today")).toBe(4);
+  });
+
+  it("counts timeouts and dropped connections, not 4xx business answers or malformed bodies", async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 2, openMs: 30_000 }, () => 0);
+    const http = guarded(breaker);
+    await fault({ path: "/api/today", kind: "status", status: 404, times: 3 });
+    await fault({ path: "/api/filter-pairs", kind: "malformed", times: 3 });
+    for (let i = 0; i < 3; i += 1) await today(http);
+    for (let i = 0; i < 3; i += 1)
+      await http.request({ method: "GET", path: "/filter-pairs", schema: z.unknown().refine(() => false) }).catch(() => null);
+    expect(breaker.state).toBe("closed");
+
+    await fault({ path: "/api/today", kind: "drop", times: 1 });
+    expect(await today(http)).toMatchObject({ failure: "network" });
+    const timingOut = createHttp({
+      service: "product",
+      baseUrl: `${sandbox.url}/api`,
+      token: productJwt,
+      log: silentLog,
+      retry: NO_RETRY,
+      breaker,
+      defaultTimeoutMs: 100,
+    });
+    await fault({ path: "/api/today", kind: "timeout", times: 1 });
+    expect(await today(timingOut)).toMatchObject({ failure: "timeout" });
+    expect(breaker.state).toBe("open");
+  });
+
+  it("holds every call for a 429's Retry-After, then lets one probe through", async () => {
+    let now = 0;
+    const breaker = new CircuitBreaker({ failureThreshold: 5, openMs: 30_000 }, () => now);
+    const http = guarded(breaker, FAST_RETRY);
+    await fault({ path: "/api/today", kind: "status", status: 429, retryAfter: 2, times: 1 });
+    expect(await today(http)).toMatchObject({ details: { status: 429 } });
+    expect(await today(http)).toMatchObject({ failure: "unavailable" });
+    expect(await requestCount(sandbox, "/api/today")).toBe(1);
+    now += 2_000;
+    expect(await today(http)).toMatchObject({ today: expect.any(String) });
+    expect(await requestCount(sandbox, "/api/today")).toBe(2);
+  });
+
+  it("stops a GET's retries as soon as the breaker opens", async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 2, openMs: 30_000 }, () => 0);
+    await fault({ path: "/api/today", kind: "status", status: 503, times: -1 });
+    expect(await today(guarded(breaker, FAST_RETRY))).toMatchObject({ details: { status: 503 } });
+    expect(await requestCount(sandbox, "/api/today")).toBe(2);
+  });
+});
+
+describe("keyed POSTs (money) under a dropped connection", () => {
+  it("never resends one whose outcome is unknown, and resends a GET", async () => {
+    const http = createHttp({ service: "product", baseUrl: `${sandbox.url}/api`, token: productJwt, log: silentLog, retry: FAST_RETRY });
+    await fault({ path: "/api/setoperation", kind: "drop", times: 1 });
+    const error = (await http
+      .request({ method: "POST", path: "/setoperation", body: {}, schema: z.unknown(), idempotencyKey: "clave-1" })
+      .catch((e: unknown) => e)) as UpstreamError;
+    expect(error.failure).toBe("network");
+    expect(await requestCount(sandbox, "/api/setoperation")).toBe(1);
+
+    await fault({ path: "/api/today", kind: "drop", times: 1 });
+    await expect(http.request({ method: "GET", path: "/today", schema: z.object({ today: z.string() }) })).resolves.toBeTruthy();
+    expect(await requestCount(sandbox, "/api/today")).toBe(2);
   });
 });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { jwtExpiry } from "#core/domain/jwt";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
+import type { SessionData } from "#server/session/types";
+import { resetBreakers } from "#server/upstream/breakers.server";
 
 import { pointAppAtSandbox, TEST_APP_URL } from "./app-env";
 import type { TestSandbox } from "./sandbox";
@@ -28,7 +30,7 @@ const ANA = {
  * What Ana's browser holds after logging in: the session cookie of an access session with her
  * tokens, and a CSRF cookie with its form token. For loader and action tests with real Requests.
  */
-export async function anaBrowser(tokens: { bankToken?: string; productJwt: string }) {
+export async function anaBrowser(tokens: { bankToken?: string; productJwt: string }, extra: Partial<SessionData> = {}) {
   const session = await getSession(new Request(TEST_APP_URL));
   const now = Date.now();
   session.set("authState", "accessState");
@@ -41,6 +43,7 @@ export async function anaBrowser(tokens: { bankToken?: string; productJwt: strin
   session.set("companies", ANA.companies as never);
   session.set("companyId", ANA.companyId);
   session.set("permissions", ANA.permissions);
+  for (const [key, value] of Object.entries(extra)) session.set(key as keyof SessionData, value as never);
   const sessionCookie = cookiePair(await commitSession(session));
   // The form token is bound to the session: read it the way a rendered page gets it.
   const [csrf] = await csrfTokenFor(new Request(TEST_APP_URL, { headers: { cookie: sessionCookie } }));
@@ -67,9 +70,10 @@ export function formPost(path: string, cookie: string, fields: Record<string, st
 
 /**
  * For a route test file: an in-process sandbox the app points at, reset before each test, and
- * Ana's freshly logged-in browser. Read `world.sandbox` and `world.browser` inside the tests.
+ * Ana's freshly logged-in browser (`session` adds to her session, e.g. a Pro membership). Read
+ * `world.sandbox` and `world.browser` inside the tests.
  */
-export function sandboxedApp(name: string) {
+export function sandboxedApp(name: string, session: Partial<SessionData> = {}) {
   const world = {} as { sandbox: TestSandbox; browser: Awaited<ReturnType<typeof anaBrowser>> };
   let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
   beforeAll(async () => {
@@ -82,7 +86,9 @@ export function sandboxedApp(name: string) {
   });
   beforeEach(async () => {
     await control(world.sandbox, "/__reset");
-    world.browser = await anaBrowser(await loginAs(world.sandbox, "ana.admin"));
+    // A breaker opened by one test's faults must not refuse the next test's calls.
+    resetBreakers();
+    world.browser = await anaBrowser(await loginAs(world.sandbox, "ana.admin"), session);
   });
   return world;
 }

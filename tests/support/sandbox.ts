@@ -2,11 +2,11 @@ import pino from "pino";
 
 import { startSandbox } from "../../sandbox/server";
 import { graphqlClient } from "../../server/upstream/graphql.server";
-import type { RetryPolicy } from "../../server/upstream/http.server";
 import { createHttp } from "../../server/upstream/http.server";
 import { notificationsClient } from "../../server/upstream/notifications.server";
 import { partnerClient } from "../../server/upstream/partner.server";
 import { productClient } from "../../server/upstream/product.server";
+import type { RetryPolicy } from "../../server/upstream/retry";
 
 export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
