@@ -14,10 +14,10 @@ import { crossSiteVerdict } from "./http/cross-site.server";
 import type { Refusal } from "./http/refusal-page.server";
 import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
+import { servedBuild } from "./http/served-route.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { logger } from "./logger.server";
 import { securityHeaders } from "./security.server";
-import { withPartnerSessionRedirects } from "./session/partner-session.server";
 
 /**
  * The HTTP server: static files, security headers, request ids and logs, the Remix handler,
@@ -38,7 +38,7 @@ try {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "..");
 const publicDir = path.resolve(process.cwd(), "public");
-const build = withPartnerSessionRedirects((await import(path.join(buildDir, "index.js"))) as ServerBuild);
+const build = servedBuild((await import(path.join(buildDir, "index.js"))) as ServerBuild);
 
 const app = express();
 app.disable("x-powered-by");
@@ -48,6 +48,7 @@ app.use((req, res, next) => {
   const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
   const started = performance.now();
   res.locals.requestId = requestId;
+  res.locals.receivedAt = started;
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
@@ -145,6 +146,7 @@ app.all(
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? "",
       log: logger.child({ requestId: res.locals.requestId as string }),
+      receivedAt: res.locals.receivedAt as number,
     }),
   }),
 );

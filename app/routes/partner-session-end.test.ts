@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { EXPIRED_PATH, servedRoute } from "#server/session/partner-session.server";
+import { servedRoute } from "#server/http/served-route.server";
+import { EXPIRED_PATH } from "#server/session/partner-session.server";
 import { PartnerSessionEnded } from "#server/upstream/errors";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";

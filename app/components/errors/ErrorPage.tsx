@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { errorTextKey } from "#core/error-texts";
+
 /**
  * The one error screen every route boundary hands off to: a Spanish message per status, never a
  * stack trace. A 404 of another company's resource reads exactly like a missing one.
@@ -14,22 +16,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     status === 429 && isRouteErrorResponse(error) && typeof (error.data as { retryAfter?: unknown } | null)?.retryAfter === "number"
       ? (error.data as { retryAfter: number }).retryAfter
       : null;
-  const key =
-    status === 404
-      ? "notFound"
-      : status === 403
-        ? reason === "csrf"
-          ? "crossSite"
-          : "forbidden"
-        : status === 400
-          ? "badRequest"
-          : status === 413
-            ? "tooLarge"
-            : status === 429
-              ? "tooManyRequests"
-              : status >= 502
-                ? "upstream"
-                : "generic";
+  const key = errorTextKey(status, reason);
   return (
     <main id="contenido" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+
+import texts from "#core/locales/es-MX/common.json";
+
+import { errorTextKey } from "./error-texts";
+
+describe("errorTextKey", () => {
+  it("chooses the Spanish text of each status the app answers", () => {
+    expect(errorTextKey(404)).toBe("notFound");
+    expect(errorTextKey(403)).toBe("forbidden");
+    expect(errorTextKey(403, "csrf")).toBe("crossSite");
+    expect(errorTextKey(400)).toBe("badRequest");
+    expect(errorTextKey(413)).toBe("tooLarge");
+    expect(errorTextKey(429)).toBe("tooManyRequests");
+    expect([502, 503, 504].map((status) => errorTextKey(status))).toEqual(["upstream", "upstream", "upstream"]);
+    expect(errorTextKey(500)).toBe("generic");
+  });
+
+  it("names only texts that exist", () => {
+    for (const status of [400, 403, 404, 413, 429, 500, 502, 503, 504]) {
+      const key = errorTextKey(status, "csrf");
+      expect(texts.errors[key].title).toBeTruthy();
+      expect(texts.errors[key].description).toBeTruthy();
+    }
+  });
+});

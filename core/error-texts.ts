@@ -1,0 +1,16 @@
+/**
+ * Which Spanish error text (common.json `errors.*`) an HTTP status shows: one choice for the page
+ * boundaries (app/components/errors/ErrorPage.tsx) and the pages the server writes itself for
+ * downloads and refusals (server/http/error-document.server.ts).
+ */
+export type ErrorTextKey = "notFound" | "forbidden" | "crossSite" | "badRequest" | "tooLarge" | "tooManyRequests" | "upstream" | "generic";
+
+export function errorTextKey(status: number, reason?: unknown): ErrorTextKey {
+  if (status === 404) return "notFound";
+  if (status === 403) return reason === "csrf" ? "crossSite" : "forbidden";
+  if (status === 400) return "badRequest";
+  if (status === 413) return "tooLarge";
+  if (status === 429) return "tooManyRequests";
+  if (status >= 502) return "upstream";
+  return "generic";
+}
