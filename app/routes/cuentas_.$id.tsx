@@ -110,11 +110,13 @@ export default function AccountMovements() {
               </p>
             </div>
             {list.total > 0 ? (
+              // Plain links, no `download`: the file comes as an attachment, and a failure comes back
+              // here with its toast instead of being saved as a file.
               <div role="group" aria-label={t("movements.export.title")} className="flex flex-wrap gap-2">
-                <a href={exportHref("csv")} download className={buttonClass("secondary")}>
+                <a href={exportHref("csv")} className={buttonClass("secondary")}>
                   {t("movements.export.csv")}
                 </a>
-                <a href={exportHref("xlsx")} download className={buttonClass("secondary")}>
+                <a href={exportHref("xlsx")} className={buttonClass("secondary")}>
                   {t("movements.export.xlsx")}
                 </a>
               </div>
