@@ -63,6 +63,17 @@ describe("servedBuild: an upstream failure nobody handled", () => {
     }
   });
 
+  it("recognises the error from the other bundle's copy of the module (the Remix build's, seen by the server's)", async () => {
+    const foreign = Object.assign(new Error("slow"), {
+      [Symbol.for("portal.upstreamError")]: true,
+      service: "product",
+      failure: "timeout",
+      details: {},
+    });
+    const thrown = (await thrownBy(() => page({ loader: () => Promise.reject(foreign) }).loader?.(args()))) as Response;
+    expect(thrown.status).toBe(504);
+  });
+
   it("answers a resource route with the Spanish error page", async () => {
     const error = new UpstreamError("middleware", "timeout", "slow");
     const thrown = (await thrownBy(() => resource({ loader: () => Promise.reject(error) }).loader?.(args()))) as Response;

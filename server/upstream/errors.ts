@@ -7,8 +7,13 @@ export type UpstreamFailure =
   | "aborted" // the browser went away; nobody is waiting for the answer
   | "unavailable"; // never sent: the service's breaker is open or the request's time budget is spent
 
+// A brand instead of `instanceof` where the error may come from the other bundle: the HTTP server
+// and the Remix build each carry their own copy of this module (see PartnerSessionEnded below).
+const UPSTREAM_ERROR = Symbol.for("portal.upstreamError");
+
 export class UpstreamError extends Error {
   override readonly name = "UpstreamError";
+  readonly [UPSTREAM_ERROR] = true;
   constructor(
     readonly service: string,
     readonly failure: UpstreamFailure,
@@ -42,12 +47,12 @@ export class UpstreamError extends Error {
   }
 }
 
+/** True for an UpstreamError of either bundle's copy of this module. */
 export function isUpstreamError(error: unknown): error is UpstreamError {
-  return error instanceof UpstreamError;
+  return typeof error === "object" && error !== null && UPSTREAM_ERROR in error;
 }
 
-// A brand instead of `instanceof`: the HTTP server bundle and the Remix build each carry their own
-// copy of this module, and the error crosses from one to the other.
+// The same brand for the partner-session end, which crosses from the Remix build to the server.
 const PARTNER_SESSION_ENDED = Symbol.for("portal.partnerSessionEnded");
 
 /**
