@@ -1,6 +1,7 @@
 import { bodyFlood } from "./body-flood";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
+import { faults } from "./faults";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
 
@@ -11,6 +12,8 @@ const benches: Record<string, () => Promise<void>> = {
   receipts,
   "excel-upload": excelUpload,
   "body-flood": bodyFlood,
+  // Minutes: every page in a fresh process under every fault, time-outs spending whole budgets.
+  faults: () => faults(),
 };
 
 const only = process.argv[2];
