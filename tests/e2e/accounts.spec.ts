@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
 
-import { loginAs, resetSandbox, sidebar } from "./support";
+import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
@@ -109,6 +109,16 @@ test("filter an account's movements and export them", async ({ page }) => {
   expect(sheet?.actualRowCount).toBe(count + 1);
   expect(sheet?.getRow(2).getCell(6).value).toBeNull();
   expect(typeof sheet?.getRow(2).getCell(7).value).toBe("number");
+
+  // The bank's answer unusable: back on the same filtered movements with the §8 download error,
+  // no file. (A malformed body teaches the app's breakers nothing, so later tests are unaffected.)
+  const here = page.url();
+  await sandboxControl("/__faults", { path: "/middleware", kind: "malformed", times: -1 });
+  await page.getByRole("link", { name: "Descargar CSV" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "No se pudo descargar" })).toContainText(
+    "Presentamos problemas para completar tu descarga. Por favor, inténtalo más tarde.",
+  );
+  expect(page.url()).toBe(here);
 });
 
 test("bad filters keep what was typed, and a period without movements is an empty list", async ({ page }) => {
