@@ -5,6 +5,7 @@ import { errorTextKey } from "#core/error-texts";
 import texts from "#core/locales/es-MX/common.json";
 import { servedRoute } from "#server/http/served-route.server";
 import { singleton } from "#server/lifecycle.server";
+import { resetRateLimiters } from "#server/rate-limit.server";
 import { breakerFor, resetBreakers } from "#server/upstream/breakers.server";
 import { clearCache } from "#server/upstream/cache.server";
 
@@ -91,10 +92,11 @@ async function failEveryUpstream(fault: Record<string, unknown>) {
   for (const path of UPSTREAMS) await control(world.sandbox, "/__faults", { path, ...fault, times: -1 });
 }
 
-/** What one process remembers between pages: catalogues, breakers, the last status checks. */
+/** What one process remembers between pages: catalogues, breakers, the last status checks, rate limits. */
 function forgetProcessState() {
   clearCache();
   resetBreakers();
+  resetRateLimiters();
   singleton("history-status-checks", () => new Map<string, number>()).clear();
 }
 
