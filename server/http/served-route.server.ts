@@ -60,17 +60,20 @@ async function failureAnswer(error: unknown, resource: boolean, { request, conte
   const log = context?.log ?? logger;
   if (isUpstreamError(error)) {
     const status = upstreamFailureStatus(error);
-    log.warn(
-      {
-        event: "upstream_failure_answered",
-        service: error.service,
-        failure: error.failure,
-        upstreamStatus: error.status,
-        reason: error.details.reason,
-        status,
-      },
-      "an upstream failure answered the Spanish error page",
-    );
+    // The browser that went away reads nothing; the client already logged it as abandoned.
+    if (error.failure !== "aborted") {
+      log.warn(
+        {
+          event: "upstream_failure_answered",
+          service: error.service,
+          failure: error.failure,
+          upstreamStatus: error.status,
+          reason: error.details.reason,
+          status,
+        },
+        "an upstream failure answered the Spanish error page",
+      );
+    }
     return resource ? errorDocumentResponse(status) : new Response("Servicio no disponible", { status });
   }
   if (!resource) return error;
