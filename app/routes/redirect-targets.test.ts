@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { servedRoute } from "#server/session/partner-session.server";
 
+import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
 import * as accounts from "./cuentas";
 import * as recipients from "./destinatarios";
@@ -39,20 +40,20 @@ async function post(action: Action, path: string, fields: Record<string, string>
 
 const firstAccount = async () => {
   const response = await accounts.loader({
-    request: new Request("http://portal.test/cuentas", { headers: { cookie: world.browser.cookie } }),
+    request: new Request(`${APP}/cuentas`, { headers: { cookie: world.browser.cookie } }),
     context,
     params: {},
   });
-  return (await response.json()).page.accounts[0].idAccount as string;
+  return (await response.json()).page?.accounts[0]?.idAccount ?? "";
 };
 
 const firstFavoritableRecipient = async () => {
   const response = await recipients.loader({
-    request: new Request("http://portal.test/destinatarios", { headers: { cookie: world.browser.cookie } }),
+    request: new Request(`${APP}/destinatarios`, { headers: { cookie: world.browser.cookie } }),
     context,
     params: {},
   });
-  return ((await response.json()).list as Array<{ key: string; canFavorite: boolean }>).find((r) => r.canFavorite)?.key ?? "";
+  return (await response.json()).list?.find((recipient) => recipient.canFavorite)?.key ?? "";
 };
 
 /** The target as a test name: controls and separators spelled out. */
