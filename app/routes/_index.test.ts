@@ -63,6 +63,87 @@ describe("the dashboard's calculator (action)", () => {
   });
 });
 
+/** The buy tab as the loader renders it, with the best provider's signed price in the hidden fields. */
+async function buyForm() {
+  const response = await loader({
+    request: new Request(`${APP}/?operacion=compra`, { headers: { cookie: world.browser.cookie } }),
+    context,
+    params: {},
+  });
+  const { calculator } = await response.json();
+  const [base, quote] = String(calculator.pair).split("/");
+  const best = calculator.price?.buy.top[0];
+  if (!best) throw new Error("the sandbox quotes the first pair");
+  const accountIn = (currency: string) => calculator.accounts.find((account) => account.currency === currency)?.idAccount ?? "";
+  return {
+    csrf: world.browser.csrf,
+    operation: "buy",
+    intent: "cotizar",
+    pair: calculator.pair as string,
+    typed: "left",
+    left: "1000",
+    origin: accountIn(quote),
+    destination: accountIn(base),
+    reason: String(calculator.reasons[0].id),
+    idempotencyKey: calculator.idempotencyKey as string,
+    lpId: best.lpId,
+    sig: best.sig,
+    priceTs: String(best.ts),
+    lpBuy: String(best.buy),
+    lpSell: String(best.sell),
+  };
+}
+
+describe("malformed numbers in the calculator (issue 13: these were 500s or quoted nonsense)", () => {
+  it("quotes a well-formed request", async () => {
+    const response = await post(await buyForm());
+    expect(response.status).toBe(200);
+    expect((await response.json()).quote?.left).toBe("1000.00");
+  });
+
+  it.each([
+    ["Infinity", "Infinity"],
+    ["1e309", "1e309"],
+    ["-1", "-1"],
+    ["NaN", "NaN"],
+    ["400 digits", "1".padEnd(400, "0")],
+    ["17.2245e2", "17.2245e2"],
+  ])("lpSell=%s is no price: 'invalidPrice', never a 500", async (_, lpSell) => {
+    const response = await post({ ...(await buyForm()), lpSell });
+    expect(response.status).toBe(400);
+    const { result, quote } = await response.json();
+    expect(result.error[""]).toEqual(["No pudimos obtener un precio válido para tu operación. Intenta nuevamente."]);
+    expect(quote).toBeNull();
+  });
+
+  it.each([
+    ["1e309", "1e309"],
+    ["10,000 digits", "9".repeat(10_000)],
+    ["1000000000000", "1000000000000"],
+    ["Infinity", "Infinity"],
+  ])("left=%s gets 'Este monto no es valido'", async (_, left) => {
+    const response = await post({ ...(await buyForm()), left });
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.left).toEqual(["Este monto no es valido"]);
+  });
+
+  it("a transfer of 10,000 digits gets 'Este monto no es valido'", async () => {
+    const response = await post({ ...(await transferForm()), amount: "9".repeat(10_000) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.amount).toEqual(["Este monto no es valido"]);
+  });
+
+  it("a link's amount that the calculator would refuse is not quoted", async () => {
+    const response = await loader({
+      request: new Request(`${APP}/?operacion=compra&izquierda=${"9".repeat(60)}`, { headers: { cookie: world.browser.cookie } }),
+      context,
+      params: {},
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).quote).toBeNull();
+  });
+});
+
 describe("the bank's challenge result (/transaction loader)", () => {
   it("records the result once, however often the return address is opened", async () => {
     const toChallenge = await post(await transferForm());
