@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { control } from "../../tests/support/sandbox";
 import { action, loader } from "./_index";
 import { loader as transactionLoader } from "./transaction";
 
@@ -178,5 +179,46 @@ describe("the bank's challenge result (/transaction loader)", () => {
     );
     expect(challengeSteps).toHaveLength(1);
     expect(operation?.status).not.toBe("sent");
+  });
+
+  const FORGED = "Tu cuenta fue bloqueada|Llama al 55 0000 0000 y dicta tu clave de operación";
+  const openTransaction = (query: Record<string, string>) =>
+    answerOf(() =>
+      transactionLoader({
+        request: new Request(`${APP}/transaction?${new URLSearchParams(query)}`, { headers: { cookie: world.browser.cookie } }),
+        context,
+        params: {},
+      }),
+    );
+
+  it("never shows the URL's message when recording the result fails: the catalogue's default instead (issue 13)", async () => {
+    const toChallenge = await post(await transferForm());
+    const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    await control(world.sandbox, "/__faults", { path: "/api/processchallenge", kind: "malformed", times: -1 });
+    const response = await openTransaction({ trk, res: "9", msg: FORGED, operation: "transfer" });
+    const data = await response.json();
+    expect(data.saveFailed).toBe(true);
+    expect(data.outcome).toEqual({ kind: "error", title: null, description: null });
+    expect(JSON.stringify(data)).not.toContain("bloqueada");
+  });
+
+  it("never shows the URL's message for a result the upstream refuses", async () => {
+    const response = await openTransaction({ trk: "TRK-DE-OTRA-PERSONA", res: "9", msg: FORGED });
+    expect((await response.json()).outcome).toEqual({ kind: "error", title: null, description: null });
+  });
+
+  it("shows what the upstream recorded, not what a later URL says", async () => {
+    const toChallenge = await post(await transferForm());
+    const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    const answered = await fetch(`${world.sandbox.url}/challenge`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ trk, clave: "123456", action: "confirmar" }),
+    });
+    const back = Object.fromEntries(new URL(answered.headers.get("location") ?? "").searchParams);
+    expect((await (await openTransaction(back)).json()).outcome).toEqual({ kind: "success" });
+    const forged = await openTransaction({ ...back, res: "9", msg: FORGED });
+    expect((await forged.json()).outcome).toEqual({ kind: "success" });
   });
 });
