@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { servedRoute } from "#server/session/partner-session.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
-import { answerOf, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { control } from "../../tests/support/sandbox";
 import * as history from "./historial-operaciones";
+import * as sharePreview from "./historial-operaciones.$id.vista-previa";
 
 const world = sandboxedApp("historial-filtros");
 
@@ -37,5 +39,29 @@ describe("the history's filters (loader)", () => {
     const { list } = await response.json();
     expect(list.lastResult).toBeNull();
     expect(list.filtered).toBe(true);
+  });
+});
+
+describe("sharing by e-mail (action)", () => {
+  // Fuzz run, issue 13: an address with a control character passed the form and was refused by
+  // the product API, which the page answered as a failed send (502).
+  it("refuses an address with a control character with the §5 message, and sends nothing", async () => {
+    const { list } = await (await open("")).json();
+    const id = String(list.rows[0].id);
+    const response = await answerOf(() =>
+      servedRoute(sharePreview).action({
+        request: formPost(`/historial-operaciones/${id}/vista-previa`, world.browser.cookie, {
+          csrf: world.browser.csrf,
+          intent: "send",
+          estimatedArrival: "on",
+          email: "ana@example.test\u0007",
+        }),
+        context,
+        params: { id },
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.email).toEqual(["*Debes de ingresar un email valido."]);
+    expect(await control(world.sandbox, "/__outbox", undefined, "GET")).toEqual([]);
   });
 });

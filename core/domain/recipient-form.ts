@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import texts from "../locales/es-MX/recipients.json";
 import { bankOfClabe, clabeProblem } from "./clabe";
-import { msg } from "./validation";
+import { isEmailAddress, msg } from "./validation";
 
 /**
  * The recipient form of SPEC §5 in its four variants (física/moral × nacional/internacional),
@@ -93,8 +93,6 @@ export const ALIAS_MAX = 40;
 
 /** §5 "letters, accents, spaces". */
 const LETTERS = /^[A-Za-zÀ-ÖØ-öø-ÿ ]+$/;
-/** §5 "valid" e-mail: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Mexican tax id: 3 letters (company) or 4 (person), date YYMMDD, 3-character homoclave. */
 const RFC = /^[A-ZÑ&]{3,4}(\d{2})(\d{2})(\d{2})[A-Z\d]{3}$/;
 
@@ -157,7 +155,7 @@ const bankCode = [minLength(8), maxLength(11)];
 function rulesFor(type: RecipientType, values: Partial<Record<RecipientField, string>>): Partial<Record<RecipientField, Rule>> {
   const rules: Partial<Record<RecipientField, Rule>> = {
     alias: required(aliasProblem, minLength(2), maxLength(ALIAS_MAX)),
-    email: required(pattern(EMAIL, invalid.email), maxLength(30)),
+    email: required((value) => (isEmailAddress(value) ? null : invalid.email), maxLength(30)),
     phone: required(pattern(/^\d{10}$/, invalid.phone)),
     currency: required(oneOf(currenciesFor(type))),
   };
