@@ -11,10 +11,42 @@ export function withoutParams(href: string, keys: string[]): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** A same-site path to go back to after a POST; anything else falls back to "/". */
+/** A fixed origin that only this parser sees: a target is on the app's site when it resolves here. */
+const PARSE_ORIGIN = "http://portal.invalid";
+export const REDIRECT_MAX_LENGTH = 2048;
+
+/**
+ * Characters no legitimate same-site target contains raw: C0/C1 controls, every kind of space
+ * (browsers strip tab, CR and LF from URLs, so "/\t/evil" is "//evil"), backslashes (read as "/"),
+ * invisible formatting characters and the Unicode line and paragraph separators.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_RAW = /[\u0000-\u0020\u007f-\u00a0\\\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\ud800-\udfff]/u;
+/** Encoded controls (a second decoder, a proxy or a framework, must not find a CR or LF) and an encoded "//" or "/\\" start. */
+const UNSAFE_ENCODED = /%(0[0-9a-f]|1[0-9a-f]|7f)/i;
+const ENCODED_SLASH_START = /^\/(%2f|%5c)/i;
+
+/**
+ * A same-site path to go back to after a POST, or `fallback`. The target is parsed with the
+ * WHATWG URL parser (the browser's) against a fixed origin and kept only when it stays there; the
+ * answer is the parser's normalised path, query and fragment, so it is ASCII and safe in a
+ * Location header. Refused: anything not starting with one "/", "//" and "/\\" forms, schemes
+ * ("https:", "javascript:"), raw controls, spaces, backslashes and U+2028/U+2029, encoded controls, and
+ * targets longer than REDIRECT_MAX_LENGTH.
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+  if (typeof value !== "string" || value.length === 0 || value.length > REDIRECT_MAX_LENGTH) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || UNSAFE_RAW.test(value)) return fallback;
+  if (UNSAFE_ENCODED.test(value) || ENCODED_SLASH_START.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, PARSE_ORIGIN);
+  } catch {
     return fallback;
   }
-  return value;
+  if (url.origin !== PARSE_ORIGIN) return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse while parsing: "/.//evil" becomes "//evil", which a browser reads as a host.
+  if (!target.startsWith("/") || target.startsWith("//") || target.length > REDIRECT_MAX_LENGTH) return fallback;
+  return target;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { control } from "../../tests/support/sandbox";
 import { action, loader } from "./_index";
 import { loader as transactionLoader } from "./transaction";
 
@@ -63,6 +64,87 @@ describe("the dashboard's calculator (action)", () => {
   });
 });
 
+/** The buy tab as the loader renders it, with the best provider's signed price in the hidden fields. */
+async function buyForm() {
+  const response = await loader({
+    request: new Request(`${APP}/?operacion=compra`, { headers: { cookie: world.browser.cookie } }),
+    context,
+    params: {},
+  });
+  const { calculator } = await response.json();
+  const [base, quote] = String(calculator.pair).split("/");
+  const best = calculator.price?.buy.top[0];
+  if (!best) throw new Error("the sandbox quotes the first pair");
+  const accountIn = (currency: string) => calculator.accounts.find((account) => account.currency === currency)?.idAccount ?? "";
+  return {
+    csrf: world.browser.csrf,
+    operation: "buy",
+    intent: "cotizar",
+    pair: calculator.pair as string,
+    typed: "left",
+    left: "1000",
+    origin: accountIn(quote),
+    destination: accountIn(base),
+    reason: String(calculator.reasons[0].id),
+    idempotencyKey: calculator.idempotencyKey as string,
+    lpId: best.lpId,
+    sig: best.sig,
+    priceTs: String(best.ts),
+    lpBuy: String(best.buy),
+    lpSell: String(best.sell),
+  };
+}
+
+describe("malformed numbers in the calculator (issue 13: these were 500s or quoted nonsense)", () => {
+  it("quotes a well-formed request", async () => {
+    const response = await post(await buyForm());
+    expect(response.status).toBe(200);
+    expect((await response.json()).quote?.left).toBe("1000.00");
+  });
+
+  it.each([
+    ["Infinity", "Infinity"],
+    ["1e309", "1e309"],
+    ["-1", "-1"],
+    ["NaN", "NaN"],
+    ["400 digits", "1".padEnd(400, "0")],
+    ["17.2245e2", "17.2245e2"],
+  ])("lpSell=%s is no price: 'invalidPrice', never a 500", async (_, lpSell) => {
+    const response = await post({ ...(await buyForm()), lpSell });
+    expect(response.status).toBe(400);
+    const { result, quote } = await response.json();
+    expect(result.error[""]).toEqual(["No pudimos obtener un precio válido para tu operación. Intenta nuevamente."]);
+    expect(quote).toBeNull();
+  });
+
+  it.each([
+    ["1e309", "1e309"],
+    ["10,000 digits", "9".repeat(10_000)],
+    ["1000000000000", "1000000000000"],
+    ["Infinity", "Infinity"],
+  ])("left=%s gets 'Este monto no es valido'", async (_, left) => {
+    const response = await post({ ...(await buyForm()), left });
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.left).toEqual(["Este monto no es valido"]);
+  });
+
+  it("a transfer of 10,000 digits gets 'Este monto no es valido'", async () => {
+    const response = await post({ ...(await transferForm()), amount: "9".repeat(10_000) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).result.error.amount).toEqual(["Este monto no es valido"]);
+  });
+
+  it("a link's amount that the calculator would refuse is not quoted", async () => {
+    const response = await loader({
+      request: new Request(`${APP}/?operacion=compra&izquierda=${"9".repeat(60)}`, { headers: { cookie: world.browser.cookie } }),
+      context,
+      params: {},
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).quote).toBeNull();
+  });
+});
+
 describe("the bank's challenge result (/transaction loader)", () => {
   it("records the result once, however often the return address is opened", async () => {
     const toChallenge = await post(await transferForm());
@@ -97,5 +179,46 @@ describe("the bank's challenge result (/transaction loader)", () => {
     );
     expect(challengeSteps).toHaveLength(1);
     expect(operation?.status).not.toBe("sent");
+  });
+
+  const FORGED = "Tu cuenta fue bloqueada|Llama al 55 0000 0000 y dicta tu clave de operación";
+  const openTransaction = (query: Record<string, string>) =>
+    answerOf(() =>
+      transactionLoader({
+        request: new Request(`${APP}/transaction?${new URLSearchParams(query)}`, { headers: { cookie: world.browser.cookie } }),
+        context,
+        params: {},
+      }),
+    );
+
+  it("never shows the URL's message when recording the result fails: the catalogue's default instead (issue 13)", async () => {
+    const toChallenge = await post(await transferForm());
+    const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    await control(world.sandbox, "/__faults", { path: "/api/processchallenge", kind: "malformed", times: -1 });
+    const response = await openTransaction({ trk, res: "9", msg: FORGED, operation: "transfer" });
+    const data = await response.json();
+    expect(data.saveFailed).toBe(true);
+    expect(data.outcome).toEqual({ kind: "error", title: null, description: null });
+    expect(JSON.stringify(data)).not.toContain("bloqueada");
+  });
+
+  it("never shows the URL's message for a result the upstream refuses", async () => {
+    const response = await openTransaction({ trk: "TRK-DE-OTRA-PERSONA", res: "9", msg: FORGED });
+    expect((await response.json()).outcome).toEqual({ kind: "error", title: null, description: null });
+  });
+
+  it("shows what the upstream recorded, not what a later URL says", async () => {
+    const toChallenge = await post(await transferForm());
+    const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    const answered = await fetch(`${world.sandbox.url}/challenge`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ trk, clave: "123456", action: "confirmar" }),
+    });
+    const back = Object.fromEntries(new URL(answered.headers.get("location") ?? "").searchParams);
+    expect((await (await openTransaction(back)).json()).outcome).toEqual({ kind: "success" });
+    const forged = await openTransaction({ ...back, res: "9", msg: FORGED });
+    expect((await forged.json()).outcome).toEqual({ kind: "success" });
   });
 });

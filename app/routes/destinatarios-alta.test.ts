@@ -41,4 +41,12 @@ describe("registering a recipient (action)", () => {
     expect(result.initialValue.alias).toBe("Fletes Ramírez");
     expect(await requestCount(world.sandbox, "/api/recipient-registrations")).toBe(0);
   });
+
+  it("refuses an alias a spreadsheet would run as a formula, and calls nobody (issue 13)", async () => {
+    const response = await register({ ...physicalNational, alias: '=HYPERLINK("http://evil.example","Fletes")' });
+    expect(response.status).toBe(400);
+    const { result } = await response.json();
+    expect(result.error.alias).toEqual(["El alias no puede empezar con =, +, - ni @"]);
+    expect(await requestCount(world.sandbox, "/api/recipient-registrations")).toBe(0);
+  });
 });

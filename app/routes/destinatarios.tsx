@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { parseOriginFilter } from "#core/domain/recipients";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
-import { requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
+import { deleteAllowed, requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
@@ -24,7 +24,8 @@ import type { PageHandle } from "~/utils/page-title";
 /**
  * 'Destinatarios' (§2 /destinatarios): bank and back-office recipients with their status, a
  * search over name, alias and account (§5), national/international filters, favourite, alias
- * edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>).
+ * edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>), offered only to those
+ * who may delete (decision 028).
  */
 const ORIGINS = ["todos", "nacionales", "internacionales"] as const;
 
@@ -38,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const upstreamMs = Math.round(performance.now() - started);
   const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
   const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);
+  const canDelete = deleteAllowed(access);
   return json(
     {
       company: access.company.businessName,
@@ -45,8 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       origin,
       list,
       canUpload: uploadAllowed(access),
+      canDelete,
       editing: byKey(url.searchParams.get("editar")),
-      deleting: byKey(url.searchParams.get("eliminar")),
+      deleting: canDelete ? byKey(url.searchParams.get("eliminar")) : null,
     },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
@@ -72,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recipients() {
-  const { company, query, origin, list, canUpload, editing, deleting } = useLoaderData<typeof loader>();
+  const { company, query, origin, list, canUpload, canDelete, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("recipients");
   const location = useLocation();
@@ -130,7 +133,7 @@ export default function Recipients() {
             recipients={list}
             caption={t("list.table", { company })}
             editHref={(key) => withoutParams(withParams(here, { editar: key }), ["eliminar"])}
-            deleteHref={(key) => withoutParams(withParams(here, { eliminar: key }), ["editar"])}
+            deleteHref={canDelete ? (key) => withoutParams(withParams(here, { eliminar: key }), ["editar"]) : null}
             returnTo={closeHref}
           />
         </section>

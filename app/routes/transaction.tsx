@@ -7,7 +7,7 @@ import { z } from "zod";
 import { buildCalculatorPrefill, recipientDestination } from "#core/domain/calculator-prefill";
 import { SLUG_OF } from "#core/domain/calculator-tabs";
 import type { ChallengeOutcome } from "#core/domain/challenge";
-import { challengeOutcome } from "#core/domain/challenge";
+import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
 import { getConfig } from "#server/config.server";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
 import { isUpstreamError } from "#server/upstream/errors";
@@ -20,7 +20,8 @@ import type { PageHandle } from "~/utils/page-title";
 /**
  * /transaction (§2, §4 Challenge result): where the bank's challenge page sends the browser back.
  * The result is recorded upstream (idempotent by trk) and the matching modal is rendered here,
- * on the server, so it works without JS.
+ * on the server, so it works without JS. Only catalogue texts and the upstream's recorded
+ * message are shown: the URL's `msg` is attacker-writable.
  */
 const resultSchema = z.object({
   trk: z.string().min(1).max(128),
@@ -29,6 +30,9 @@ const resultSchema = z.object({
   retries: z.coerce.number().int().min(0).max(99).catch(0),
   operation: z.enum(["buy", "sell", "transfer"]).catch("buy"),
 });
+
+/** The result the upstream recorded for this operation (the first one wins, §4), when it says. */
+const recordedSchema = z.object({ responseChallenge: z.object({ res: z.coerce.string().max(16), msg: z.string().max(500) }) });
 
 /** 'Verificar datos': the calculator again, with the operation's data (§8: data stays loaded). */
 function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "transfer"): string {
@@ -76,7 +80,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "challenge result not recorded",
     );
   }
-  const outcome: ChallengeOutcome = refused ? { kind: "error", title: null, description: null } : challengeOutcome({ res, msg, retries });
+  // Texts come from the catalogue or the upstream, never from the URL: the recorded result decides
+  // when the upstream returns it; otherwise the URL's message only picks a catalogue modal.
+  const recorded = recordedSchema.safeParse(operation).data?.responseChallenge;
+  const outcome: ChallengeOutcome = refused
+    ? { kind: "error", title: null, description: null }
+    : recorded
+      ? challengeOutcome({ res: recorded.res, msg: recorded.msg, retries })
+      : withoutFreeText(challengeOutcome({ res, msg, retries }));
   context.log.info({ event: "challenge_result", outcome: outcome.kind, operationId: operation?.id }, "challenge result");
 
   if (outcome.kind === "desync") {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { challengeModalType, challengeOutcome, operationError, splitChallengeMessage, timeoutModal } from "./challenge";
+import { challengeModalType, challengeOutcome, operationError, splitChallengeMessage, timeoutModal, withoutFreeText } from "./challenge";
 
 describe("challenge modal type (§4)", () => {
   it("reads time, insufficiency or anything else", () => {
@@ -61,5 +61,24 @@ describe("challengeOutcome", () => {
       description: "Por políticas del banco",
     });
     expect(outcome("9", "")).toEqual({ kind: "error", title: null, description: null });
+  });
+});
+
+describe("withoutFreeText", () => {
+  it("drops the generic error's texts and keeps every catalogue outcome", () => {
+    expect(withoutFreeText({ kind: "error", title: "Llama al 55 0000 0000", description: "Tu cuenta fue bloqueada" })).toEqual({
+      kind: "error",
+      title: null,
+      description: null,
+    });
+    for (const outcome of [
+      { kind: "success" },
+      { kind: "desync" },
+      { kind: "insufficient" },
+      { kind: "timeout", modal: "timeExpired" },
+      { kind: "operationError", error: "wrongKey" },
+    ] as const) {
+      expect(withoutFreeText(outcome)).toEqual(outcome);
+    }
   });
 });

@@ -65,3 +65,12 @@ export function challengeOutcome(input: { res: string; msg: string; retries: num
   const { title, description } = splitChallengeMessage(input.msg);
   return { kind: "error", title: title || null, description };
 }
+
+/**
+ * The outcome with no free text in it: the generic error's title and description come from the
+ * bank's message, which is only trusted when the upstream recorded it. A message read from the
+ * return URL (anyone can write one) still picks a catalogue modal, but is never shown (issue 13).
+ */
+export function withoutFreeText(outcome: ChallengeOutcome): ChallengeOutcome {
+  return outcome.kind === "error" ? { kind: "error", title: null, description: null } : outcome;
+}

@@ -32,6 +32,15 @@ describe("history filters in the URL", () => {
   it("says what is wrong, in Spanish", () => {
     expect(errorsOf(parse("tipo=otra"))).toEqual({ tipo: ["Selecciona una opción válida"] });
     expect(errorsOf(parse("desde=2026-02-30"))).toEqual({ desde: ["Ingresa una fecha válida"] });
+    // Issue 13: these threw while being checked (a 500), instead of getting their message.
+    expect(errorsOf(parse("desde=9999-99-99&hasta=0000-00-00"))).toEqual({
+      desde: ["Ingresa una fecha válida"],
+      hasta: ["Ingresa una fecha válida"],
+    });
+    expect(errorsOf(parse("desde=1999-12-31&hasta=2100-01-01"))).toEqual({
+      desde: ["Ingresa una fecha válida"],
+      hasta: ["Ingresa una fecha válida"],
+    });
     expect(errorsOf(parse("desde=2026-11-10&hasta=2026-11-01"))).toEqual({ hasta: ["La fecha final no puede ser anterior a la inicial."] });
     expect(errorsOf(parse(`buscar=${"x".repeat(101)}`))).toEqual({ buscar: ["Máximo 100 caracteres"] });
     expect(errorsOf(parse("par=usd"))).toEqual({ par: ["Selecciona una opción válida"] });

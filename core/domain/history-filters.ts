@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import texts from "../locales/es-MX/history.json";
+import { isCalendarDate } from "./calendar-date";
 import type { DisplayStatusV2, OperationKind, OperationStatus } from "./operation-status";
 import { msg } from "./validation";
 
@@ -27,9 +28,6 @@ export const STATUS_PARAMS = {
   devuelta: "returned",
 } as const satisfies Record<string, DisplayStatusV2>;
 export type StatusParam = keyof typeof STATUS_PARAMS;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const option = <T extends string>(values: readonly [T, ...T[]]) =>
   z.enum(values, { errorMap: () => ({ message: msg.invalidOption }) }).optional();

@@ -85,6 +85,14 @@ describe("movementFiltersSchema", () => {
   it("needs both dates of a range, real dates, not in the future, in order, up to a year", () => {
     expect(errors("periodo=rango")).toEqual({ desde: ["Campo obligatorio"], hasta: ["Campo obligatorio"] });
     expect(errors("periodo=rango&desde=2026-02-30&hasta=2026-03-01")).toEqual({ desde: ["Ingresa una fecha válida"] });
+    expect(errors("periodo=rango&desde=9999-99-99&hasta=0000-00-00")).toEqual({
+      desde: ["Ingresa una fecha válida"],
+      hasta: ["Ingresa una fecha válida"],
+    });
+    expect(errors("periodo=rango&desde=0001-01-01&hasta=0001-01-02")).toEqual({
+      desde: ["Ingresa una fecha válida"],
+      hasta: ["Ingresa una fecha válida"],
+    });
     expect(errors("periodo=rango&desde=2026-03-01&hasta=2026-03-19")).toEqual({ hasta: ["Ingresa una fecha válida"] });
     expect(errors("periodo=rango&desde=2026-03-10&hasta=2026-03-01")).toEqual({
       hasta: ["La fecha final debe ser igual o posterior a la inicial"],

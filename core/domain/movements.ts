@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import texts from "../locales/es-MX/accounts.json";
+import { isCalendarDate } from "./calendar-date";
 import { Big, toDecimal } from "./decimal";
 import { msg } from "./validation";
 
@@ -57,15 +58,8 @@ export const DIRECTIONS = ["todos", "enviados", "recibidos"] as const;
 export const MOVEMENTS_PAGE_SIZE = 20;
 export const MAX_RANGE_DAYS = 366;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const option = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: (issue) => ({ message: issue.code === "invalid_enum_value" ? msg.invalidOption : msg.required }) });
-
-function isRealDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -102,11 +96,11 @@ export function movementFiltersSchema(today: string) {
       if (value.periodo === "rango") {
         const { desde, hasta } = value;
         if (!desde) issue("desde", msg.required);
-        else if (!isRealDate(desde) || desde > today) issue("desde", texts.movements.filters.invalidDate);
+        else if (!isCalendarDate(desde) || desde > today) issue("desde", texts.movements.filters.invalidDate);
         if (!hasta) issue("hasta", msg.required);
-        else if (!isRealDate(hasta) || hasta > today) issue("hasta", texts.movements.filters.invalidDate);
-        else if (desde && isRealDate(desde) && desde > hasta) issue("hasta", texts.movements.filters.rangeOrder);
-        else if (desde && isRealDate(desde) && daysBetween(desde, hasta) > MAX_RANGE_DAYS)
+        else if (!isCalendarDate(hasta) || hasta > today) issue("hasta", texts.movements.filters.invalidDate);
+        else if (desde && isCalendarDate(desde) && desde > hasta) issue("hasta", texts.movements.filters.rangeOrder);
+        else if (desde && isCalendarDate(desde) && daysBetween(desde, hasta) > MAX_RANGE_DAYS)
           issue("hasta", texts.movements.filters.rangeTooLong);
       }
       if (value.montoDesde && !isAmount(value.montoDesde)) issue("montoDesde", texts.movements.filters.invalidAmount);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { canOperate, canSendToRecipients, PERMISSIONS } from "./permissions";
+import { canDeleteRecipients, canOperate, canSendToRecipients, PERMISSIONS } from "./permissions";
 
 const collaborator = (...permissions: string[]) => ({ profileType: "COLABORADOR" as const, permissions });
 
@@ -23,5 +23,16 @@ describe("canOperate (§6)", () => {
     expect(canOperate(collaborator(PERMISSIONS.ownAccounts), { kind: "transfer", toRecipient: true })).toBe(false);
     expect(canOperate(collaborator(PERMISSIONS.thirdAccounts), { kind: "transfer", toRecipient: true })).toBe(true);
     expect(canSendToRecipients(collaborator(PERMISSIONS.ownAccounts))).toBe(false);
+  });
+});
+
+describe("canDeleteRecipients (decision 028)", () => {
+  it("lets administrators and collaborators with third-party sending delete, nobody else", () => {
+    expect(canDeleteRecipients({ profileType: "ADMINISTRADOR", permissions: [] })).toBe(true);
+    expect(canDeleteRecipients(collaborator(PERMISSIONS.thirdAccounts))).toBe(true);
+    expect(canDeleteRecipients(collaborator(PERMISSIONS.ownAccounts, PERMISSIONS.createOperations, PERMISSIONS.executeOperations))).toBe(
+      false,
+    );
+    expect(canDeleteRecipients(collaborator())).toBe(false);
   });
 });

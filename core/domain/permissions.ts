@@ -27,3 +27,12 @@ export function canOperate(actor: Actor, operation: { kind: "buy" | "sell" | "tr
 export function canSendToRecipients(actor: Actor): boolean {
   return canOperate(actor, { kind: "transfer", toRecipient: true });
 }
+
+/**
+ * Deleting a company recipient (§6 does not say who may; docs/decisions/028): administrators,
+ * and collaborators allowed to send to third-party accounts. A recipient belongs to the whole
+ * company, and the people who may send it money are the ones who may remove it.
+ */
+export function canDeleteRecipients(actor: Actor): boolean {
+  return actor.profileType === "ADMINISTRADOR" || actor.permissions.includes(PERMISSIONS.thirdAccounts);
+}

@@ -163,6 +163,15 @@ describe("recipientSchema: every §5 rule rejects with its message", () => {
     ["alias required", physicalNational, "alias", "   ", "Campo obligatorio"],
     ["alias min 2", physicalNational, "alias", "A", "Mínimo 2 caracteres"],
     ["alias max 40", physicalNational, "alias", "A".repeat(41), "Máximo 40 caracteres"],
+    ["alias not a formula (=)", physicalNational, "alias", '=HYPERLINK("http://x")', "El alias no puede empezar con =, +, - ni @"],
+    ["alias not a formula (+)", physicalNational, "alias", "+52 Fletes", "El alias no puede empezar con =, +, - ni @"],
+    ["alias not a formula (-)", physicalNational, "alias", "-1+1", "El alias no puede empezar con =, +, - ni @"],
+    ["alias not a formula (@)", physicalNational, "alias", "@SUM(1)", "El alias no puede empezar con =, +, - ni @"],
+    ["alias not a formula after a tab", physicalNational, "alias", "\t=1+1", "El alias no puede empezar con =, +, - ni @"],
+    ["alias not a formula after a CR", physicalNational, "alias", "\r\n=1+1", "El alias no puede empezar con =, +, - ni @"],
+    ["alias not a formula after spaces", physicalNational, "alias", "  =1+1", "El alias no puede empezar con =, +, - ni @"],
+    ["alias without controls", physicalNational, "alias", "Fletes\u0000Ramírez", "Ingresa un alias válido"],
+    ["alias without line separators", physicalNational, "alias", "Fletes\u2028Ramírez", "Ingresa un alias válido"],
     ["rfc required (national)", physicalNational, "rfc", "", "Campo obligatorio"],
     ["rfc pattern", physicalNational, "rfc", "RAOJ8001", "Ingresa un RFC válido"],
     ["rfc impossible month", physicalNational, "rfc", "RAOJ801301AB1", "Ingresa un RFC válido"],
@@ -324,6 +333,16 @@ describe("aliasSchema (§5 alias update)", () => {
     expect(messages(undefined)).toEqual(["Campo obligatorio"]);
     expect(messages("A")).toEqual(["Mínimo 2 caracteres"]);
     expect(messages("A".repeat(41))).toEqual(["Máximo 40 caracteres"]);
+  });
+
+  it("refuses an alias a spreadsheet would run as a formula, and control characters", () => {
+    const messages = (alias: string) => aliasSchema.safeParse({ id: "A-1", alias }).error?.issues.map((issue) => issue.message);
+    for (const alias of ["=1+1", "+521234", "-2+3", "@SUM(A1)", "\t=1+1", "\r=1+1"]) {
+      expect(messages(alias), JSON.stringify(alias)).toEqual(["El alias no puede empezar con =, +, - ni @"]);
+    }
+    expect(messages("Pagos\nUSD")).toEqual(["Ingresa un alias válido"]);
+    expect(aliasSchema.safeParse({ id: "A-1", alias: "Pagos = USD" }).success).toBe(true);
+    expect(aliasSchema.safeParse({ id: "A-1", alias: "Pagos-USD @ 2026" }).success).toBe(true);
   });
 
   it("refuses the current alias, ignoring case and spaces (§8)", () => {

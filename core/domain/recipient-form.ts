@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import texts from "../locales/es-MX/recipients.json";
 import { bankOfClabe, clabeProblem } from "./clabe";
-import { msg } from "./validation";
+import { isEmailAddress, msg } from "./validation";
 
 /**
  * The recipient form of SPEC §5 in its four variants (física/moral × nacional/internacional),
@@ -93,10 +93,25 @@ export const ALIAS_MAX = 40;
 
 /** §5 "letters, accents, spaces". */
 const LETTERS = /^[A-Za-zÀ-ÖØ-öø-ÿ ]+$/;
-/** §5 "valid" e-mail: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Mexican tax id: 3 letters (company) or 4 (person), date YYMMDD, 3-character homoclave. */
 const RFC = /^[A-ZÑ&]{3,4}(\d{2})(\d{2})(\d{2})[A-Z\d]{3}$/;
+
+/**
+ * A value a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ first, or a tab
+ * or CR (trimmed away before the rules run, so "\t=1" is seen as "=1"). An alias is stored
+ * upstream as typed and ends up in other people's exports, so it is refused, not rewritten.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Controls and the Unicode line separators have no place in a name a person reads. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** The message for an alias that is a formula or carries control characters, or null. */
+export function aliasProblem(alias: string): string | null {
+  if (FORMULA_START.test(alias)) return texts.form.invalid.aliasFormula;
+  if (CONTROL.test(alias)) return texts.form.invalid.alias;
+  return null;
+}
 
 /** A rule answers the message of the first thing wrong with a value, or null. */
 type Check = (value: string) => string | null;
@@ -139,8 +154,8 @@ const bankCode = [minLength(8), maxLength(11)];
 /** The rules of §5 for one variant (and for the intermediary bank when it is declared). */
 function rulesFor(type: RecipientType, values: Partial<Record<RecipientField, string>>): Partial<Record<RecipientField, Rule>> {
   const rules: Partial<Record<RecipientField, Rule>> = {
-    alias: required(minLength(2), maxLength(ALIAS_MAX)),
-    email: required(pattern(EMAIL, invalid.email), maxLength(30)),
+    alias: required(aliasProblem, minLength(2), maxLength(ALIAS_MAX)),
+    email: required((value) => (isEmailAddress(value) ? null : invalid.email), maxLength(30)),
     phone: required(pattern(/^\d{10}$/, invalid.phone)),
     currency: required(oneOf(currenciesFor(type))),
   };
@@ -360,11 +375,19 @@ export type RecipientFormValues = z.input<ReturnType<typeof recipientSchema>>;
  */
 export const recipientDraftSchema = z.object(shape).passthrough();
 
-/** §5 Alias update: the alias rule, and the new alias must differ from the current one. */
+/** §5 Alias update: the alias rule (no formulas either), and the new alias must differ from the current one. */
 export const aliasSchema = z
   .object({
     id: z.string({ required_error: msg.required }).trim().min(1, msg.required).max(64),
-    alias: z.string({ required_error: msg.required }).trim().min(2, msg.min(2)).max(ALIAS_MAX, msg.max(ALIAS_MAX)),
+    alias: z
+      .string({ required_error: msg.required })
+      .trim()
+      .min(2, msg.min(2))
+      .max(ALIAS_MAX, msg.max(ALIAS_MAX))
+      .superRefine((alias, ctx) => {
+        const problem = aliasProblem(alias);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
     currentAlias: z.string().max(200).optional(),
   })
   .superRefine((value, ctx) => {

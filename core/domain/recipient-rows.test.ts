@@ -180,6 +180,8 @@ describe("readRecipientRows", () => {
     const hostile = { ...national, alias: "=cmd|' /C calc'!A0", name: "<img src=x onerror=alert(1)>", clabe: "9".repeat(1000) };
     const result = readRecipientRows([header(), row(2, hostile)]);
     if (!result.ok) throw new Error("not read");
-    expect(result.rows[0].errors.map((e) => e.column)).toEqual(["Nombre", "CLABE"]);
+    expect(result.rows[0].errors.map((e) => e.column)).toEqual(["Alias", "Nombre", "CLABE"]);
+    // Issue 13: a formula alias was stored upstream as is; a row is refused with the form's message.
+    expect(result.rows[0].errors[0]).toEqual({ column: "Alias", message: "El alias no puede empezar con =, +, - ni @" });
   });
 });

@@ -89,7 +89,8 @@ describe("share form schema (§5)", () => {
   });
 
   it("says '*Debes de ingresar un email valido.' for a bad address", () => {
-    for (const email of ["ana", "ana@", "ana@empresa", "ana @empresa.mx", `${"a".repeat(250)}@x.mx`]) {
+    const controls = ["ana@empresa.mx\u0007", "ana\u200b@empresa.mx", "ana@empresa..mx", "ana@empresa.m!x"];
+    for (const email of ["ana", "ana@", "ana@empresa", "ana @empresa.mx", `${"a".repeat(250)}@x.mx`, ...controls]) {
       expect(errorsOf(submit({ email, invoiceFxn: "on" }))).toEqual({ email: ["*Debes de ingresar un email valido."] });
     }
   });

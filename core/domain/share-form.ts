@@ -3,6 +3,7 @@ import { z } from "zod";
 import texts from "../locales/es-MX/history.json";
 import { invoiceAvailable, receiptAvailable } from "./operation-documents";
 import type { OperationStatus } from "./operation-status";
+import { isEmailAddress } from "./validation";
 
 /**
  * 'Compartir por correo' (§2, §3 E-mail share form, §5): which of the three options a person may
@@ -56,9 +57,6 @@ export const SHARE_MESSAGES = {
   atLeastOne: texts.share.errors.atLeastOne,
 } as const;
 
-/** A pragmatic address check: something@domain.tld, no spaces, at most 254 characters. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 /**
  * One schema per operation: its shape varies with what may be chosen (§5 'varies by whether an
  * estimated arrival date exists'). An option that may not be chosen is not part of it, so a
@@ -81,7 +79,7 @@ export function shareFormSchema(selectable: readonly ShareOption[]) {
         // One message at a time: blank is required, anything else must look like an address.
         .superRefine((email, ctx) => {
           if (email === "") ctx.addIssue({ code: z.ZodIssueCode.custom, message: SHARE_MESSAGES.required });
-          else if (email.length > 254 || !EMAIL.test(email)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: SHARE_MESSAGES.invalid });
+          else if (!isEmailAddress(email)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: SHARE_MESSAGES.invalid });
         }),
       invoiceFxn: allowed("invoiceFxn"),
       invoiceGfb: allowed("invoiceGfb"),

@@ -54,6 +54,31 @@ describe("exchange form (§5 Buy/sell)", () => {
     expect(exchangeSchema.safeParse({ ...valid, left: "1,234.50" }).success).toBe(true);
   });
 
+  it("says 'Este monto no es valido' for exponents, Infinity, NaN and amounts too long or too large (issue 13)", () => {
+    for (const left of [
+      "1e309",
+      "1e3",
+      "Infinity",
+      "-Infinity",
+      "NaN",
+      "0x10",
+      "9".repeat(10_000),
+      "1".padEnd(400, "0"),
+      "1000000000000",
+      "999999999999.999",
+    ]) {
+      expect(issues(exchangeSchema.safeParse({ ...valid, left }))[0], left.slice(0, 20)).toEqual(["left", "Este monto no es valido"]);
+    }
+    expect(exchangeSchema.safeParse({ ...valid, left: "999,999,999,999.99" }).success).toBe(true);
+    expect(exchangeSchema.safeParse({ ...valid, left: "999999999999.99" }).success).toBe(true);
+  });
+
+  it("takes reasons as small whole numbers", () => {
+    for (const reason of ["1e309", "Infinity", "NaN", "-1", "1.5", "9007199254740993"]) {
+      expect(issues(exchangeSchema.safeParse({ ...valid, reason }))[0], reason).toEqual(["reason", "Campo requerido"]);
+    }
+  });
+
   it("rejects a malformed pair or key", () => {
     expect(exchangeSchema.safeParse({ ...valid, pair: "USD-MXN" }).success).toBe(false);
     expect(exchangeSchema.safeParse({ ...valid, idempotencyKey: "x" }).success).toBe(false);
@@ -70,6 +95,11 @@ describe("transfer form (§5 Transfer)", () => {
   it("says 'Este monto no es valido' below 0.01", () => {
     expect(issues(transferSchema.safeParse({ ...valid, amount: "0.00" }))).toEqual([["amount", "Este monto no es valido"]]);
     expect(issues(transferSchema.safeParse({ ...valid, amount: "-5" }))).toEqual([["amount", "Este monto no es valido"]]);
+  });
+
+  it("says 'Este monto no es valido' for 10,000 digits or 1e309 (issue 13)", () => {
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "9".repeat(10_000) }))).toEqual([["amount", "Este monto no es valido"]]);
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "1e309" }))).toEqual([["amount", "Este monto no es valido"]]);
   });
 
   it("requires the amount and the same concept rule", () => {

@@ -13,21 +13,33 @@ export const REASONS_NEEDING_DETAIL = [21, 22];
 
 const required = (message: string) => ({ required_error: message, invalid_type_error: message });
 
-/** One message per amount: not a number (or below 0.01), or more than 2 decimals. */
-const positiveAmount = z
+/**
+ * The largest amount the calculator takes: 999,999,999,999.99. Twelve integer digits and two
+ * decimals stay exact as the JSON numbers the upstream reads (15 significant digits), and no
+ * company moves more in one operation. Longer text is refused before it is read as a number.
+ */
+export const AMOUNT_MAX = "999999999999.99";
+const AMOUNT_TEXT_MAX = 20;
+
+/** One message per amount: not a number (or below 0.01, or above AMOUNT_MAX), or more than 2 decimals. */
+export const amountSchema = z
   .string(required(msg.requiredAlt))
   .trim()
   .superRefine((value, ctx) => {
-    const amount = toDecimal(value);
-    if (!amount || amount.lt("0.01")) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.invalidAmount });
+    const amount = value.length <= AMOUNT_TEXT_MAX ? toDecimal(value) : null;
+    if (!amount || amount.lt("0.01") || amount.gt(AMOUNT_MAX)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.invalidAmount });
     else if (/\.\d{3,}$/.test(value.replace(/,/g, ""))) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.amountDecimals });
   });
+const positiveAmount = amountSchema;
+
+/** Reason ids are small catalogue numbers (§3 conceptpays). */
+const REASON_ID_MAX = 999_999;
 
 const base = {
   idempotencyKey: z.string().uuid(),
   origin: z.string(required(msg.requiredAlt)).min(1, msg.requiredAlt).max(64),
   destination: z.string(required(msg.requiredAlt)).min(1, msg.requiredAlt).max(64),
-  reason: z.coerce.number(required(msg.requiredAlt)).int(msg.requiredAlt).positive(msg.requiredAlt),
+  reason: z.coerce.number(required(msg.requiredAlt)).int(msg.requiredAlt).positive(msg.requiredAlt).max(REASON_ID_MAX, msg.requiredAlt),
   concept: z.string().trim().max(CONCEPT_MAX, msg.conceptMax).optional(),
 };
 

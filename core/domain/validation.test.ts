@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { msg } from "./validation";
+import { isEmailAddress, msg } from "./validation";
 import { wizardSchema } from "./wizard";
 
 describe("validation messages (§5)", () => {
@@ -31,5 +31,32 @@ describe("wizardSchema", () => {
     const result = wizardSchema.safeParse({ membership: "7", terms: false });
     const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
     expect(messages).toEqual(["Selecciona una opción válida", "Debes aceptar los Términos y Condiciones para continuar."]);
+  });
+});
+
+describe("isEmailAddress", () => {
+  it("takes ordinary business addresses", () => {
+    for (const email of ["ana@empresa.mx", "pagos.norte+mx@importadora-bajio.com.mx", "JL_Ramirez@fletes.mx"]) {
+      expect(isEmailAddress(email), email).toBe(true);
+    }
+  });
+
+  it("refuses controls, spaces, invisible characters and what the upstream's e-mail rule refuses", () => {
+    for (const email of [
+      "ana@empresa.mx\u0007",
+      "ana@empresa.mx\r\n",
+      "ana@empresa.mx\u2028",
+      "ana\u200b@empresa.mx",
+      "ana @empresa.mx",
+      "ana@empresa..mx",
+      ".ana@empresa.mx",
+      "ana@-empresa.mx",
+      "añá@empresa.mx",
+      "ana@empresa",
+      `${"a".repeat(250)}@x.mx`,
+      "",
+    ]) {
+      expect(isEmailAddress(email), JSON.stringify(email)).toBe(false);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import messages from "../locales/es-MX/validation.json";
 
 /**
@@ -24,3 +26,18 @@ export const msg = {
   min: (number: number) => fill(messages.min, { number }),
   max: (number: number) => fill(messages.max, { number }),
 };
+
+/** Printable ASCII only: no spaces, controls, invisible or look-alike characters. */
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+/** §5 "valid" e-mail: something@domain.tld, no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const zodEmail = z.string().email();
+
+/**
+ * An address the app will hand to the product API: the §5 shape, printable ASCII (a BEL or a
+ * U+2028 inside is not an address), and the e-mail rule of Zod, the one the upstream contract
+ * states, so an address the app accepts is never refused there (issue 13: a 502 otherwise).
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && PRINTABLE_ASCII.test(value) && EMAIL_SHAPE.test(value) && zodEmail.safeParse(value).success;
+}

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 
+import { canDeleteRecipients } from "#core/domain/permissions";
 import { canUploadRecipients } from "#core/domain/recipients";
 
 import { getConfig } from "../config.server";
@@ -32,4 +33,9 @@ export async function requireUploadAccess(request: Request, context: AppLoadCont
   const access = await requireRecipientsAccess(request, context);
   if (!uploadAllowed(access)) throw new Response("No encontrado", { status: 404 });
   return access;
+}
+
+/** Decision 028: who may delete a company recipient (the list hides the control for the others). */
+export function deleteAllowed(access: AccessContext): boolean {
+  return canDeleteRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
 }

@@ -7,14 +7,16 @@ import texts from "#core/locales/es-MX/recipients.json";
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
+import { deleteAllowed } from "./access.server";
 import { companyAliases, companyRecipients, recipientByKey } from "./list.server";
 import { recipientRejection } from "./register.server";
 
 /**
  * What a member changes in the recipients list (§2 /destinatarios): favourite and alias through
  * /memberrecipients (bank recipients) or the back office (its own), and deletion — a status
- * update (§4) confirmed first. Every change is checked against the company's own list (another
- * company's recipient is a 404) and ends with a toast.
+ * update (§4) confirmed first, only by those decision 028 allows (403 otherwise). Every change
+ * is checked against the company's own list (another company's recipient is a 404) and ends
+ * with a toast.
  */
 const failure = (error: unknown) => (isUpstreamError(error) ? error.failure : "unknown");
 
@@ -68,6 +70,10 @@ export async function renameRecipient(
 }
 
 export async function deleteRecipient(request: Request, access: AccessContext, formData: FormData, returnTo: string): Promise<Response> {
+  if (!deleteAllowed(access)) {
+    access.log.warn({ event: "recipient_delete_forbidden" }, "recipient delete refused: no permission");
+    throw new Response(texts.errors.deleteForbidden, { status: 403 });
+  }
   const submission = parseWithZod(formData, { schema: deleteRecipientSchema });
   if (submission.status !== "success") throw new Response("Solicitud inválida", { status: 400 });
   const recipient = recipientByKey(await companyRecipients(access), submission.value.id);

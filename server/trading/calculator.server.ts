@@ -124,13 +124,35 @@ export async function loadRecipients(access: AccessContext): Promise<RecipientOp
   return authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
 }
 
-/** The provider quote a form carries: what the provider signed, checked upstream. */
+/** Printable ASCII, as a provider's id and signature are. */
+const TOKEN = /^[\x21-\x7e]+$/;
+/**
+ * A provider's price as the form carries it: plain decimal text, positive and bounded, so it can
+ * never become Infinity, NaN or an exponent (`lpSell=Infinity` or `1e309` was a 500 in big.js).
+ */
+const PRICE_TEXT = /^\d{1,7}(\.\d{1,12})?$/;
+const priceNumber = z
+  .string()
+  .trim()
+  .regex(PRICE_TEXT)
+  .transform(Number)
+  .refine((price) => Number.isFinite(price) && price > 0);
+
+/**
+ * The provider quote a form carries: what the provider signed, checked upstream. Anything else
+ * is no price at all ("invalidPrice", with its Spanish message).
+ */
 export const priceFieldsSchema = z.object({
-  lpId: z.string().min(1).max(64),
-  sig: z.string().min(1).max(256),
-  priceTs: z.coerce.number().int().positive(),
-  lpBuy: z.coerce.number().positive(),
-  lpSell: z.coerce.number().positive(),
+  lpId: z.string().min(1).max(64).regex(TOKEN),
+  sig: z.string().min(1).max(256).regex(TOKEN),
+  /** Epoch milliseconds. */
+  priceTs: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+  lpBuy: priceNumber,
+  lpSell: priceNumber,
 });
 export type PriceFields = z.infer<typeof priceFieldsSchema>;
 
@@ -167,6 +189,8 @@ export async function computeQuote(
     { lpId: input.price.lpId, buy: input.price.lpBuy, sell: input.price.lpSell, sig: input.price.sig, ts: input.price.priceTs },
     input.side,
   );
+  // The loader quotes live prices without the form's schema: a price must still be a finite, positive number.
+  if (!Number.isFinite(providerSide) || providerSide <= 0) return "invalidPrice";
   const price = new Big(String(providerSide));
   // The margin band depends on the base amount; when the right side was typed, estimate it first.
   const baseEstimate = input.typed === "left" ? amount : amount.div(price);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 
 import { typedAmount } from "#core/domain/calculator-prefill";
-import { exchangeSchema, transferSchema } from "#core/domain/trade-form";
+import { amountSchema, exchangeSchema, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
 
 import { formAnswer } from "../forms.server";
@@ -31,7 +31,9 @@ export async function loadDashboard(access: AccessContext, url: URL) {
   const upstreamMs = Math.round(performance.now() - started);
 
   let quote: ComputedQuote | null = null;
-  const prefilledAmount = typedAmount(calculator.prefill);
+  // A link's amount is quoted only when the calculator itself would take it.
+  const linked = typedAmount(calculator.prefill);
+  const prefilledAmount = linked !== undefined && amountSchema.safeParse(linked).success ? linked : undefined;
   const best = calculator.price?.[calculator.tab === "sell" ? "sell" : "buy"].top[0];
   if (calculator.pair && calculator.tab !== "transfer" && prefilledAmount && best) {
     const computed = await computeQuote(access, {

@@ -16,7 +16,15 @@ export const routeContext = { log: silentLog, cspNonce: "", requestId: "prueba" 
 
 const cookiePair = (setCookie: string) => setCookie.split(";")[0];
 
-const ANA = {
+interface Person {
+  user: { userName: string; name: string; firstLastName: string; secondLastName: string; email: string };
+  companies: Array<{ clientId: string; name: string; businessName: string; profileType: "ADMINISTRADOR" | "COLABORADOR" }>;
+  companyId: string;
+  memberId: string;
+  permissions: string[];
+}
+
+const ANA: Person = {
   user: { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" },
   companies: [
     { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
@@ -26,11 +34,24 @@ const ANA = {
   permissions: ["send_money_to_own_accounts", "send_money_to_third_accounts", "can_create_operations", "can_execute_operations"],
 };
 
-/**
- * What Ana's browser holds after logging in: the session cookie of an access session with her
- * tokens, and a CSRF cookie with its form token. For loader and action tests with real Requests.
- */
-export async function anaBrowser(tokens: { bankToken?: string; productJwt: string }, extra: Partial<SessionData> = {}) {
+/** Carlos, a collaborator of Ana's company, with the §6 permissions a test gives him. */
+const carlos = (permissions: string[]): Person => ({
+  user: {
+    userName: "carlos.colaborador",
+    name: "Carlos",
+    firstLastName: "Hernández",
+    secondLastName: "Soto",
+    email: "carlos@example.test",
+  },
+  companies: [{ ...ANA.companies[0], profileType: "COLABORADOR" }],
+  companyId: "100234",
+  memberId: "2",
+  permissions,
+});
+
+type Tokens = { bankToken?: string; productJwt: string; memberId?: string | number };
+
+async function browserOf(person: Person, tokens: Tokens, extra: Partial<SessionData> = {}) {
   const session = await getSession(new Request(TEST_APP_URL));
   const now = Date.now();
   session.set("authState", "accessState");
@@ -38,16 +59,29 @@ export async function anaBrowser(tokens: { bankToken?: string; productJwt: strin
   session.set("productJwt", tokens.productJwt);
   session.set("expiresAt", jwtExpiry(tokens.productJwt) ?? now);
   session.set("lastSeenAt", now);
-  session.set("memberId", ANA.memberId);
-  session.set("user", ANA.user);
-  session.set("companies", ANA.companies as never);
-  session.set("companyId", ANA.companyId);
-  session.set("permissions", ANA.permissions);
+  session.set("memberId", String(tokens.memberId ?? person.memberId));
+  session.set("user", person.user);
+  session.set("companies", person.companies as never);
+  session.set("companyId", person.companyId);
+  session.set("permissions", person.permissions);
   for (const [key, value] of Object.entries(extra)) session.set(key as keyof SessionData, value as never);
   const sessionCookie = cookiePair(await commitSession(session));
   // The form token is bound to the session: read it the way a rendered page gets it.
   const [csrf] = await csrfTokenFor(new Request(TEST_APP_URL, { headers: { cookie: sessionCookie } }));
   return { cookie: sessionCookie, csrf };
+}
+
+/**
+ * What Ana's browser holds after logging in: the session cookie of an access session with her
+ * tokens, and a CSRF cookie with its form token. For loader and action tests with real Requests.
+ */
+export function anaBrowser(tokens: { bankToken?: string; productJwt: string }, extra: Partial<SessionData> = {}) {
+  return browserOf(ANA, { bankToken: tokens.bankToken, productJwt: tokens.productJwt }, extra);
+}
+
+/** The same for Carlos, a collaborator (log him in with `loginAs(sandbox, "carlos.colaborador")`). */
+export function collaboratorBrowser(tokens: Tokens, permissions: string[]) {
+  return browserOf(carlos(permissions), tokens);
 }
 
 /** Runs a loader or action and returns its Response, thrown (redirects, 404s) or returned. */

@@ -9,7 +9,8 @@ export type RecipientsTableProps = {
   recipients: RecipientView[];
   caption: string;
   editHref: (key: string) => string;
-  deleteHref: (key: string) => string;
+  /** Null when the person may not delete recipients (decision 028): no delete link at all. */
+  deleteHref: ((key: string) => string) | null;
   returnTo: string;
 };
 
@@ -80,13 +81,15 @@ export function RecipientsTable({ recipients, caption, editHref, deleteHref, ret
                     >
                       {t("list.editAlias", { name: label })}
                     </Link>
-                    <Link
-                      to={deleteHref(recipient.key)}
-                      preventScrollReset
-                      className="font-semibold text-failed underline-offset-2 hover:underline dark:text-red-400"
-                    >
-                      {t("list.delete", { name: label })}
-                    </Link>
+                    {deleteHref ? (
+                      <Link
+                        to={deleteHref(recipient.key)}
+                        preventScrollReset
+                        className="font-semibold text-failed underline-offset-2 hover:underline dark:text-red-400"
+                      >
+                        {t("list.delete", { name: label })}
+                      </Link>
+                    ) : null}
                   </div>
                 </td>
               </tr>

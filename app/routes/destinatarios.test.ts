@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+
+import { PERMISSIONS } from "#core/domain/permissions";
+import { servedRoute } from "#server/http/served-route.server";
+
+import { TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { answerOf, collaboratorBrowser, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { loginAs, requestCount } from "../../tests/support/sandbox";
+import * as recipients from "./destinatarios";
+
+/**
+ * Who may delete a company recipient (decision 028): administrators and collaborators allowed
+ * to send to third-party accounts. Issue 13: a collaborator without that permission could.
+ */
+const world = sandboxedApp("destinatarios-eliminar");
+
+type Browser = { cookie: string; csrf: string };
+
+async function listAs(browser: Browser, query = "") {
+  const response = await servedRoute(recipients).loader({
+    request: new Request(`${APP}/destinatarios${query}`, { headers: { cookie: browser.cookie } }),
+    context,
+    params: {},
+  });
+  return response.json();
+}
+
+const deleteAs = (browser: Browser, id: string) =>
+  answerOf(() =>
+    servedRoute(recipients).action({
+      request: formPost("/destinatarios", browser.cookie, { csrf: browser.csrf, intent: "eliminar", id }),
+      context,
+      params: {},
+    }),
+  );
+
+/** A recipient the back office holds for the company: deleting it is a status update (§4). */
+async function backofficeKey(): Promise<string> {
+  const { list } = await listAs(world.browser);
+  const key = list?.find((recipient: { key: string }) => recipient.key.startsWith("BO-"))?.key;
+  if (!key) throw new Error("the sandbox has a pending back-office recipient for Ana's company");
+  return key;
+}
+
+const carlos = async (permissions: string[]) => collaboratorBrowser(await loginAs(world.sandbox, "carlos.colaborador"), permissions);
+const statusUpdates = () => requestCount(world.sandbox, "/api/backoffice-recipients");
+
+describe("deleting a company recipient (decision 028)", () => {
+  it("an administrator sees the control and deletes", async () => {
+    const key = await backofficeKey();
+    const page = await listAs(world.browser, `?eliminar=${key}`);
+    expect(page.canDelete).toBe(true);
+    expect(page.deleting?.key).toBe(key);
+    const response = await deleteAs(world.browser, key);
+    expect(response.status).toBe(302);
+    expect((await listAs(world.browser)).list?.some((recipient: { key: string }) => recipient.key === key)).toBe(false);
+  });
+
+  it("a collaborator without third-party sending sees no control, and a forged post is a 403 that calls nobody", async () => {
+    const key = await backofficeKey();
+    const browser = await carlos([PERMISSIONS.ownAccounts, PERMISSIONS.createOperations, PERMISSIONS.executeOperations]);
+    const page = await listAs(browser, `?eliminar=${key}`);
+    expect(page.canDelete).toBe(false);
+    expect(page.deleting).toBeNull();
+    const before = await statusUpdates();
+    const response = await deleteAs(browser, key);
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("No tienes permiso para eliminar destinatarios. Pide a un administrador de tu empresa que lo haga.");
+    expect(await statusUpdates()).toBe(before);
+    expect((await listAs(world.browser)).list?.some((recipient: { key: string }) => recipient.key === key)).toBe(true);
+  });
+
+  it("a collaborator allowed to send to third parties may delete", async () => {
+    const key = await backofficeKey();
+    const browser = await carlos([PERMISSIONS.thirdAccounts]);
+    expect((await listAs(browser)).canDelete).toBe(true);
+    expect((await deleteAs(browser, key)).status).toBe(302);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+
+import { REDIRECT_MAX_LENGTH, safeRedirectPath, withoutParams, withParams } from "./url";
+
+/** How a browser resolves a Location header against the app: the redirect must stay on the app. */
+const APP = "https://portal.example.mx";
+const staysOnTheApp = (location: string) => new URL(location, APP).origin === APP;
+
+describe("safeRedirectPath", () => {
+  it("keeps the app's own paths, with their query and fragment", () => {
+    for (const path of [
+      "/",
+      "/cuentas",
+      "/cuentas?drawer=notificaciones&ntab=no-leidas",
+      "/historial-operaciones?tipo=compra&buscar=a+b#fila-3",
+      "/destinatarios?q=Jos%C3%A9%20Luis",
+      "/cuentas/A-100234-01?periodo=mes",
+    ]) {
+      expect(safeRedirectPath(path)).toBe(path);
+    }
+  });
+
+  it("answers the parser's normalised, ASCII form", () => {
+    expect(safeRedirectPath("/destinatarios?q=José")).toBe("/destinatarios?q=Jos%C3%A9");
+    expect(safeRedirectPath("/a/../cuentas")).toBe("/cuentas");
+    expect(safeRedirectPath('/cuentas?x="<a>"')).toBe("/cuentas?x=%22%3Ca%3E%22");
+  });
+
+  // Known open-redirect and header-injection vectors: each falls back, and none would leave the app.
+  const VECTORS = [
+    "//evil.example",
+    "//evil.example/cuentas",
+    "///evil.example",
+    "/\\evil.example",
+    "\\/\\/evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "\t//evil.example",
+    " //evil.example",
+    "/ /evil.example",
+    "/%09/evil.example",
+    "/%0a/evil.example",
+    "/%0d%0aSet-Cookie:%20x=1",
+    "/cuentas%0d%0aLocation:%20https://evil.example",
+    "/%2f/evil.example",
+    "/%2F%2Fevil.example",
+    "/%5c/evil.example",
+    "/.//evil.example",
+    "/./..//evil.example",
+    "/%2e%2e//evil.example",
+    "/a/..//evil.example",
+    "https://evil.example",
+    "https:evil.example",
+    "https:/evil.example",
+    "http://portal.invalid/cuentas",
+    "HTTPS://evil.example",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "evil.example",
+    "cuentas",
+    "?next=//evil.example",
+    "#/evil.example",
+    "/a\r\nSet-Cookie: x=1",
+    "/cuentas\u2028",
+    "/cuentas\u2029x",
+    "/cuentas\u0000",
+    "/cuentas\u0085",
+    "/cuentas\u00a0",
+    "/cuentas\u200b",
+    "/cuentas\u202e",
+    "/cuentas\ufeff",
+    "/cuentas\ud800",
+    "/\u3000/evil.example",
+    "/" + "a".repeat(REDIRECT_MAX_LENGTH),
+    "",
+  ];
+
+  it.each(VECTORS.map((vector) => [JSON.stringify(vector).slice(0, 60), vector]))("refuses %s", (_, vector) => {
+    expect(safeRedirectPath(vector)).toBe("/");
+    expect(safeRedirectPath(vector, "/cuentas")).toBe("/cuentas");
+  });
+
+  it("never answers something a browser would take off the app, or a header could not carry", () => {
+    for (const vector of VECTORS) {
+      const target = safeRedirectPath(vector);
+      expect(staysOnTheApp(target)).toBe(true);
+      expect(target).toMatch(/^\/[\x21-\x7e]*$/);
+    }
+  });
+
+  it("refuses what is not text", () => {
+    for (const value of [null, undefined, 42, ["/cuentas"], { toString: () => "/cuentas" }, new File(["/"], "a.txt")]) {
+      expect(safeRedirectPath(value)).toBe("/");
+    }
+  });
+
+  it("accepts a target of exactly the maximum length", () => {
+    const longest = `/${"a".repeat(REDIRECT_MAX_LENGTH - 1)}`;
+    expect(safeRedirectPath(longest)).toBe(longest);
+  });
+});
+
+describe("withParams / withoutParams", () => {
+  it("sets and removes params, keeping the rest of the URL", () => {
+    expect(withParams("/cuentas?grupo=todas", { editar: "A-1" })).toBe("/cuentas?grupo=todas&editar=A-1");
+    expect(withoutParams("/cuentas?grupo=todas&editar=A-1", ["editar"])).toBe("/cuentas?grupo=todas");
+  });
+});
