@@ -6,6 +6,7 @@
 
 import { addDays, mexicoCityDate } from "./dates";
 import { PAIR_LEVELS } from "./prices";
+import { mulberry32 } from "./random";
 import type {
   BankAccount,
   BankUser,
@@ -62,18 +63,6 @@ const TAIL_KINDS: OperationKind[] = ["buy", "sell", "transfer"];
 
 const RETURN_REASONS = ["La cuenta de destino no existe", "La cuenta de destino está cancelada", "El beneficiario rechazó el depósito"];
 const ADDITIONAL = ["Factura A-1207", "Pedido 4471", "Anticipo contrato 2026-08", "Liquidación proveedor", "Pago trimestral", ""];
-
-/** Small deterministic PRNG (mulberry32): the same seed always gives the same history. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -143,7 +132,7 @@ export function seedHistory(input: HistorySeedInput): HistorySeed {
   );
 
   for (const world of companyWorlds(input)) {
-    const rand = random(Number(world.clientId));
+    const rand = mulberry32(Number(world.clientId));
     const plan = Array.from(
       { length: HISTORY_OPERATIONS_PER_COMPANY },
       (_, index): PlanEntry => (index < PLAN.length ? PLAN[index] : { status: "applied", kind: TAIL_KINDS[index % TAIL_KINDS.length] }),

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import type { SandboxContext } from "./context";
 import { bearerToken, json, type Reply, type Router } from "./http";
+import { mulberry32 } from "./random";
 import { checkBankToken } from "./tokens";
 import type { BankAccount } from "./types";
 
@@ -83,18 +84,6 @@ const CONCEPTS = [
 /** Days of history seeded per account (about six months, so every period filter finds data). */
 export const MOVEMENT_DAYS = 183;
 
-/** A small deterministic PRNG (mulberry32): the same seed always yields the same movements. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function hash(text: string): number {
   let h = 2166136261;
   for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16777619);
@@ -108,7 +97,7 @@ export function seedMovements(accounts: readonly BankAccount[], now: Date): Move
   const records: MovementRecord[] = [];
   const DAY = 86_400_000;
   for (const account of accounts) {
-    const next = random(hash(account.idAccount));
+    const next = mulberry32(hash(account.idAccount));
     const types = TYPES_BY_CURRENCY[account.currency] ?? FOREIGN_TYPES;
     let sequence = 0;
     for (let daysAgo = MOVEMENT_DAYS; daysAgo >= 0; daysAgo--) {

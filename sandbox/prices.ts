@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { SandboxContext } from "./context";
 import { json, parseWith, type Router } from "./http";
 import { signQuote } from "./price-signing";
+import { mulberry32 } from "./random";
 
 export const PRICE_TICK_MS = 250;
 
@@ -73,18 +74,6 @@ export interface PriceFeed {
   close(): void;
 }
 
-/** Small deterministic PRNG (mulberry32), so a run's walk is reproducible from its seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Decimal places a pair is quoted with: 3 for ~150, 4 for ~17, 5 for ~1.1. */
 function decimalsFor(level: number): number {
   if (level >= 100) return 3;
@@ -100,7 +89,7 @@ function frame(payload: unknown): string {
 
 export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFeed {
   let mode: PriceMode = "normal";
-  let random = prng(seed);
+  let random = mulberry32(seed);
   const markets = new Map<string, Market>();
   const subscribers = new Map<string, Set<WebSocket>>();
   const pairOf = new Map<WebSocket, string>();
@@ -252,7 +241,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     sockets: () => open.size,
     reset() {
       mode = "normal";
-      random = prng(seed);
+      random = mulberry32(seed);
       markets.clear();
     },
     close() {

@@ -32,14 +32,15 @@ import * as invoice from "./historial-operaciones.$id.factura";
  */
 const PAGE_BUDGET_MS = 1_000;
 const DOWNLOAD_BUDGET_MS = 1_500;
-// Read when the app's configuration is first parsed, in the first test.
-vi.stubEnv("UPSTREAM_BUDGET_MS", String(PAGE_BUDGET_MS));
-vi.stubEnv("UPSTREAM_DOWNLOAD_BUDGET_MS", String(DOWNLOAD_BUDGET_MS));
 /** Room for a busy test machine; without budgets a timeout alone costs 10 s and 5xx retries 14 s. */
 const MARGIN_MS = 3_000;
 
 // Ana as a Pro member, so the market screen is hers to open (§6).
-const world = sandboxedApp("fallas", { membershipId: 2 });
+const world = sandboxedApp(
+  "fallas",
+  { membershipId: 2 },
+  { UPSTREAM_BUDGET_MS: String(PAGE_BUDGET_MS), UPSTREAM_DOWNLOAD_BUDGET_MS: String(DOWNLOAD_BUDGET_MS) },
+);
 
 type Loader = (args: LoaderFunctionArgs) => Promise<Response> | Response;
 type RouteModule = { loader?: unknown; default?: unknown };

@@ -1,19 +1,11 @@
 /**
- * The fuzz run's randomness and its malformed values. A tiny seeded PRNG (mulberry32), so a run
- * is the same on every machine and a failing case can be replayed from its seed.
+ * The fuzz run's randomness and its malformed values. The sandbox's seeded PRNG (mulberry32), so
+ * a run is the same on every machine and a failing case can be replayed from its seed.
  */
-export type Rng = () => number;
+import { mulberry32 } from "../../sandbox/random";
 
-export function mulberry32(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export type Rng = () => number;
+export { mulberry32 };
 
 /** One stream per target, so adding a target does not change the cases of the others. */
 export function seedFor(seed: number, name: string): number {

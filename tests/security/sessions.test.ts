@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 
 import type { AppLoadContext } from "@remix-run/node";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { SESSION_ABSOLUTE_MS } from "#core/domain/session-timing";
 import { resetRateLimiters, takeRate } from "#server/rate-limit.server";
@@ -24,9 +24,7 @@ import { bankTokenFor, clients, requestCount } from "../support/sandbox";
  * session, and the old company's token revoked. The HTTP layer's refusals (413, cross-site 403,
  * Cache-Control) are driven over the wire in tests/e2e/security.spec.ts.
  */
-vi.stubEnv("RATE_LIMITS", "login=3/2,money=2/60");
-
-const world = sandboxedApp("seguridad");
+const world = sandboxedApp("seguridad", {}, { RATE_LIMITS: "login=3/2,money=2/60" });
 const fromClient = (clientIp: string) => ({ ...routeContext, clientIp }) as AppLoadContext;
 const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0];
 const setCookies = (response: Response) =>

@@ -12,7 +12,12 @@ export const TEST_APP_URL = "http://portal.test";
  * The app's environment pointed at an in-process sandbox, for tests that call loaders and
  * actions directly with real Requests; sessions go to a temporary folder. `restore()` undoes it.
  */
-export async function pointAppAtSandbox(sandbox: TestSandbox, name: string): Promise<{ restore: () => Promise<void> }> {
+export async function pointAppAtSandbox(
+  sandbox: TestSandbox,
+  name: string,
+  /** Settings a test file runs with (small time budgets, rate limits); read at the first parse. */
+  overrides: Record<string, string> = {},
+): Promise<{ restore: () => Promise<void> }> {
   const sessionDir = await mkdtemp(path.join(tmpdir(), `${name}-`));
   const socket = sandbox.url.replace("http", "ws");
   const env: Record<string, string> = {
@@ -29,7 +34,7 @@ export async function pointAppAtSandbox(sandbox: TestSandbox, name: string): Pro
     NOTIFICATIONS_SOCKET_URL: `${socket}/notifications-socket`,
     PRICES_WS_URL: `${socket}/prices`,
   };
-  for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
+  for (const [key, value] of Object.entries({ ...env, ...overrides })) vi.stubEnv(key, value);
   return {
     async restore() {
       vi.unstubAllEnvs();

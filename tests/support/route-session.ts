@@ -105,14 +105,14 @@ export function formPost(path: string, cookie: string, fields: Record<string, st
 /**
  * For a route test file: an in-process sandbox the app points at, reset before each test, and
  * Ana's freshly logged-in browser (`session` adds to her session, e.g. a Pro membership). Read
- * `world.sandbox` and `world.browser` inside the tests.
+ * `world.sandbox` and `world.browser` inside the tests; `env` sets the app's configuration for the file.
  */
-export function sandboxedApp(name: string, session: Partial<SessionData> = {}) {
+export function sandboxedApp(name: string, session: Partial<SessionData> = {}, env: Record<string, string> = {}) {
   const world = {} as { sandbox: TestSandbox; browser: Awaited<ReturnType<typeof anaBrowser>> };
   let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
   beforeAll(async () => {
     world.sandbox = await startTestSandbox();
-    appEnv = await pointAppAtSandbox(world.sandbox, name);
+    appEnv = await pointAppAtSandbox(world.sandbox, name, env);
   });
   afterAll(async () => {
     await world.sandbox.close();
