@@ -9,7 +9,7 @@ import { homeOf } from "#core/domain/auth-state";
 import { clientOf, enforceRate } from "#server/rate-limit.server";
 import { authStateOf, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
-import { signInFromLink } from "#server/session/login.server";
+import { failLogin, signInFromLink } from "#server/session/login.server";
 import { bankTokenUsed, clearLoginState, loginStateMatches } from "#server/session/login-link.server";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   context.log.info({ event: "access_link", decision, signedIn }, "bank link received");
   if (decision === "signIn") return signInFromLink(request, context, token, await clearLoginState());
   if (decision === "used" && signedIn) return redirect(homeOf(state));
-  if (decision === "used") return signInFromLink(request, context, token);
+  if (decision === "used") return failLogin(request, context, "used");
   return json({ token, signedIn, cancelTo: signedIn ? homeOf(state) : "/login" });
 }
 

@@ -3,12 +3,18 @@ import { getSessionStorage } from "./storage.server";
 
 /**
  * Long-lived streams (live prices, later notifications) belong to the session that opened them:
- * a logout ends them at once on this instance, and every stream re-reads its session now and then
- * so a logout on another instance, an expiry or a session ended by the per-member limit ends it too.
+ * a logout ends them at once on this instance, and each session with open streams is re-read
+ * now and then (once per session, however many tabs it streams to), so a logout on another
+ * instance, an expiry or a session ended by the per-member limit ends them too.
  */
 export const SESSION_RECHECK_MS = 15_000;
 
-const open = () => singleton("sessionStreams", () => new Map<string, Set<AbortController>>());
+interface Watched {
+  controllers: Set<AbortController>;
+  timer: NodeJS.Timeout;
+}
+
+const watched = () => singleton("sessionStreams", () => new Map<string, Watched>());
 
 export interface SessionStreamOptions {
   sessionId: string;
@@ -29,36 +35,46 @@ async function accessStillValid(cookieHeader: string | null): Promise<boolean> {
 export function sessionStreamSignal(options: SessionStreamOptions): AbortSignal {
   const { sessionId, cookieHeader, signal } = options;
   const stillValid = options.stillValid ?? accessStillValid;
+  const sessions = watched();
+  let entry = sessions.get(sessionId);
+  if (!entry) {
+    const timer = setInterval(() => {
+      stillValid(cookieHeader)
+        .then((valid) => {
+          if (!valid) endSessionStreams(sessionId);
+        })
+        .catch(() => undefined);
+    }, options.recheckMs ?? SESSION_RECHECK_MS);
+    timer.unref();
+    entry = { controllers: new Set(), timer };
+    sessions.set(sessionId, entry);
+  }
   const controller = new AbortController();
-  const streams = open();
-  const set = streams.get(sessionId) ?? new Set();
-  set.add(controller);
-  streams.set(sessionId, set);
-
-  const timer = setInterval(() => {
-    stillValid(cookieHeader)
-      .then((valid) => {
-        if (!valid) controller.abort();
-      })
-      .catch(() => undefined);
-  }, options.recheckMs ?? SESSION_RECHECK_MS);
-  timer.unref();
-
-  const done = () => {
-    clearInterval(timer);
-    set.delete(controller);
-    if (set.size === 0 && streams.get(sessionId) === set) streams.delete(sessionId);
-  };
+  entry.controllers.add(controller);
+  const own = entry;
   const combined = AbortSignal.any([signal, controller.signal]);
-  combined.addEventListener("abort", done, { once: true });
+  combined.addEventListener(
+    "abort",
+    () => {
+      own.controllers.delete(controller);
+      if (own.controllers.size === 0) forget(sessionId, own);
+    },
+    { once: true },
+  );
   return combined;
+}
+
+function forget(sessionId: string, entry: Watched) {
+  clearInterval(entry.timer);
+  if (watched().get(sessionId) === entry) watched().delete(sessionId);
 }
 
 /** Logout: every stream this instance serves for the session ends now. */
 export function endSessionStreams(sessionId: string): number {
-  const set = open().get(sessionId);
-  if (!set) return 0;
-  const controllers = [...set];
+  const entry = watched().get(sessionId);
+  if (!entry) return 0;
+  const controllers = [...entry.controllers];
+  forget(sessionId, entry);
   for (const controller of controllers) controller.abort();
   return controllers.length;
 }
