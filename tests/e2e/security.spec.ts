@@ -113,7 +113,7 @@ test("oversized bodies are refused before login with 413, and the app's memory s
   expect(refused.body).toContain("El envío es demasiado grande");
 });
 
-test("a cross-site post to any route is refused with the Spanish 403 page before it is read", async ({ request }) => {
+test("a cross-site post to any route is refused with the Spanish 403 page before it is read", async ({ request, page }) => {
   for (const path of ["/", "/logout", "/empresa", "/notificaciones", "/sesion/extender", "/access", "/destinatarios"]) {
     const probes: Array<Record<string, string>> = [
       { origin: "https://evil.example" },
@@ -130,9 +130,12 @@ test("a cross-site post to any route is refused with the Spanish 403 page before
       expect(body).not.toContain("<script");
     }
   }
-  // The app's own origin passes the layer (and meets the session-bound token instead).
-  const own = await request.post(`${APP}/logout`, { headers: { origin: APP }, form: { csrf: "x" }, maxRedirects: 0 });
-  expect(await own.text()).not.toContain("No pudimos verificar tu solicitud");
+  // The app's own origin passes the layer: with the session's token, 'Cerrar Sesión' works.
+  await loginAs(page, "ana.admin");
+  await expect(page).toHaveURL("/");
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const own = await page.request.post(`${APP}/logout`, { headers: { origin: APP }, form: { csrf }, maxRedirects: 0 });
+  expect([own.status(), own.headers()["location"]]).toEqual([302, "/login"]);
 });
 
 test("every private answer says no-store, the root data with its CSRF token included", async ({ page }) => {
