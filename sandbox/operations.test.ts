@@ -177,28 +177,60 @@ describe("/api/setoperation", () => {
     expect(balance("A-100234-02")).toBe(184250.1);
   });
 
-  it("answers the same key with the first answer and creates nothing new, even with another body", async () => {
+  it("answers the same request again with the first answer and creates nothing new", async () => {
     const jwt = await productJwt("ana.admin");
     const key = newKey();
     const first = await setOperation(jwt, buyBody(), key);
     const again = await setOperation(jwt, buyBody(), key);
-    const changed = await setOperation(jwt, transferBody(), key);
+    // Another tick of the same feed is the same request: the quote is not part of what the key binds.
+    const nextTick = await setOperation(
+      jwt,
+      buyBody({ amountOrigin: 17240.1, exchangeRate: 17.241, priceObject: signedQuote("USD/MXN", NOW.getTime() - 500) }),
+      key,
+    );
     expect(first.status).toBe(201);
     expect(again).toEqual({ status: 200, body: first.body });
-    expect(changed).toEqual({ status: 200, body: first.body });
+    expect(nextTick).toEqual({ status: 200, body: first.body });
     const operations = (await call("/__operations")).body;
     expect(operations).toEqual([
       { id: first.body.id, operation: "buy", status: "sent", idempotencyKey: key, companyClientId: "100234", trk: first.body.trk },
     ]);
   });
 
-  it("creates one operation for concurrent duplicates", async () => {
+  it("refuses the key with another request (422) and creates nothing", async () => {
+    const jwt = await productJwt("ana.admin");
+    const key = newKey();
+    const first = await setOperation(jwt, buyBody(), key);
+    const otherAmount = await setOperation(jwt, buyBody({ total: 9000 }), key);
+    const otherKind = await setOperation(jwt, transferBody(), key);
+    const otherAccount = await setOperation(jwt, buyBody({ accountDestiny: { idCuenta: "A-100234-03", idDivisa: "USD" } }), key);
+    for (const answer of [otherAmount, otherKind, otherAccount]) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    }
+    expect(await operationsCount()).toBe(1);
+    expect(await setOperation(jwt, buyBody(), key)).toEqual({ status: 200, body: first.body });
+  });
+
+  it("creates one operation for concurrent duplicates and answers the others 409 while it runs", async () => {
     const jwt = await productJwt("ana.admin");
     const key = newKey();
     const answers = await Promise.all(Array.from({ length: 6 }, () => setOperation(jwt, buyBody(), key)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
-    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    const busy = answers.filter((answer) => answer.status === 409);
+    expect(busy).toHaveLength(5);
+    expect(busy.every((answer) => answer.body.code === "IDEMPOTENCY_KEY_IN_FLIGHT")).toBe(true);
+    expect(await operationsCount()).toBe(1);
+    const created = answers.find((answer) => answer.status === 201);
+    expect(await setOperation(jwt, buyBody(), key)).toEqual({ status: 200, body: created?.body });
+  });
+
+  it("frees the key of a refused request for a corrected one", async () => {
+    const jwt = await productJwt("ana.admin");
+    const key = newKey();
+    const refused = await setOperation(jwt, buyBody({ accountDestiny: null }), key);
+    expect(refused.status).toBe(400);
+    expect((await setOperation(jwt, buyBody(), key)).status).toBe(201);
     expect(await operationsCount()).toBe(1);
   });
 

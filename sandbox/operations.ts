@@ -2,12 +2,12 @@
 // the challenge result that moves money, and the binnacle that records every status change.
 
 import { randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
 
 import { z } from "zod";
 
 import { findBankUser, findCompany, findMemberById, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
 import type {
@@ -127,13 +127,28 @@ export function findOperationByTrk(state: SandboxState, trk: string): OperationR
   return state.operations.find((operation) => operation.trk === trk);
 }
 
-function idempotencyKeyOf(headers: IncomingHttpHeaders): string {
-  const raw = headers["idempotency-key"];
-  const key = typeof raw === "string" ? raw.trim() : "";
-  if (key === "" || key.length > 200) {
-    throw new HttpError(400, "Falta el encabezado Idempotency-Key", "IDEMPOTENCY_KEY_REQUIRED");
-  }
-  return key;
+/**
+ * What a /setoperation request asks for, as the key's fingerprint: the kind, the accounts or
+ * recipient, the reason and the amount on the side the person typed (`calculatePlace`). The quote
+ * (rate, price object, the other side's amount) is left out: two sends of one form can carry two
+ * ticks of the same price feed and are still the same request.
+ */
+export function operationIntent(body: unknown): string {
+  const fields = (body !== null && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const pick = (value: unknown, name: string) =>
+    value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined;
+  const typed = fields.calculatePlace === "right" ? fields.total : (fields.amount ?? fields.amountOrigin);
+  return fingerprintOf({
+    operation: fields.operation,
+    pair: fields.pair,
+    typedSide: fields.calculatePlace,
+    typedAmount: typeof typed === "number" ? typed.toFixed(2) : typed,
+    origin: pick(fields.accountOrigin, "idCuenta"),
+    destination: pick(fields.accountDestiny, "idCuenta"),
+    recipient: pick(fields.recipient, "idRecipient"),
+    concept: fields.concept,
+    conceptString: fields.conceptString,
+  });
 }
 
 function parsePair(query: URLSearchParams): string {
@@ -411,24 +426,14 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const caller = auth(request);
       const key = idempotencyKeyOf(request.headers);
       const scope = `${caller.member.memberId}|${caller.claims.clientId}|${key}`;
-      const earlier = state.idempotency.get(scope);
-      if (earlier) return json(200, await earlier);
-      // The key is claimed before anything is awaited, so a concurrent duplicate finds it and
-      // waits for this answer instead of creating a second operation.
-      const claims = state.idempotency;
-      const pending = bookingRoundTrip().then(() => {
+      const records = state.idempotency;
+      const { answer, replayed } = await once(records, scope, operationIntent(request.body), async () => {
+        await bookingRoundTrip();
         // A /__reset during the round trip replaced the world; booking into the new one would leak.
-        if (state.idempotency !== claims) throw new HttpError(503, "El sandbox se reinició", "SANDBOX_RESET");
+        if (state.idempotency !== records) throw new HttpError(503, "El sandbox se reinició", "SANDBOX_RESET");
         return createOperation(caller, request.body, key);
       });
-      claims.set(scope, pending);
-      try {
-        return json(201, await pending);
-      } catch (error) {
-        // A refused request creates nothing, so the key is freed for a corrected retry.
-        if (state.idempotency.get(scope) === pending) state.idempotency.delete(scope);
-        throw error;
-      }
+      return json(replayed ? 200 : 201, answer);
     })
     .get("/api/operations/:id", (request) => {
       const caller = auth(request);

@@ -142,6 +142,16 @@ describe("recipient registration through the challenge", () => {
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(await send(jwt, "POST", "/api/recipient-registrations", nationalPerson)).toMatchObject({ status: 400 });
+    // The same key with other data is another request: refused, nothing created.
+    const other = await send(
+      jwt,
+      "POST",
+      "/api/recipient-registrations",
+      { ...nationalPerson, alias: "Otro alias" },
+      { "idempotency-key": "same" },
+    );
+    expect(other).toMatchObject({ status: 422, body: { code: "IDEMPOTENCY_KEY_REUSED" } });
+    expect(sandbox.state.recipientRegistration.registrations.filter((r) => r.data.alias === "Otro alias")).toHaveLength(0);
   });
 
   it("records a failed challenge as rejected and creates nothing", async () => {

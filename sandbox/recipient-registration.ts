@@ -6,13 +6,13 @@
 // after a configurable delay, with a "receiver" notification for the member who registered it.
 
 import { randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
 
 import { z } from "zod";
 
 import { isValidClabe } from "./clabe";
 import type { SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { fingerprintOf, idempotencyKeyOf, type IdempotencyRecord, once } from "./idempotency";
 import { authenticate as authenticatePartner } from "./partner";
 import { authenticateMember, type ProductAuth } from "./product";
 import type { Currency, RecipientRecord, SandboxState } from "./types";
@@ -82,8 +82,8 @@ export interface BackofficeRecipientRecord extends RecipientData {
 export interface RecipientRegistrationState {
   registrations: RegistrationRecord[];
   backoffice: BackofficeRecipientRecord[];
-  /** Idempotent answers by (member, company, Idempotency-Key). */
-  answers: Map<string, unknown>;
+  /** Idempotent answers by (member, company, path, Idempotency-Key): see idempotency.ts. */
+  answers: Map<string, IdempotencyRecord<unknown>>;
   nextIds: { registration: number; backoffice: number; recipient: number };
 }
 
@@ -242,13 +242,6 @@ function aliasesInUse(state: SandboxState, clientId: string, exceptBackofficeId?
   );
 }
 
-function idempotencyKeyOf(headers: IncomingHttpHeaders): string {
-  const raw = headers["idempotency-key"];
-  const key = typeof raw === "string" ? raw.trim() : "";
-  if (key === "" || key.length > 200) throw new HttpError(400, "Falta el encabezado Idempotency-Key", "IDEMPOTENCY_KEY_REQUIRED");
-  return key;
-}
-
 function backofficeView(record: BackofficeRecipientRecord) {
   const { clientId: _clientId, memberId: _memberId, createdAt, ...data } = record;
   return { ...data, created_at: createdAt };
@@ -363,15 +356,15 @@ export function registerRecipientRegistrationRoutes(
     timers.add(timer);
   }
 
-  /** The same key (same member and company) answers the first result again and creates nothing. */
-  function idempotent(caller: ProductAuth, request: RequestContext, create: () => unknown) {
+  /**
+   * The same key (same member and company) with the same recipient data answers the first result
+   * again and creates nothing; the key with other data is refused (422).
+   */
+  async function idempotent(caller: ProductAuth, request: RequestContext, create: () => unknown) {
     const key = idempotencyKeyOf(request.headers);
     const scope = `${caller.member.memberId}|${caller.claims.clientId}|${request.url.pathname}|${key}`;
-    const earlier = own().answers.get(scope);
-    if (earlier !== undefined) return json(200, earlier);
-    const answer = create();
-    own().answers.set(scope, answer);
-    return json(201, answer);
+    const { answer, replayed } = await once(own().answers, scope, fingerprintOf(request.body), create);
+    return json(replayed ? 200 : 201, answer);
   }
 
   function checkAlias(clientId: string, alias: string, exceptBackofficeId?: number): void {

@@ -1,6 +1,7 @@
 // Shapes of the sandbox's in-memory world. Field names follow the upstream contract where they
 // cross the wire (idAccount, clientId, ...); everything else is plain English.
 
+import type { IdempotencyRecord } from "./idempotency";
 import type { MovementRecord } from "./movements";
 import type { RecipientRegistrationState } from "./recipient-registration";
 
@@ -203,11 +204,8 @@ export interface SandboxState {
   movements: MovementRecord[];
   operations: OperationRecord[];
   binnacles: BinnacleEntry[];
-  /**
-   * /setoperation answers by idempotency scope (member, company, key). A promise so a duplicate
-   * arriving while the first is still being handled waits for it instead of creating another.
-   */
-  idempotency: Map<string, Promise<SetOperationAnswer>>;
+  /** /setoperation's keys by idempotency scope (member, company, key): see idempotency.ts. */
+  idempotency: Map<string, IdempotencyRecord<SetOperationAnswer>>;
   /** E-mails sent through /sendEmailReceipts (GET /__outbox). */
   outbox: OutboxEmail[];
   nextIds: {

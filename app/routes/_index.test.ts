@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
-import { control } from "../../tests/support/sandbox";
+import { control, requestCount } from "../../tests/support/sandbox";
 import { action, loader } from "./_index";
 import { loader as transactionLoader } from "./transaction";
 
@@ -43,6 +43,50 @@ describe("the dashboard's calculator (action)", () => {
     expect(first.headers.get("location")).toMatch(/\/challenge/);
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
     expect(world.sandbox.state.operations.length).toBe(operationsBefore + 1);
+  });
+
+  it("sends twenty identical concurrent submits to the bank once, and answers all of them with its challenge", async () => {
+    const fields = await transferForm();
+    const callsBefore = await requestCount(world.sandbox, "/api/setoperation");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(fields)));
+    expect(await requestCount(world.sandbox, "/api/setoperation")).toBe(callsBefore + 1);
+    const locations = new Set(answers.map((answer) => `${answer.status} ${answer.headers.get("location")}`));
+    expect(locations.size).toBe(1);
+    expect([...locations][0]).toMatch(/^302 .*\/challenge/);
+  });
+
+  it("refuses the same key with another amount (100 → 9,000) with 422 and keeps what was typed; nothing reaches the bank", async () => {
+    const fields = await transferForm();
+    const first = await post({ ...fields, amount: "100" });
+    expect(first.status).toBe(302);
+    const callsBefore = await requestCount(world.sandbox, "/api/setoperation");
+    const operationsBefore = world.sandbox.state.operations.length;
+    const changed = await post({ ...fields, amount: "9000" });
+    expect(changed.status).toBe(422);
+    const { result } = await changed.json();
+    expect(result.error[""]).toEqual([
+      "Este formulario ya se envió con otros datos. Revisa la operación y pulsa Confirmar de nuevo para registrarla como una operación nueva.",
+    ]);
+    expect(result.initialValue.amount).toBe("9000");
+    expect(await requestCount(world.sandbox, "/api/setoperation")).toBe(callsBefore);
+    expect(world.sandbox.state.operations.length).toBe(operationsBefore);
+    // The same request again is still the first one: its challenge, nothing new.
+    const again = await post({ ...fields, amount: "100.00" });
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+  });
+
+  it("says the same when only the bank knows the key (another instance sent it with other data)", async () => {
+    const fields = await transferForm();
+    const memberId = world.sandbox.state.members.find((member) => member.userName === "ana.admin")?.memberId;
+    world.sandbox.state.idempotency.set(`${memberId}|100234|${fields.idempotencyKey}`, {
+      fingerprint: "otra solicitud",
+      answer: undefined,
+    });
+    const response = await post(fields);
+    expect(response.status).toBe(422);
+    expect((await response.json()).result.error[""]).toEqual([
+      "Este formulario ya se envió con otros datos. Revisa la operación y pulsa Confirmar de nuevo para registrarla como una operación nueva.",
+    ]);
   });
 
   it("answers a malformed amount with the Spanish message and keeps what was typed", async () => {

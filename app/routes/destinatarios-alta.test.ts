@@ -33,6 +33,21 @@ describe("registering a recipient (action)", () => {
     expect(world.sandbox.state.recipientRegistration.registrations).toHaveLength(1);
   });
 
+  it("refuses the same key with other data (422), keeps what was typed and calls nobody", async () => {
+    const idempotencyKey = "0d6e2f4a-3b1c-4e5d-9f8a-7b6c5d4e3f2a";
+    expect((await register({ ...physicalNational, idempotencyKey })).status).toBe(302);
+    const calls = await requestCount(world.sandbox, "/api/recipient-registrations");
+    const changed = await register({ ...physicalNational, alias: "Fletes Norte", idempotencyKey });
+    expect(changed.status).toBe(422);
+    const { result } = await changed.json();
+    expect(result.error[""]).toEqual([
+      "Este formulario ya se envió con otros datos. Revisa el destinatario y pulsa Continuar con mi token de nuevo para registrarlo.",
+    ]);
+    expect(result.initialValue.alias).toBe("Fletes Norte");
+    expect(await requestCount(world.sandbox, "/api/recipient-registrations")).toBe(calls);
+    expect(world.sandbox.state.recipientRegistration.registrations).toHaveLength(1);
+  });
+
   it("answers a CLABE with a wrong check digit with its message, keeps the other fields and calls nobody", async () => {
     const response = await register({ ...physicalNational, clabe: "014180560032184790" });
     expect(response.status).toBe(400);

@@ -80,6 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(outcome.url);
     case "duplicateAlias":
       return answer({ result: submission.reply({ fieldErrors: { alias: [t("errors.duplicateAlias")] } }) }, 400);
+    case "keyReused":
+      return answer({ result: submission.reply({ formErrors: [t("errors.keyReused")] }) }, 422);
     case "rejected":
       return answer({ result: submission.reply(), registrationError: outcome.reason }, 422);
     case "unknown":

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { exchangeSchema, transferSchema } from "./trade-form";
+import { exchangeSchema, tradeIntent, transferSchema } from "./trade-form";
 
 const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -107,5 +107,57 @@ describe("transfer form (§5 Transfer)", () => {
       ["amount", "Campo requerido"],
       ["concept", "*Debes ingresar el detalle de la operación."],
     ]);
+  });
+});
+
+describe("tradeIntent (what an Idempotency-Key is bound to)", () => {
+  const exchange = (fields: Record<string, string>) =>
+    exchangeSchema.parse({
+      operation: "buy",
+      pair: "USD/MXN",
+      typed: "left",
+      left: "100",
+      origin: "A1",
+      destination: "A2",
+      reason: "3",
+      idempotencyKey: key,
+      ...fields,
+    });
+  const transfer = (fields: Record<string, string>) =>
+    transferSchema.parse({
+      operation: "transfer",
+      amount: "100",
+      origin: "A1",
+      destination: "A2",
+      reason: "3",
+      idempotencyKey: key,
+      ...fields,
+    });
+
+  it("is the same for the same request, however the amount is written, and whatever the other side says", () => {
+    expect(tradeIntent(exchange({ left: "1,000" }))).toBe(tradeIntent(exchange({ left: "1000.00" })));
+    expect(tradeIntent(exchange({ right: "17234.50" }))).toBe(tradeIntent(exchange({ right: "17300.00" })));
+    expect(tradeIntent(exchange({ concept: " Factura 12 " }))).toBe(tradeIntent(exchange({ concept: "Factura 12" })));
+    expect(tradeIntent(exchange({}))).toBe(tradeIntent(exchange({ idempotencyKey: "1b4e28ba-2fa1-41d2-883f-0016d3cca427" })));
+  });
+
+  it("differs when the amount, side, pair, kind, accounts, reason or detail differ", () => {
+    const base = tradeIntent(exchange({}));
+    const changes: Array<Record<string, string>> = [
+      { left: "9000" },
+      { typed: "right", right: "100" },
+      { pair: "EUR/MXN" },
+      { operation: "sell" },
+      { origin: "A9" },
+      { destination: "A9" },
+      { reason: "4" },
+      { concept: "Otra" },
+    ];
+    for (const changed of changes) {
+      expect(tradeIntent(exchange(changed))).not.toBe(base);
+    }
+    expect(tradeIntent(transfer({}))).not.toBe(base);
+    expect(tradeIntent(transfer({ amount: "100.00" }))).toBe(tradeIntent(transfer({})));
+    expect(tradeIntent(transfer({ amount: "9000" }))).not.toBe(tradeIntent(transfer({})));
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { toDecimal } from "./decimal";
+import { amountString, toDecimal } from "./decimal";
 import { msg } from "./validation";
 
 /**
@@ -92,3 +92,19 @@ export const transferSchema = transferFields.and(conceptRule);
 
 export type ExchangeForm = z.infer<typeof exchangeSchema>;
 export type TransferForm = z.infer<typeof transferSchema>;
+
+/**
+ * What a 'Confirmar' asks for, which its Idempotency-Key is bound to: the kind, the pair and the
+ * side typed, the amount typed (so "1,000" and "1000.00" are one amount), the accounts, the
+ * reason and its detail. The quote is not part of it: two sends of one form may meet two ticks.
+ */
+export function tradeIntent(form: ExchangeForm | TransferForm): string {
+  const amount = (text: string | undefined) => {
+    const value = text === undefined ? null : toDecimal(text);
+    return value ? amountString(value) : null;
+  };
+  const common = { origin: form.origin, destination: form.destination, reason: form.reason, concept: form.concept?.trim() ?? "" };
+  if (form.operation === "transfer") return JSON.stringify({ operation: "transfer", amount: amount(form.amount), ...common });
+  const typedAmount = form.typed === "left" ? form.left : form.right;
+  return JSON.stringify({ operation: form.operation, pair: form.pair, typed: form.typed, amount: amount(typedAmount), ...common });
+}

@@ -3,6 +3,7 @@ import { challengeOutcome } from "#core/domain/challenge";
 import type { RecipientInput } from "#core/domain/recipient-form";
 
 import { getConfig } from "../config.server";
+import { once } from "../idempotency.server";
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { RecipientData, Registration } from "../upstream/recipients.server";
@@ -74,18 +75,35 @@ export type SubmitOutcome =
   | { kind: "rejected"; reason: BankRejection }
   | { kind: "duplicateAlias" }
   | { kind: "unknown" }
+  | { kind: "keyReused" }
   | { kind: "failed" };
 
 /**
- * Creates the registration (retried only with the same Idempotency-Key, never after a timeout)
- * and answers where the browser goes: the bank's challenge page, and only that page.
+ * Creates the registration once per form key (docs/decisions/029-idempotency-keys.md): a
+ * duplicate answers the first's outcome, the key with other data is refused. Retried only with
+ * the same Idempotency-Key, never after a timeout; answers where the browser goes: the bank's
+ * challenge page, and only that page.
  */
 export async function submitRegistration(access: AccessContext, input: RecipientInput, idempotencyKey: string): Promise<SubmitOutcome> {
+  const sent = await once({
+    scope: `recipient|${access.data.memberId}|${access.data.companyId}|${idempotencyKey}`,
+    // The schema gives its fields in one order, so equal data is equal text.
+    fingerprint: JSON.stringify(input),
+    work: () => registerAtBank(access, input, idempotencyKey),
+    keep: (outcome) => outcome.kind === "challenge" || outcome.kind === "unknown",
+  });
+  if (sent.kind === "reused") return { kind: "keyReused" };
+  return sent.kind === "pending" ? { kind: "unknown" } : sent.outcome;
+}
+
+async function registerAtBank(access: AccessContext, input: RecipientInput, idempotencyKey: string): Promise<SubmitOutcome> {
   let registration: Registration;
   try {
     registration = await access.api.recipients.createRegistration(toRecipientData(input), idempotencyKey);
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
+    if (error.details.code === "IDEMPOTENCY_KEY_REUSED") return { kind: "keyReused" };
+    if (error.details.code === "IDEMPOTENCY_KEY_IN_FLIGHT") return { kind: "unknown" };
     const rejection = recipientRejection(error);
     access.log.warn(
       { event: "recipient_registration_refused", rejection, failure: isUpstreamError(error) ? error.failure : "unknown" },

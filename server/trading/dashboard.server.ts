@@ -2,10 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 
 import { typedAmount } from "#core/domain/calculator-prefill";
-import { amountSchema, exchangeSchema, transferSchema } from "#core/domain/trade-form";
+import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
 
 import { formAnswer } from "../forms.server";
+import { once } from "../idempotency.server";
 import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-limit.server";
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
@@ -13,7 +14,7 @@ import { optional } from "../upstream/optional.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, QuoteProblem } from "./calculator.server";
 import { computeQuote, loadCalculator, priceFieldsSchema } from "./calculator.server";
-import type { FormProblem } from "./submit.server";
+import type { FormProblem, SubmitOutcome } from "./submit.server";
 import { submitTrade } from "./submit.server";
 
 /**
@@ -75,10 +76,10 @@ export async function submitCalculator(request: Request, access: AccessContext, 
 
   const submission = transfer ? parseWithZod(formData, { schema: transferSchema }) : parseWithZod(formData, { schema: exchangeSchema });
   if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
-  const fail = (message: string, field?: string, quote?: ComputedQuote) =>
+  const fail = (message: string, field?: string, quote?: ComputedQuote, status = 400) =>
     formAnswer(
       { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
-      400,
+      status,
     );
 
   const value = submission.value;
@@ -95,12 +96,30 @@ export async function submitCalculator(request: Request, access: AccessContext, 
     return formAnswer({ result: submission.reply(), quote: computed });
   }
 
-  const wait = await takeRate("money", accessKey(access));
-  if (wait !== null) {
-    return formAnswer({ result: submission.reply({ formErrors: [tooManyText(wait)] }), quote: null }, 429, retryAfterHeaders(wait));
+  // One 'Confirmar' per key reaches the bank: a duplicate answers the first's outcome, the key with
+  // another request is refused (docs/decisions/029-idempotency-keys.md).
+  const sent = await once<SubmitOutcome | { kind: "limited"; wait: number }>({
+    scope: `trade|${access.data.memberId}|${access.data.companyId}|${value.idempotencyKey}`,
+    fingerprint: tradeIntent(value),
+    work: async () => {
+      const wait = await takeRate("money", accessKey(access));
+      return wait === null ? submitTrade(access, value, price) : { kind: "limited", wait };
+    },
+    keep: (outcome) => outcome.kind === "challenge" || outcome.kind === "approval" || outcome.kind === "unknown",
+  });
+  if (sent.kind === "reused") {
+    access.log.warn({ event: "idempotency_key_reused", operation: value.operation }, "form key reused with another request");
+    return fail(problemText("keyReused"), undefined, undefined, 422);
   }
-  const outcome = await submitTrade(access, value, price);
+  const outcome: SubmitOutcome | { kind: "limited"; wait: number } = sent.kind === "pending" ? { kind: "unknown" } : sent.outcome;
+  if (sent.kind === "replayed") access.log.info({ event: "idempotency_replayed", outcome: outcome.kind }, "duplicate submit answered");
   switch (outcome.kind) {
+    case "limited":
+      return formAnswer(
+        { result: submission.reply({ formErrors: [tooManyText(outcome.wait)] }), quote: null },
+        429,
+        retryAfterHeaders(outcome.wait),
+      );
     case "challenge":
       return redirect(outcome.url);
     case "approval":
@@ -110,6 +129,6 @@ export async function submitCalculator(request: Request, access: AccessContext, 
     case "forbidden":
       throw new Response("No autorizado", { status: 403 });
     case "formError":
-      return fail(problemText(outcome.message), outcome.field, outcome.quote);
+      return fail(problemText(outcome.message), outcome.field, outcome.quote, outcome.message === "keyReused" ? 422 : 400);
   }
 }

@@ -22,7 +22,7 @@ export type SubmitOutcome =
   | { kind: "forbidden" }
   | { kind: "formError"; message: FormProblem; field?: string; quote?: ComputedQuote };
 
-export type FormProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | "funds" | "accountMismatch" | "upstream";
+export type FormProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | "funds" | "accountMismatch" | "keyReused" | "upstream";
 
 export async function submitTrade(
   access: AccessContext,
@@ -132,6 +132,9 @@ export async function submitTrade(
       return { kind: "unknown" };
     }
     if (error.status === 403) return { kind: "forbidden" };
+    // The bank holds the key too (another instance, or a restart that emptied the app's claims).
+    if (error.details.code === "IDEMPOTENCY_KEY_REUSED") return { kind: "formError", message: "keyReused", quote };
+    if (error.details.code === "IDEMPOTENCY_KEY_IN_FLIGHT") return { kind: "unknown" };
     if (error.details.code === "STALE_PRICE") return { kind: "formError", message: "stalePrice", quote };
     if (error.details.code === "INVALID_PRICE") return { kind: "formError", message: "invalidPrice", quote };
     if (error.details.code === "INSUFFICIENT_FUNDS") return { kind: "formError", message: "funds", quote };

@@ -115,17 +115,25 @@ test("a double submit creates one operation", async ({ page }) => {
     new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString(),
   );
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const send = () =>
+  const send = (fields = body) =>
     fetch(new URL("/?index", page.url()), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
-      body: `${body}&intent=confirmar`,
+      body: `${fields}&intent=confirmar`,
       redirect: "manual",
     });
   const [first, second] = await Promise.all([send(), send()]);
   expect(first.status).toBe(302);
   expect(second.status).toBe(302);
   expect(first.headers.get("location")).toBe(second.headers.get("location"));
+  expect(await operationsCount()).toBe(before + 1);
+
+  // The same form (its key) with another amount, as after the back button: refused, nothing created.
+  const changed = new URLSearchParams(body);
+  changed.set("left", "9000");
+  const refused = await send(changed.toString());
+  expect(refused.status).toBe(422);
+  expect(await refused.text()).toContain("Este formulario ya se envió con otros datos.");
   expect(await operationsCount()).toBe(before + 1);
 });
 
