@@ -4,7 +4,7 @@
 import type { Logger } from "pino";
 
 import { mexicoCityDate } from "./dates";
-import type { BankCompany, BankUser, ProductMember, ProfileType, SandboxState } from "./types";
+import type { BankCompany, BankUser, NotificationRecord, ProductMember, ProfileType, SandboxState } from "./types";
 
 export interface SandboxContext {
   state: SandboxState;
@@ -18,6 +18,8 @@ export interface SandboxContext {
   applyDelayMs: number;
   /** Base of the challenge page handed out in /setoperation's `uri` (known once the port is bound). */
   challengeUrl: string;
+  /** Pushes a notification just stored to its member's sockets (set once the socket server is up). */
+  pushNotification: (record: NotificationRecord) => void;
 }
 
 export function today(ctx: SandboxContext): string {

@@ -12,22 +12,9 @@ import { HttpError, json, parseWith, type RequestContext, type Router } from "./
 import { addBinnacleEntry, viewOfOperation } from "./operations";
 import { textPdf } from "./pdf";
 import { authenticateMember, type ProductAuth } from "./product";
-import type { OperationRecord, OperationStatus, SandboxState } from "./types";
+import { OPERATION_STATUSES, type OperationRecord, type SandboxState } from "./types";
 
-const STATUSES: OperationStatus[] = [
-  "applied",
-  "appliedNoReceipt",
-  "applying",
-  "fixappliedNoReceipt",
-  "fixApplying",
-  "notApplied",
-  "notAppliedCan",
-  "notApplying",
-  "returned",
-  "sent",
-  "validating",
-  "notAppliedByAdmin",
-];
+const STATUSES = OPERATION_STATUSES;
 const KINDS = ["buy", "sell", "transfer"] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -57,7 +44,7 @@ const pageQuery = z.object({
 
 const backDoorInput = z.object({
   id: z.coerce.number().int().positive(),
-  status: z.enum(STATUSES as [OperationStatus, ...OperationStatus[]]),
+  status: z.enum(STATUSES),
 });
 const checkFxInput = z.object({ idPortfolio: z.coerce.string().min(1), idOperation: z.coerce.string().min(1) });
 const checkTransferInput = z.object({ corefolio: z.string().min(1) });

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 
-import type { SandboxContext } from "./context";
+import { findMemberByUserName, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { authenticateMember } from "./product";
 import { NOTIFICATION_MODULES, type NotificationModule, type NotificationRecord } from "./types";
@@ -141,23 +141,58 @@ export function registerNotificationRoutes(router: Router, ctx: SandboxContext):
     .post(`${PREFIX}/notifications`, (request) => {
       const memberId = memberOf(request);
       const input = parseWith(createInput, request.body);
-      const createdAt = ctx.now().toISOString();
-      const record: NotificationRecord = {
-        id: state.nextIds.notification++,
-        memberId,
-        module: input.module,
-        // §3: type defaults to info.
-        type: input.type ?? "info",
-        read: input.read ?? false,
-        readAt: input.read ? createdAt : null,
-        title: input.title ?? DEFAULT_TITLES[input.module],
-        copy: input.copy ?? "",
-        createdAt,
-        detail: input.detail ?? null,
-        status: input.status ?? null,
-        content: input.content ?? null,
-      };
-      state.notifications.push(record);
-      return json(201, notificationView(record));
+      return json(201, notificationView(addNotification(ctx, fromInput(memberId, input))));
+    })
+    // Control endpoint: stores and pushes any notification for a demo user, `count` times (a burst).
+    .post("/__notifications", (request) => {
+      const input = parseWith(
+        createInput.extend({ userName: z.string().min(1), count: z.number().int().min(1).max(50).optional() }),
+        request.body,
+      );
+      const member = findMemberByUserName(state, input.userName);
+      if (!member) throw new HttpError(404, "Usuario no registrado", "USER_NOT_FOUND");
+      const records = Array.from({ length: input.count ?? 1 }, () => addNotification(ctx, fromInput(member.memberId, input)));
+      return json(201, records.map(notificationView));
     });
+}
+
+/** §7's create body as a notification of the member; §3: type defaults to info. */
+function fromInput(memberId: number, input: z.infer<typeof createInput>): NewNotification {
+  return {
+    memberId,
+    module: input.module,
+    type: input.type ?? "info",
+    read: input.read ?? false,
+    title: input.title ?? DEFAULT_TITLES[input.module],
+    copy: input.copy ?? "",
+    detail: input.detail ?? null,
+    status: input.status ?? null,
+    content: input.content ?? null,
+  };
+}
+
+export type NewNotification = Pick<NotificationRecord, "memberId" | "module" | "title" | "copy"> &
+  Partial<Pick<NotificationRecord, "type" | "read" | "detail" | "status" | "content">>;
+
+/** Stores a notification for its member and pushes it to the member's open sockets. */
+export function addNotification(ctx: SandboxContext, input: NewNotification): NotificationRecord {
+  const createdAt = ctx.now().toISOString();
+  const read = input.read ?? false;
+  const record: NotificationRecord = {
+    id: ctx.state.nextIds.notification++,
+    memberId: input.memberId,
+    module: input.module,
+    type: input.type ?? "info",
+    read,
+    readAt: read ? createdAt : null,
+    title: input.title,
+    copy: input.copy,
+    createdAt,
+    detail: input.detail ?? null,
+    status: input.status ?? null,
+    content: input.content ?? null,
+  };
+  ctx.state.notifications.push(record);
+  if (!read) ctx.pushNotification(record);
+  return record;
 }

@@ -216,13 +216,16 @@ describe("/api/setoperation", () => {
     const jwt = await productJwt("ana.admin");
     const key = newKey();
     const answers = await Promise.all(Array.from({ length: 6 }, () => setOperation(jwt, buyBody(), key)));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    const busy = answers.filter((answer) => answer.status === 409);
-    expect(busy).toHaveLength(5);
-    expect(busy.every((answer) => answer.body.code === "IDEMPOTENCY_KEY_IN_FLIGHT")).toBe(true);
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created).toHaveLength(1);
+    // Each other one came while the first was booking (409) or, on a slow machine, after it (200, same answer).
+    for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
+      if (answer.status === 409) expect(answer.body.code).toBe("IDEMPOTENCY_KEY_IN_FLIGHT");
+      else expect(answer).toEqual({ status: 200, body: created[0]?.body });
+    }
+    expect(answers.some((answer) => answer.status === 409)).toBe(true);
     expect(await operationsCount()).toBe(1);
-    const created = answers.find((answer) => answer.status === 201);
-    expect(await setOperation(jwt, buyBody(), key)).toEqual({ status: 200, body: created?.body });
+    expect(await setOperation(jwt, buyBody(), key)).toEqual({ status: 200, body: created[0]?.body });
   });
 
   it("frees the key of a refused request for a corrected one", async () => {

@@ -8,16 +8,18 @@ import { z } from "zod";
 import { findBankUser, findCompany, findMemberById, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
+import { addNotification } from "./notifications";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
-import type {
-  BankAccount,
-  OperationKind,
-  OperationRecord,
-  OperationStatus,
-  RecipientRecord,
-  SandboxState,
-  SetOperationAnswer,
+import {
+  type BankAccount,
+  OPERATION_STATUSES,
+  type OperationKind,
+  type OperationRecord,
+  type OperationStatus,
+  type RecipientRecord,
+  type SandboxState,
+  type SetOperationAnswer,
 } from "./types";
 
 /**
@@ -243,10 +245,13 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
   const addBinnacle = (operation: OperationRecord, status: string, message: string) =>
     addBinnacleEntry(state, operation, status, message, nowIso());
 
+  /** A status change is recorded in the binnacle and told to the member who created the operation. */
   function setStatus(operation: OperationRecord, status: OperationStatus, message: string): void {
     operation.status = status;
     operation.updatedAt = nowIso();
     addBinnacle(operation, status, message);
+    const notice = statusNotice(operation, status);
+    if (notice) addNotification(ctx, { memberId: operation.memberId, module: "operation", status, ...notice });
   }
 
   /** Runs every check in the contract's order; the operation is stored only when all pass. */
@@ -495,6 +500,14 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
         }));
       return json(200, entries);
     })
+    // Control endpoint: moves an operation to another status as the bank's core would (returned, voided…).
+    .post("/__operations/:id/status", (request) => {
+      const operation = state.operations.find((candidate) => candidate.id === Number(request.params.id));
+      if (!operation) throw new HttpError(404, "Operación no encontrada", "OPERATION_NOT_FOUND");
+      const { status } = parseWith(z.object({ status: z.enum(OPERATION_STATUSES) }), request.body);
+      setStatus(operation, status, `Cambio de estado: ${status}`);
+      return json(200, operationView(operation));
+    })
     // Control endpoint: lets tests count what /setoperation really created (the seeded history is left out).
     .get("/__operations", () =>
       json(
@@ -518,4 +531,65 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       timers.clear();
     },
   };
+}
+
+const KIND_TEXT: Record<OperationRecord["operation"], string> = {
+  buy: "compra de divisas",
+  sell: "venta de divisas",
+  transfer: "transferencia",
+};
+
+/** What the notification service tells the member about a status (none for internal steps). */
+export function statusNotice(
+  operation: OperationRecord,
+  status: OperationStatus,
+): { type: "info" | "error" | "pending"; title: string; copy: string; detail: unknown } | null {
+  const kind = KIND_TEXT[operation.operation];
+  const what = `Tu ${kind} #${operation.id}`;
+  const detail = {
+    id: operation.id,
+    status,
+    operationType: operation.operation,
+    pair: operation.pair,
+    accountDestiny: operation.accountDestiny ? { idCuenta: operation.accountDestiny.idCuenta } : null,
+    responseChallenge: operation.responseChallenge?.dil ? { dil: operation.responseChallenge.dil } : null,
+  };
+  switch (status) {
+    case "applying":
+      return { type: "info", title: "Operación confirmada", copy: `${what} fue confirmada y se está aplicando.`, detail };
+    case "applied":
+      return {
+        type: "info",
+        title: operation.operation === "transfer" ? "Transferencia aplicada" : "Operación aplicada",
+        copy: operation.operation === "transfer" ? `${what} llegó a su destino.` : `${what} se acreditó. Tu factura ya está disponible.`,
+        detail,
+      };
+    case "appliedNoReceipt":
+      return {
+        type: "info",
+        title: "Dinero enviado a cuenta de destino",
+        copy: `${what} se acreditó. Estamos generando tu comprobante.`,
+        detail,
+      };
+    case "validating":
+      return {
+        type: "pending",
+        title: "Operación en proceso",
+        copy: `Estamos verificando la ejecución de ${what.replace("Tu ", "tu ")}.`,
+        detail,
+      };
+    case "returned":
+      return {
+        type: "error",
+        title: "Operación devuelta",
+        copy: `${what} fue devuelta. El monto se reembolsó a tu cuenta de origen.`,
+        detail,
+      };
+    case "notApplied":
+    case "notAppliedByAdmin":
+    case "notAppliedCan":
+      return { type: "error", title: "Operación anulada", copy: `${what} no se aplicó.`, detail };
+    default:
+      return null;
+  }
 }

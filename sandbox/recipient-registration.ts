@@ -13,6 +13,7 @@ import { isValidClabe } from "./clabe";
 import type { SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyRecord, once } from "./idempotency";
+import { addNotification } from "./notifications";
 import { authenticate as authenticatePartner } from "./partner";
 import { authenticateMember, type ProductAuth } from "./product";
 import type { Currency, RecipientRecord, SandboxState } from "./types";
@@ -330,20 +331,14 @@ export function registerRecipientRegistrationRoutes(
   function authorize(recipient: RecipientRecord, memberId: number): void {
     if (!state.recipients.includes(recipient) || recipient.status.id !== 1) return;
     recipient.status = { id: 2 };
-    const createdAt = ctx.now().toISOString();
-    state.notifications.push({
-      id: state.nextIds.notification++,
+    addNotification(ctx, {
       memberId,
       module: "receiver",
       type: "info",
-      read: false,
-      readAt: null,
       title: "Destinatario activo",
       copy: `${recipient.fullName} ya está autorizado. Ya puedes enviarle dinero.`,
-      createdAt,
       detail: { name: recipient.fullName },
       status: "authorized",
-      content: null,
     });
   }
 

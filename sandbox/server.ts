@@ -16,6 +16,7 @@ import { registerGraphqlRoutes } from "./graphql";
 import { registerHistoryRoutes } from "./history";
 import { errorReply, HttpError, parseRequestBody, readBody, type Reply, Router, send } from "./http";
 import { registerMovementRoutes } from "./movements";
+import { attachNotificationSocket, NOTIFICATION_SOCKET_PATH } from "./notification-socket";
 import { registerNotificationRoutes } from "./notifications";
 import { registerOperationRoutes } from "./operations";
 import { registerPartnerRoutes } from "./partner";
@@ -100,6 +101,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     applyDelayMs: options.applyDelayMs ?? applyDelayFromEnv(),
     // Set once the port is known (see below).
     challengeUrl: options.challengeUrl?.replace(/\/+$/, "") ?? "",
+    // Set once the notification socket is attached to the server (see below).
+    pushNotification: () => undefined,
   };
 
   // Responses held open by "timeout" faults; released on reset and close so nothing hangs.
@@ -125,6 +128,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       Object.assign(state, createSeedState(now()));
       releaseHeld();
       prices.reset();
+      notificationSockets.reset();
     },
   });
   registerPortalRoutes(router, ctx);
@@ -212,9 +216,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const server = createServer((req, res) => {
     void handle(req, res);
   });
+  const notificationSockets = attachNotificationSocket(server, router, ctx);
+  ctx.pushNotification = (record) => notificationSockets.push(record);
 
   server.on("upgrade", (req, socket, head) => {
     const pathname = new URL(req.url ?? "/", "http://sandbox.invalid").pathname;
+    // Socket.IO answers its own upgrades.
+    if (pathname.startsWith(`${NOTIFICATION_SOCKET_PATH}/`)) return;
     const route = webSocketRoutes.get(pathname);
     if (!route) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
@@ -245,6 +253,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         shutdown.abort();
         releaseHeld();
         prices.close();
+        void notificationSockets.close();
         trading.cancelTimers();
         recipientRegistrations.cancelTimers();
         for (const client of wss.clients) client.terminate();

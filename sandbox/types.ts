@@ -248,19 +248,21 @@ export interface MemberRecipientRecord {
 export type OperationKind = "buy" | "sell" | "transfer";
 
 /** SPEC §4 operation status codes; the sandbox itself moves through sent, applying, applied, notApplied. */
-export type OperationStatus =
-  | "applied"
-  | "appliedNoReceipt"
-  | "applying"
-  | "fixappliedNoReceipt"
-  | "fixApplying"
-  | "notApplied"
-  | "notAppliedCan"
-  | "notApplying"
-  | "returned"
-  | "sent"
-  | "validating"
-  | "notAppliedByAdmin";
+export const OPERATION_STATUSES = [
+  "applied",
+  "appliedNoReceipt",
+  "applying",
+  "fixappliedNoReceipt",
+  "fixApplying",
+  "notApplied",
+  "notAppliedCan",
+  "notApplying",
+  "returned",
+  "sent",
+  "validating",
+  "notAppliedByAdmin",
+] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 
 export interface AccountRef {
   idCuenta: string;
