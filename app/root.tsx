@@ -7,7 +7,9 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { formatTime } from "#core/domain/dates";
 import { endsAtCap, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
 import { withoutParams, withParams } from "#core/url";
-import { isNotificationCentreOpen, loadNotificationCentre, unreadCount } from "#server/notifications/centre.server";
+import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";
+import { toastSinceLastTold } from "#server/notifications/live.server";
+import { markSeen, seenUpTo } from "#server/notifications/seen.server";
 import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
@@ -17,6 +19,7 @@ import { notificationsFor } from "#server/upstream/notifications.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { NotificationCentre } from "~/components/notifications/NotificationCentre";
+import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
 import { AppShell } from "~/components/shell/AppShell";
 import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
@@ -56,13 +59,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
-  const [notificationCentre, unreadNotifications] = active
+  const [notificationCentre, unread] = active
     ? await loadNotifications(request, context, session.get("productJwt") ?? "")
-    : [null, 0];
+    : [null, { count: 0, recent: [] }];
+  // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
+  const noticeToast =
+    active && !toast
+      ? await toastSinceLastTold(
+          { seenUpTo: () => seenUpTo(session.id), markSeen: (createdAt) => markSeen(session.id, createdAt) },
+          unread.recent,
+        ).catch(() => null)
+      : null;
+  const unreadNotifications = unread.count;
   return json(
     {
       csrfToken,
-      toast,
+      toast: toast ?? noticeToast,
       splash,
       modal,
       shell: active ? shellData(session.data as SessionData, url.pathname) : null,
@@ -92,7 +104,8 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   const url = new URL(request.url);
   const client = notificationsFor({ ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 }, productJwt);
   const source = { client, log: context.log };
-  return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? 0 : unreadCount(source)]);
+  const none = { count: 0, recent: [] };
+  return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
 }
 
 /** The root carries the toast and the page-view log: run it on every navigation. */
@@ -120,6 +133,7 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications } = useLoaderData<typeof loader>();
+  const live = useLiveNotifications(Boolean(shell), { count: unreadNotifications, toast });
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -154,7 +168,7 @@ export default function App() {
           ? {
               title: t(shell.titleKey),
               contactHref: shell.contactHref,
-              unreadCount: unreadNotifications,
+              unreadCount: live.count,
               notificationsHref: withParams(here, { drawer: "notificaciones" }),
               notificationsOpen: drawer === "notificaciones",
             }
@@ -204,7 +218,7 @@ export default function App() {
       <Document>
         {page}
         {splash ? <Splash text={t("company.splash")} /> : null}
-        <Toast toast={toast} />
+        <Toast toast={live.toast} />
       </Document>
     </AuthenticityTokenProvider>
   );

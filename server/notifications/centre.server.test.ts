@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { bankTokenFor, clients, control, loginAs, requestCount, silentLog as log, startTestSandbox } from "../../tests/support/sandbox";
-import { loadNotificationCentre, unreadCount } from "./centre.server";
+import { loadNotificationCentre, unreadSummary } from "./centre.server";
 
 let sandbox: TestSandbox;
 let client: ReturnType<typeof clients>["notifications"];
@@ -127,14 +127,19 @@ describe("loadNotificationCentre", () => {
   });
 });
 
-describe("unreadCount", () => {
-  it("reads the member's unread total with a one-item request", async () => {
-    expect(await unreadCount({ client, log })).toBe(7);
-    expect(await requestCount(sandbox, "/notifications-api/notifications?order=DESC&page=1&take=1&read=false")).toBe(1);
+describe("unreadSummary", () => {
+  it("reads the member's unread total and the newest unread, newest first, in one request", async () => {
+    const summary = await unreadSummary({ client, log });
+    expect(summary.count).toBe(7);
+    expect(summary.recent).toHaveLength(7);
+    expect(summary.recent.every((notification) => !notification.read)).toBe(true);
+    const times = summary.recent.map((notification) => notification.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(await requestCount(sandbox, "/notifications-api/notifications?order=DESC&page=1&take=10&read=false")).toBe(1);
   });
 
-  it("is 0 when the service fails", async () => {
+  it("is 0 and nothing when the service fails", async () => {
     await failNotifications();
-    expect(await unreadCount({ client, log })).toBe(0);
+    expect(await unreadSummary({ client, log })).toEqual({ count: 0, recent: [] });
   });
 });

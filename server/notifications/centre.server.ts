@@ -165,7 +165,8 @@ export async function loadNotificationCentre(
 }
 
 /** The bell's unread count (§2 top bar); 0 when the service cannot say. */
-export async function unreadCount({ client, log }: CentreSource): Promise<number> {
-  const page = await optional(client.list({ page: 1, take: 1, unreadOnly: true }), null, { log, event: "unread_count_unavailable" });
-  return page?.meta.unreadCount ?? 0;
+/** How many are unread and the newest of them (newest first), in one call. */
+export async function unreadSummary({ client, log }: CentreSource, take = 10): Promise<{ count: number; recent: Notification[] }> {
+  const page = await optional(client.list({ page: 1, take, unreadOnly: true }), null, { log, event: "unread_count_unavailable" });
+  return { count: page?.meta.unreadCount ?? 0, recent: page?.data ?? [] };
 }

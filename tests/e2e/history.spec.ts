@@ -327,3 +327,20 @@ test("a failed send keeps the form and shows why", async ({ page }) => {
   await expect(share.getByLabel("Correo electrónico")).toHaveValue("tesoreria@importadorabajio.com.mx");
   expect(await outbox()).toEqual([]);
 });
+
+test("an operation's status change reaches its row: live with JavaScript, on the next page without", async ({ page }, testInfo) => {
+  await openHistory(page);
+  const row = table(page).getByRole("row").filter({ hasText: "Pactada" }).first();
+  const href = await row.getByRole("link").first().getAttribute("href");
+  const id = /historial-operaciones\/(\d+)/.exec(href ?? "")?.[1];
+  expect(id).toBeTruthy();
+  const js = testInfo.project.name === "js";
+  if (js) await expect(page.locator("html[data-live='online']")).toHaveCount(1);
+  await sandboxControl(`/__operations/${id}/status`, { status: "returned" });
+  if (!js) await page.reload();
+  const same = table(page)
+    .getByRole("row")
+    .filter({ has: page.locator(`a[href*="/historial-operaciones/${id}"]`) });
+  await expect(same).toContainText("Devuelta", { timeout: js ? 3_000 : 5_000 });
+  await expect(toast(page, "Devolución")).toBeVisible();
+});

@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox } from "./support";
+import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 const notifications = (page: Page) =>
   page.getByRole("dialog", { name: "Notificaciones" }).getByRole("list", { name: "Lista de notificaciones" });
@@ -45,4 +45,53 @@ test("a new member has no notifications yet", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   await page.goto("/?drawer=notificaciones");
   await expect(page.getByRole("dialog", { name: "Notificaciones" }).getByText("Aún no tienes notificaciones")).toBeVisible();
+});
+
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
+
+/**
+ * Signs Beatriz in, pushes `notification` upstream and returns how long the toast may take: with JS the
+ * tab's live channel brings it (once the member's socket is up), without JS the next page does.
+ */
+async function pushToBeatriz(page: Page, testInfo: TestInfo, notification: Record<string, unknown>) {
+  await loginAs(page, "beatriz.basica");
+  await expect(page.getByRole("link", { name: "Notificaciones, 1 sin leer" })).toBeVisible();
+  const js = testInfo.project.name === "js";
+  if (js) await expect(page.locator("html[data-live='online']")).toHaveCount(1);
+  await sandboxControl("/__notifications", {
+    userName: "beatriz.basica",
+    module: "receiver",
+    type: "info",
+    status: "authorized",
+    ...notification,
+  });
+  if (!js) await page.reload();
+  return { timeout: js ? 2_000 : 5_000 };
+}
+
+test("a notification pushed upstream shows as a toast and grows the bell: live with JS, on the next page without", async ({
+  page,
+}, testInfo) => {
+  const wait = await pushToBeatriz(page, testInfo, {
+    title: "Destinatario activo",
+    copy: "Fletes Ramírez ya está autorizado. Ya puedes enviarle dinero.",
+  });
+  await expect(toast(page).getByText("Destinatario activo")).toBeVisible(wait);
+  await expect(toast(page).getByText("Fletes Ramírez ya está autorizado. Ya puedes enviarle dinero.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Notificaciones, 2 sin leer" })).toBeVisible();
+
+  // Told once: the next page does not toast it again.
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Notificaciones, 2 sin leer" })).toBeVisible();
+  await expect(toast(page)).toHaveCount(0);
+
+  // It is in the centre either way.
+  await page.goto("/?drawer=notificaciones");
+  await expect(notifications(page).getByText("Fletes Ramírez ya está autorizado. Ya puedes enviarle dinero.")).toBeVisible();
+});
+
+test("five recipients activated at once give one summary toast", async ({ page }, testInfo) => {
+  const wait = await pushToBeatriz(page, testInfo, { count: 5 });
+  await expect(toast(page).getByText("5 destinatarios activos")).toBeVisible(wait);
+  await expect(page.getByRole("link", { name: "Notificaciones, 6 sin leer" })).toBeVisible();
 });

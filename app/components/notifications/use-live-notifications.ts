@@ -1,0 +1,53 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+import { type CountChange, nextCount } from "#core/domain/notification-toast";
+
+import type { ToastData } from "../ui/Toast";
+
+/** The live channel's path and event names (server/notifications/live.server.ts). */
+export const LIVE_PATH = "/eventos";
+
+/**
+ * The member's notifications as they happen (issue 9), over the tab's live channel: the bell's
+ * count follows §4's add / subtract / set, a toast shows what arrived, and a change that can
+ * alter what the page shows (an operation's status) reloads the page's data. Starts from what the
+ * server rendered; without JS the next page brings both.
+ */
+export function useLiveNotifications(enabled: boolean, rendered: { count: number; toast: ToastData | null }) {
+  const renderedCount = rendered.count;
+  const [count, setCount] = useState(renderedCount);
+  // The newest of the page's toast (a flash, or what arrived since the last page) and a live one.
+  const [toast, setToast] = useState<ToastData | null>(rendered.toast);
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => setCount(renderedCount), [renderedCount]);
+  const renderedToast = rendered.toast;
+  useEffect(() => {
+    // A page without a toast leaves a live one showing.
+    if (renderedToast) setToast(renderedToast);
+  }, [renderedToast?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per id
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    const source = new EventSource(LIVE_PATH);
+    source.addEventListener("count", (event: MessageEvent<string>) => {
+      const change = JSON.parse(event.data) as CountChange;
+      setCount((current) => nextCount(current, change));
+    });
+    source.addEventListener("toast", (event: MessageEvent<string>) => setToast(JSON.parse(event.data) as ToastData));
+    source.addEventListener("refresh", () => revalidate.current());
+    // The upstream socket's state, on the document for whoever needs it (tests wait for "online").
+    source.addEventListener("connection", (event: MessageEvent<string>) => {
+      document.documentElement.dataset.live = (JSON.parse(event.data) as { online: boolean }).online ? "online" : "offline";
+    });
+    return () => {
+      source.close();
+      delete document.documentElement.dataset.live;
+    };
+  }, [enabled]);
+
+  return { count, toast };
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+
+import type { Notification } from "../upstream/notifications.server";
+import type { BridgeListener } from "./bridge.server";
+import { notificationStream, toastSinceLastTold } from "./live.server";
+
+const notification = (id: string, createdAt: string, fields: Partial<Notification> = {}): Notification => ({
+  id,
+  module: "receiver",
+  type: "info",
+  read: false,
+  readAt: null,
+  title: "Destinatario activo",
+  copy: `Destinatario ${id} autorizado`,
+  createdAt,
+  detail: null,
+  status: "authorized",
+  content: null,
+  ...fields,
+});
+
+function memoryMark(initial: string | null = null) {
+  let seen = initial;
+  return { seenUpTo: async () => seen, markSeen: async (at: string) => void (seen = at > (seen ?? "") ? at : seen), read: () => seen };
+}
+
+describe("toastSinceLastTold (the next page's toast, without JavaScript)", () => {
+  it("says nothing on the session's first page, and marks what was there as told", async () => {
+    const mark = memoryMark();
+    expect(await toastSinceLastTold(mark, [notification("1", "2026-11-24T10:00:00.000Z")])).toBeNull();
+    expect(mark.read()).toBe("2026-11-24T10:00:00.000Z");
+  });
+
+  it("marks 'now' on a first page with nothing unread, so what comes later is news", async () => {
+    const mark = memoryMark();
+    expect(await toastSinceLastTold(mark, [], new Date("2026-11-24T10:00:00.000Z"))).toBeNull();
+    expect(await toastSinceLastTold(mark, [notification("2", "2026-11-24T10:01:00.000Z")])).toMatchObject({
+      id: "notificacion-2",
+      type: "success",
+      title: "Destinatario activo",
+      description: "Destinatario 2 autorizado",
+    });
+  });
+
+  it("toasts only what is newer than the mark, once, and groups 4 or more", async () => {
+    const mark = memoryMark("2026-11-24T10:00:00.000Z");
+    const older = notification("1", "2026-11-24T09:59:00.000Z");
+    expect(await toastSinceLastTold(mark, [older])).toBeNull();
+    // Newest first, as the service lists them.
+    const burst = ["6", "5", "4", "3"].map((id, i) => notification(id, `2026-11-24T10:0${5 - i}:00.000Z`));
+    expect(await toastSinceLastTold(mark, [...burst, older])).toMatchObject({ type: "success", title: "4 destinatarios activos" });
+    expect(await toastSinceLastTold(mark, [...burst, older])).toBeNull();
+  });
+});
+
+describe("notificationStream (the tab's live channel)", () => {
+  it("turns a burst into one count change, one toast and one refresh, and marks it told", async () => {
+    let listener: BridgeListener = () => undefined;
+    const told: string[] = [];
+    const controller = new AbortController();
+    const response = notificationStream(controller.signal, {
+      subscribe: (l) => {
+        listener = l;
+        return () => undefined;
+      },
+      onTold: (at) => told.push(at),
+      batchMs: 20,
+    });
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    const reader = response.body!.getReader();
+    listener({ kind: "connection", online: true });
+    for (const id of ["1", "2", "3", "4", "5"])
+      listener({ kind: "notification", notification: notification(id, `2026-11-24T10:00:0${id}.000Z`) });
+    listener({ kind: "notification", notification: notification("9", "2026-11-24T10:00:09.000Z", { read: true }) });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    controller.abort();
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain('event: connection\ndata: {"online":true}\n\n');
+    expect(text).toContain('event: count\ndata: {"op":"add","by":5}\n\n');
+    expect(text).toMatch(/event: toast\ndata: \{"id":"notificacion-grupo-\d+","type":"success","title":"5 destinatarios activos"/);
+    expect(text).toContain('event: refresh\ndata: {"modules":["receiver"]}\n\n');
+    expect(text.match(/event: toast/g)).toHaveLength(1);
+    expect(told).toEqual(["2026-11-24T10:00:05.000Z"]);
+  });
+});

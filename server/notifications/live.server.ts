@@ -1,0 +1,116 @@
+import { chooseToast, type ChosenToast } from "#core/domain/notification-toast";
+import texts from "#core/locales/es-MX/notifications.json";
+
+import { eventStreamResponse, sseEvent } from "../http/event-stream.server";
+import type { Notification } from "../upstream/notifications.server";
+import type { BridgeListener } from "./bridge.server";
+
+/**
+ * The tab's live channel (issue 9): Server-Sent Events carrying what the member's notification
+ * socket pushes, as named events the browser acts on without knowing §4's rules:
+ * - `toast`  { id, type, title, description } — the one toast for what arrived together;
+ * - `count`  { op: "add", by } — the bell's change (§4 count rules);
+ * - `refresh` { modules } — what the page shows may have changed (an operation's status);
+ * - `connection` { online } — the upstream socket's state.
+ * Notifications arriving within `batchMs` of the first of them are one burst, so 5 recipients
+ * activated at once raise one summary toast.
+ */
+export const BATCH_MS = 250;
+
+export interface ToastData {
+  id: string;
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
+
+/** The Spanish toast for a choice of chooseToast. */
+export function toastData(chosen: ChosenToast): ToastData {
+  if ("group" in chosen) {
+    return {
+      id: `notificacion-grupo-${Date.now()}`,
+      type: chosen.tone,
+      title: texts.toasts.groups[chosen.group].replace("{{count}}", String(chosen.count)),
+      description: texts.toasts.groupCopy,
+    };
+  }
+  const source = chosen.notification as Partial<Notification>;
+  const description =
+    chosen.kind === "permissionsUpdated" ? texts.toasts.permissionsUpdatedCopy : (source.copy ?? source.title ?? undefined) || undefined;
+  return { id: `notificacion-${chosen.id}`, type: chosen.tone, title: texts.toasts[chosen.kind], description };
+}
+
+export interface NotificationStreamOptions {
+  subscribe: (listener: BridgeListener) => () => void;
+  /** Called with the newest `createdAt` (ISO) of each burst told to the tab. */
+  onTold?: (createdAt: string) => void;
+  /** Epoch ms at which the stream ends (the session's end). */
+  endsAt?: number;
+  now?: () => number;
+  heartbeatMs?: number;
+  batchMs?: number;
+}
+
+export function notificationStream(signal: AbortSignal, options: NotificationStreamOptions): Response {
+  const batchMs = options.batchMs ?? BATCH_MS;
+  return eventStreamResponse(signal, options, (write) => {
+    let burst: Notification[] = [];
+    let flushTimer: NodeJS.Timeout | null = null;
+    const flush = () => {
+      flushTimer = null;
+      const arrived = burst;
+      burst = [];
+      // Marked before the tab hears of it: the page it may reload must not toast it again.
+      const newest = newestOf(arrived);
+      if (newest) options.onTold?.(newest);
+      write(sseEvent("count", { op: "add", by: arrived.length }));
+      const chosen = chooseToast(arrived);
+      if (chosen) write(sseEvent("toast", toastData(chosen)));
+      write(sseEvent("refresh", { modules: [...new Set(arrived.map((notification) => notification.module))] }));
+    };
+    const unsubscribe = options.subscribe((bridgeEvent) => {
+      if (bridgeEvent.kind === "connection") {
+        write(sseEvent("connection", { online: bridgeEvent.online }));
+        return;
+      }
+      if (bridgeEvent.notification.read) return;
+      burst.push(bridgeEvent.notification);
+      flushTimer ??= setTimeout(flush, batchMs);
+    });
+    return () => {
+      if (flushTimer) clearTimeout(flushTimer);
+      unsubscribe();
+    };
+  });
+}
+
+/** The newest `createdAt` of some notifications, as a comparable ISO instant. */
+export function newestOf(notifications: readonly Pick<Notification, "createdAt">[]): string | undefined {
+  return notifications
+    .map((notification) => new Date(notification.createdAt).toISOString())
+    .sort()
+    .at(-1);
+}
+
+/**
+ * The toast a page shows for notifications that arrived since the session was last told (live or
+ * on a page): none on the session's first page (what was there before is old news), else the one
+ * §4 chooses among the newer ones. Moves the mark to the newest.
+ */
+export async function toastSinceLastTold(
+  mark: { seenUpTo: () => Promise<string | null>; markSeen: (createdAt: string) => Promise<void> },
+  unread: readonly Notification[],
+  now = new Date(),
+): Promise<ToastData | null> {
+  const seen = await mark.seenUpTo();
+  const newest = newestOf(unread);
+  if (seen === null) {
+    await mark.markSeen(newest ?? now.toISOString());
+    return null;
+  }
+  if (!newest || newest <= seen) return null;
+  await mark.markSeen(newest);
+  const fresh = unread.filter((notification) => new Date(notification.createdAt).toISOString() > seen).reverse();
+  const chosen = chooseToast(fresh);
+  return chosen ? toastData(chosen) : null;
+}
