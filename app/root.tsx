@@ -25,6 +25,7 @@ import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
+import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { Splash } from "~/components/ui/Splash";
 import { Toast } from "~/components/ui/Toast";
 import { LOCALE } from "~/i18n";
@@ -134,6 +135,7 @@ function Document({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications } = useLoaderData<typeof loader>();
   const live = useLiveNotifications(Boolean(shell), { count: unreadNotifications, toast });
+  useSignedOutAnnouncement(Boolean(shell));
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);

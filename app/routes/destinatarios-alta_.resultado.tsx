@@ -124,6 +124,6 @@ export default function RegistrationResult() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "recipients:result.meta" };
+export const handle: PageHandle = { titleKey: "recipients:result.meta", challengeModal: true };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -197,6 +197,6 @@ export default function Transaction() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "transaction:meta" };
+export const handle: PageHandle = { titleKey: "transaction:meta", challengeModal: true };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -2,7 +2,11 @@ import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 /** Routes name their page by an i18n key; the document title is "<page> · <product>". */
-export type PageHandle = { titleKey?: string };
+export type PageHandle = {
+  titleKey?: string;
+  /** The page is a challenge's result modal: the session's expired notice waits for it (§4). */
+  challengeModal?: boolean;
+};
 
 export function usePageTitle(): string {
   const { t } = useTranslation();

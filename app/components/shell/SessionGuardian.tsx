@@ -1,8 +1,9 @@
-import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useLocation, useMatches, useNavigate, useRevalidator, useSubmit } from "@remix-run/react";
 import { useCallback } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 
-import { withParams } from "#core/url";
+import { withoutParams, withParams } from "#core/url";
+import type { PageHandle } from "~/utils/page-title";
 
 import { SessionExpiring } from "./SessionExpiring";
 import { useSessionTimers } from "./use-session-timers";
@@ -32,8 +33,22 @@ export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClock
     () => navigate(withParams(here, { dialogo: "inactividad" }), { preventScrollReset: true }),
     [navigate, here],
   );
+  const closeInactivity = useCallback(
+    () => navigate(withoutParams(here, ["dialogo"]), { preventScrollReset: true, replace: true }),
+    [navigate, here],
+  );
   const logout = useCallback(() => submit({ csrf, reason: "inactivity" }, { method: "post", action: "/logout" }), [submit, csrf]);
-  const { secondsLeft } = useSessionTimers({ ...clock, inactivityOpen, openInactivity, logout });
+  const revalidator = useRevalidator();
+  const challengeOpen = useMatches().some((match) => (match.handle as PageHandle | undefined)?.challengeModal === true);
+  const { secondsLeft } = useSessionTimers({
+    ...clock,
+    inactivityOpen,
+    challengeOpen,
+    openInactivity,
+    closeInactivity,
+    logout,
+    reload: revalidator.revalidate,
+  });
 
   return (
     <SessionExpiring
