@@ -12,6 +12,7 @@ import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { Tab } from "#server/trading/calculator.server";
 import { loadDashboard, submitCalculator } from "#server/trading/dashboard.server";
+import { RecentOperations } from "~/components/history/RecentOperations";
 import { Calculator } from "~/components/trading/Calculator";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { companyName, accounts, calculator, quote: loaderQuote, approval } = useLoaderData<typeof loader>();
+  const { companyName, accounts, calculator, quote: loaderQuote, approval, recent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
   const location = useLocation();
@@ -122,6 +123,13 @@ export default function Dashboard() {
           </ul>
         )}
       </section>
+      <RecentOperations
+        companyName={companyName}
+        rows={recent}
+        historyHref="/historial-operaciones"
+        detailHref={(id) => `/historial-operaciones/${encodeURIComponent(id)}`}
+        retryHref={here}
+      />
       <Modal
         open={Boolean(approval)}
         title={t("calculator.approval.title")}

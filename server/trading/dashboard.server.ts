@@ -6,6 +6,7 @@ import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core
 import texts from "#core/locales/es-MX/dashboard.json";
 
 import { formAnswer } from "../forms.server";
+import { historyRow } from "../history/view";
 import { once } from "../idempotency.server";
 import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-limit.server";
 import type { AccessContext } from "../session/auth.server";
@@ -17,16 +18,24 @@ import { computeQuote, loadCalculator, priceFieldsSchema } from "./calculator.se
 import type { FormProblem, SubmitOutcome } from "./submit.server";
 import { submitTrade } from "./submit.server";
 
+/** The dashboard's 'Historial de Operaciones' shows the latest few; the history has the rest. */
+export const RECENT_OPERATIONS = 5;
+
 /**
- * Dashboard 'Operar' (§2): the accounts and the calculator, loaded in parallel so the page costs
- * its slowest call. A prefilled amount (e.g. 'Verificar datos' after a timeout) is quoted again at
+ * Dashboard 'Operar' (§2): the accounts, the calculator and the latest operations, loaded in
+ * parallel so the page costs its slowest call. A prefilled amount (e.g. 'Verificar datos' after a timeout) is quoted again at
  * today's best price.
  */
 export async function loadDashboard(access: AccessContext, url: URL) {
   const started = performance.now();
-  const [accounts, calculatorData] = await Promise.all([
+  const [accounts, calculatorData, recent] = await Promise.all([
     optional(companyAccounts(access), null, { log: access.log, event: "bank_accounts_unavailable" }),
     loadCalculator(access, url),
+    optional(
+      access.api.operations.page({ page: 1, pageSize: RECENT_OPERATIONS }).then((page) => page.data.map(historyRow)),
+      null,
+      { log: access.log, event: "recent_operations_unavailable" },
+    ),
   ]);
   const calculator = { ...calculatorData, accounts: accounts?.views ?? [] };
   const upstreamMs = Math.round(performance.now() - started);
@@ -46,7 +55,7 @@ export async function loadDashboard(access: AccessContext, url: URL) {
     });
     quote = typeof computed === "string" ? null : computed;
   }
-  return { accounts: accounts?.views ?? null, calculator, quote, upstreamMs };
+  return { accounts: accounts?.views ?? null, calculator, quote, recent, upstreamMs };
 }
 
 /**

@@ -344,3 +344,21 @@ test("an operation's status change reaches its row: live with JavaScript, on the
   await expect(same).toContainText("Devuelta", { timeout: js ? 3_000 : 5_000 });
   await expect(toast(page, "Devolución")).toBeVisible();
 });
+
+test("the dashboard's 'Historial de Operaciones' lists the latest operations, each a link to its detail", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  const section = page.getByRole("region", { name: "Historial de Operaciones" });
+  const latest = section.getByRole("list", { name: "Últimas operaciones de Importadora del Bajío S.A. de C.V." });
+  await expect(latest.getByRole("listitem")).toHaveCount(5);
+  const first = latest.getByRole("link").first();
+  const id = /Ver detalle de la operación (\d+)$/.exec((await first.getAttribute("aria-label")) ?? "")?.[1];
+  expect(id).toMatch(/^\d+$/);
+  await first.click();
+  await expect(page).toHaveURL(`/historial-operaciones/${id}`);
+  await expect(page.getByRole("dialog")).toContainText(`ID ${id}`);
+
+  await page.goto("/");
+  await page.getByRole("region", { name: "Historial de Operaciones" }).getByRole("link", { name: "Ver todo el historial" }).click();
+  await expect(page).toHaveURL("/historial-operaciones");
+  await expect(page.getByRole("heading", { level: 1, name: "Historial de operaciones" })).toBeVisible();
+});

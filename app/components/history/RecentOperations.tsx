@@ -1,0 +1,82 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+import type { HistoryRow } from "#server/history/view";
+
+import { StatusBadge } from "./StatusBadge";
+
+export type RecentOperationsProps = {
+  companyName: string;
+  /** null: the operations could not be loaded. */
+  rows: HistoryRow[] | null;
+  historyHref: string;
+  detailHref: (id: string) => string;
+  retryHref: string;
+};
+
+/**
+ * The dashboard's 'Historial de Operaciones' (§2): the latest operations, each a link to its own
+ * detail (a URL support can share), and the way to the whole history.
+ */
+export function RecentOperations({ companyName, rows, historyHref, detailHref, retryHref }: RecentOperationsProps) {
+  const { t } = useTranslation("dashboard");
+  const { t: th } = useTranslation("history");
+  return (
+    <section aria-labelledby="historial-reciente" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="historial-reciente" className="text-xl font-semibold">
+          {t("recent.title")}
+        </h2>
+        <Link to={historyHref} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+          {t("recent.all")}
+        </Link>
+      </div>
+      {rows === null ? (
+        <div role="alert" className="rounded-xl border border-failed/40 bg-white p-4 dark:bg-slate-900">
+          <p>{th("list.loadError")}</p>
+          <Link to={retryHref} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline dark:text-brand-100">
+            {th("list.retry")}
+          </Link>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+          {th("list.empty")}
+        </p>
+      ) : (
+        <ul
+          aria-label={t("recent.list", { company: companyName })}
+          className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {rows.map((row) => {
+            const type = th(`type.${row.kind}`);
+            const status = th(row.statusLabelKey);
+            const pair = row.pair ?? "";
+            return (
+              <li key={row.id}>
+                <Link
+                  to={detailHref(row.id)}
+                  aria-label={t("recent.open", { type, pair, amount: row.amount, status, date: row.createdAtText, id: row.id })}
+                  className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 sm:grid-cols-[10rem_1fr_auto_7.5rem] dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                >
+                  <span className="col-start-1 row-start-2 text-sm tabular-nums text-slate-500 sm:col-start-auto sm:row-start-auto dark:text-slate-400">
+                    {row.createdAtText}
+                  </span>
+                  <span className="col-start-1 row-start-1 min-w-0 truncate font-medium sm:col-start-auto sm:row-start-auto">
+                    {type}
+                    {row.pair ? <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">{row.pair}</span> : null}
+                  </span>
+                  <span className="col-start-2 row-start-1 whitespace-nowrap text-right font-semibold tabular-nums sm:col-start-auto sm:row-start-auto">
+                    {row.amount}
+                  </span>
+                  <span className="col-start-2 row-start-2 text-right sm:col-start-auto sm:row-start-auto">
+                    <StatusBadge label={status} outcome={row.outcome} />
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
