@@ -61,6 +61,22 @@ export const DEMO_KEYS: { key: string; outcome: ChallengeOutcome; meaning: strin
     outcome: { res: "6", msg: "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente", retries: "0" },
     meaning: "Fondos insuficientes",
   },
+  ...(
+    [
+      [
+        "818181",
+        "Dirección del destinatario incompleta|El domicilio registrado del destinatario no está completo",
+        "Dirección del destinatario incompleta",
+      ],
+      ["828282", "Monto diario del destinatario excedido", "Monto diario del destinatario excedido"],
+      ["838383", "Monto mensual del destinatario excedido", "Monto mensual del destinatario excedido"],
+      ["848484", "Monto diario de la cuenta excedido", "Monto diario de la cuenta excedido"],
+      ["858585", "Monto por transacción de la cuenta excedido", "Monto por transacción de la cuenta excedido"],
+      ["868686", "Se requiere una firma adicional para autorizar la operación", "Firma adicional requerida"],
+      ["878787", "Privilegios de mancomunación insuficientes", "Mancomunación: falta otro firmante"],
+      ["898989", "Token out of sync", "Token desincronizado (mensaje en inglés)"],
+    ] as const
+  ).map(([key, msg, meaning]) => ({ key, outcome: { res: "8", msg, retries: "0" }, meaning })),
   {
     key: CANCEL_KEY,
     outcome: { res: "7", msg: "Movimiento cancelado por el usuario", retries: "0" },

@@ -53,6 +53,7 @@ const MARGIN_BANDS: { below: number; pro: number; basic: number }[] = [
 export const INSUFFICIENT_FUNDS_MESSAGE =
   "No cuentas con los fondos suficientes, te recomendamos hacer una transferencia de fondos para poder realizar la operación";
 const STALE_PRICE_MESSAGE = "Lo sentimos, este precio no está actualizado. Intenta nuevamente.";
+const SPOT_NOT_AUTHORIZED_MESSAGE = "Cliente no autorizado a operar spot";
 
 const OPERATION_KINDS = ["buy", "sell", "transfer"] as const;
 
@@ -294,7 +295,12 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     const debit = debitOf(input);
     if (origin.balance < debit) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
 
-    // 5. Permissions: where the money goes, then whether the member may execute or only create.
+    // 5. The bank lets the company operate spot (§8 'Cliente no autorizado a operar spot').
+    if (input.operation !== "transfer" && findCompany(state, clientId)?.spotAuthorized === false) {
+      throw new HttpError(422, SPOT_NOT_AUTHORIZED_MESSAGE, "SPT-001");
+    }
+
+    // 6. Permissions: where the money goes, then whether the member may execute or only create.
     const permissions = caller.member.permissions;
     if (recipient && !permissions.includes("send_money_to_third_accounts")) {
       throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas de terceros", "FORBIDDEN");
@@ -507,6 +513,14 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const { status } = parseWith(z.object({ status: z.enum(OPERATION_STATUSES) }), request.body);
       setStatus(operation, status, `Cambio de estado: ${status}`);
       return json(200, operationView(operation));
+    })
+    // Control endpoint: what the bank allows a company (today: whether it may operate spot).
+    .post("/__companies/:clientId", (request) => {
+      const company = findCompany(state, request.params.clientId);
+      if (!company) throw new HttpError(404, "Empresa no encontrada", "COMPANY_NOT_FOUND");
+      const { spotAuthorized } = parseWith(z.object({ spotAuthorized: z.boolean() }), request.body);
+      company.spotAuthorized = spotAuthorized;
+      return json(200, { clientId: company.clientId, spotAuthorized });
     })
     // Control endpoint: lets tests count what /setoperation really created (the seeded history is left out).
     .get("/__operations", () =>

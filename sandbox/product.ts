@@ -262,5 +262,7 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
       });
       ctx.logger.info({ application: input.application, operation: input.operation }, "loggeroperations");
       return json(201, { id });
-    });
+    })
+    // Control endpoint: what the app reported, for tests to inspect (oldest first).
+    .get("/__loggeroperations", () => json(200, state.operationLogs));
 }

@@ -31,6 +31,8 @@ export interface BankCompany {
   groupName: string;
   contractId: string;
   interestBearingAccount: boolean;
+  /** The bank lets the company buy and sell spot; absent means it does (control `POST /__companies/:clientId`). */
+  spotAuthorized?: boolean;
 }
 
 export interface BankAccount {

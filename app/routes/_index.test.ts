@@ -266,3 +266,68 @@ describe("the bank's challenge result (/transaction loader)", () => {
     expect((await forged.json()).outcome).toEqual({ kind: "success" });
   });
 });
+
+describe("§8 messages with a help link, and failures reported to the product", () => {
+  it("a company the bank does not let operate spot hears so, with the WhatsApp help, and keeps what was typed", async () => {
+    const clientId = world.sandbox.state.bankUsers.find((user) => user.userName === "ana.admin")?.companies[0]?.clientId ?? "";
+    await control(world.sandbox, `/__companies/${clientId}`, { spotAuthorized: false });
+    try {
+      // A price signed after this test's sandbox reset (the app's feed keeps the last tick until the next one).
+      const started = Date.now();
+      let form = await buyForm();
+      while (Number(form.priceTs) <= started) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        form = await buyForm();
+      }
+      const answer = await post({ ...form, intent: "confirmar" });
+      const data = await answer.json();
+      expect(data.result.error).toEqual({ "": ["Cliente no autorizado a operar spot"] });
+      expect(answer.status).toBe(422);
+      expect(data.help).toEqual({ topic: "spotNotAuthorized", target: "whatsapp" });
+      expect(data.result.error[""]).toEqual(["Cliente no autorizado a operar spot"]);
+      expect(data.result.initialValue.left).toBe("1000");
+    } finally {
+      await control(world.sandbox, `/__companies/${clientId}`, { spotAuthorized: true });
+    }
+  });
+
+  it("the bank's 'Privilegios de mancomunación insuficientes' after the challenge is the help modal, not the funds one", async () => {
+    const toChallenge = await post(await transferForm());
+    const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    const answered = await fetch(`${world.sandbox.url}/challenge`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ trk, clave: "878787", action: "confirmar" }),
+    });
+    const back = new URL(answered.headers.get("location") ?? "");
+    const response = await answerOf(() =>
+      transactionLoader({
+        request: new Request(`${APP}/transaction${back.search}`, { headers: { cookie: world.browser.cookie } }),
+        context,
+        params: {},
+      }),
+    );
+    expect((await response.json()).outcome).toEqual({ kind: "help", topic: "jointSignatureInsufficient", target: "bank" });
+  });
+
+  it("a failed 'Confirmar' is reported to POST /loggeroperations with no token, account or amount in it", async () => {
+    const fields = await transferForm();
+    await control(world.sandbox, "/__faults", { path: "/api/setoperation", kind: "status", status: 500, times: -1 });
+    const answer = await post(fields).finally(() => control(world.sandbox, "/__faults", undefined, "DELETE"));
+    expect(answer.status).toBe(400);
+    await expect
+      .poll(async () => ((await control(world.sandbox, "/__loggeroperations", undefined, "GET")) as unknown[]).length)
+      .toBeGreaterThan(0);
+    const logs = (await control(world.sandbox, "/__loggeroperations", undefined, "GET")) as Record<string, unknown>[];
+    const last = logs.at(-1);
+    expect(last).toMatchObject({
+      application: "portal-web",
+      operation: "transfer",
+      context: "submit",
+      error: "setoperation 500 SANDBOX_FAULT",
+    });
+    const text = JSON.stringify(logs);
+    for (const secret of [fields.origin, fields.destination.slice(2), "1500", world.browser.cookie]) expect(text).not.toContain(secret);
+  });
+});

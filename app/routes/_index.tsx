@@ -8,6 +8,7 @@ import { SLUG_OF } from "#core/domain/calculator-tabs";
 import { marketNotice } from "#core/domain/market";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
+import { getConfig } from "#server/config.server";
 import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { Tab } from "#server/trading/calculator.server";
@@ -29,7 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { upstreamMs, ...dashboard } = await loadDashboard(access, url);
   return json(
-    { companyName: access.company.businessName, ...dashboard, approval: url.searchParams.get("aprobacion") },
+    {
+      companyName: access.company.businessName,
+      ...dashboard,
+      approval: url.searchParams.get("aprobacion"),
+      helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
+    },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
 }
@@ -40,9 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { companyName, accounts, calculator, quote: loaderQuote, approval, recent } = useLoaderData<typeof loader>();
+  const { companyName, accounts, calculator, quote: loaderQuote, approval, recent, helpLinks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
+  const { t: tt } = useTranslation("transaction");
+  const help = actionData?.help ?? null;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const live = useLivePrice(calculator.pair, { price: calculator.price, status: calculator.priceStatus });
@@ -130,6 +138,24 @@ export default function Dashboard() {
         detailHref={(id) => `/historial-operaciones/${encodeURIComponent(id)}`}
         retryHref={here}
       />
+      <Modal
+        open={help !== null}
+        title={help ? tt(`help.topics.${help.topic}.title`) : ""}
+        description={help ? tt(`help.topics.${help.topic}.description`) : undefined}
+        tone="error"
+        closeHref={here}
+      >
+        {help ? (
+          <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">
+            <Link to={here} className={buttonClass("secondary")}>
+              {tt("actions.ok")}
+            </Link>
+            <a href={helpLinks[help.target]} className={buttonClass("primary")}>
+              {tt(help.target === "whatsapp" ? "help.whatsapp" : "help.bank")}
+            </a>
+          </div>
+        ) : null}
+      </Modal>
       <Modal
         open={Boolean(approval)}
         title={t("calculator.approval.title")}

@@ -10,6 +10,7 @@ import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
 import { getConfig } from "#server/config.server";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
+import { reportFailure } from "#server/upstream/error-reporting.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import type { UpstreamOperation } from "#server/upstream/trading.server";
 import { buttonClass } from "~/components/ui/button";
@@ -79,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { event: "challenge_save_failed", refused, err: error instanceof Error ? error.message : error },
       "challenge result not recorded",
     );
+    reportFailure(access, { operation: kind, error: `challenge ${error.status ?? error.failure}`, context: "challenge" });
   }
   // Texts come from the catalogue or the upstream, never from the URL: the recorded result decides
   // when the upstream returns it; otherwise the URL's message only picks a catalogue modal.
@@ -94,17 +96,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const t = await serverT("transaction");
     access.session.flash("toast", newToast("success", t("desync.toast")));
     return json(
-      { outcome, kind, saveFailed, verifyHref: "/", bankPortalUrl: getConfig().BANK_PORTAL_URL },
+      {
+        outcome,
+        kind,
+        saveFailed,
+        verifyHref: "/",
+        bankPortalUrl: getConfig().BANK_PORTAL_URL,
+        contactChatUrl: getConfig().CONTACT_CHAT_URL,
+      },
       { headers: { "Set-Cookie": await commitSession(access.session) } },
     );
   }
   // §8: unmatched errors clear the transaction's data; the others keep it for 'Verificar datos'.
   const verifyHref = outcome.kind === "error" ? retryHref(null, kind) : retryHref(operation, kind);
-  return json({ outcome, kind, saveFailed, verifyHref, bankPortalUrl: getConfig().BANK_PORTAL_URL });
+  return json({
+    outcome,
+    kind,
+    saveFailed,
+    verifyHref,
+    bankPortalUrl: getConfig().BANK_PORTAL_URL,
+    contactChatUrl: getConfig().CONTACT_CHAT_URL,
+  });
 }
 
 export default function Transaction() {
-  const { outcome, kind, saveFailed, verifyHref, bankPortalUrl } = useLoaderData<typeof loader>();
+  const { outcome, kind, saveFailed, verifyHref, bankPortalUrl, contactChatUrl } = useLoaderData<typeof loader>();
   const { t } = useTranslation("transaction");
   const type = t(`type.${kind}`);
   const home = (
@@ -176,6 +192,22 @@ export default function Transaction() {
               ),
             }
           : { title: t("timeExpired.title"), description: t("timeExpired.description"), tone: "error", body: actions(cancel, verify) };
+      break;
+    case "help":
+      // §8: the message, then where to get help (the bank's online banking, or an advisor on WhatsApp).
+      modal = {
+        title: t(`help.topics.${outcome.topic}.title`),
+        description: t(`help.topics.${outcome.topic}.description`),
+        tone: "error",
+        body: actions(
+          <Link key="ok" to="/" className={buttonClass("secondary")}>
+            {t("actions.ok")}
+          </Link>,
+          <a key="help" href={outcome.target === "whatsapp" ? contactChatUrl : bankPortalUrl} className={buttonClass("primary")}>
+            {t(outcome.target === "whatsapp" ? "help.whatsapp" : "help.bank")}
+          </a>,
+        ),
+      };
       break;
     case "insufficient":
       modal = { title: t("insufficient.title"), description: t("insufficient.description"), tone: "error", body: actions(ok("/")) };

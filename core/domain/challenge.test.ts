@@ -51,6 +51,20 @@ describe("challengeOutcome", () => {
     expect(outcome("7", "Movimiento cancelado por el usuario")).toEqual({ kind: "desync" });
   });
 
+  it("follows §8's messages with a help link before the wording rule", () => {
+    expect(outcome("8", "Privilegios de mancomunación insuficientes")).toEqual({
+      kind: "help",
+      topic: "jointSignatureInsufficient",
+      target: "bank",
+    });
+    expect(outcome("8", "Cliente no autorizado a operar spot")).toEqual({ kind: "help", topic: "spotNotAuthorized", target: "whatsapp" });
+    expect(outcome("8", "Monto diario de la cuenta excedido|Supera tu límite")).toEqual({
+      kind: "help",
+      topic: "accountDailyAmountExceeded",
+      target: "bank",
+    });
+  });
+
   it("picks the timeout modal by retries, then insufficient, then a split error", () => {
     expect(outcome("5", "Se agotó el tiempo|Vuelve a intentarlo", 1)).toEqual({ kind: "timeout", modal: "retriesLimit" });
     expect(outcome("5", "Se agotó el tiempo|Vuelve a intentarlo", 2)).toEqual({ kind: "timeout", modal: "timeExpired" });
@@ -77,6 +91,7 @@ describe("withoutFreeText", () => {
       { kind: "insufficient" },
       { kind: "timeout", modal: "timeExpired" },
       { kind: "operationError", error: "wrongKey" },
+      { kind: "help", topic: "spotNotAuthorized", target: "whatsapp" },
     ] as const) {
       expect(withoutFreeText(outcome)).toEqual(outcome);
     }

@@ -2,6 +2,9 @@
  * The bank's challenge result (§4 Challenge result, §8 operation challenge errors), as pure
  * rules over the message the bank returns.
  */
+import type { HelpTarget, HelpTopic } from "./server-messages";
+import { serverMessageHelp } from "./server-messages";
+
 export type ChallengeModal = "success" | "timeout" | "insufficient" | "error";
 
 /** §4: timeout if the message mentions time, insufficient if it mentions insufficiency, else error. */
@@ -44,6 +47,7 @@ export function operationError(message: string): OperationError | null {
 
 export type ChallengeOutcome =
   | { kind: "success" }
+  | { kind: "help"; topic: HelpTopic; target: HelpTarget }
   | { kind: "desync" }
   | { kind: "operationError"; error: Exclude<OperationError, "desync"> }
   | { kind: "timeout"; modal: "retriesLimit" | "timeExpired" }
@@ -59,6 +63,9 @@ export function challengeOutcome(input: { res: string; msg: string; retries: num
   const matched = operationError(input.msg);
   if (matched === "desync") return { kind: "desync" };
   if (matched) return { kind: "operationError", error: matched };
+  // §8's messages with a help link come before the wording rule ('insuficientes' is not about funds).
+  const help = serverMessageHelp(input.msg);
+  if (help) return { kind: "help", ...help };
   const type = challengeModalType(input.msg);
   if (type === "timeout") return { kind: "timeout", modal: timeoutModal(input.retries) };
   if (type === "insufficient") return { kind: "insufficient" };

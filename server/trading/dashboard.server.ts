@@ -2,8 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 
 import { typedAmount } from "#core/domain/calculator-prefill";
+import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
 import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
+import transactionTexts from "#core/locales/es-MX/transaction.json";
 
 import { formAnswer } from "../forms.server";
 import { historyRow } from "../history/view";
@@ -17,6 +19,9 @@ import type { ComputedQuote, QuoteProblem } from "./calculator.server";
 import { computeQuote, loadCalculator, priceFieldsSchema } from "./calculator.server";
 import type { FormProblem, SubmitOutcome } from "./submit.server";
 import { submitTrade } from "./submit.server";
+
+/** §8: a refusal whose message has a help link, and where that help is. */
+export type ServerHelp = { topic: HelpTopic; target: HelpTarget };
 
 /** The dashboard's 'Historial de Operaciones' shows the latest few; the history has the rest. */
 export const RECENT_OPERATIONS = 5;
@@ -84,10 +89,14 @@ export async function submitCalculator(request: Request, access: AccessContext, 
   if (!transfer) formData.set("typed", typedSide(formData));
 
   const submission = transfer ? parseWithZod(formData, { schema: transferSchema }) : parseWithZod(formData, { schema: exchangeSchema });
-  if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null }, 400);
-  const fail = (message: string, field?: string, quote?: ComputedQuote, status = 400) =>
+  if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null, help: null }, 400);
+  const fail = (message: string, field?: string, quote?: ComputedQuote, status = 400, help: ServerHelp | null = null) =>
     formAnswer(
-      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: quote ?? null },
+      {
+        result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        quote: quote ?? null,
+        help,
+      },
       status,
     );
 
@@ -102,7 +111,7 @@ export async function submitCalculator(request: Request, access: AccessContext, 
       price,
     });
     if (typeof computed === "string") return fail(problemText(computed));
-    return formAnswer({ result: submission.reply(), quote: computed });
+    return formAnswer({ result: submission.reply(), quote: computed, help: null });
   }
 
   // One 'Confirmar' per key reaches the bank: a duplicate answers the first's outcome, the key with
@@ -125,7 +134,7 @@ export async function submitCalculator(request: Request, access: AccessContext, 
   switch (outcome.kind) {
     case "limited":
       return formAnswer(
-        { result: submission.reply({ formErrors: [tooManyText(outcome.wait)] }), quote: null },
+        { result: submission.reply({ formErrors: [tooManyText(outcome.wait)] }), quote: null, help: null },
         429,
         retryAfterHeaders(outcome.wait),
       );
@@ -137,6 +146,12 @@ export async function submitCalculator(request: Request, access: AccessContext, 
       return redirectWithToast(request, "/", newToast("info", texts.calculator.unknown));
     case "forbidden":
       throw new Response("No autorizado", { status: 403 });
+    case "help":
+      // The form keeps what was typed, with the reason; the page adds where to get help.
+      return fail(transactionTexts.help.topics[outcome.topic].title, undefined, outcome.quote, 422, {
+        topic: outcome.topic,
+        target: outcome.target,
+      });
     case "formError":
       return fail(problemText(outcome.message), outcome.field, outcome.quote, outcome.message === "keyReused" ? 422 : 400);
   }

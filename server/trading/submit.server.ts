@@ -2,9 +2,12 @@ import { legCurrencies } from "#core/domain/calculator";
 import { recipientOf } from "#core/domain/calculator-prefill";
 import { Big, toDecimal } from "#core/domain/decimal";
 import { canOperate } from "#core/domain/permissions";
+import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
+import { catalogueText, serverMessageHelp } from "#core/domain/server-messages";
 import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
 
 import type { AccessContext } from "../session/auth.server";
+import { errorCatalogue, reportFailure } from "../upstream/error-reporting.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { SetOperationBody } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
@@ -20,6 +23,8 @@ export type SubmitOutcome =
   | { kind: "approval"; operationId: string }
   | { kind: "unknown" }
   | { kind: "forbidden" }
+  /** §8: the bank or the product refused it with a message that has a help link. */
+  | { kind: "help"; topic: HelpTopic; target: HelpTarget; quote?: ComputedQuote }
   | { kind: "formError"; message: FormProblem; field?: string; quote?: ComputedQuote };
 
 export type FormProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | "funds" | "accountMismatch" | "keyReused" | "upstream";
@@ -129,6 +134,7 @@ export async function submitTrade(
     if (error.failure === "timeout" || error.failure === "network") {
       // The operation may exist: say so, and never send it again (ARCHITECTURE, idempotency).
       access.log.warn({ event: "operation_outcome_unknown", operation: form.operation }, "setoperation outcome unknown");
+      reportFailure(access, { operation: form.operation, error: `setoperation ${error.failure}` });
       return { kind: "unknown" };
     }
     if (error.status === 403) return { kind: "forbidden" };
@@ -138,7 +144,18 @@ export async function submitTrade(
     if (error.details.code === "STALE_PRICE") return { kind: "formError", message: "stalePrice", quote };
     if (error.details.code === "INVALID_PRICE") return { kind: "formError", message: "invalidPrice", quote };
     if (error.details.code === "INSUFFICIENT_FUNDS") return { kind: "formError", message: "funds", quote };
+    // The product's catalogue words a coded refusal (§7 GET /error-catalogs); §8 says which need help.
+    const catalogue = error.details.code ? await errorCatalogue(access) : null;
+    const help = serverMessageHelp(catalogueText(catalogue, error.details.code, error.details.upstreamMessage ?? ""));
+    if (help) {
+      access.log.info({ event: "operation_refused", code: error.details.code, topic: help.topic }, "setoperation refused");
+      return { kind: "help", ...help, quote };
+    }
     access.log.error({ event: "operation_failed", status: error.status, code: error.details.code }, "setoperation failed");
+    reportFailure(access, {
+      operation: form.operation,
+      error: `setoperation ${error.status ?? error.failure} ${error.details.code ?? ""}`.trim(),
+    });
     return { kind: "formError", message: "upstream", quote };
   }
 }

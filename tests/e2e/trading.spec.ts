@@ -93,6 +93,37 @@ test("each failing challenge key shows its modal, and 'cancelado' the desynchron
   }
 });
 
+test("the bank's messages with a help link (§8) say where to get help", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  for (const { key, dialog, help } of [
+    { key: "878787", dialog: "Privilegios de mancomunación insuficientes", help: "Ir a la banca en línea" },
+    { key: "848484", dialog: "Se superó el monto diario de la cuenta", help: "Ir a la banca en línea" },
+  ]) {
+    await page.goto("/");
+    await fillBuy(page, "10");
+    await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+    await page.getByLabel("Clave de operación").fill(key);
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    const modal = page.getByRole("dialog", { name: dialog });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole("link", { name: help })).toHaveAttribute("href", /^http/);
+    await expect(modal.getByRole("link", { name: "Entendido" })).toBeVisible();
+  }
+});
+
+test("a company the bank does not let operate spot is told so, with the WhatsApp contact", async ({ page }) => {
+  await sandboxControl("/__companies/100234", { spotAuthorized: false });
+  await loginAs(page, "ana.admin");
+  await page.goto("/");
+  await fillBuy(page, "10");
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  const modal = page.getByRole("dialog", { name: "Cliente no autorizado a operar spot" });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+  // What was typed is still there under the notice.
+  await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("10.00");
+});
+
 test("'Verificar datos' after a timeout brings back the data with a fresh quote", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await fillBuy(page, "250");
