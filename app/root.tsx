@@ -81,6 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shell: active ? shellData(session.data as SessionData, url.pathname) : null,
       notificationCentre,
       unreadNotifications,
+      countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
       clock: active
         ? {
             serverNow: now,
@@ -133,8 +134,9 @@ function Document({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications } = useLoaderData<typeof loader>();
-  const live = useLiveNotifications(Boolean(shell), { count: unreadNotifications, toast });
+  const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications, countedNotificationIds } =
+    useLoaderData<typeof loader>();
+  const live = useLiveNotifications(Boolean(shell), { count: unreadNotifications, countedIds: countedNotificationIds, toast });
   useSignedOutAnnouncement(Boolean(shell));
   const { t } = useTranslation();
   const location = useLocation();

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { Agent, type IncomingMessage, request } from "node:http";
+import { Agent, type IncomingMessage } from "node:http";
 
-import { login, ms, percentile, startStack } from "./support";
+import { extremes, login, mb, ms, openEventStream, percentile, rssKb, startStack } from "./support";
 
 /**
  * Live prices fanned out to many browsers: 1,000 SSE clients on /precios/stream?pair=USD/MXN.
@@ -21,13 +20,6 @@ interface Client {
   statuses: number;
 }
 
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? NaN);
-}
-
-const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
-
 async function upstreamSockets(sandboxUrl: string): Promise<number> {
   const response = await fetch(`${sandboxUrl}/__prices`);
   return ((await response.json()) as { sockets: number }).sockets;
@@ -45,41 +37,26 @@ export async function priceFanout() {
     const rssIdle = await rssKb(pid);
     const url = new URL(`/precios/stream?pair=${encodeURIComponent(PAIR)}`, stack.appUrl);
 
-    /** One SSE client: resolves once its first event (the status) has arrived. */
-    const open = () =>
-      new Promise<Client>((resolve, reject) => {
-        const client: Client = { response: null, prices: 0, statuses: 0 };
-        const req = request(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (response) => {
-          if (response.statusCode !== 200) {
-            reject(new Error(`stream answered ${response.statusCode}`));
-            response.resume();
-            return;
+    /** One SSE client: ready once its first event (the status) has arrived. */
+    const open = async (): Promise<Client> => {
+      const client: Client = { response: null, prices: 0, statuses: 0 };
+      client.response = await openEventStream(url, {
+        agent,
+        cookie,
+        onEvent: (block, receivedAt) => {
+          if (block.startsWith("event: price\n")) {
+            client.prices += 1;
+            // The payload starts {"pair":"USD/MXN","ts":<epoch ms>,...
+            const ts = Number(/"ts":(\d+)/.exec(block)?.[1]);
+            if (measuring && Number.isFinite(ts)) latencies.push(receivedAt - ts);
+          } else if (block.startsWith("event: status\n")) {
+            client.statuses += 1;
           }
-          client.response = response;
-          response.setEncoding("utf8");
-          let buffer = "";
-          response.on("data", (chunk: string) => {
-            const receivedAt = Date.now();
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf("\n\n")) !== -1) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (block.startsWith("event: price\n")) {
-                client.prices += 1;
-                // The payload starts {"pair":"USD/MXN","ts":<epoch ms>,...
-                const ts = Number(/"ts":(\d+)/.exec(block)?.[1]);
-                if (measuring && Number.isFinite(ts)) latencies.push(receivedAt - ts);
-              } else if (block.startsWith("event: status\n")) {
-                if (client.statuses++ === 0) resolve(client);
-              }
-            }
-          });
-          response.on("error", () => undefined);
-        });
-        req.on("error", reject);
-        req.end();
+        },
+        isReady: (block) => block.startsWith("event: status\n"),
       });
+      return client;
+    };
 
     const connectStarted = performance.now();
     for (let i = 0; i < CLIENTS; i += CONNECT_BATCH) {
@@ -110,10 +87,10 @@ export async function priceFanout() {
       `  price events delivered    ${delivered} (${(delivered / CLIENTS / (MEASURE_MS / 1000)).toFixed(2)}/s per client; clients with no price: ${starved})`,
     );
     console.log(
-      `  latency spread            min ${ms(Math.min(...latencies))}  p10 ${ms(percentile(latencies, 10))}  p90 ${ms(percentile(latencies, 90))}`,
+      `  latency spread            min ${ms(extremes(latencies).min)}  p10 ${ms(percentile(latencies, 10))}  p90 ${ms(percentile(latencies, 90))}`,
     );
     console.log(
-      `  tick → client latency     p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(Math.max(...latencies))}  (target p99 < 100 ms: ${p99 < 100 ? "met" : "NOT met"})`,
+      `  tick → client latency     p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(extremes(latencies).max)}  (target p99 < 100 ms: ${p99 < 100 ? "met" : "NOT met"})`,
     );
     console.log(
       `  app resident memory       idle ${mb(rssIdle)}  with ${CLIENTS} clients ${mb(rssLoaded)}  (+${((rssLoaded - rssIdle) / CLIENTS).toFixed(1)} kB per client)`,

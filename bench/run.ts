@@ -2,6 +2,7 @@ import { bodyFlood } from "./body-flood";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
+import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
 
@@ -9,6 +10,7 @@ import { receipts } from "./receipts";
 const benches: Record<string, () => Promise<void>> = {
   "dashboard-ttfb": dashboardTtfb,
   "price-fanout": priceFanout,
+  "notification-fanout": notificationFanout,
   receipts,
   "excel-upload": excelUpload,
   "body-flood": bodyFlood,

@@ -1,5 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { type Agent, type IncomingMessage, request } from "node:http";
 
 import { startSandbox } from "../sandbox/server";
 import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
@@ -65,4 +67,62 @@ export async function login(sandboxUrl: string, appUrl: string, userName: string
   if (!cookie || response.headers.get("location") !== "/")
     throw new Error(`login failed (${response.status} → ${response.headers.get("location")})`);
   return cookie;
+}
+
+export async function rssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? NaN);
+}
+
+export const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+
+/**
+ * One Server-Sent Events client as a bench needs it: every event block goes to `onEvent` with the
+ * time it was read; the promise resolves with the response once `isReady` says a block shows the
+ * stream is live.
+ */
+export function openEventStream(
+  url: URL,
+  options: { agent: Agent; cookie: string; onEvent: (block: string, receivedAt: number) => void; isReady: (block: string) => boolean },
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: options.agent, headers: { cookie: options.cookie, accept: "text/event-stream" } }, (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`${url.pathname} answered ${response.statusCode}`));
+        response.resume();
+        return;
+      }
+      response.setEncoding("utf8");
+      let buffer = "";
+      let ready = false;
+      response.on("data", (chunk: string) => {
+        const receivedAt = Date.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          options.onEvent(block, receivedAt);
+          if (!ready && options.isReady(block)) {
+            ready = true;
+            resolve(response);
+          }
+        }
+      });
+      response.on("error", () => undefined);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Summary statistics without spreading a large array into Math.min / Math.max. */
+export function extremes(values: number[]) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of values) {
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  return { min, max };
 }

@@ -17,7 +17,7 @@ import { registerHistoryRoutes } from "./history";
 import { errorReply, HttpError, parseRequestBody, readBody, type Reply, Router, send } from "./http";
 import { registerMovementRoutes } from "./movements";
 import { attachNotificationSocket, NOTIFICATION_SOCKET_PATH } from "./notification-socket";
-import { registerNotificationRoutes } from "./notifications";
+import { addNotification, type NewNotification, registerNotificationRoutes } from "./notifications";
 import { registerOperationRoutes } from "./operations";
 import { registerPartnerRoutes } from "./partner";
 import { registerPortalRoutes } from "./portal";
@@ -58,6 +58,8 @@ export interface Sandbox {
   close(): Promise<void>;
   /** The live state (same object across /__reset); tests may read or tweak it directly. */
   state: SandboxState;
+  /** Stores a notification and pushes it, as the product's own life would (for in-process harnesses: bench). */
+  notify(input: NewNotification): unknown;
 }
 
 /** Handlers for WebSocket paths (prices, notifications) plug in here as they are built. */
@@ -248,6 +250,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     url,
     port,
     state,
+    notify: (input: NewNotification) => addNotification(ctx, input),
     close() {
       closing ??= new Promise<void>((resolve) => {
         shutdown.abort();

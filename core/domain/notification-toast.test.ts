@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { chooseToast, nextCount, toastKindFor, type ToastSource, toneOf } from "./notification-toast";
+import { chooseToast, nextCount, toastKindFor, type ToastSource, toneOf,uncountedChange } from "./notification-toast";
 
 const n = (module: string, type: ToastSource["type"], status: string | null = null, extra: Partial<ToastSource> = {}): ToastSource => ({
   id: extra.id ?? `${module}-${type}-${status}`,
@@ -115,5 +115,20 @@ describe("nextCount (the bell)", () => {
     expect(nextCount(2, { op: "subtract", by: 5 })).toBe(0);
     expect(nextCount(7, { op: "set", to: 0 })).toBe(0);
     expect(nextCount(7, { op: "add", by: -4 })).toBe(7);
+  });
+});
+
+describe("uncountedChange", () => {
+  it("adds only the notifications the page has not counted yet", () => {
+    const counted = new Set(["7", "8"]);
+    expect(uncountedChange({ op: "add", by: 3, ids: ["7", "8", "9"] }, counted)).toEqual({ op: "add", by: 1 });
+    expect(uncountedChange({ op: "add", by: 2, ids: ["7", "8"] }, counted)).toEqual({ op: "add", by: 0 });
+  });
+
+  it("leaves an add without ids, a subtract and a set as they are", () => {
+    const counted = new Set(["7"]);
+    expect(uncountedChange({ op: "add", by: 2 }, counted)).toEqual({ op: "add", by: 2 });
+    expect(uncountedChange({ op: "subtract", by: 1 }, counted)).toEqual({ op: "subtract", by: 1 });
+    expect(uncountedChange({ op: "set", to: 0 }, counted)).toEqual({ op: "set", to: 0 });
   });
 });

@@ -153,7 +153,8 @@ export function chooseToast(arrived: readonly ToastSource[]): ChosenToast | null
 }
 
 /** The bell (§4): add, subtract (never below 0), set. */
-export type CountChange = { op: "add"; by: number } | { op: "subtract"; by: number } | { op: "set"; to: number };
+/** An add may name the notifications it counts, so a page that already counted them does not twice. */
+export type CountChange = { op: "add"; by: number; ids?: string[] } | { op: "subtract"; by: number } | { op: "set"; to: number };
 
 export function nextCount(count: number, change: CountChange): number {
   switch (change.op) {
@@ -164,4 +165,13 @@ export function nextCount(count: number, change: CountChange): number {
     case "set":
       return Math.max(0, change.to);
   }
+}
+
+/**
+ * The change a page applies, given the notifications it already counted: a page re-read after a
+ * notification was stored counts it in its figure, and the live add for it must then add nothing.
+ */
+export function uncountedChange(change: CountChange, counted: ReadonlySet<string>): CountChange {
+  if (change.op !== "add" || !change.ids) return change;
+  return { op: "add", by: change.ids.filter((id) => !counted.has(id)).length };
 }

@@ -81,10 +81,39 @@ describe("notificationStream (the tab's live channel)", () => {
       text += new TextDecoder().decode(value);
     }
     expect(text).toContain('event: connection\ndata: {"online":true}\n\n');
-    expect(text).toContain('event: count\ndata: {"op":"add","by":5}\n\n');
-    expect(text).toMatch(/event: toast\ndata: \{"id":"notificacion-grupo-\d+","type":"success","title":"5 destinatarios activos"/);
+    // The first is told at once; the four right behind it at the window's end, with the burst's summary.
+    expect(text.match(/event: count\ndata: .*\n/g)).toEqual([
+      'event: count\ndata: {"op":"add","by":1,"ids":["1"]}\n',
+      'event: count\ndata: {"op":"add","by":4,"ids":["2","3","4","5"]}\n',
+    ]);
+    const toasts = text.match(/event: toast\ndata: .*\n/g) ?? [];
+    expect(toasts).toHaveLength(2);
+    expect(toasts[1]).toMatch(/"id":"notificacion-grupo-\d+","type":"success","title":"5 destinatarios activos"/);
     expect(text).toContain('event: refresh\ndata: {"modules":["receiver"]}\n\n');
-    expect(text.match(/event: toast/g)).toHaveLength(1);
-    expect(told).toEqual(["2026-11-24T10:00:05.000Z"]);
+    expect(told).toEqual(["2026-11-24T10:00:01.000Z", "2026-11-24T10:00:05.000Z"]);
+  });
+});
+
+describe("notificationStream timing", () => {
+  it("tells a lone notification at once, without waiting for a window", async () => {
+    let listener: BridgeListener = () => undefined;
+    const controller = new AbortController();
+    const response = notificationStream(controller.signal, {
+      subscribe: (l) => {
+        listener = l;
+        return () => undefined;
+      },
+      batchMs: 10_000,
+    });
+    const reader = response.body!.getReader();
+    listener({ kind: "notification", notification: notification("1", "2026-11-24T10:00:01.000Z") });
+    let text = "";
+    while (!text.includes("event: refresh")) {
+      const { value } = await reader.read();
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect(text).toContain('event: count\ndata: {"op":"add","by":1,"ids":["1"]}\n\n');
+    expect(text).toMatch(/event: toast\ndata: \{"id":"notificacion-1"/);
   });
 });

@@ -9,11 +9,11 @@ import type { BridgeListener } from "./bridge.server";
  * The tab's live channel (issue 9): Server-Sent Events carrying what the member's notification
  * socket pushes, as named events the browser acts on without knowing §4's rules:
  * - `toast`  { id, type, title, description } — the one toast for what arrived together;
- * - `count`  { op: "add", by } — the bell's change (§4 count rules);
+ * - `count`  { op: "add", by, ids } — the bell's change (§4 count rules), naming what it counts;
  * - `refresh` { modules } — what the page shows may have changed (an operation's status);
  * - `connection` { online } — the upstream socket's state.
- * Notifications arriving within `batchMs` of the first of them are one burst, so 5 recipients
- * activated at once raise one summary toast.
+ * A lone notification is told at once; one arriving within `batchMs` of the last told waits for
+ * the window's end, so 5 recipients activated at once end on one summary toast.
  */
 export const BATCH_MS = 250;
 
@@ -54,19 +54,31 @@ export interface NotificationStreamOptions {
 export function notificationStream(signal: AbortSignal, options: NotificationStreamOptions): Response {
   const batchMs = options.batchMs ?? BATCH_MS;
   return eventStreamResponse(signal, options, (write) => {
+    // A notification after a quiet spell is told at once; what follows it within `batchMs` is told
+    // together at the window's end, its toast chosen over the whole burst (so 5 recipients activated
+    // at once end on one summary toast), and the next window opens.
     let burst: Notification[] = [];
-    let flushTimer: NodeJS.Timeout | null = null;
-    const flush = () => {
-      flushTimer = null;
-      const arrived = burst;
-      burst = [];
+    let untold: Notification[] = [];
+    let windowTimer: NodeJS.Timeout | null = null;
+    const tell = (told: Notification[], toastOver: Notification[]) => {
       // Marked before the tab hears of it: the page it may reload must not toast it again.
-      const newest = newestOf(arrived);
+      const newest = newestOf(told);
       if (newest) options.onTold?.(newest);
-      write(sseEvent("count", { op: "add", by: arrived.length }));
-      const chosen = chooseToast(arrived);
+      write(sseEvent("count", { op: "add", by: told.length, ids: told.map((notification) => String(notification.id)) }));
+      const chosen = chooseToast(toastOver);
       if (chosen) write(sseEvent("toast", toastData(chosen)));
-      write(sseEvent("refresh", { modules: [...new Set(arrived.map((notification) => notification.module))] }));
+      write(sseEvent("refresh", { modules: [...new Set(told.map((notification) => notification.module))] }));
+    };
+    const closeWindow = () => {
+      windowTimer = null;
+      if (untold.length === 0) {
+        burst = [];
+        return;
+      }
+      tell(untold, burst);
+      burst = [];
+      untold = [];
+      windowTimer = setTimeout(closeWindow, batchMs);
     };
     const unsubscribe = options.subscribe((bridgeEvent) => {
       if (bridgeEvent.kind === "connection") {
@@ -75,10 +87,15 @@ export function notificationStream(signal: AbortSignal, options: NotificationStr
       }
       if (bridgeEvent.notification.read) return;
       burst.push(bridgeEvent.notification);
-      flushTimer ??= setTimeout(flush, batchMs);
+      if (windowTimer) {
+        untold.push(bridgeEvent.notification);
+        return;
+      }
+      tell([bridgeEvent.notification], burst);
+      windowTimer = setTimeout(closeWindow, batchMs);
     });
     return () => {
-      if (flushTimer) clearTimeout(flushTimer);
+      if (windowTimer) clearTimeout(windowTimer);
       unsubscribe();
     };
   });

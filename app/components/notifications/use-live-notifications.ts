@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { type CountChange, nextCount } from "#core/domain/notification-toast";
+import { type CountChange, nextCount, uncountedChange } from "#core/domain/notification-toast";
 
 import type { ToastData } from "../ui/Toast";
 
@@ -14,16 +14,22 @@ export const LIVE_PATH = "/eventos";
  * alter what the page shows (an operation's status) reloads the page's data. Starts from what the
  * server rendered; without JS the next page brings both.
  */
-export function useLiveNotifications(enabled: boolean, rendered: { count: number; toast: ToastData | null }) {
+export function useLiveNotifications(enabled: boolean, rendered: { count: number; countedIds: string[]; toast: ToastData | null }) {
   const renderedCount = rendered.count;
   const [count, setCount] = useState(renderedCount);
+  // What the rendered figure already counts: a live add for it must not count it again.
+  const counted = useRef(new Set(rendered.countedIds));
+  const renderedIds = rendered.countedIds.join(",");
   // The newest of the page's toast (a flash, or what arrived since the last page) and a live one.
   const [toast, setToast] = useState<ToastData | null>(rendered.toast);
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
 
-  useEffect(() => setCount(renderedCount), [renderedCount]);
+  useEffect(() => {
+    setCount(renderedCount);
+    counted.current = new Set(renderedIds ? renderedIds.split(",") : []);
+  }, [renderedCount, renderedIds]);
   const renderedToast = rendered.toast;
   useEffect(() => {
     // A page without a toast leaves a live one showing.
@@ -35,7 +41,9 @@ export function useLiveNotifications(enabled: boolean, rendered: { count: number
     const source = new EventSource(LIVE_PATH);
     source.addEventListener("count", (event: MessageEvent<string>) => {
       const change = JSON.parse(event.data) as CountChange;
-      setCount((current) => nextCount(current, change));
+      const fresh = uncountedChange(change, counted.current);
+      if (change.op === "add") for (const id of change.ids ?? []) counted.current.add(id);
+      setCount((current) => nextCount(current, fresh));
     });
     source.addEventListener("toast", (event: MessageEvent<string>) => setToast(JSON.parse(event.data) as ToastData));
     source.addEventListener("refresh", () => revalidate.current());
