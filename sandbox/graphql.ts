@@ -48,6 +48,11 @@ export function registerGraphqlRoutes(router: Router, ctx: SandboxContext): void
         membership: member.membership ? membershipView(member.membership, state.catalogs, today(ctx)) : null,
       }),
       VisitedTours: ({ member }) => ({ visitedTours: [...member.visitedTours] }),
+      AddVisitedTour: ({ member }, variables) => {
+        const { tour } = parseWith(z.object({ tour: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/) }), variables);
+        if (!member.visitedTours.includes(tour)) member.visitedTours.push(tour);
+        return { addVisitedTour: { visitedTours: [...member.visitedTours] } };
+      },
       NonWorkingDates: () => ({ nonworkingdates: state.catalogs.nonWorkingDates.map((date) => ({ date })) }),
       PairsCatalogue: () => ({ pairs: state.catalogs.pairs.map((pair) => ({ pair })) }),
     } satisfies Record<string, MemberResolver>),

@@ -187,6 +187,17 @@ describe("product data", () => {
     expect(unknown.body).toHaveProperty("errors");
   });
 
+  it("records a seen tour once, and refuses a malformed tour id", async () => {
+    const auth = { authorization: `Bearer ${await productJwt("paula.prueba")}` };
+    const tours = async () => (await call("/graphql", postJson({ operationName: "VisitedTours" }, auth))).body;
+    expect(await tours()).toEqual({ data: { visitedTours: [] } });
+    const add = (tour: unknown) => call("/graphql", postJson({ operationName: "AddVisitedTour", variables: { tour } }, auth));
+    expect((await add("dashboard")).body).toEqual({ data: { addVisitedTour: { visitedTours: ["dashboard"] } } });
+    expect((await add("dashboard")).body).toEqual({ data: { addVisitedTour: { visitedTours: ["dashboard"] } } });
+    expect((await add("<script>")).status).toBe(400);
+    expect(await tours()).toEqual({ data: { visitedTours: ["dashboard"] } });
+  });
+
   it("shows paula's trial countdown from her next payment (today + 9)", async () => {
     const jwt = await productJwt("paula.prueba");
     const { body } = await call("/graphql", postJson({ operationName: "MembershipData" }, { authorization: `Bearer ${jwt}` }));

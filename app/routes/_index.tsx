@@ -6,6 +6,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
 import { marketNotice } from "#core/domain/market";
+import type { TourStep } from "#core/domain/tour";
+import { TOUR_PARAM, tourView } from "#core/domain/tour";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { getConfig } from "#server/config.server";
@@ -13,8 +15,10 @@ import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { Tab } from "#server/trading/calculator.server";
 import { loadDashboard, submitCalculator } from "#server/trading/dashboard.server";
+import { visitedTours } from "#server/trading/tour.server";
 import { RecentOperations } from "~/components/history/RecentOperations";
 import { Calculator } from "~/components/trading/Calculator";
+import { GuidedTour, TOUR_CARD_ID } from "~/components/trading/GuidedTour";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { buttonClass } from "~/components/ui/button";
@@ -28,12 +32,13 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const url = new URL(request.url);
-  const { upstreamMs, ...dashboard } = await loadDashboard(access, url);
+  const [{ upstreamMs, ...dashboard }, visited] = await Promise.all([loadDashboard(access, url), visitedTours(access)]);
   return json(
     {
       companyName: access.company.businessName,
       ...dashboard,
       approval: url.searchParams.get("aprobacion"),
+      tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
       helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
     },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
@@ -46,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { companyName, accounts, calculator, quote: loaderQuote, approval, recent, helpLinks } = useLoaderData<typeof loader>();
+  const { companyName, accounts, calculator, quote: loaderQuote, approval, recent, helpLinks, tour } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
   const { t: tt } = useTranslation("transaction");
@@ -60,35 +65,58 @@ export default function Dashboard() {
   const noticeKey = marketNotice(calculator.market);
   const notice = noticeKey ? t(noticeKey) : null;
 
+  const tourCard =
+    tour.kind === "none" ? null : (
+      <GuidedTour
+        view={tour}
+        stepHref={(step) => `${withParams(here, { [TOUR_PARAM]: String(step) })}#${TOUR_CARD_ID}`}
+        action="/recorrido"
+        redirectTo={here}
+        csrfToken={<AuthenticityTokenInput />}
+      />
+    );
+  /** The tour's card goes right above the section its step explains; the invitation on top. */
+  const cardBefore = (at: TourStep | "top") =>
+    (at === "top" && tour.kind === "invite") || (tour.kind === "step" && tour.target === at) ? tourCard : null;
+  const highlight = (at: TourStep) =>
+    tour.kind === "step" && tour.target === at ? "rounded-xl ring-4 ring-brand-500/40 ring-offset-4 dark:ring-offset-slate-950" : undefined;
+
   return (
     <div className="flex flex-col gap-8">
+      {cardBefore("top")}
       {notice ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
           {notice}
         </p>
       ) : null}
+      {cardBefore("prices") ?? cardBefore("calculator")}
       <div className="grid gap-8 xl:grid-cols-2">
-        <PricePanel pairs={calculator.pairs} pair={calculator.pair} price={live.price} status={live.status} pairHref={pairHref} />
-        <Calculator
-          key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
-          tab={calculator.tab}
-          tabHref={tabHref}
-          pair={calculator.pair}
-          price={live.price}
-          accounts={calculator.accounts}
-          recipients={calculator.recipients}
-          recipientsAllowed={calculator.recipientsAllowed}
-          transferOnly={calculator.pairs.length === 0}
-          reasons={calculator.reasons}
-          idempotencyKey={calculator.idempotencyKey}
-          prefill={calculator.prefill}
-          referenceMargin={calculator.referenceMargin}
-          quote={quote}
-          lastResult={actionData?.result ?? null}
-          csrfToken={<AuthenticityTokenInput />}
-        />
+        <div className={highlight("prices")}>
+          <PricePanel pairs={calculator.pairs} pair={calculator.pair} price={live.price} status={live.status} pairHref={pairHref} />
+        </div>
+        <div className={highlight("calculator")}>
+          <Calculator
+            key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
+            tab={calculator.tab}
+            tabHref={tabHref}
+            pair={calculator.pair}
+            price={live.price}
+            accounts={calculator.accounts}
+            recipients={calculator.recipients}
+            recipientsAllowed={calculator.recipientsAllowed}
+            transferOnly={calculator.pairs.length === 0}
+            reasons={calculator.reasons}
+            idempotencyKey={calculator.idempotencyKey}
+            prefill={calculator.prefill}
+            referenceMargin={calculator.referenceMargin}
+            quote={quote}
+            lastResult={actionData?.result ?? null}
+            csrfToken={<AuthenticityTokenInput />}
+          />
+        </div>
       </div>
-      <section aria-labelledby="mis-cuentas" className="flex flex-col gap-4">
+      {cardBefore("accounts")}
+      <section aria-labelledby="mis-cuentas" className={["flex flex-col gap-4", highlight("accounts")].filter(Boolean).join(" ")}>
         <h2 id="mis-cuentas" className="text-xl font-semibold">
           {t("accounts.title")}
         </h2>
@@ -131,13 +159,16 @@ export default function Dashboard() {
           </ul>
         )}
       </section>
-      <RecentOperations
-        companyName={companyName}
-        rows={recent}
-        historyHref="/historial-operaciones"
-        detailHref={(id) => `/historial-operaciones/${encodeURIComponent(id)}`}
-        retryHref={here}
-      />
+      {cardBefore("history")}
+      <div className={highlight("history")}>
+        <RecentOperations
+          companyName={companyName}
+          rows={recent}
+          historyHref="/historial-operaciones"
+          detailHref={(id) => `/historial-operaciones/${encodeURIComponent(id)}`}
+          retryHref={here}
+        />
+      </div>
       <Modal
         open={help !== null}
         title={help ? tt(`help.topics.${help.topic}.title`) : ""}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { chooseToast, nextCount, toastKindFor, type ToastSource, toneOf,uncountedChange } from "./notification-toast";
+import { chooseToast, nextCount, toastKindFor, type ToastSource, toneOf, uncountedChange } from "./notification-toast";
 
 const n = (module: string, type: ToastSource["type"], status: string | null = null, extra: Partial<ToastSource> = {}): ToastSource => ({
   id: extra.id ?? `${module}-${type}-${status}`,

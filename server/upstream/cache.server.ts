@@ -27,6 +27,11 @@ export function cached<T>(key: string, load: () => Promise<T>, ttlMs = CATALOGUE
   return value;
 }
 
+/** Drops one entry, after a change that makes it wrong. */
+export function forget(key: string): void {
+  store().delete(key);
+}
+
 export function clearCache(): void {
   store().clear();
 }

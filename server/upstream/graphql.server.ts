@@ -93,6 +93,16 @@ export function graphqlClient(http: Http) {
       const data = await query("VisitedTours", "query VisitedTours { visitedTours }", {}, z.object({ visitedTours: z.array(z.string()) }));
       return data.visitedTours;
     },
+    /** Records a guided tour as seen (a set: recording it twice is harmless, so a retry is too). */
+    async addVisitedTour(tour: string): Promise<string[]> {
+      const data = await query(
+        "AddVisitedTour",
+        "mutation AddVisitedTour($tour: String!) { addVisitedTour(tour: $tour) { visitedTours } }",
+        { tour },
+        z.object({ addVisitedTour: z.object({ visitedTours: z.array(z.string()) }) }),
+      );
+      return data.addVisitedTour.visitedTours;
+    },
     async nonWorkingDates(): Promise<string[]> {
       const data = await query(
         "NonWorkingDates",

@@ -2,6 +2,7 @@ import { useLocation, useMatches, useNavigate, useRevalidator, useSubmit } from 
 import { useCallback } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 
+import { TOUR_PARAM } from "#core/domain/tour";
 import { withoutParams, withParams } from "#core/url";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -30,7 +31,8 @@ export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClock
   const here = `${location.pathname}${location.search}`;
 
   const openInactivity = useCallback(
-    () => navigate(withParams(here, { dialogo: "inactividad" }), { preventScrollReset: true }),
+    // §4: the idle prompt turns the guided tour off.
+    () => navigate(withoutParams(withParams(here, { dialogo: "inactividad" }), [TOUR_PARAM]), { preventScrollReset: true }),
     [navigate, here],
   );
   const closeInactivity = useCallback(

@@ -1,0 +1,92 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+import type { TourView } from "#core/domain/tour";
+import { DASHBOARD_TOUR } from "#core/domain/tour";
+import { buttonClass } from "~/components/ui/button";
+
+export const TOUR_CARD_ID = "recorrido";
+
+export type GuidedTourProps = {
+  view: Exclude<TourView, { kind: "none" }>;
+  /** The step's address: `?tour=N#recorrido`, so the browser scrolls to the card without JS. */
+  stepHref: (step: number) => string;
+  /** Where 'Terminar' and 'Omitir' post (records the tour as seen). */
+  action: string;
+  redirectTo: string;
+  csrfToken: ReactNode;
+};
+
+/**
+ * The dashboard's guided tour (§2): an invitation for a member who has not seen it, then one card
+ * per step placed right above the section it explains. Links and plain forms, so it works without
+ * JavaScript; with it, the card takes focus when the step changes.
+ */
+export function GuidedTour({ view, stepHref, action, redirectTo, csrfToken }: GuidedTourProps) {
+  const { t } = useTranslation("dashboard");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const step = view.kind === "step" ? view.step : 0;
+  useEffect(() => {
+    if (step > 0) heading.current?.focus();
+  }, [step]);
+
+  const record = (label: string, variant: "primary" | "secondary" | "ghost") => (
+    <Form method="post" action={action}>
+      {csrfToken}
+      <input type="hidden" name="tour" value={DASHBOARD_TOUR} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className={buttonClass(variant)}>
+        {label}
+      </button>
+    </Form>
+  );
+
+  const title = view.kind === "invite" ? t("tour.invite.title") : t(`tour.steps.${view.target}.title`);
+  return (
+    <section
+      id={TOUR_CARD_ID}
+      aria-label={t("tour.label")}
+      className="scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50 p-5 shadow-sm dark:border-brand-900 dark:bg-slate-900"
+    >
+      {view.kind === "step" ? (
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">
+          {t("tour.progress", { step: view.step, of: view.of })}
+        </p>
+      ) : null}
+      <h2 ref={heading} tabIndex={-1} className="mt-1 text-lg font-semibold focus:outline-none">
+        {title}
+      </h2>
+      <p className="mt-1 max-w-prose text-slate-700 dark:text-slate-200">
+        {view.kind === "invite" ? t("tour.invite.body") : t(`tour.steps.${view.target}.body`)}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {view.kind === "invite" ? (
+          <>
+            <Link to={stepHref(1)} className={buttonClass("primary")}>
+              {t("tour.invite.start")}
+            </Link>
+            {record(t("tour.invite.later"), "secondary")}
+          </>
+        ) : (
+          <>
+            {view.previous ? (
+              <Link to={stepHref(view.previous)} className={buttonClass("secondary")}>
+                {t("tour.previous")}
+              </Link>
+            ) : null}
+            {view.next ? (
+              <Link to={stepHref(view.next)} className={buttonClass("primary")}>
+                {t("tour.next")}
+              </Link>
+            ) : (
+              record(t("tour.finish"), "primary")
+            )}
+            {view.next ? record(t("tour.skip"), "ghost") : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
