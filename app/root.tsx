@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
@@ -18,6 +18,7 @@ import { callContext } from "#server/upstream/budget.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
+import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
 import { NotificationCentre } from "~/components/notifications/NotificationCentre";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
 import { AppShell } from "~/components/shell/AppShell";
@@ -31,6 +32,7 @@ import { Toast } from "~/components/ui/Toast";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
+import type { PageHandle } from "~/utils/page-title";
 import { usePageTitle } from "~/utils/page-title";
 
 export const links: LinksFunction = () => [
@@ -136,7 +138,13 @@ function Document({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications, countedNotificationIds } =
     useLoaderData<typeof loader>();
-  const live = useLiveNotifications(Boolean(shell), { count: unreadNotifications, countedIds: countedNotificationIds, toast });
+  const livePair =
+    [...useMatches()]
+      .reverse()
+      .map((match) => (match.handle as PageHandle | undefined)?.livePair?.(match.data))
+      .find((pair) => typeof pair === "string") ?? null;
+  const channel = useLiveChannelSource(Boolean(shell), livePair);
+  const live = useLiveNotifications(shell ? channel : null, { count: unreadNotifications, countedIds: countedNotificationIds, toast });
   useSignedOutAnnouncement(Boolean(shell));
   const { t } = useTranslation();
   const location = useLocation();
@@ -220,7 +228,7 @@ export default function App() {
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       <Document>
-        {page}
+        <LiveChannelContext.Provider value={shell ? channel : null}>{page}</LiveChannelContext.Provider>
         {splash ? <Splash text={t("company.splash")} /> : null}
         <Toast toast={live.toast} />
       </Document>

@@ -201,6 +201,9 @@ export default function Dashboard() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "shell.title.dashboard" };
+export const handle: PageHandle = {
+  titleKey: "shell.title.dashboard",
+  livePair: (data) => (data as { calculator?: { pair?: string | null } } | undefined)?.calculator?.pair ?? null,
+};
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

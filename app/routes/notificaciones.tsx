@@ -4,6 +4,8 @@ import { z } from "zod";
 
 import texts from "#core/locales/es-MX/notifications.json";
 import { safeRedirectPath } from "#core/url";
+import { notificationBridge } from "#server/notifications/bridge.server";
+import { unreadSummary } from "#server/notifications/centre.server";
 import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { isUpstreamError } from "#server/upstream/errors";
@@ -48,5 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const description = parsed.data.intent === "leer" ? texts.errors.markRead : texts.errors.markAllRead;
     return redirectWithToast(request, back, newToast("error", t("generic.error"), description));
   }
+  // The member's other tabs set their bell to what is left unread (this one reads it on its next page).
+  const { count } = await unreadSummary({ client: notifications, log: context.log }, 1);
+  notificationBridge().announce(access.data.memberId, { kind: "count", to: count });
   return redirect(back);
 }

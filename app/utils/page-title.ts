@@ -6,6 +6,8 @@ export type PageHandle = {
   titleKey?: string;
   /** The page is a challenge's result modal: the session's expired notice waits for it (§4). */
   challengeModal?: boolean;
+  /** The pair whose live prices the page shows, from its loader data: the tab's channel carries them. */
+  livePair?: (data: unknown) => string | null;
 };
 
 export function usePageTitle(): string {

@@ -28,6 +28,7 @@ function bridge(options: Partial<ConstructorParameters<typeof NotificationBridge
     // Fast for tests, with the jitter visible: 20 ms plus up to 20 ms.
     delayMs: 20,
     jitterMs: 20,
+    lingerMs: 0,
     random: () => {
       const value = 0.5;
       waits.push(20 + value * 20);
@@ -77,6 +78,40 @@ describe("the notification bridge", () => {
     await expect
       .poll(async () => ((await control(sandbox, "/__notification-sockets", undefined, "GET")) as { sockets: number }).sockets)
       .toBe(0);
+  });
+
+  it("keeps a member's socket for a while after the last tab left, so a tab coming back finds it connected", async () => {
+    const { productJwt } = await loginAs(sandbox, "ana.admin");
+    const { bridge: lingering } = bridge({ lingerMs: 200 });
+    const sockets = async () => ((await control(sandbox, "/__notification-sockets", undefined, "GET")) as { sockets: number }).sockets;
+    const first = recorder();
+    const leave = lingering.subscribe(memberOf(productJwt), productJwt, first.listener);
+    await expect.poll(() => first.online()).toEqual({ kind: "connection", online: true });
+    leave();
+    expect(lingering.size).toBe(1);
+    const again = recorder();
+    const leaveAgain = lingering.subscribe(memberOf(productJwt), productJwt, again.listener);
+    // Already online: told at once, on the same socket.
+    expect(again.online()).toEqual({ kind: "connection", online: true });
+    expect(await sockets()).toBe(1);
+    leaveAgain();
+    await expect.poll(() => lingering.size).toBe(0);
+    await expect.poll(sockets).toBe(0);
+  });
+
+  it("announces a count to the member's tabs only", async () => {
+    const { productJwt } = await loginAs(sandbox, "ana.admin");
+    const other = await loginAs(sandbox, "beatriz.basica");
+    const { bridge: shared } = bridge();
+    const anaTab: BridgeEvent[] = [];
+    const beatrizTab: BridgeEvent[] = [];
+    shared.subscribe(memberOf(productJwt), productJwt, (event) => anaTab.push(event));
+    shared.subscribe(memberOf(other.productJwt), other.productJwt, (event) => beatrizTab.push(event));
+    shared.announce(memberOf(productJwt), { kind: "count", to: 2 });
+    expect(anaTab.filter((event) => event.kind === "count")).toEqual([{ kind: "count", to: 2 }]);
+    expect(beatrizTab.filter((event) => event.kind === "count")).toEqual([]);
+    // Nobody listening: nothing happens.
+    shared.announce("sin-pestanas", { kind: "count", to: 0 });
   });
 
   it("reconnects after a drop with 1 s plus jitter (scaled here), and keeps delivering", async () => {

@@ -12,7 +12,11 @@ import { type Notification, notificationSchema } from "../upstream/notifications
  * attempts, each 1 s plus up to 1 s of jitter; then the member is offline until a tab comes
  * (back). socket.io-client's own backoff cannot say "1 s plus up to 1 s", so retries are ours.
  */
-export type BridgeEvent = { kind: "notification"; notification: Notification } | { kind: "connection"; online: boolean };
+export type BridgeEvent =
+  | { kind: "notification"; notification: Notification }
+  | { kind: "connection"; online: boolean }
+  /** The member's unread count is now `to` (they read notifications in one of their tabs). */
+  | { kind: "count"; to: number };
 export type BridgeListener = (event: BridgeEvent) => void;
 
 export interface BridgeOptions {
@@ -24,6 +28,11 @@ export interface BridgeOptions {
   jitterMs?: number;
   timeoutMs?: number;
   random?: () => number;
+  /**
+   * How long a member's socket stays open after their last tab left (default 10 s): a reload or a
+   * tab that reopens its channel (another pair) finds it still connected.
+   */
+  lingerMs?: number;
 }
 
 interface Member {
@@ -32,6 +41,8 @@ interface Member {
   failures: number;
   retry: NodeJS.Timeout | null;
   online: boolean;
+  /** The close scheduled after the last tab left. */
+  linger: NodeJS.Timeout | null;
 }
 
 export class NotificationBridge {
@@ -41,6 +52,7 @@ export class NotificationBridge {
   private readonly jitterMs: number;
   private readonly timeoutMs: number;
   private readonly random: () => number;
+  private readonly lingerMs: number;
 
   constructor(private readonly options: BridgeOptions) {
     this.attempts = options.attempts ?? 5;
@@ -48,6 +60,7 @@ export class NotificationBridge {
     this.jitterMs = options.jitterMs ?? 1_000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.random = options.random ?? Math.random;
+    this.lingerMs = options.lingerMs ?? 10_000;
   }
 
   /** Listens to a member's notifications; the jwt is the newest the caller has (used on reconnects). */
@@ -64,13 +77,31 @@ export class NotificationBridge {
         member.socket.connect();
       }
     }
+    if (member.linger !== null) clearTimeout(member.linger);
+    member.linger = null;
     member.listeners.add(listener);
     if (member.online) listener({ kind: "connection", online: true });
     const current = member;
     return () => {
       current.listeners.delete(listener);
-      if (current.listeners.size === 0 && this.members.get(memberId) === current) this.closeMember(memberId, current);
+      if (current.listeners.size > 0 || this.members.get(memberId) !== current) return;
+      if (this.lingerMs <= 0) {
+        this.closeMember(memberId, current);
+        return;
+      }
+      current.linger ??= setTimeout(() => {
+        current.linger = null;
+        if (current.listeners.size === 0 && this.members.get(memberId) === current) this.closeMember(memberId, current);
+      }, this.lingerMs);
     };
+  }
+
+  /**
+   * Tells the member's tabs on this instance something the app itself learnt (not the socket): a
+   * read in one tab sets the bell in the others.
+   */
+  announce(memberId: string, event: Extract<BridgeEvent, { kind: "count" }>): void {
+    for (const listener of this.members.get(memberId)?.listeners ?? []) listener(event);
   }
 
   /** Members with an open (or opening) upstream socket. */
@@ -93,7 +124,7 @@ export class NotificationBridge {
       timeout: this.timeoutMs,
       transports: ["websocket"],
     });
-    const member: Member = { socket, listeners: new Set(), failures: 0, retry: null, online: false };
+    const member: Member = { socket, listeners: new Set(), failures: 0, retry: null, online: false, linger: null };
     const emit = (event: BridgeEvent) => {
       for (const listener of member.listeners) listener(event);
     };
@@ -149,6 +180,8 @@ export class NotificationBridge {
     this.members.delete(memberId);
     if (member.retry !== null) clearTimeout(member.retry);
     member.retry = null;
+    if (member.linger !== null) clearTimeout(member.linger);
+    member.linger = null;
     member.socket.removeAllListeners();
     member.socket.disconnect();
   }

@@ -94,26 +94,46 @@ describe("notificationStream (the tab's live channel)", () => {
   });
 });
 
+/** A stream fed by hand: `listener` plays the bridge, `readUntil` reads until a marker shows. */
+function handFedStream(options: { batchMs?: number } = {}) {
+  let listener: BridgeListener = () => undefined;
+  const controller = new AbortController();
+  const response = notificationStream(controller.signal, {
+    subscribe: (l) => {
+      listener = l;
+      return () => undefined;
+    },
+    ...options,
+  });
+  const reader = response.body!.getReader();
+  return {
+    listener: (event: Parameters<BridgeListener>[0]) => listener(event),
+    async readUntil(marker: string) {
+      let text = "";
+      while (!text.includes(marker)) {
+        const { value } = await reader.read();
+        text += new TextDecoder().decode(value);
+      }
+      controller.abort();
+      return text;
+    },
+  };
+}
+
 describe("notificationStream timing", () => {
   it("tells a lone notification at once, without waiting for a window", async () => {
-    let listener: BridgeListener = () => undefined;
-    const controller = new AbortController();
-    const response = notificationStream(controller.signal, {
-      subscribe: (l) => {
-        listener = l;
-        return () => undefined;
-      },
-      batchMs: 10_000,
-    });
-    const reader = response.body!.getReader();
-    listener({ kind: "notification", notification: notification("1", "2026-11-24T10:00:01.000Z") });
-    let text = "";
-    while (!text.includes("event: refresh")) {
-      const { value } = await reader.read();
-      text += new TextDecoder().decode(value);
-    }
-    controller.abort();
+    const stream = handFedStream({ batchMs: 10_000 });
+    stream.listener({ kind: "notification", notification: notification("1", "2026-11-24T10:00:01.000Z") });
+    const text = await stream.readUntil("event: refresh");
     expect(text).toContain('event: count\ndata: {"op":"add","by":1,"ids":["1"]}\n\n');
     expect(text).toMatch(/event: toast\ndata: \{"id":"notificacion-1"/);
+  });
+});
+
+describe("notificationStream count announcements", () => {
+  it("turns a count the app announced into a 'set' for the bell", async () => {
+    const stream = handFedStream();
+    stream.listener({ kind: "count", to: 3 });
+    expect(await stream.readUntil("event: count")).toContain('event: count\ndata: {"op":"set","to":3}\n\n');
   });
 });

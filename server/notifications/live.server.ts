@@ -10,6 +10,7 @@ import type { BridgeListener } from "./bridge.server";
  * socket pushes, as named events the browser acts on without knowing §4's rules:
  * - `toast`  { id, type, title, description } — the one toast for what arrived together;
  * - `count`  { op: "add", by, ids } — the bell's change (§4 count rules), naming what it counts;
+ *            { op: "set", to } — after the member read notifications in another tab;
  * - `refresh` { modules } — what the page shows may have changed (an operation's status);
  * - `connection` { online } — the upstream socket's state.
  * A lone notification is told at once; one arriving within `batchMs` of the last told waits for
@@ -52,8 +53,13 @@ export interface NotificationStreamOptions {
 }
 
 export function notificationStream(signal: AbortSignal, options: NotificationStreamOptions): Response {
+  return eventStreamResponse(signal, options, notificationEvents(options));
+}
+
+/** The notification half of a tab's channel, for a stream that carries other events too (prices). */
+export function notificationEvents(options: Omit<NotificationStreamOptions, "endsAt" | "now" | "heartbeatMs">) {
   const batchMs = options.batchMs ?? BATCH_MS;
-  return eventStreamResponse(signal, options, (write) => {
+  return (write: (bytes: Uint8Array) => void) => {
     // A notification after a quiet spell is told at once; what follows it within `batchMs` is told
     // together at the window's end, its toast chosen over the whole burst (so 5 recipients activated
     // at once end on one summary toast), and the next window opens.
@@ -85,6 +91,10 @@ export function notificationStream(signal: AbortSignal, options: NotificationStr
         write(sseEvent("connection", { online: bridgeEvent.online }));
         return;
       }
+      if (bridgeEvent.kind === "count") {
+        write(sseEvent("count", { op: "set", to: bridgeEvent.to }));
+        return;
+      }
       if (bridgeEvent.notification.read) return;
       burst.push(bridgeEvent.notification);
       if (windowTimer) {
@@ -98,7 +108,7 @@ export function notificationStream(signal: AbortSignal, options: NotificationStr
       if (windowTimer) clearTimeout(windowTimer);
       unsubscribe();
     };
-  });
+  };
 }
 
 /** The newest `createdAt` of some notifications, as a comparable ISO instant. */

@@ -18,12 +18,16 @@ export interface PriceStreamOptions {
 }
 
 export function priceStream(signal: AbortSignal, pair: string, options: PriceStreamOptions): Response {
-  return eventStreamResponse(signal, options, (write, close) =>
+  return eventStreamResponse(signal, options, priceEvents(pair, options.hub));
+}
+
+/** The price half of a tab's channel (events `status` and `price`), for a stream that carries others too. */
+export function priceEvents(pair: string, hub: Pick<PriceHub, "subscribe">) {
+  return (write: (bytes: Uint8Array) => void, close: () => void) =>
     // The hub may end a subscription while it is being set up (it is closing): end right after.
-    options.hub.subscribe(
+    hub.subscribe(
       pair,
       (message) => write(message.frame),
       () => queueMicrotask(close),
-    ),
-  );
+    );
 }

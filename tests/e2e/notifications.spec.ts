@@ -95,3 +95,15 @@ test("five recipients activated at once give one summary toast", async ({ page }
   await expect(toast(page).getByText("5 destinatarios activos")).toBeVisible(wait);
   await expect(page.getByRole("link", { name: "Notificaciones, 6 sin leer" })).toBeVisible();
 });
+
+test("reading notifications in one tab clears the bell in the others", async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "tabs hear each other through the live channel, which needs JavaScript");
+  await loginAs(page, "beatriz.basica");
+  await expect(page.getByRole("link", { name: "Notificaciones, 1 sin leer" })).toBeVisible();
+  await expect(page.locator("html[data-live='online']")).toHaveCount(1);
+  const other = await context.newPage();
+  await other.goto("/?drawer=notificaciones");
+  await other.getByRole("dialog", { name: "Notificaciones" }).getByRole("button", { name: "Marcar todas como leídas" }).click();
+  // The first tab was not reloaded: its bell follows.
+  await expect(page.getByRole("link", { name: "Notificaciones", exact: true })).toBeVisible();
+});

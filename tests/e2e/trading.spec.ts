@@ -243,8 +243,14 @@ test("while the price feed is down the dashboard says so, and prices come back w
 
 test("with JavaScript the price moves without reloading the page", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "live updates are a JavaScript enhancement");
+  const streams: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "eventsource") streams.push(new URL(request.url()).pathname + new URL(request.url()).search);
+  });
   await loginAs(page, "ana.admin");
   const price = bestBuyPrice(page);
   const first = await price.textContent();
   await expect.poll(() => price.textContent(), { timeout: 10_000 }).not.toBe(first);
+  // One live stream for the tab: the pair's prices ride with the notifications.
+  expect(streams).toEqual(["/eventos?pair=USD%2FMXN"]);
 });

@@ -3,10 +3,8 @@ import { useEffect, useRef, useState } from "react";
 
 import { type CountChange, nextCount, uncountedChange } from "#core/domain/notification-toast";
 
+import { type LiveChannel, useLiveEvent } from "../live/live-channel";
 import type { ToastData } from "../ui/Toast";
-
-/** The live channel's path and event names (server/notifications/live.server.ts). */
-export const LIVE_PATH = "/eventos";
 
 /**
  * The member's notifications as they happen (issue 9), over the tab's live channel: the bell's
@@ -14,7 +12,10 @@ export const LIVE_PATH = "/eventos";
  * alter what the page shows (an operation's status) reloads the page's data. Starts from what the
  * server rendered; without JS the next page brings both.
  */
-export function useLiveNotifications(enabled: boolean, rendered: { count: number; countedIds: string[]; toast: ToastData | null }) {
+export function useLiveNotifications(
+  channel: LiveChannel | null,
+  rendered: { count: number; countedIds: string[]; toast: ToastData | null },
+) {
   const renderedCount = rendered.count;
   const [count, setCount] = useState(renderedCount);
   // What the rendered figure already counts: a live add for it must not count it again.
@@ -23,8 +24,6 @@ export function useLiveNotifications(enabled: boolean, rendered: { count: number
   // The newest of the page's toast (a flash, or what arrived since the last page) and a live one.
   const [toast, setToast] = useState<ToastData | null>(rendered.toast);
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
 
   useEffect(() => {
     setCount(renderedCount);
@@ -36,26 +35,17 @@ export function useLiveNotifications(enabled: boolean, rendered: { count: number
     if (renderedToast) setToast(renderedToast);
   }, [renderedToast?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per id
 
-  useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource(LIVE_PATH);
-    source.addEventListener("count", (event: MessageEvent<string>) => {
-      const change = JSON.parse(event.data) as CountChange;
-      const fresh = uncountedChange(change, counted.current);
-      if (change.op === "add") for (const id of change.ids ?? []) counted.current.add(id);
-      setCount((current) => nextCount(current, fresh));
-    });
-    source.addEventListener("toast", (event: MessageEvent<string>) => setToast(JSON.parse(event.data) as ToastData));
-    source.addEventListener("refresh", () => revalidate.current());
-    // The upstream socket's state, on the document for whoever needs it (tests wait for "online").
-    source.addEventListener("connection", (event: MessageEvent<string>) => {
-      document.documentElement.dataset.live = (JSON.parse(event.data) as { online: boolean }).online ? "online" : "offline";
-    });
-    return () => {
-      source.close();
-      delete document.documentElement.dataset.live;
-    };
-  }, [enabled]);
+  useLiveEvent<CountChange>(channel, "count", (change) => {
+    const fresh = uncountedChange(change, counted.current);
+    if (change.op === "add") for (const id of change.ids ?? []) counted.current.add(id);
+    setCount((current) => nextCount(current, fresh));
+  });
+  useLiveEvent<ToastData>(channel, "toast", setToast);
+  useLiveEvent(channel, "refresh", () => revalidator.revalidate());
+  // The upstream socket's state, on the document for whoever needs it (tests wait for "online").
+  useLiveEvent<{ online: boolean }>(channel, "connection", ({ online }) => {
+    document.documentElement.dataset.live = online ? "online" : "offline";
+  });
 
   return { count, toast };
 }

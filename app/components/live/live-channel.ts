@@ -1,0 +1,74 @@
+import { createContext, useContext, useEffect, useMemo, useRef } from "react";
+
+/** The tab's one live channel (decision 031): GET /eventos, with `?pair=` while a page shows a pair. */
+export const LIVE_PATH = "/eventos";
+
+/** Every named event the channel carries: notifications (toast, count, refresh, connection) and prices. */
+const EVENT_NAMES = ["toast", "count", "refresh", "connection", "price", "status"] as const;
+export type LiveEventName = (typeof EVENT_NAMES)[number];
+type Handler = (data: unknown) => void;
+
+export interface LiveChannel {
+  /** Calls `handler` with each event of that name (parsed JSON); answers the unsubscribe. */
+  subscribe(name: LiveEventName, handler: Handler): () => void;
+}
+
+export const LiveChannelContext = createContext<LiveChannel | null>(null);
+
+export const livePath = (pair: string | null) => (pair ? `${LIVE_PATH}?pair=${encodeURIComponent(pair)}` : LIVE_PATH);
+
+/**
+ * Opens the tab's channel while `enabled` (a signed-in page with JavaScript), carrying the prices of
+ * `pair` (the page's, from its route's `handle.livePair`), and again when the page shows another
+ * pair. Browsers allow about six connections per site across all tabs, so a tab holds one stream
+ * for everything live.
+ */
+export function useLiveChannelSource(enabled: boolean, pair: string | null): LiveChannel {
+  const handlers = useRef(new Map<LiveEventName, Set<Handler>>());
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    const source = new EventSource(livePath(pair));
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (event: MessageEvent<string>) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        for (const handler of handlers.current.get(name) ?? []) handler(data);
+      });
+    }
+    return () => {
+      source.close();
+      delete document.documentElement.dataset.live;
+    };
+  }, [enabled, pair]);
+
+  return useMemo(
+    () => ({
+      subscribe(name, handler) {
+        const set = handlers.current.get(name) ?? new Set<Handler>();
+        handlers.current.set(name, set);
+        set.add(handler);
+        return () => {
+          set.delete(handler);
+        };
+      },
+    }),
+    [],
+  );
+}
+
+/** Runs `handler` for each `name` event of the channel the page is under (none without JS). */
+export function useLiveEvent<T>(channel: LiveChannel | null, name: LiveEventName, handler: (data: T) => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => channel?.subscribe(name, (data) => latest.current(data as T)), [channel, name]);
+}
+
+/** The channel of the page's shell (root). */
+export function useLiveChannel(): LiveChannel | null {
+  return useContext(LiveChannelContext);
+}
