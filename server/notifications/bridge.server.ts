@@ -1,16 +1,19 @@
-import { io, type Socket } from "socket.io-client";
+import { Redis } from "ioredis";
+import { io } from "socket.io-client";
 
 import { getConfig } from "../config.server";
 import { onShutdown, singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
 import { type Notification, notificationSchema } from "../upstream/notifications.server";
+import { type RedisMemberFeeds, redisMemberFeeds } from "./redis-feed.server";
 
 /**
  * The notification socket of §7, one per member with a page open, shared by that member's tabs
  * and closed when the last one leaves. §4 / §7 settings: 10 s to connect; after a drop, up to 5
  * attempts, each 1 s plus up to 1 s of jitter; then the member is offline until a tab comes
  * (back). socket.io-client's own backoff cannot say "1 s plus up to 1 s", so retries are ours.
+ * With REDIS_URL one instance holds a member's socket for the whole cluster (redis-feed.server.ts).
  */
 export type BridgeEvent =
   | { kind: "notification"; notification: Notification }
@@ -19,7 +22,17 @@ export type BridgeEvent =
   | { kind: "count"; to: number };
 export type BridgeListener = (event: BridgeEvent) => void;
 
-export interface BridgeOptions {
+/** One member's upstream: the socket itself, or its share of a cluster-wide one. */
+export interface MemberFeed {
+  /** The newest jwt a tab brought (used on reconnects). */
+  setJwt(jwt: string): void;
+  /** A tab came: a feed that gave up tries again. */
+  wake(): void;
+  close(): void;
+}
+export type MemberFeedFactory = (memberId: string, jwt: string, emit: (event: BridgeEvent) => void) => MemberFeed;
+
+export interface SocketFeedOptions {
   /** NOTIFICATIONS_SOCKET_URL: its origin is the server, its path the Socket.IO path. */
   url: string;
   log: Logger;
@@ -28,18 +41,114 @@ export interface BridgeOptions {
   jitterMs?: number;
   timeoutMs?: number;
   random?: () => number;
+}
+
+/** The real notification socket of one member, with the §4 / §7 connection and retry rules. */
+export function socketFeedFactory(options: SocketFeedOptions): MemberFeedFactory {
+  const attempts = options.attempts ?? 5;
+  const delayMs = options.delayMs ?? 1_000;
+  const jitterMs = options.jitterMs ?? 1_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const random = options.random ?? Math.random;
+  const url = new URL(options.url);
+  const origin = `${url.protocol === "wss:" ? "https:" : url.protocol === "ws:" ? "http:" : url.protocol}//${url.host}`;
+
+  return (memberId, jwt, emit) => {
+    const socket = io(origin, {
+      path: url.pathname === "/" ? "/socket.io" : url.pathname,
+      query: { memberId },
+      auth: { token: jwt },
+      reconnection: false,
+      timeout: timeoutMs,
+      transports: ["websocket"],
+    });
+    let failures = 0;
+    let retry: NodeJS.Timeout | null = null;
+    let online = false;
+    let closed = false;
+    const setOnline = (value: boolean) => {
+      if (online === value) return;
+      online = value;
+      emit({ kind: "connection", online: value });
+    };
+    const retryLater = (reason: string) => {
+      if (retry !== null || closed) return;
+      failures += 1;
+      if (failures > attempts) {
+        options.log.warn({ event: "notification_socket_offline", reason }, "notification socket gave up");
+        setOnline(false);
+        return;
+      }
+      retry = setTimeout(
+        () => {
+          retry = null;
+          socket.connect();
+        },
+        delayMs + Math.floor(random() * jitterMs),
+      );
+      retry.unref();
+    };
+    socket.on("connect", () => {
+      failures = 0;
+      setOnline(true);
+    });
+    socket.on("connect_error", (error) => {
+      setOnline(false);
+      // A refused jwt will not get better by retrying it; the next page brings a fresh one.
+      if (error.message === "UNAUTHORIZED") {
+        options.log.warn({ event: "notification_socket_unauthorized" }, "notification socket refused the jwt");
+        failures = attempts;
+      }
+      retryLater(error.message);
+    });
+    socket.on("disconnect", (reason) => {
+      setOnline(false);
+      if (reason !== "io client disconnect") retryLater(reason);
+    });
+    socket.on("notification", (payload: unknown) => {
+      const parsed = notificationSchema.safeParse(payload);
+      if (!parsed.success) {
+        options.log.warn({ event: "notification_unreadable" }, "pushed notification not understood");
+        return;
+      }
+      emit({ kind: "notification", notification: parsed.data });
+    });
+    if (online) emit({ kind: "connection", online: true });
+    return {
+      setJwt(token) {
+        socket.auth = { token };
+      },
+      wake() {
+        // A member given up on gets a fresh round of attempts when a tab comes.
+        if (!online && retry === null && !closed) {
+          failures = 0;
+          socket.connect();
+        }
+      },
+      close() {
+        closed = true;
+        if (retry !== null) clearTimeout(retry);
+        retry = null;
+        socket.removeAllListeners();
+        socket.disconnect();
+      },
+    };
+  };
+}
+
+export interface BridgeOptions extends SocketFeedOptions {
   /**
    * How long a member's socket stays open after their last tab left (default 10 s): a reload or a
    * tab that reopens its channel (another pair) finds it still connected.
    */
   lingerMs?: number;
+  /** With Redis: one socket per member for the cluster, events fanned out to every instance. */
+  shared?: RedisMemberFeeds;
 }
 
 interface Member {
-  socket: Socket;
+  feed: MemberFeed;
   listeners: Set<BridgeListener>;
-  failures: number;
-  retry: NodeJS.Timeout | null;
   online: boolean;
   /** The close scheduled after the last tab left. */
   linger: NodeJS.Timeout | null;
@@ -47,19 +156,12 @@ interface Member {
 
 export class NotificationBridge {
   private readonly members = new Map<string, Member>();
-  private readonly attempts: number;
-  private readonly delayMs: number;
-  private readonly jitterMs: number;
-  private readonly timeoutMs: number;
-  private readonly random: () => number;
+  private readonly createFeed: MemberFeedFactory;
   private readonly lingerMs: number;
 
   constructor(private readonly options: BridgeOptions) {
-    this.attempts = options.attempts ?? 5;
-    this.delayMs = options.delayMs ?? 1_000;
-    this.jitterMs = options.jitterMs ?? 1_000;
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.random = options.random ?? Math.random;
+    const upstream = socketFeedFactory(options);
+    this.createFeed = options.shared ? options.shared.feeds(upstream) : upstream;
     this.lingerMs = options.lingerMs ?? 10_000;
   }
 
@@ -67,15 +169,19 @@ export class NotificationBridge {
   subscribe(memberId: string, jwt: string, listener: BridgeListener): () => void {
     let member = this.members.get(memberId);
     if (!member) {
-      member = this.open(memberId, jwt);
-      this.members.set(memberId, member);
+      const created: Member = { feed: { setJwt() {}, wake() {}, close() {} }, listeners: new Set(), online: false, linger: null };
+      this.members.set(memberId, created);
+      created.feed = this.createFeed(memberId, jwt, (event) => {
+        if (event.kind === "connection") {
+          if (created.online === event.online) return;
+          created.online = event.online;
+        }
+        for (const each of created.listeners) each(event);
+      });
+      member = created;
     } else {
-      member.socket.auth = { token: jwt };
-      // A member given up on gets a fresh round of attempts when a tab comes.
-      if (!member.online && member.retry === null) {
-        member.failures = 0;
-        member.socket.connect();
-      }
+      member.feed.setJwt(jwt);
+      member.feed.wake();
     }
     if (member.linger !== null) clearTimeout(member.linger);
     member.linger = null;
@@ -97,14 +203,18 @@ export class NotificationBridge {
   }
 
   /**
-   * Tells the member's tabs on this instance something the app itself learnt (not the socket): a
-   * read in one tab sets the bell in the others.
+   * Tells the member's tabs something the app itself learnt (not the socket): a read in one tab
+   * sets the bell in the others — on every instance when shared through Redis.
    */
   announce(memberId: string, event: Extract<BridgeEvent, { kind: "count" }>): void {
+    if (this.options.shared) {
+      this.options.shared.announce(memberId, event);
+      return;
+    }
     for (const listener of this.members.get(memberId)?.listeners ?? []) listener(event);
   }
 
-  /** Members with an open (or opening) upstream socket. */
+  /** Members with an open (or opening) upstream feed on this instance. */
   get size(): number {
     return this.members.size;
   }
@@ -113,85 +223,33 @@ export class NotificationBridge {
     for (const [memberId, member] of this.members) this.closeMember(memberId, member);
   }
 
-  private open(memberId: string, jwt: string): Member {
-    const url = new URL(this.options.url);
-    const origin = `${url.protocol === "wss:" ? "https:" : url.protocol === "ws:" ? "http:" : url.protocol}//${url.host}`;
-    const socket = io(origin, {
-      path: url.pathname === "/" ? "/socket.io" : url.pathname,
-      query: { memberId },
-      auth: { token: jwt },
-      reconnection: false,
-      timeout: this.timeoutMs,
-      transports: ["websocket"],
-    });
-    const member: Member = { socket, listeners: new Set(), failures: 0, retry: null, online: false, linger: null };
-    const emit = (event: BridgeEvent) => {
-      for (const listener of member.listeners) listener(event);
-    };
-    const setOnline = (online: boolean) => {
-      if (member.online === online) return;
-      member.online = online;
-      emit({ kind: "connection", online });
-    };
-    const retryLater = (reason: string) => {
-      if (member.retry !== null || !this.members.has(memberId)) return;
-      member.failures += 1;
-      if (member.failures > this.attempts) {
-        this.options.log.warn({ event: "notification_socket_offline", reason }, "notification socket gave up");
-        setOnline(false);
-        return;
-      }
-      const wait = this.delayMs + Math.floor(this.random() * this.jitterMs);
-      member.retry = setTimeout(() => {
-        member.retry = null;
-        socket.connect();
-      }, wait);
-      member.retry.unref();
-    };
-    socket.on("connect", () => {
-      member.failures = 0;
-      setOnline(true);
-    });
-    socket.on("connect_error", (error) => {
-      setOnline(false);
-      // A refused jwt will not get better by retrying it; the next page brings a fresh one.
-      if (error.message === "UNAUTHORIZED") {
-        this.options.log.warn({ event: "notification_socket_unauthorized" }, "notification socket refused the jwt");
-        member.failures = this.attempts;
-      }
-      retryLater(error.message);
-    });
-    socket.on("disconnect", (reason) => {
-      setOnline(false);
-      if (reason !== "io client disconnect") retryLater(reason);
-    });
-    socket.on("notification", (payload: unknown) => {
-      const parsed = notificationSchema.safeParse(payload);
-      if (!parsed.success) {
-        this.options.log.warn({ event: "notification_unreadable" }, "pushed notification not understood");
-        return;
-      }
-      emit({ kind: "notification", notification: parsed.data });
-    });
-    return member;
-  }
-
   private closeMember(memberId: string, member: Member): void {
     this.members.delete(memberId);
-    if (member.retry !== null) clearTimeout(member.retry);
-    member.retry = null;
     if (member.linger !== null) clearTimeout(member.linger);
     member.linger = null;
-    member.socket.removeAllListeners();
-    member.socket.disconnect();
+    member.feed.close();
   }
 }
 
-/** The process's bridge. */
+/** The process's bridge; with REDIS_URL, shared with the other instances. */
 export function notificationBridge(): NotificationBridge {
   return singleton("notificationBridge", () => {
-    const bridge = new NotificationBridge({ url: getConfig().NOTIFICATIONS_SOCKET_URL, log: logger });
-    onShutdown(() => bridge.close());
+    const config = getConfig();
+    let shared: RedisMemberFeeds | undefined;
+    if (config.REDIS_URL) {
+      const connect = (role: string) => {
+        const connection = new Redis(config.REDIS_URL!, { maxRetriesPerRequest: 2 });
+        connection.on("error", (error: Error) => logger.error({ err: error.message, role }, "redis error (notifications)"));
+        return connection;
+      };
+      shared = redisMemberFeeds({ publisher: connect("publisher"), subscriber: connect("subscriber"), log: logger });
+      logger.info("notification sockets shared through Redis");
+    }
+    const bridge = new NotificationBridge({ url: config.NOTIFICATIONS_SOCKET_URL, log: logger, shared });
+    onShutdown(async () => {
+      bridge.close();
+      await shared?.close();
+    });
     return bridge;
   });
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { PairQuote } from "#core/domain/prices";
 
 import type { Logger } from "../logger.server";
+import { channelRouter, holdOwnership } from "../redis-lock.server";
 import type { FeedFactory, FeedHandlers, FeedStatus, PriceFeed } from "./feed.server";
 
 /**
@@ -43,9 +44,6 @@ export interface RedisFeeds {
   close(): Promise<void>;
 }
 
-const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
-
 const providerSchema = z.object({ lpId: z.string(), buy: z.number(), sell: z.number(), sig: z.string(), ts: z.number() });
 const messageSchema = z.discriminatedUnion("t", [
   z.object({ t: z.literal("q"), q: z.object({ pair: z.string(), ts: z.number(), providers: z.array(providerSchema) }) }),
@@ -61,10 +59,8 @@ export function redisFeedFactory(options: RedisFeedOptions): RedisFeeds {
   const retryMs = options.retryMs ?? 2_000;
   const silenceMs = options.silenceMs ?? 5_000;
   const log = options.log.child({ component: "price-redis", instanceId });
-  const routes = new Map<string, (raw: string) => void>();
+  const router = channelRouter(subscriber, log);
   const open = new Set<PriceFeed>();
-
-  subscriber.on("message", (channel: string, raw: string) => routes.get(channel)?.(raw));
 
   function createFeed(pair: string, handlers: FeedHandlers): PriceFeed {
     const channel = `${prefix}:ticks:${pair}`;
@@ -96,59 +92,36 @@ export function redisFeedFactory(options: RedisFeedOptions): RedisFeeds {
       if (parsed.t === "q") handlers.onQuote(parsed.q);
       else handlers.onStatus(parsed.s);
     };
-    routes.set(channel, route);
-    subscriber.subscribe(channel).catch((error: Error) => log.error({ pair, err: error.message }, "price channel subscribe failed"));
+    const stopListening = router.listen(channel, route);
 
-    function own(): void {
-      log.info({ pair }, "price feed owner");
-      upstream = options.createFeed(pair, {
-        onQuote: (quote) => publish({ t: "q", q: quote }),
-        onStatus: (status) => publish({ t: "s", s: status }),
-      });
-    }
-
-    function disown(): void {
-      upstream?.close();
-      upstream = null;
-    }
-
-    async function claim(): Promise<void> {
-      try {
-        if (upstream) {
-          const kept = await publisher.eval(RENEW, 1, lockKey, instanceId, lockTtlMs);
-          if (Number(kept) !== 1 && !closed) {
-            log.warn({ pair }, "price feed ownership lost");
-            disown();
-          }
-        } else {
-          const taken = await publisher.set(lockKey, instanceId, "PX", lockTtlMs, "NX");
-          if (taken === "OK") {
-            if (closed) await publisher.eval(RELEASE, 1, lockKey, instanceId);
-            else own();
-          }
-        }
-      } catch (error) {
-        log.warn({ pair, err: error instanceof Error ? error.message : error }, "price feed lock failed");
-      }
-    }
-
-    const timer = setInterval(() => void claim(), retryMs);
-    void claim();
+    const ownership = holdOwnership({
+      publisher,
+      lockKey,
+      instanceId,
+      lockTtlMs,
+      retryMs,
+      log: log.child({ pair }),
+      own() {
+        log.info({ pair }, "price feed owner");
+        upstream = options.createFeed(pair, {
+          onQuote: (quote) => publish({ t: "q", q: quote }),
+          onStatus: (status) => publish({ t: "s", s: status }),
+        });
+      },
+      disown() {
+        upstream?.close();
+        upstream = null;
+      },
+    });
 
     const feed: PriceFeed = {
       close() {
         if (closed) return;
         closed = true;
         open.delete(feed);
-        clearInterval(timer);
         clearTimeout(silence);
-        if (routes.get(channel) === route) routes.delete(channel);
-        subscriber.unsubscribe(channel).catch(() => undefined);
-        if (upstream) {
-          disown();
-          // Let an instance that is still interested take over at its next try.
-          publisher.eval(RELEASE, 1, lockKey, instanceId).catch(() => undefined);
-        }
+        stopListening();
+        ownership.close();
       },
     };
     open.add(feed);
