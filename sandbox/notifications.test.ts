@@ -215,6 +215,72 @@ describe("POST /notifications", () => {
   });
 });
 
+describe("POST /notifications/operations-to-be-approved", () => {
+  it("tells every other administrator of the caller's company, with the name and count sent", async () => {
+    const [carlos, ana] = [await productJwt("carlos.colaborador"), await productJwt("ana.admin")];
+    const before = (await list(ana)).body.meta.unreadCount;
+    const res = await call<{ notified: number }>(
+      `${BASE}/operations-to-be-approved`,
+      as(carlos, { method: "POST", body: JSON.stringify({ id: "2001", name: "Carlos Pérez", count: 2 }) }),
+    );
+    expect(res).toEqual({ status: 201, body: { notified: 1 } });
+    const page = await list(ana);
+    expect(page.body.meta.unreadCount).toBe(before + 1);
+    expect(page.body.data[0]).toMatchObject({
+      module: "operationsToBeApproved",
+      type: "pending",
+      title: "Operaciones por aprobar",
+      copy: "Carlos Pérez cargó 2 operaciones que esperan tu aprobación.",
+      detail: { id: "2001", name: "Carlos Pérez", count: 2 },
+    });
+    expect((await list(carlos)).body.data.some((n) => n.module === "operationsToBeApproved")).toBe(false);
+  });
+
+  it("refuses a body without name or count", async () => {
+    const carlos = await productJwt("carlos.colaborador");
+    const res = await call(`${BASE}/operations-to-be-approved`, as(carlos, { method: "POST", body: JSON.stringify({ id: "1" }) }));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("POST /notifications/movements", () => {
+  const movement = (id: string, flow: "IN" | "OUT", hoursAgo: number, amount = 1500) => ({
+    movement_id: id,
+    operation_date: new Date(NOW.getTime() - hoursAgo * 3_600_000).toISOString(),
+    movement_type: { id: 19, description: "SPEI RECIBIDO" },
+    amount,
+    currency: "MXN",
+    flow,
+  });
+  const post = (jwt: string, data: unknown[]) =>
+    call<{ notified: number }>(`${BASE}/movements`, as(jwt, { method: "POST", body: JSON.stringify({ data, page: 1, total_pages: 1 }) }));
+
+  it("turns money received in the last 24 hours into one notification, once", async () => {
+    const jwt = await productJwt("beatriz.basica");
+    const res = await post(jwt, [movement("M-1", "IN", 1, 1500), movement("M-2", "OUT", 2), movement("M-3", "IN", 30)]);
+    expect(res.body).toEqual({ notified: 1 });
+    expect((await list(jwt)).body.data[0]).toMatchObject({
+      module: "movement",
+      title: "Dinero recibido",
+      copy: "Recibiste 1,500.00 MXN en tu cuenta.",
+    });
+    // Read again (the next page): nothing new.
+    expect((await post(jwt, [movement("M-1", "IN", 1)])).body).toEqual({ notified: 0 });
+    // Two new ones are one notification listing both.
+    expect((await post(jwt, [movement("M-4", "IN", 2), movement("M-5", "IN", 3), movement("M-1", "IN", 1)])).body).toEqual({ notified: 2 });
+    const latest = (await list(jwt)).body.data[0];
+    expect(latest.copy).toBe("Recibiste 2 depósitos en tus cuentas.");
+    expect((latest.detail as { id: string }[]).map((m) => m.id)).toEqual(["M-4", "M-5"]);
+  });
+
+  it("refuses what is not a movements page", async () => {
+    const jwt = await productJwt("beatriz.basica");
+    expect((await call(`${BASE}/movements`, as(jwt, { method: "POST", body: JSON.stringify({ data: [{ amount: "x" }] }) }))).status).toBe(
+      400,
+    );
+  });
+});
+
 describe("faults and reset", () => {
   it("applies faults on the /notifications-api prefix and restores the seed on reset", async () => {
     const jwt = await productJwt("ana.admin");

@@ -143,6 +143,97 @@ export function registerNotificationRoutes(router: Router, ctx: SandboxContext):
       const input = parseWith(createInput, request.body);
       return json(201, notificationView(addNotification(ctx, fromInput(memberId, input))));
     })
+    // §7: a collaborator loaded operations that wait for approval: every other administrator of the
+    // company hears of it (name and count as sent).
+    .post(`${PREFIX}/notifications/operations-to-be-approved`, (request) => {
+      const { member, claims } = authenticateMember(ctx, request);
+      const input = parseWith(
+        z.object({
+          id: z.coerce.string().min(1).max(64),
+          name: z.string().trim().min(1).max(120),
+          count: z.number().int().min(1).max(1000),
+        }),
+        request.body,
+      );
+      const administrators = state.members.filter((candidate) => {
+        if (candidate.memberId === member.memberId) return false;
+        const user = state.bankUsers.find((bankUser) => bankUser.userName === candidate.userName);
+        return user?.companies.some((link) => link.clientId === claims.clientId && link.profileType === "ADMINISTRADOR") ?? false;
+      });
+      for (const administrator of administrators) {
+        addNotification(ctx, {
+          memberId: administrator.memberId,
+          module: "operationsToBeApproved",
+          type: "pending",
+          title: DEFAULT_TITLES.operationsToBeApproved,
+          copy:
+            input.count === 1
+              ? `${input.name} cargó 1 operación que espera tu aprobación.`
+              : `${input.name} cargó ${input.count} operaciones que esperan tu aprobación.`,
+          detail: { id: input.id, name: input.name, count: input.count },
+        });
+      }
+      return json(201, { notified: administrators.length });
+    })
+    // §7: the app hands the service the movements it read; money received in the last 24 hours that
+    // the member has not heard of becomes one notification (its detail lists them).
+    .post(`${PREFIX}/notifications/movements`, (request) => {
+      const memberId = memberOf(request);
+      const input = parseWith(
+        z
+          .object({
+            data: z
+              .array(
+                z
+                  .object({
+                    movement_id: z.coerce.string().max(64),
+                    operation_date: z.string().max(40),
+                    amount: z.coerce.number(),
+                    currency: z.string().max(8),
+                    flow: z.enum(["IN", "OUT"]),
+                  })
+                  .passthrough(),
+              )
+              .max(1000)
+              .nullable()
+              .default([]),
+          })
+          .passthrough(),
+        request.body,
+      );
+      const since = ctx.now().getTime() - 24 * 60 * 60_000;
+      const heard = new Set(
+        own(memberId)
+          .filter((record) => record.module === "movement" && Array.isArray(record.detail))
+          .flatMap((record) => (record.detail as { id: string }[]).map((movement) => movement.id)),
+      );
+      const received = (input.data ?? [])
+        .filter((movement) => movement.flow === "IN" && !heard.has(movement.movement_id))
+        .filter((movement) => {
+          const at = Date.parse(movement.operation_date);
+          return Number.isFinite(at) && at >= since && at <= ctx.now().getTime();
+        })
+        .map((movement) => ({
+          id: movement.movement_id,
+          amount: movement.amount,
+          currency: movement.currency,
+          date: movement.operation_date,
+        }));
+      if (received.length === 0) return json(201, { notified: 0 });
+      const one = received[0];
+      addNotification(ctx, {
+        memberId,
+        module: "movement",
+        type: "info",
+        title: DEFAULT_TITLES.movement,
+        copy:
+          received.length === 1
+            ? `Recibiste ${one.amount.toLocaleString("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${one.currency} en tu cuenta.`
+            : `Recibiste ${received.length} depósitos en tus cuentas.`,
+        detail: received,
+      });
+      return json(201, { notified: received.length });
+    })
     // Control endpoint: stores and pushes any notification for a demo user, `count` times (a burst).
     .post("/__notifications", (request) => {
       const input = parseWith(

@@ -48,3 +48,14 @@ describe("alias drawers (accounts and recipients)", () => {
     expect(await writes("/api/memberrecipients")).toBe(beforeRecipients);
   });
 });
+
+describe("an account's movements and the notification service", () => {
+  it("hands the newest page read to POST /notifications/movements (§7)", async () => {
+    const accountId =
+      (await (await accounts.loader({ request: get("/cuentas"), context, params: {} })).json()).page?.accounts[0]?.idAccount ?? "";
+    const before = await writes("/notifications-api/notifications/movements");
+    const movements = await import("./cuentas_.$id");
+    await movements.loader({ request: get(`/cuentas/${accountId}`), context, params: { id: accountId } });
+    await expect.poll(() => writes("/notifications-api/notifications/movements")).toBe(before + 1);
+  });
+});

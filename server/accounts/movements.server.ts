@@ -7,7 +7,8 @@ import { filterMovements, isNoMovementsAnswer, movementFiltersSchema, periodRang
 
 import type { AccessContext } from "../session/auth.server";
 import { isUpstreamError } from "../upstream/errors";
-import type { MiddlewareMovement } from "../upstream/middleware.server";
+import type { MiddlewareMovement, MovementsPage } from "../upstream/middleware.server";
+import { notificationsFor } from "../upstream/notifications.server";
 
 /**
  * An account's movements (SPEC §2 /cuentas/:id): the filters of the URL, every page of the
@@ -61,6 +62,7 @@ export async function loadMovements(
     access.api.middleware.movements(clabe, { from: range.from, to: range.to, sheet, pageSize: UPSTREAM_PAGE_SIZE, sort: "desc" });
   try {
     const first = await fetchPage(1);
+    tellMovementsRead(access, first);
     const pages = Math.min(first.total_pages, MAX_UPSTREAM_PAGES);
     const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => fetchPage(index + 2)));
     const items = [first, ...rest].flatMap((page) => page.data ?? []);
@@ -90,4 +92,16 @@ export function movementDateText(iso: string): string {
 /** "10 de marzo de 2026" for the period summary. */
 export function longDate(isoDate: string): string {
   return mexicoCity(`${isoDate}T12:00:00-06:00`).format("D [de] MMMM [de] YYYY");
+}
+
+/** §7: the newest page read goes to the notification service, which tells the member of money received. */
+function tellMovementsRead(access: AccessContext, page: MovementsPage): void {
+  notificationsFor(access.call, access.data.productJwt)
+    .movementsRead(page)
+    .catch((error: unknown) =>
+      access.log.warn(
+        { event: "movements_notice_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
+        "movements not handed to the notification service",
+      ),
+    );
 }

@@ -9,6 +9,7 @@ import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
 import type { AccessContext } from "../session/auth.server";
 import { errorCatalogue, reportFailure } from "../upstream/error-reporting.server";
 import { isUpstreamError } from "../upstream/errors";
+import { notificationsFor } from "../upstream/notifications.server";
 import type { SetOperationBody } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, PriceFields } from "./calculator.server";
@@ -125,7 +126,10 @@ export async function submitTrade(
       { event: "operation_created", operationId: created.id, operation: form.operation, approval: created.requires_admin_approval },
       "operation created",
     );
-    if (created.requires_admin_approval || !created.uri) return { kind: "approval", operationId: created.id };
+    if (created.requires_admin_approval || !created.uri) {
+      announceForApproval(access, created.id);
+      return { kind: "approval", operationId: created.id };
+    }
     const url = new URL(created.uri);
     url.searchParams.set("operation", form.operation);
     return { kind: "challenge", url: url.toString() };
@@ -170,4 +174,20 @@ async function recipientDestination(access: AccessContext, id: string) {
   const recipients = await loadRecipients(access);
   const recipient = recipients.find((r) => r.id === id);
   return recipient ? { id: recipient.id, currency: recipient.currency } : undefined;
+}
+
+/**
+ * §7 / §8: the administrators hear that an operation waits for them (operations-to-be-approved);
+ * a failure is logged only, the operation is created either way.
+ */
+function announceForApproval(access: AccessContext, operationId: string): void {
+  const { name, firstLastName } = access.data.user;
+  notificationsFor(access.call, access.data.productJwt)
+    .operationsToBeApproved({ id: operationId, name: [name, firstLastName].filter(Boolean).join(" "), count: 1 })
+    .catch((error: unknown) =>
+      access.log.warn(
+        { event: "approval_notice_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
+        "approval notice not sent",
+      ),
+    );
 }

@@ -75,6 +75,23 @@ export function notificationsClient(http: Http) {
         idempotent: true,
       });
     },
+    /**
+     * §7: operations a collaborator loaded wait for approval; the service tells the company's
+     * administrators. Not idempotent upstream (each call notifies), so never retried.
+     */
+    async operationsToBeApproved(input: { id: string; name: string; count: number }): Promise<void> {
+      await http.request({
+        method: "POST",
+        path: "/notifications/operations-to-be-approved",
+        body: input,
+        schema: z.unknown(),
+        emptyValue: null,
+      });
+    },
+    /** §7: the movements the app read, for the service to tell the member of money received. */
+    async movementsRead(page: unknown): Promise<void> {
+      await http.request({ method: "POST", path: "/notifications/movements", body: page, schema: z.unknown(), emptyValue: null });
+    },
     async markAllRead(): Promise<void> {
       await http.request({
         method: "PATCH",

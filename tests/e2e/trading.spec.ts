@@ -188,6 +188,18 @@ test("a collaborator's operation goes to the administrator for approval", async 
   await fillBuy(page, "100");
   await calculator(page).getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("dialog", { name: "Por aprobar" })).toBeVisible();
+
+  // The administrator hears of it (§7 operations-to-be-approved).
+  await page.context().clearCookies();
+  await loginAs(page, "ana.admin");
+  await page.goto("/?drawer=notificaciones");
+  // The newest notification (the seed has older ones worded alike).
+  const newest = page
+    .getByRole("dialog", { name: "Notificaciones" })
+    .getByRole("list", { name: "Lista de notificaciones" })
+    .getByRole("listitem")
+    .first();
+  await expect(newest).toContainText("Carlos Hernández cargó 1 operación que espera tu aprobación.");
 });
 
 test("a collaborator without third-party permission cannot send to a recipient, even by hand", async ({ page }) => {
