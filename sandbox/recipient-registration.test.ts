@@ -266,6 +266,76 @@ describe("back-office recipients", () => {
   });
 });
 
+describe("notifications of the recipients' life (§3, §4)", () => {
+  type Listed = Array<{ module: string; type: string; status: string | null; title: string; copy: string }>;
+  const newest = async (jwt: string, module: string) =>
+    ((await send(jwt, "GET", `/notifications-api/notifications?module=${module}`)).body.data as unknown as Listed)[0];
+
+  it("a back-office recipient is told as pending when loaded and as registered when the back office registers it", async () => {
+    const jwt = await jwtOf("ana.admin");
+    const created = await send(
+      jwt,
+      "POST",
+      "/api/backoffice-recipients",
+      { ...nationalPerson, alias: "Carga 2" },
+      { "idempotency-key": "row-2" },
+    );
+    expect(await newest(jwt, "borecipient")).toMatchObject({
+      type: "pending",
+      status: "pending",
+      title: "Destinatario pendiente de registro",
+    });
+    await send(jwt, "PUT", `/api/backoffice-recipients/${created.body.id as number}/status`, { status: "registered" });
+    expect(await newest(jwt, "borecipient")).toMatchObject({
+      type: "info",
+      status: "authorized",
+      title: "Destinatario registrado",
+      copy: "Carga 2 quedó registrado. Ya puedes enviarle dinero.",
+    });
+  });
+
+  it("the bank's rejection of a pending recipient is an error notification", async () => {
+    const jwt = await jwtOf("ana.admin");
+    await call("/__recipients", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ authorizeDelayMs: 60_000 }),
+    });
+    const created = await send(jwt, "POST", "/api/recipient-registrations", nationalPerson, { "idempotency-key": "k-r" });
+    const trk = created.body.trk as string;
+    await challenge(trk, "123456");
+    const registered = await send(jwt, "PUT", "/api/recipient-registrations/transition/register", {
+      res: "0",
+      msg: "Operación autorizada",
+      trk,
+      params: { id: created.body.id, recipient_status: 1 },
+    });
+    const recipientId = (registered.body.recipient as unknown as { idRecipient: number }).idRecipient;
+    const decision = await call(`/__recipients/${recipientId}/decision`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status: 3 }),
+    });
+    expect(decision.body).toEqual({ id: recipientId, status: 3 });
+    expect(await newest(jwt, "receiver")).toMatchObject({
+      type: "error",
+      status: "rejected",
+      title: "Destinatario rechazado",
+      copy: "El banco no autorizó a Mariana Torres Vega. Revisa sus datos y regístralo de nuevo.",
+    });
+    // Decided once: a second decision finds nothing pending.
+    expect(
+      (
+        await call(`/__recipients/${recipientId}/decision`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ status: 2 }),
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
 describe("catalogues", () => {
   it("searches international banks by name, SWIFT or ABA, at most 10", async () => {
     const jwt = await jwtOf("ana.admin");

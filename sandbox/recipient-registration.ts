@@ -327,26 +327,56 @@ export function registerRecipientRegistrationRoutes(
   const own = () => state.recipientRegistration;
   const auth = (request: RequestContext) => authenticateMember(ctx, request);
 
-  /** §4: 1 → 2 creates a receiver notification for the member who registered the recipient. */
-  function authorize(recipient: RecipientRecord, memberId: number): void {
+  /**
+   * §3: a pending recipient (1) becomes authorized (2) or rejected (3), and each member told (who
+   * registered it, or the company's members for one loaded at the bank) gets a receiver notification.
+   */
+  function decide(recipient: RecipientRecord, decision: 2 | 3, memberIds: number[]): void {
     if (!state.recipients.includes(recipient) || recipient.status.id !== 1) return;
-    recipient.status = { id: 2 };
+    recipient.status = { id: decision };
+    for (const memberId of memberIds) {
+      addNotification(ctx, {
+        memberId,
+        module: "receiver",
+        ...(decision === 2
+          ? {
+              type: "info",
+              title: "Destinatario activo",
+              copy: `${recipient.fullName} ya está autorizado. Ya puedes enviarle dinero.`,
+              status: "authorized",
+            }
+          : {
+              type: "error",
+              title: "Destinatario rechazado",
+              copy: `El banco no autorizó a ${recipient.fullName}. Revisa sus datos y regístralo de nuevo.`,
+              status: "rejected",
+            }),
+        detail: { name: recipient.fullName },
+      });
+    }
+  }
+
+  /** §4 back-office receivers: loaded (pending registration) and registered, each told to who loaded it. */
+  function tellBackoffice(record: BackofficeRecipientRecord, status: "pending" | "authorized"): void {
     addNotification(ctx, {
-      memberId,
-      module: "receiver",
-      type: "info",
-      title: "Destinatario activo",
-      copy: `${recipient.fullName} ya está autorizado. Ya puedes enviarle dinero.`,
-      detail: { name: recipient.fullName },
-      status: "authorized",
+      memberId: record.memberId,
+      module: "borecipient",
+      type: status === "pending" ? "pending" : "info",
+      title: status === "pending" ? "Destinatario pendiente de registro" : "Destinatario registrado",
+      copy:
+        status === "pending"
+          ? `Recibimos los datos de ${record.alias}. Lo registraremos en tu banca en unos minutos.`
+          : `${record.alias} quedó registrado. Ya puedes enviarle dinero.`,
+      detail: { id: record.id, name: record.alias, status },
+      status,
     });
   }
 
   function scheduleAuthorization(recipient: RecipientRecord, memberId: number): void {
-    if (authorizeDelayMs === 0) return authorize(recipient, memberId);
+    if (authorizeDelayMs === 0) return decide(recipient, 2, [memberId]);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      authorize(recipient, memberId);
+      decide(recipient, 2, [memberId]);
     }, authorizeDelayMs);
     timers.add(timer);
   }
@@ -502,6 +532,7 @@ export function registerRecipientRegistrationRoutes(
           createdAt: ctx.now().toISOString(),
         };
         own().backoffice.push(record);
+        tellBackoffice(record, "pending");
         return backofficeView(record);
       });
     })
@@ -537,7 +568,9 @@ export function registerRecipientRegistrationRoutes(
         (candidate) => candidate.id === id && candidate.clientId === claims.clientId && candidate.status !== "deleted",
       );
       if (backoffice) {
+        const registered = backoffice.status === "pending" && status === "registered";
         backoffice.status = status;
+        if (registered) tellBackoffice(backoffice, "authorized");
         return json(200, { id, status });
       }
       // The back office also answers for the company's bank recipients: deleting one removes it at the bank.
@@ -566,6 +599,25 @@ export function registerRecipientRegistrationRoutes(
         })),
       }),
     )
+    // Control endpoint: the bank decides on a pending recipient now (2 authorizes, 3 rejects), with its notification.
+    .post("/__recipients/:id/decision", (request) => {
+      const recipient = state.recipients.find((candidate) => candidate.idRecipient === Number(request.params.id));
+      if (!recipient || recipient.status.id !== 1) throw new HttpError(404, "Destinatario pendiente no encontrado", "RECIPIENT_NOT_FOUND");
+      const { status } = parseWith(z.object({ status: z.union([z.literal(2), z.literal(3)]) }), request.body);
+      // Who registered it hears; a recipient loaded at the bank itself is told to the company's members.
+      const registration = own().registrations.find((candidate) => candidate.recipientId === recipient.idRecipient);
+      const members = registration
+        ? [registration.memberId]
+        : state.members
+            .filter((member) =>
+              state.bankUsers.some(
+                (user) => user.userName === member.userName && user.companies.some((link) => link.clientId === recipient.clientId),
+              ),
+            )
+            .map((member) => member.memberId);
+      decide(recipient, status, members);
+      return json(200, { id: recipient.idRecipient, status: recipient.status.id });
+    })
     .post("/__recipients", ({ body }) => {
       authorizeDelayMs = parseWith(delayInput, body).authorizeDelayMs;
       return json(200, { authorizeDelayMs });
