@@ -52,7 +52,12 @@ export default defineConfig({
       command: "node --import tsx sandbox/main.ts",
       url: `http://localhost:${SANDBOX_PORT}/banca`,
       // Operations apply 300 ms after their challenge, so a test sees the new balance quickly.
-      env: { ...sandboxProcessEnv({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT }), SANDBOX_APPLY_DELAY_MS: "300" },
+      // No announcement until a test sets some (tests/e2e/announcements.spec.ts): banners stay off the other tests' pages.
+      env: {
+        ...sandboxProcessEnv({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT }),
+        SANDBOX_APPLY_DELAY_MS: "300",
+        SANDBOX_ANNOUNCEMENTS: "none",
+      },
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
@@ -70,6 +75,10 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // One browser address logs in hundreds of times here; the limits are shown in tests/security.
         RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
+        // The bank-down notice is tested by failing the health check: look again every second, not every 5 min.
+        HEALTH_CHECK_INTERVAL_MS: "1000",
+        // Tests set the announcements they need: read them on every page.
+        ANNOUNCEMENTS_CACHE_MS: "0",
       },
       reuseExistingServer: false,
       stdout: "ignore",

@@ -7,6 +7,7 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { formatTime } from "#core/domain/dates";
 import { endsAtCap, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
 import { withoutParams, withParams } from "#core/url";
+import { shellNotices } from "#server/notices/notices.server";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";
 import { toastSinceLastTold } from "#server/notifications/live.server";
 import { markSeen, seenUpTo } from "#server/notifications/seen.server";
@@ -24,6 +25,7 @@ import { useLiveNotifications } from "~/components/notifications/use-live-notifi
 import { AppShell } from "~/components/shell/AppShell";
 import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
+import { Notices } from "~/components/shell/Notices";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
@@ -62,9 +64,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
-  const [notificationCentre, unread] = active
-    ? await loadNotifications(request, context, session.get("productJwt") ?? "")
-    : [null, { count: 0, recent: [] }];
+  const productJwt = session.get("productJwt") ?? "";
+  const [[notificationCentre, unread], notices] = active
+    ? await Promise.all([
+        loadNotifications(request, context, productJwt),
+        shellNotices(
+          { ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 },
+          productJwt,
+          session.get("dismissedBanners") ?? [],
+        ),
+      ])
+    : [[null, { count: 0, recent: [] }], null];
   // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
   const noticeToast =
     active && !toast
@@ -82,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       modal,
       shell: active ? shellData(session.data as SessionData, url.pathname) : null,
       notificationCentre,
+      notices,
       unreadNotifications,
       countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
       clock: active
@@ -136,7 +147,7 @@ function Document({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, unreadNotifications, countedNotificationIds } =
+  const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, notices, unreadNotifications, countedNotificationIds } =
     useLoaderData<typeof loader>();
   const livePair =
     [...useMatches()]
@@ -156,6 +167,17 @@ export default function App() {
 
   const page = shell ? (
     <AppShell
+      notices={
+        notices ? (
+          <Notices
+            banners={notices.banners}
+            serviceOnline={notices.serviceOnline}
+            dismissAction="/avisos"
+            redirectTo={here}
+            csrfToken={<AuthenticityTokenInput />}
+          />
+        ) : null
+      }
       sidebar={
         shell.showSidebar
           ? {

@@ -82,6 +82,19 @@ function memberAccountView(record: MemberAccountRecord) {
   return { id: record.id, idAccount: record.idAccount, alias: record.alias, favorite: record.favorite };
 }
 
+const announcementInput = z.object({
+  id: z.number().int().positive().optional(),
+  active: z.boolean().optional(),
+  dateToShow: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  service: z.enum(["FX", "SPEI", "SPID", "OPI"]),
+  type: z.enum(["delays", "issues", "beforeDayOff", "dayOff", "novelty"]),
+  detail: z.record(z.string()).nullable().optional(),
+  resolution_time: z.string().max(80).nullable().optional(),
+});
+
 export function registerProductRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;
   const auth = (request: RequestContext) => authenticateMember(ctx, request);
@@ -243,6 +256,25 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
           ? state.catalogs.announcements
           : state.catalogs.announcements.filter((announcement) => String(announcement.active) === active);
       return json(200, announcements);
+    })
+    // Control endpoints: replace the announcements (tests set exactly what they need), or clear them.
+    .post("/__announcements", (request) => {
+      const items = parseWith(z.array(announcementInput).max(50), request.body);
+      state.catalogs.announcements = items.map((item, index) => ({
+        id: item.id ?? index + 1,
+        active: item.active ?? true,
+        dateToShow: item.dateToShow ?? today(ctx),
+        service: item.service,
+        type: item.type,
+        detail: item.detail ?? null,
+        resolution_time: item.resolution_time ?? null,
+        created_at: ctx.now().toISOString(),
+      }));
+      return json(200, state.catalogs.announcements);
+    })
+    .add("DELETE", "/__announcements", () => {
+      state.catalogs.announcements = [];
+      return json(200, []);
     })
     .get("/api/showRebrandModal", (request) => {
       auth(request);

@@ -187,6 +187,24 @@ describe("product data", () => {
     expect(unknown.body).toHaveProperty("errors");
   });
 
+  it("seeds announcements of every service and type, and lets tests set or clear them", async () => {
+    const auth = { authorization: `Bearer ${await productJwt("ana.admin")}` };
+    const all = (await call("/api/announcements", { headers: auth })).body as Array<{ service: string; type: string; active: boolean }>;
+    expect(new Set(all.map((item) => item.service))).toEqual(new Set(["FX", "SPEI", "SPID", "OPI"]));
+    expect(new Set(all.map((item) => item.type))).toEqual(new Set(["novelty", "delays", "issues", "beforeDayOff", "dayOff"]));
+    const active = (await call("/api/announcements?active=true", { headers: auth })).body as Array<{ active: boolean }>;
+    expect(active.every((item) => item.active)).toBe(true);
+
+    const set = await call("/__announcements", postJson([{ service: "OPI", type: "issues", resolution_time: "30 minutos" }]));
+    expect(set.status).toBe(200);
+    expect((await call("/api/announcements?active=true", { headers: auth })).body).toMatchObject([
+      { id: 1, active: true, service: "OPI", type: "issues", resolution_time: "30 minutos", detail: null },
+    ]);
+    expect((await call("/__announcements", postJson([{ service: "XX", type: "issues" }]))).status).toBe(400);
+    await call("/__announcements", { method: "DELETE" });
+    expect((await call("/api/announcements", { headers: auth })).body).toEqual([]);
+  });
+
   it("records a seen tour once, and refuses a malformed tour id", async () => {
     const auth = { authorization: `Bearer ${await productJwt("paula.prueba")}` };
     const tours = async () => (await call("/graphql", postJson({ operationName: "VisitedTours" }, auth))).body;

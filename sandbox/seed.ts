@@ -427,6 +427,37 @@ const memberRecipients: MemberRecipientRecord[] = [
   { id: 3, memberId: 1, clientId: "100234", idRecipient: 502, alias: null, favorite: false },
 ];
 
+/** The announcements of the next bank holiday after `today` (ids 5 and 6): before it, and on it. */
+function festiveAnnouncements(today: string) {
+  const date = nonWorkingDates.find((candidate) => candidate > today);
+  if (!date) return [];
+  let next = addDays(date, 1);
+  while (nonWorkingDates.includes(next) || [0, 6].includes(new Date(`${next}T12:00:00Z`).getUTCDay())) next = addDays(next, 1);
+  const detail = { date, nextWorkingDay: next };
+  return [
+    {
+      id: 5,
+      active: true,
+      dateToShow: addDays(date, -7),
+      service: "SPEI" as const,
+      type: "beforeDayOff" as const,
+      detail,
+      resolution_time: null,
+      created_at: `${addDays(date, -7)}T15:00:00.000Z`,
+    },
+    {
+      id: 6,
+      active: true,
+      dateToShow: date,
+      service: "SPEI" as const,
+      type: "dayOff" as const,
+      detail,
+      resolution_time: null,
+      created_at: `${addDays(date, -7)}T15:00:00.000Z`,
+    },
+  ];
+}
+
 // Días inhábiles bancarios (CNBV): the statutory holidays plus Holy Thursday/Friday and 2 Nov, 12 Dec.
 const nonWorkingDates = [
   "2026-01-01",
@@ -534,6 +565,28 @@ function buildCatalogs(today: string): Catalogs {
         resolution_time: "2 horas",
         created_at: `${addDays(today, -30)}T17:30:00.000Z`,
       },
+      {
+        id: 3,
+        active: true,
+        dateToShow: today,
+        service: "OPI",
+        type: "delays",
+        detail: null,
+        resolution_time: "1 hora",
+        created_at: `${today}T14:10:00.000Z`,
+      },
+      {
+        id: 4,
+        active: false,
+        dateToShow: addDays(today, -7),
+        service: "SPID",
+        type: "issues",
+        detail: null,
+        resolution_time: null,
+        created_at: `${addDays(today, -7)}T16:00:00.000Z`,
+      },
+      // The next bank holiday: the festive banner the working day before it, and the day itself.
+      ...festiveAnnouncements(today),
     ],
     plans: [
       {

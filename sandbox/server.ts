@@ -49,6 +49,11 @@ export interface SandboxOptions {
   applyDelayMs?: number;
   /** Challenge page base handed out by /setoperation; defaults to this sandbox's `${url}/challenge`. */
   challengeUrl?: string;
+  /**
+   * "seed" (default, or SANDBOX_ANNOUNCEMENTS): the demo's announcements; "none": no announcement until a
+   * test sets some (`POST /__announcements`), so banners never sit on pages that tests read.
+   */
+  announcements?: "seed" | "none";
 }
 
 export interface Sandbox {
@@ -92,7 +97,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? defaultLogger();
-  const state = createSeedState(now());
+  const withoutAnnouncements = (options.announcements ?? process.env.SANDBOX_ANNOUNCEMENTS) === "none";
+  const seed = () => {
+    const fresh = createSeedState(now());
+    if (withoutAnnouncements) fresh.catalogs.announcements = [];
+    return fresh;
+  };
+  const state = seed();
   const ctx: SandboxContext = {
     state,
     now,
@@ -127,7 +138,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     reset: () => {
       trading.cancelTimers();
       recipientRegistrations.reset();
-      Object.assign(state, createSeedState(now()));
+      Object.assign(state, seed());
       releaseHeld();
       prices.reset();
       notificationSockets.reset();

@@ -100,7 +100,7 @@ export interface Announcement {
   dateToShow: string;
   service: "FX" | "SPEI" | "SPID" | "OPI";
   type: "delays" | "issues" | "beforeDayOff" | "dayOff" | "novelty";
-  detail: Record<string, string>;
+  detail: Record<string, string> | null;
   resolution_time: string | null;
   created_at: string;
 }

@@ -93,6 +93,10 @@ export const configSchema = z.object({
   UPSTREAM_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The same for a download (movements export, receipt, invoice): one person waiting for one file. */
   UPSTREAM_DOWNLOAD_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** How long an instance keeps the product's announcements before reading them again (ms). */
+  ANNOUNCEMENTS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How often, at most, an instance checks that the bank's service answers (ms; §9: 300 s). */
+  HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   /** Coordinates sent in the partner bank's geolocation header. */
   PARTNER_GEOLOCATION: z.string().default("19.4326,-99.1332"),
 });

@@ -38,6 +38,8 @@ export interface SessionData {
   partnerExpired: boolean;
   /** Error shown on /error (errorState). */
   errorReason: string;
+  /** Announcements the person closed: they stay closed for the session (at most 50 kept). */
+  dismissedBanners?: string[];
 }
 
 export interface Toast {

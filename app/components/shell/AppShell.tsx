@@ -14,6 +14,8 @@ export type AppShellProps = {
   children: ReactNode;
   /** Extra classes for <main> (e.g. a different vertical rhythm). */
   mainClassName?: string;
+  /** Banners and connectivity notices, under the top bar. */
+  notices?: ReactNode;
 };
 
 /** The id the skip link targets; dialogs return focus here when their opener is gone. */
@@ -23,7 +25,7 @@ export const MAIN_CONTENT_ID = "contenido";
  * Page frame: skip link, sidebar, top bar and the content column (1280 px, 1520 px from xxl).
  * The column is padded by the sidebar's width: 64 px rail from lg, 240 px from xl.
  */
-export function AppShell({ sidebar, topBar, children, mainClassName }: AppShellProps) {
+export function AppShell({ sidebar, topBar, children, mainClassName, notices }: AppShellProps) {
   const { t } = useTranslation("common");
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -36,6 +38,7 @@ export function AppShell({ sidebar, topBar, children, mainClassName }: AppShellP
       {sidebar ? <Sidebar {...sidebar} /> : null}
       <div className={sidebar ? "lg:pl-[64px] xl:pl-[240px]" : undefined}>
         {topBar ? <TopBar {...topBar} /> : null}
+        {notices}
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}

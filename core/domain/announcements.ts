@@ -1,0 +1,107 @@
+import type { Dayjs } from "dayjs";
+
+import { mexicoCity } from "./dates";
+
+/**
+ * Announcements and banners (§3 Announcement, §4 Market and connectivity): which of the product's
+ * active announcements the shell shows now, in Mexico City time, as pure rules.
+ * - `issues` and `delays` of a service (FX, SPEI, SPID, OPI) show from their `dateToShow`;
+ * - `beforeDayOff` (the festive banner) shows on the working day before its day off from 15:00 on
+ *   Fridays, else from 16:30 (§4 'Festive banner hour'), until the day off starts;
+ * - `dayOff` shows on its `date`, with the next working day;
+ * - `novelty` shows from its `dateToShow`, with its title, copy and internal link.
+ * What the person closed stays closed for the session. Most urgent first; at most MAX_BANNERS.
+ */
+export const MAX_BANNERS = 3;
+export const FESTIVE_HOUR_FRIDAY = { hour: 15, minute: 0 };
+export const FESTIVE_HOUR_OTHER_DAYS = { hour: 16, minute: 30 };
+
+export type AnnouncementService = "FX" | "SPEI" | "SPID" | "OPI";
+export type AnnouncementType = "delays" | "issues" | "beforeDayOff" | "dayOff" | "novelty";
+
+export interface AnnouncementInput {
+  id: string;
+  active: boolean;
+  dateToShow: string | null;
+  service: AnnouncementService;
+  type: AnnouncementType;
+  detail: Record<string, unknown> | null;
+  resolution_time: string | null;
+}
+
+export type Banner =
+  | { id: string; kind: "issues" | "delays"; service: AnnouncementService; resolutionTime: string | null }
+  | { id: string; kind: "beforeDayOff" | "dayOff"; service: AnnouncementService; date: string; nextWorkingDay: string | null }
+  | { id: string; kind: "novelty"; service: AnnouncementService; title: string; copy: string; path: string | null };
+
+const ORDER: Record<AnnouncementType, number> = { issues: 0, delays: 1, dayOff: 2, beforeDayOff: 3, novelty: 4 };
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+const dateOf = (value: unknown): string | null => {
+  const candidate = text(value);
+  return candidate && DATE.test(candidate) ? candidate.slice(0, 10) : null;
+};
+/** Only a path inside the portal: an announcement never sends people off-site. */
+const internalPath = (value: unknown): string | null => {
+  const path = text(value);
+  return path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") ? path : null;
+};
+
+/** When the festive banner starts on `day` (Mexico City): 15:00 on Fridays, else 16:30. */
+export function festiveStart(day: Dayjs): Dayjs {
+  const { hour, minute } = day.day() === 5 ? FESTIVE_HOUR_FRIDAY : FESTIVE_HOUR_OTHER_DAYS;
+  return day.startOf("day").hour(hour).minute(minute);
+}
+
+/** The working day (Monday to Friday) before a day off: a Monday's is the Friday before. */
+export function lastWorkingDayBefore(date: string): Dayjs {
+  // Noon in Mexico City (UTC−6) of the day off, then back to a weekday.
+  let day = mexicoCity(`${date}T18:00:00Z`).subtract(1, "day");
+  while (day.day() === 0 || day.day() === 6) day = day.subtract(1, "day");
+  return day;
+}
+
+/** The banner an announcement gives at `now`, or null. */
+export function bannerOf(announcement: AnnouncementInput, now: Dayjs): Banner | null {
+  if (!announcement.active) return null;
+  const today = now.format("YYYY-MM-DD");
+  const shownFrom = dateOf(announcement.dateToShow);
+  const detail = announcement.detail ?? {};
+  const { id, service } = announcement;
+  switch (announcement.type) {
+    case "issues":
+    case "delays":
+      if (shownFrom && shownFrom > today) return null;
+      return { id, kind: announcement.type, service, resolutionTime: text(announcement.resolution_time) };
+    case "dayOff": {
+      const date = dateOf(detail.date) ?? shownFrom;
+      if (date !== today) return null;
+      return { id, kind: "dayOff", service, date, nextWorkingDay: dateOf(detail.nextWorkingDay) };
+    }
+    case "beforeDayOff": {
+      const date = dateOf(detail.date);
+      if (!date) return null;
+      if (now.isBefore(festiveStart(lastWorkingDayBefore(date))) || today >= date) return null;
+      return { id, kind: "beforeDayOff", service, date, nextWorkingDay: dateOf(detail.nextWorkingDay) };
+    }
+    case "novelty": {
+      if (shownFrom && shownFrom > today) return null;
+      const title = text(detail.title);
+      if (!title) return null;
+      return { id, kind: "novelty", service, title, copy: text(detail.copy) ?? "", path: internalPath(detail.path) };
+    }
+  }
+}
+
+/** The banners to show now: not closed this session, most urgent first, at most MAX_BANNERS. */
+export function activeBanners(announcements: readonly AnnouncementInput[], now: Dayjs, dismissed: readonly string[]): Banner[] {
+  const closed = new Set(dismissed);
+  return announcements
+    .filter((announcement) => !closed.has(announcement.id))
+    .map((announcement) => ({ announcement, banner: bannerOf(announcement, now) }))
+    .filter((entry): entry is { announcement: AnnouncementInput; banner: Banner } => entry.banner !== null)
+    .sort((a, b) => ORDER[a.announcement.type] - ORDER[b.announcement.type])
+    .slice(0, MAX_BANNERS)
+    .map((entry) => entry.banner);
+}
