@@ -52,11 +52,13 @@ export default defineConfig({
       command: "node --import tsx sandbox/main.ts",
       url: `http://localhost:${SANDBOX_PORT}/banca`,
       // Operations apply 300 ms after their challenge, so a test sees the new balance quickly.
-      // No announcement until a test sets some (tests/e2e/announcements.spec.ts): banners stay off the other tests' pages.
+      // No announcement and no overlay until a test sets one (announcements.spec.ts, overlays.spec.ts): they stay off
+      // the other tests' pages.
       env: {
         ...sandboxProcessEnv({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT }),
         SANDBOX_APPLY_DELAY_MS: "300",
         SANDBOX_ANNOUNCEMENTS: "none",
+        SANDBOX_OVERLAYS: "none",
       },
       reuseExistingServer: false,
       stdout: "ignore",

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
@@ -8,6 +9,7 @@ import { formatTime } from "#core/domain/dates";
 import { endsAtCap, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
 import { withoutParams, withParams } from "#core/url";
 import { shellNotices } from "#server/notices/notices.server";
+import { pendingOverlay } from "#server/notices/overlays.server";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";
 import { toastSinceLastTold } from "#server/notifications/live.server";
 import { markSeen, seenUpTo } from "#server/notifications/seen.server";
@@ -15,7 +17,9 @@ import { authStateOf, commitSession, getSession, isSessionOver } from "#server/s
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { shellData } from "#server/session/shell.server";
 import type { SessionData } from "#server/session/types";
+import { UNBOUNDED } from "#server/upstream/budget";
 import { callContext } from "#server/upstream/budget.server";
+import { upstreams } from "#server/upstream/index.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
@@ -24,6 +28,7 @@ import { NotificationCentre } from "~/components/notifications/NotificationCentr
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
 import { AppShell } from "~/components/shell/AppShell";
 import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
+import { GlobalOverlay } from "~/components/shell/GlobalOverlay";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { Notices } from "~/components/shell/Notices";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
@@ -56,11 +61,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const touch = active && needsTouch(now, session.get("lastSeenAt") ?? 0);
   if (touch) session.set("lastSeenAt", now);
 
+  const surveyResult = session.get("surveyResult") ?? null;
+  const overlayChanged = active ? await settleOverlay(request, context, session, url) : false;
+
   const [csrfToken, csrfCookie] = await csrfTokenFor(request);
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
-  // Reading a flash consumes it, which must be saved; so must a new "last seen".
-  if (toast || splash || modal || touch) headers.append("Set-Cookie", await commitSession(session));
+  // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
+  if (toast || splash || modal || touch || surveyResult || overlayChanged) headers.append("Set-Cookie", await commitSession(session));
+  const overlay = active && overlayShownOn(url) ? (session.get("overlay")?.pending?.overlay ?? null) : null;
 
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
@@ -93,6 +102,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shell: active ? shellData(session.data as SessionData, url.pathname) : null,
       notificationCentre,
       notices,
+      overlay,
+      surveyResult: surveyResult as SubmissionResult<string[]> | null,
+      thanks: active && url.searchParams.get("aviso") === "gracias",
       unreadNotifications,
       countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
       clock: active
@@ -109,6 +121,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/** The global overlay waits while another dialog or drawer is open, and off the challenge's result page. */
+function overlayShownOn(url: URL): boolean {
+  return (
+    !url.searchParams.has("drawer") && !url.searchParams.has("dialogo") && !url.searchParams.has("aviso") && url.pathname !== "/transaction"
+  );
+}
+
+/**
+ * The session's global overlay (§2): chosen once, at its first page (the modal flags, the rebrand
+ * flag and the company, in a 2 s, no-retry read), and reported to the product as shown the first time
+ * it is on a page (registerModal, in the background). Answers whether the session changed.
+ */
+async function settleOverlay(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  session: Awaited<ReturnType<typeof getSession>>,
+  url: URL,
+) {
+  let overlay = session.get("overlay");
+  let changed = false;
+  const productJwt = session.get("productJwt") ?? "";
+  const ctx = { ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 };
+  if (!overlay) {
+    overlay = { pending: await pendingOverlay(ctx, productJwt, session.get("companyId") ?? ""), registered: false };
+    changed = true;
+  }
+  if (overlay.pending && !overlay.registered && overlayShownOn(url)) {
+    const product = upstreams({ log: context.log, budget: UNBOUNDED, retry: NO_RETRY, timeoutMs: 5_000 }, { productJwt }).product;
+    for (const id of overlay.pending.flagIds) {
+      product
+        .registerModal(id)
+        .catch((error: unknown) => context.log.warn({ event: "register_modal_failed", err: String(error) }, "registerModal failed"));
+    }
+    overlay = { ...overlay, registered: true };
+    changed = true;
+  }
+  if (changed) session.set("overlay", overlay);
+  return changed;
 }
 
 /**
@@ -147,8 +199,21 @@ function Document({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { csrfToken, toast, splash, modal, shell, clock, notificationCentre, notices, unreadNotifications, countedNotificationIds } =
-    useLoaderData<typeof loader>();
+  const {
+    csrfToken,
+    toast,
+    splash,
+    modal,
+    shell,
+    clock,
+    notificationCentre,
+    notices,
+    overlay,
+    surveyResult,
+    thanks,
+    unreadNotifications,
+    countedNotificationIds,
+  } = useLoaderData<typeof loader>();
   const livePair =
     [...useMatches()]
       .reverse()
@@ -241,6 +306,15 @@ export default function App() {
         variant={dialog === "inactividad" ? "inactivity" : "normal"}
       />
       <CompanyChangeError open={modal === "companyChangeError"} closeHref={withoutParams(here, [])} />
+      <GlobalOverlay
+        overlay={overlay}
+        surveyResult={surveyResult}
+        thanks={thanks}
+        action="/aviso"
+        redirectTo={here}
+        closeThanksHref={withoutParams(here, ["aviso"])}
+        csrfToken={<AuthenticityTokenInput />}
+      />
       {clock ? <SessionGuardian clock={clock} inactivityOpen={dialog === "inactividad"} /> : null}
     </AppShell>
   ) : (

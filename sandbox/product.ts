@@ -276,10 +276,7 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
       state.catalogs.announcements = [];
       return json(200, []);
     })
-    .get("/api/showRebrandModal", (request) => {
-      auth(request);
-      return json(200, { show: false });
-    })
+
     .post("/api/loggeroperations", (request) => {
       auth(request);
       const input = parseWith(loggerInput, request.body);

@@ -205,6 +205,39 @@ describe("product data", () => {
     expect((await call("/api/announcements", { headers: auth })).body).toEqual([]);
   });
 
+  it("keeps modal flags per member: show, ignore, register, and a survey answered once", async () => {
+    const auth = { authorization: `Bearer ${await productJwt("beatriz.basica")}` };
+    const flags = (await call("/api/showModal", { headers: auth })).body as Record<string, { id: number; show: boolean }>;
+    expect(Object.keys(flags).sort()).toEqual(
+      [
+        "csat",
+        "nps",
+        "paid_account",
+        "showBanner",
+        "showRolPermission",
+        "verify_email",
+        "verify_email_on_init",
+        "verify_phone",
+        "verify_phone_on_init",
+      ].sort(),
+    );
+    expect(flags.csat).toMatchObject({ id: 1, show: true });
+    expect((await call("/api/showRebrandModal", { headers: auth })).body).toEqual({ show: false, id: 8 });
+    expect((await call("/api/registerModal?id=1", { method: "PUT", headers: auth })).body).toMatchObject({ id: 1, shown: 1 });
+
+    const answer = (body: unknown) => call("/api/surveys/answers", postJson(body, auth));
+    expect((await answer({ modalId: 1, kind: "csat", score: 6 })).status).toBe(400);
+    expect((await answer({ modalId: 2, kind: "csat", score: 3 })).status).toBe(404);
+    expect(await answer({ modalId: 1, kind: "csat", score: 4, comments: "Bien" })).toMatchObject({ status: 201, body: { recorded: true } });
+    expect(await answer({ modalId: 1, kind: "csat", score: 1 })).toMatchObject({ status: 200, body: { recorded: false } });
+    expect((await call("/__survey-answers")).body).toMatchObject([{ kind: "csat", score: 4, comments: "Bien" }]);
+    expect(((await call("/api/showModal", { headers: auth })).body as Record<string, { show: boolean }>).csat.show).toBe(false);
+
+    await call("/__modal-flags", postJson({ userName: "beatriz.basica", modal: "nps", show: true }));
+    expect((await call("/api/ignoreModal?id=2", { headers: auth })).body).toEqual({ id: 2, show: false, modal: "nps" });
+    expect((await call("/api/ignoreModal?id=99", { headers: auth })).status).toBe(400);
+  });
+
   it("records a seen tour once, and refuses a malformed tour id", async () => {
     const auth = { authorization: `Bearer ${await productJwt("paula.prueba")}` };
     const tours = async () => (await call("/graphql", postJson({ operationName: "VisitedTours" }, auth))).body;

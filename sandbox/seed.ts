@@ -17,6 +17,8 @@ import type {
   Currency,
   MemberAccountRecord,
   MemberRecipientRecord,
+  ModalFlagRecord,
+  ModalName,
   NotificationModule,
   NotificationRecord,
   NotificationType,
@@ -24,7 +26,7 @@ import type {
   RecipientRecord,
   SandboxState,
 } from "./types";
-import { ALL_PERMISSIONS } from "./types";
+import { ALL_PERMISSIONS, MODAL_NAMES } from "./types";
 
 const BANK_CODE = "062";
 
@@ -999,6 +1001,29 @@ function buildNotifications(now: Date): NotificationRecord[] {
   return records;
 }
 
+/**
+ * §3 modal flags for every member; the demo shows one overlay each: Ana the paid-account notice (her
+ * first company has an interest-bearing MXN account), Beatriz the CSAT survey, Paula the NPS survey,
+ * Carlos the contact-data notice. The rebrand notice is off (a control turns it on).
+ */
+function seedModalFlags(members: ProductMember[]): ModalFlagRecord[] {
+  const shown: Record<string, ModalName[]> = {
+    "ana.admin": ["paid_account"],
+    "beatriz.basica": ["csat"],
+    "paula.prueba": ["nps"],
+    "carlos.colaborador": ["verify_email_on_init"],
+  };
+  return members.flatMap((member) =>
+    MODAL_NAMES.map((modal, index) => ({
+      memberId: member.memberId,
+      id: index + 1,
+      modal,
+      show: shown[member.userName]?.includes(modal) ?? false,
+      shown: 0,
+    })),
+  );
+}
+
 /** A fresh, independent copy of the demo world as of `now`. */
 export function createSeedState(now: Date): SandboxState {
   const today = mexicoCityDate(now);
@@ -1016,6 +1041,8 @@ export function createSeedState(now: Date): SandboxState {
     notifications,
     catalogs,
     operationLogs: [],
+    modalFlags: seedModalFlags(members),
+    surveyAnswers: [],
     bankSessions: new Map(),
     jwtSecret: randomBytes(32),
     priceSecret: newPriceSecret(),

@@ -15,6 +15,7 @@ import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlR
 import { registerGraphqlRoutes } from "./graphql";
 import { registerHistoryRoutes } from "./history";
 import { errorReply, HttpError, parseRequestBody, readBody, type Reply, Router, send } from "./http";
+import { registerModalRoutes } from "./modals";
 import { registerMovementRoutes } from "./movements";
 import { attachNotificationSocket, NOTIFICATION_SOCKET_PATH } from "./notification-socket";
 import { addNotification, type NewNotification, registerNotificationRoutes } from "./notifications";
@@ -54,6 +55,8 @@ export interface SandboxOptions {
    * test sets some (`POST /__announcements`), so banners never sit on pages that tests read.
    */
   announcements?: "seed" | "none";
+  /** "seed" (default, or SANDBOX_OVERLAYS): the demo's modal flags; "none": every flag off until a test turns one on. */
+  overlays?: "seed" | "none";
 }
 
 export interface Sandbox {
@@ -98,9 +101,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? defaultLogger();
   const withoutAnnouncements = (options.announcements ?? process.env.SANDBOX_ANNOUNCEMENTS) === "none";
+  const withoutOverlays = (options.overlays ?? process.env.SANDBOX_OVERLAYS) === "none";
   const seed = () => {
     const fresh = createSeedState(now());
     if (withoutAnnouncements) fresh.catalogs.announcements = [];
+    if (withoutOverlays) for (const flag of fresh.modalFlags) flag.show = false;
     return fresh;
   };
   const state = seed();
@@ -147,6 +152,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerPortalRoutes(router, ctx);
   registerPartnerRoutes(router, ctx);
   registerProductRoutes(router, ctx);
+  registerModalRoutes(router, ctx);
   registerGraphqlRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);
   registerPriceRoutes(router, prices);

@@ -179,6 +179,28 @@ export interface RequestLogEntry {
 }
 
 /** Everything /__reset restores. Mutated in place so references held by handlers stay valid. */
+export const MODAL_NAMES = [
+  "csat",
+  "nps",
+  "verify_email",
+  "verify_phone",
+  "verify_email_on_init",
+  "verify_phone_on_init",
+  "paid_account",
+  "rebrand",
+] as const;
+export type ModalName = (typeof MODAL_NAMES)[number];
+
+export interface ModalFlagRecord {
+  memberId: number;
+  /** The flag's id: its position in MODAL_NAMES, plus one. */
+  id: number;
+  modal: ModalName;
+  show: boolean;
+  /** How often the app said it showed it (PUT /registerModal). */
+  shown: number;
+}
+
 export interface SandboxState {
   companies: BankCompany[];
   accounts: BankAccount[];
@@ -188,6 +210,10 @@ export interface SandboxState {
   notifications: NotificationRecord[];
   catalogs: Catalogs;
   operationLogs: { id: number; application: string; error: unknown; context: unknown; operation: unknown; at: string }[];
+  /** §3 modal flags per member (`modals.ts`), the rebrand notice among them. */
+  modalFlags: ModalFlagRecord[];
+  /** Survey answers recorded by POST /api/surveys/answers. */
+  surveyAnswers: { memberId: number; modalId: number; kind: "csat" | "nps"; score: number; comments: string; at: string }[];
   bankSessions: Map<string, BankSession>;
   /** Rotated on reset so product jwts issued before it stop verifying, like bank tokens. */
   jwtSecret: Buffer;

@@ -40,6 +40,14 @@ export interface SessionData {
   errorReason: string;
   /** Announcements the person closed: they stay closed for the session (at most 50 kept). */
   dismissedBanners?: string[];
+  /**
+   * The session's global overlay (§2), read once at its first page: the one pending (null when none
+   * or once acted on) and whether the product was told it was shown (registerModal).
+   */
+  overlay?: {
+    pending: { overlay: "rebrand" | "contacto" | "cuenta-remunerada" | "encuesta-csat" | "encuesta-nps"; flagIds: number[] } | null;
+    registered: boolean;
+  };
 }
 
 export interface Toast {
@@ -51,6 +59,8 @@ export interface Toast {
 
 export interface FlashData {
   toast: Toast;
+  /** A survey refused by the server (without JS): what was typed and why, for the survey to show again. */
+  surveyResult: unknown;
   /** A URL-less modal to show once on the next page (e.g. company change failure). */
   modal: "companyChangeError";
   splash: boolean;

@@ -67,6 +67,16 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
+/** §3 Modal flags: each modal's `{ id, show, modal }`; the shared flags (showBanner, showRolPermission) are booleans. */
+const modalFlagsSchema = z.record(z.unknown()).transform((raw) =>
+  Object.fromEntries(
+    Object.entries(raw).flatMap(([name, value]) => {
+      const flag = z.object({ id: z.number().int(), show: z.boolean(), modal: z.string() }).safeParse(value);
+      return flag.success ? [[name, flag.data]] : [];
+    }),
+  ),
+);
+
 export const catalogueSchemas = {
   errors: z.array(z.object({ id: z.coerce.string(), code: z.string(), message: z.string() })),
   countryCodes: z.array(z.object({ id: z.coerce.string(), country_code: z.string(), country: z.string() })),
@@ -140,9 +150,29 @@ export function productClient(http: Http) {
     announcements(): Promise<Announcement[]> {
       return http.request({ method: "GET", path: "/announcements", query: { active: true }, schema: z.array(announcementSchema) });
     },
-    async showRebrandModal(): Promise<boolean> {
-      const body = await http.request({ method: "GET", path: "/showRebrandModal", schema: z.object({ show: z.boolean() }) });
-      return body.show;
+    /** §7: the rebrand notice's flag (its id is what ignoreModal / registerModal take). */
+    showRebrandModal(): Promise<{ show: boolean; id: number | null }> {
+      return http.request({
+        method: "GET",
+        path: "/showRebrandModal",
+        schema: z.object({ show: z.boolean(), id: z.number().int().nullable().default(null) }),
+      });
+    },
+    /** §7 / §3: the member's modal flags, by modal name. */
+    showModal(): Promise<Record<string, { id: number; show: boolean; modal: string }>> {
+      return http.request({ method: "GET", path: "/showModal", schema: modalFlagsSchema });
+    },
+    /** §7: the person dismissed the modal; it stops showing. Harmless twice. */
+    async ignoreModal(id: number): Promise<void> {
+      await http.request({ method: "GET", path: "/ignoreModal", query: { id }, schema: z.unknown(), idempotent: true });
+    },
+    /** §7: the modal was shown (counted upstream, so never retried). */
+    async registerModal(id: number): Promise<void> {
+      await http.request({ method: "PUT", path: "/registerModal", query: { id }, schema: z.unknown() });
+    },
+    /** A survey's answer (not in §7; CONTRACT.md): the product keeps the first one and clears the flag. */
+    async answerSurvey(answer: { modalId: number; kind: "csat" | "nps"; score: number; comments: string }): Promise<void> {
+      await http.request({ method: "POST", path: "/surveys/answers", body: answer, schema: z.unknown(), idempotent: true });
     },
     /** The product's logging endpoint (§7); best effort, never retried. */
     logOperation(entry: { application: string; error: string; context: string; operation: string }) {

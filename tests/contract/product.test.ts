@@ -51,6 +51,10 @@ describe("product API client", () => {
       product.announcements(),
       product.showRebrandModal(),
     ]);
+    const flags = await product.showModal();
+    // The member's modal flags by name (§3), the shared booleans left out.
+    expect(flags.paid_account).toEqual({ id: 7, show: true, modal: "paid_account" });
+    expect(Object.keys(flags)).not.toContain("showBanner");
     expect(pairs[0]).toBe("USD/MXN");
     expect(concepts.map((c) => c.IdPayConcept)).toEqual(expect.arrayContaining([21, 22]));
     expect(countries.map((c) => c.description)).toEqual([...countries.map((c) => c.description)].sort((a, b) => a.localeCompare(b, "es")));
@@ -68,7 +72,7 @@ describe("product API client", () => {
       ]),
     );
     expect(announcements.every((a) => a.active)).toBe(true);
-    expect(typeof rebrand).toBe("boolean");
+    expect(rebrand).toEqual({ show: false, id: 8 });
   });
 
   it("stores an account's alias and favourite", async () => {

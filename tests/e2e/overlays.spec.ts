@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+const turnOn = (userName: string, modal: string) => sandboxControl("/__modal-flags", { userName, modal, show: true });
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+test("a CSAT survey: 'Enviar' waits for a score, the server refuses none, and the answer reaches the product", async ({
+  page,
+}, testInfo) => {
+  await turnOn("beatriz.basica", "csat");
+  await loginAs(page, "beatriz.basica");
+  const survey = dialog(page, "¿Qué tan satisfecho estás con FXN?");
+  await expect(survey).toBeVisible();
+  await survey.getByLabel("Comentarios (opcional)").fill("Muy claro el tipo de cambio.");
+  if (testInfo.project.name === "js") {
+    await expect(survey.getByRole("button", { name: "Enviar" })).toBeDisabled();
+  } else {
+    await survey.getByRole("button", { name: "Enviar" }).click();
+    await expect(survey.getByText("Elige una calificación.")).toBeVisible();
+    await expect(survey.getByLabel("Comentarios (opcional)")).toHaveValue("Muy claro el tipo de cambio.");
+  }
+  await survey.getByText("4", { exact: true }).click();
+  await survey.getByRole("button", { name: "Enviar" }).click();
+  const thanks = dialog(page, "¡Gracias por tu opinión!");
+  await expect(thanks).toBeVisible();
+  await thanks.getByRole("link", { name: "Cerrar" }).click();
+  await expect(thanks).toHaveCount(0);
+
+  const answers = (await (await fetch(`${SANDBOX_URL}/__survey-answers`)).json()) as Array<{
+    kind: string;
+    score: number;
+    comments: string;
+  }>;
+  expect(answers).toMatchObject([{ kind: "csat", score: 4, comments: "Muy claro el tipo de cambio." }]);
+  // Answered: not asked again.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(dialog(page, "¿Qué tan satisfecho estás con FXN?")).toHaveCount(0);
+});
+
+test("the paid-account notice shows for a company with a remunerated account, and closed it stays closed", async ({ page }) => {
+  await turnOn("ana.admin", "paid_account");
+  await loginAs(page, "ana.admin");
+  const notice = dialog(page, "Tu cuenta remunerada está activa");
+  await expect(notice).toContainText("El crecimiento se abona a tu cuenta al cierre de cada mes.");
+  await notice.getByRole("button", { name: "Entendido" }).click();
+  await expect(notice).toHaveCount(0);
+  await page.goto("/cuentas");
+  await expect(page.getByRole("heading", { level: 1, name: "Mis cuentas" })).toBeVisible();
+  await expect(dialog(page, "Tu cuenta remunerada está activa")).toHaveCount(0);
+});
+
+test("the rebrand notice comes first, and the contact notice leads to the settings", async ({ page, context }) => {
+  await turnOn("carlos.colaborador", "rebrand");
+  await turnOn("carlos.colaborador", "verify_email_on_init");
+  await loginAs(page, "carlos.colaborador");
+  const rebrand = dialog(page, "Tenemos nueva imagen");
+  await expect(rebrand).toBeVisible();
+  await rebrand.getByRole("button", { name: "Entendido" }).click();
+  await expect(rebrand).toHaveCount(0);
+
+  // One overlay per session: the contact notice comes at the next one.
+  await context.clearCookies();
+  await loginAs(page, "carlos.colaborador");
+  const contact = dialog(page, "Datos pendiendes de confirmar");
+  await expect(contact).toBeVisible();
+  await contact.getByRole("button", { name: "Revisar mis datos" }).click();
+  await expect(page).toHaveURL(/drawer=configuracion&tab=datos/);
+  await expect(dialog(page, "Configuración")).toBeVisible();
+});
