@@ -1,4 +1,5 @@
 import { bodyFlood } from "./body-flood";
+import { bundleSizes } from "./bundle";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
@@ -9,6 +10,7 @@ import { receipts } from "./receipts";
 /** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
 const benches: Record<string, () => Promise<void>> = {
   "dashboard-ttfb": dashboardTtfb,
+  bundle: bundleSizes,
   "price-fanout": priceFanout,
   "notification-fanout": notificationFanout,
   receipts,
