@@ -3,6 +3,7 @@ import { bundleSizes } from "./bundle";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
+import { lighthouseBench } from "./lighthouse";
 import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   "notification-fanout": notificationFanout,
   receipts,
   "excel-upload": excelUpload,
+  lighthouse: lighthouseBench,
   "body-flood": bodyFlood,
   // Minutes: every page in a fresh process under every fault, time-outs spending whole budgets.
   faults: () => faults(),
