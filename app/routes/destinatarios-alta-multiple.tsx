@@ -36,7 +36,7 @@ import type { PageHandle } from "~/utils/page-title";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireUploadAccess(request, context);
-  return json(uploadPage(access, new URL(request.url)), { headers: { "Cache-Control": "private, no-store" } });
+  return json(await uploadPage(access, new URL(request.url)), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const ERROR_KEYS: Record<UploadRefusal, string> = {
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const formData = await readForm(request);
-    const uploadId = formData.get("intent") === "registrar" ? registerUpload(access, String(formData.get("carga") ?? "")) : null;
+    const uploadId = formData.get("intent") === "registrar" ? await registerUpload(access, String(formData.get("carga") ?? "")) : null;
     if (!uploadId) throw new Response("No encontrado", { status: 404 });
     return toUpload(uploadId);
   }

@@ -12,7 +12,7 @@ import { resultCsv, resultWorkbook } from "#server/recipients/files.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireUploadAccess(request, context);
   const url = new URL(request.url);
-  const upload = uploadStore().get(access, url.searchParams.get("carga") ?? "");
+  const upload = await uploadStore().get(access, url.searchParams.get("carga") ?? "");
   if (!upload) throw new Response("No encontrado", { status: 404 });
   const format = url.searchParams.get("formato") === "csv" ? "csv" : "xlsx";
   const name = attachmentName(`resultado-${upload.fileName.replace(/\.[^.]+$/, "")}`, format);

@@ -1,22 +1,38 @@
+import crypto from "node:crypto";
+
+import { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { readRecipientRows } from "#core/domain/recipient-rows";
 
 import { sandboxEnv } from "../../scripts/sandbox-env.mjs";
+import { startRedis } from "../../tests/support/redis";
+import type { SampleRow } from "../../tests/support/sample-files";
 import { goodRow, recipientsWorkbook, sampleRows } from "../../tests/support/sample-files";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, startTestSandbox } from "../../tests/support/sandbox";
 import type { AccessContext } from "../session/auth.server";
-import { startRegistration, uploadStore } from "./bulk.server";
+import type { UploadRecords } from "./bulk.server";
+import { MemoryUploadRecords, RedisUploadRecords, uploadStore } from "./bulk.server";
 import { readSpreadsheet } from "./excel.server";
 import { resultCsv } from "./files.server";
 
 let sandbox: TestSandbox;
+let redisServer: { url: string; stop: () => void };
+const clients: Redis[] = [];
 const saved = { ...process.env };
+const SECRET = "bulk-test-secret-bulk-test-secret-!!";
+
+/** Two instances' views of one Redis: what one writes the other reads. */
+function redisRecords(prefix: string): UploadRecords {
+  const client = new Redis(redisServer.url);
+  clients.push(client);
+  return new RedisUploadRecords(client, SECRET, prefix);
+}
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  [sandbox, redisServer] = await Promise.all([startTestSandbox(), startRedis()]);
   Object.assign(
     process.env,
     sandboxEnv({
@@ -29,6 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = saved;
+  await Promise.all(clients.map((client) => client.quit()));
+  redisServer.stop();
   await sandbox.close();
 });
 
@@ -41,50 +59,101 @@ async function accessFor(userName: string): Promise<AccessContext> {
   } as unknown as AccessContext;
 }
 
-async function until(check: () => boolean, timeoutMs = 5000) {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error("timed out");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-describe("bulk registration", () => {
-  it("registers the valid rows in the background, once, and reports each row", async () => {
-    const access = await accessFor("ana.admin");
-    const rows = [...sampleRows(12, [4]), { ...goodRow(99), alias: "Hidalgo" }];
-    const sheet = await readSpreadsheet({ name: "x.xlsx", bytes: new Uint8Array(await recipientsWorkbook(rows)) });
-    if (!sheet.ok) throw new Error(sheet.error);
-    const read = readRecipientRows(sheet.rows);
-    if (!read.ok) throw new Error(read.error);
-    const upload = uploadStore().add(access, "x.xlsx", read.rows);
+async function checkedUpload(rows: Array<Record<string, unknown>>) {
+  const sheet = await readSpreadsheet({ name: "x.xlsx", bytes: new Uint8Array(await recipientsWorkbook(rows)) });
+  if (!sheet.ok) throw new Error(sheet.error);
+  const read = readRecipientRows(sheet.rows);
+  if (!read.ok) throw new Error(read.error);
+  return read.rows;
+}
 
-    const job = startRegistration(access, upload);
-    expect(startRegistration(access, upload)).toBe(job);
-    expect(job.total).toBe(12);
-    await until(() => job.finished);
+/** Rows with aliases of their own: every test registers into the same sandbox company. */
+const named = (rows: SampleRow[], alias: string) => rows.map((row) => ({ ...row, alias: String(row.alias).replace("Proveedor", alias) }));
+
+describe.each([
+  { medium: "memory", alias: "Memoria", records: () => new MemoryUploadRecords() },
+  { medium: "Redis", alias: "Compartido", records: () => redisRecords(`test:${crypto.randomUUID()}`) },
+])("bulk registration kept in $medium", ({ alias, records }) => {
+  it("registers the valid rows in the background, once, and reports each row", async () => {
+    const store = uploadStore(records());
+    const access = await accessFor("ana.admin");
+    const rows = [...named(sampleRows(12, [4]), alias), { ...goodRow(99), alias: "Hidalgo" }];
+    const added = await store.add(access, "x.xlsx", await checkedUpload(rows));
+    const before = sandbox.state.recipientRegistration.backoffice.length;
+
+    await store.startRegistration(access, added);
+    await store.startRegistration(access, added);
+    await until(async () => Boolean((await store.get(access, added.id))?.job?.finished));
+    const upload = (await store.get(access, added.id))!;
+    const job = upload.job!;
     // 'Hidalgo' is already a back-office recipient's alias: the product refuses that row.
-    expect(job).toMatchObject({ done: 12, registered: 11, failed: 1 });
+    expect(job).toMatchObject({ total: 12, done: 12, registered: 11, failed: 1 });
     expect(job.outcomes.get(14)).toEqual({ state: "failed", reason: "duplicateAlias" });
-    const pending = sandbox.state.recipientRegistration.backoffice.filter(
-      (record) => record.clientId === "100234" && record.status === "pending",
-    );
-    expect(pending).toHaveLength(2 + 11);
+    expect(sandbox.state.recipientRegistration.backoffice.length - before).toBe(11);
 
     const csv = resultCsv(upload).split("\r\n");
     expect(csv[0]).toBe("\uFEFFFila,Alias,Destinatario,Cuenta,Resultado,Detalle");
-    expect(csv[1]).toMatch(/^2,Proveedor 0001,María López Pérez,•••• \d{4},Registrado,$/);
+    expect(csv[1]).toMatch(new RegExp(`^2,${alias} 0001,María López Pérez,•••• \\d{4},Registrado,$`));
     expect(csv[5]).toBe(
-      "6,Proveedor 0005,María López Pérez,•••• " + String(rows[4].clabe).slice(-4) + ",Con errores,CLABE: Ingresa una CLABE válida",
+      `6,${alias} 0005,María López Pérez,•••• ${String(rows[4].clabe).slice(-4)},Con errores,CLABE: Ingresa una CLABE válida`,
     );
     expect(csv[13]).toContain(`No registrado,"Ya creaste un destinatario con el mismo alias. Por favor,`);
   });
 
   it("keeps an upload to the member and company that made it", async () => {
+    const store = uploadStore(records());
     const ana = await accessFor("ana.admin");
-    const upload = uploadStore().add(ana, "y.xlsx", []);
-    expect(uploadStore().get(ana, upload.id)).toBe(upload);
-    expect(uploadStore().get(await accessFor("beatriz.basica"), upload.id)).toBeNull();
-    expect(uploadStore().get(ana, "otro")).toBeNull();
+    const upload = await store.add(ana, "y.xlsx", []);
+    expect(await store.get(ana, upload.id)).toMatchObject({ id: upload.id, fileName: "y.xlsx", job: null });
+    expect(await store.get(await accessFor("beatriz.basica"), upload.id)).toBeNull();
+    expect(await store.get(ana, "otro")).toBeNull();
+  });
+});
+
+describe("bulk registration across instances (Redis)", () => {
+  it("shows one instance's job on another, and takes it over when its runner is gone", async () => {
+    const prefix = `test:${crypto.randomUUID()}`;
+    const first = redisRecords(prefix);
+    const second = uploadStore(redisRecords(prefix));
+    const access = await accessFor("ana.admin");
+    const rows = await checkedUpload(named(sampleRows(6, []), "Relevo"));
+    const upload = await uploadStore(first).add(access, "z.xlsx", rows);
+
+    // The first instance started the job, registered two rows and died holding its lease.
+    expect(await first.createJob(upload.id, 6)).toBe(true);
+    expect(await first.lease(upload.id, "instancia-caida")).toBe(true);
+    await first.record(upload.id, 2, { state: "registered" });
+    await first.record(upload.id, 3, { state: "registered" });
+    const seen = await second.get(access, upload.id);
+    expect(seen?.job).toMatchObject({ total: 6, done: 2, registered: 2, finished: false });
+    // While the lease holds, nobody else runs it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await second.get(access, upload.id))?.job?.done).toBe(2);
+
+    const created = sandbox.state.recipientRegistration.backoffice.length;
+    await first.release(upload.id, "instancia-caida");
+    await second.get(access, upload.id);
+    await until(async () => Boolean((await second.get(access, upload.id))?.job?.finished));
+    expect((await second.get(access, upload.id))?.job).toMatchObject({ total: 6, done: 6, registered: 6, failed: 0 });
+    // Only the four rows without an outcome went to the back office.
+    expect(sandbox.state.recipientRegistration.backoffice.length - created).toBe(4);
+  });
+
+  it("keeps the rows sealed at rest", async () => {
+    const prefix = `test:${crypto.randomUUID()}`;
+    const records = redisRecords(prefix);
+    const access = await accessFor("ana.admin");
+    const upload = await uploadStore(records).add(access, "s.xlsx", await checkedUpload(sampleRows(1, [])));
+    const raw = await clients.at(-1)!.get(`${prefix}:${upload.id}`);
+    expect(raw).toMatch(/^v1\./);
+    expect(raw).not.toContain("María");
   });
 });

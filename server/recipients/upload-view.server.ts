@@ -8,7 +8,7 @@ import { uploadSchema } from "#core/domain/spreadsheet";
 
 import type { AccessContext } from "../session/auth.server";
 import type { Upload } from "./bulk.server";
-import { startRegistration, uploadStore } from "./bulk.server";
+import { uploadStore } from "./bulk.server";
 import type { SpreadsheetError } from "./excel.server";
 import { readSpreadsheet } from "./excel.server";
 import { takenAliases } from "./list.server";
@@ -63,9 +63,9 @@ function previewOf(upload: Upload, url: URL) {
  * What the upload page shows for `?carga=<id>`: the checked rows a page at a time (`pagina`,
  * `errores=1`) and, once registration started, its progress; `expired` when the upload is gone.
  */
-export function uploadPage(access: AccessContext, url: URL) {
+export async function uploadPage(access: AccessContext, url: URL) {
   const id = url.searchParams.get("carga");
-  const upload = id ? uploadStore().get(access, id) : null;
+  const upload = id ? await uploadStore().get(access, id) : null;
   const job = upload?.job
     ? {
         total: upload.job.total,
@@ -82,10 +82,11 @@ export function uploadPage(access: AccessContext, url: URL) {
 }
 
 /** 'Registrar' on the preview: the valid rows are registered in the background. */
-export function registerUpload(access: AccessContext, uploadId: string): string | null {
-  const upload = uploadStore().get(access, uploadId);
+export async function registerUpload(access: AccessContext, uploadId: string): Promise<string | null> {
+  const store = uploadStore();
+  const upload = await store.get(access, uploadId);
   if (!upload) return null;
-  startRegistration(access, upload);
+  await store.startRegistration(access, upload);
   return upload.id;
 }
 
@@ -120,7 +121,7 @@ export async function checkUpload(access: AccessContext, request: Request, log: 
   }
   const read = readRecipientRows(sheet.rows, { takenAliases: await takenAliases(access) });
   if (!read.ok) return { kind: "refused", reason: read.error, missing: read.missing ?? [] };
-  const upload = uploadStore().add(access, body.file.name, read.rows);
+  const upload = await uploadStore().add(access, body.file.name, read.rows);
   log.info(
     {
       event: "recipient_upload_checked",

@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import type { AppInstance, RoundRobin } from "../support/instances";
+import { startAppInstance, startRoundRobin } from "../support/instances";
+import { freePort, startRedis } from "../support/redis";
+import { recipientsWorkbook, sampleRows } from "../support/sample-files";
+import { resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+
+/**
+ * Two instances of the app on one Redis behind a round-robin front (issue 14, ARCHITECTURE
+ * "Sessions", docs/decisions/041): whatever one instance knows, the other does too. The browser
+ * reaches the instances through the front, and each one directly where a test needs to know which
+ * instance holds a live stream (a cookie is the same for every port of a host).
+ */
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+let redis: { url: string; stop: () => void };
+let instances: AppInstance[] = [];
+let front: RoundRobin;
+
+test.describe.configure({ mode: "serial" });
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the cluster is started once, in the project with JavaScript");
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  redis = await startRedis();
+  const [portA, portB, frontPort] = [await freePort(), await freePort(), await freePort()];
+  const env = {
+    REDIS_URL: redis.url,
+    APP_URL: `http://localhost:${frontPort}`,
+    // The export limit is low here so both instances together reach it; the rest stay out of the way.
+    RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=3/60",
+    ANNOUNCEMENTS_CACHE_MS: "0",
+  };
+  instances = await Promise.all([
+    startAppInstance({ name: "a", port: portA, sandboxPort: SANDBOX_PORT, env, buildDir: BUILD_DIR }),
+    startAppInstance({ name: "b", port: portB, sandboxPort: SANDBOX_PORT, env, buildDir: BUILD_DIR }),
+  ]);
+  front = await startRoundRobin(frontPort, instances);
+});
+
+test.afterAll(async () => {
+  await front?.close();
+  await Promise.all(instances.map((instance) => instance.stop()));
+  redis?.stop();
+});
+
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+/** Signs in through the front: its login page, the bank's portal, the bank's link back (rewritten to the front). */
+async function signIn(browser: Browser, userName: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: "es-MX", timezoneId: "America/Mexico_City", viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${front.url}/login/banco`);
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
+  const state = new URL(page.url()).searchParams.get("state") ?? "";
+  const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}&state=${encodeURIComponent(state)}`, { redirect: "manual" });
+  const link = new URL(bank.headers.get("location") ?? "");
+  await page.goto(`${front.url}${link.pathname}${link.search}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  return { context, page };
+}
+
+test("a session made on one instance is valid on the other", async ({ browser }) => {
+  const { context, page } = await signIn(browser, "ana.admin");
+  // Page after page through the front, each on the next instance: all signed in.
+  const before = front.served.length;
+  for (let n = 0; n < 4; n += 1) {
+    const answer = await page.request.get(`${front.url}/historial-operaciones`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain("Historial de operaciones");
+  }
+  expect(front.served.slice(before).map((line) => line.split(" ")[0])).toEqual(["a", "b", "a", "b"]);
+  // And straight on each instance, with the same cookie.
+  for (const instance of instances) {
+    await page.goto(`${instance.url}/cuentas`);
+    await expect(page.getByRole("heading", { level: 1, name: "Mis cuentas" })).toBeVisible();
+  }
+  await context.close();
+});
+
+test("a price tick and a notification reach browsers on both instances", async ({ browser }) => {
+  const { context } = await signIn(browser, "beatriz.basica");
+  const tabs = await Promise.all(
+    instances.map(async (instance) => {
+      const tab = await context.newPage();
+      await tab.goto(`${instance.url}/`);
+      await expect(tab.locator("html[data-live='online']")).toHaveCount(1);
+      return tab;
+    }),
+  );
+  // Prices: the sandbox ticks every 250 ms and only one instance holds the provider's socket.
+  for (const tab of tabs) {
+    const price = tab.getByRole("region", { name: "Precios en tiempo real" }).getByRole("definition").first();
+    await expect(price).toHaveText(/\d/);
+    const first = await price.textContent();
+    await expect(price).not.toHaveText(first ?? "", { timeout: 10_000 });
+  }
+  // A notification: only one instance holds the member's socket; both tabs hear it.
+  await sandboxControl("/__notifications", {
+    userName: "beatriz.basica",
+    module: "receiver",
+    type: "info",
+    status: "authorized",
+    title: "Destinatario activo",
+    copy: "Fletes Ramírez ya está autorizado. Ya puedes enviarle dinero.",
+  });
+  for (const tab of tabs) await expect(tab.getByRole("link", { name: "Notificaciones, 2 sin leer" })).toBeVisible();
+  await context.close();
+});
+
+test("rate limits count requests on both instances together", async ({ browser }) => {
+  const { context, page } = await signIn(browser, "ana.admin");
+  await page.goto(`${front.url}/cuentas`);
+  await page.getByRole("link", { name: "Ver movimientos de Concentradora Bajío" }).click();
+  const href = await page.getByRole("link", { name: "Descargar CSV" }).getAttribute("href");
+  const before = front.served.length;
+  const statuses: number[] = [];
+  for (let n = 0; n < 4; n += 1) statuses.push((await page.request.get(`${front.url}${href}`, { maxRedirects: 0 })).status());
+  // Three exports are allowed per minute: the fourth is refused although each instance saw two.
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  const exports = front.served.slice(before);
+  expect(exports.filter((line) => line.startsWith("a "))).toHaveLength(2);
+  expect(exports.filter((line) => line.startsWith("b "))).toHaveLength(2);
+  await context.close();
+});
+
+test("the same form sent to both instances creates one operation", async ({ browser }) => {
+  const { context, page } = await signIn(browser, "ana.admin");
+  const calculator = page.getByRole("region", { name: "Calculadora" });
+  const choose = async (label: string, text: string) => {
+    const select = calculator.getByLabel(label);
+    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
+  };
+  await calculator.getByLabel("Monto en USD").fill("1000");
+  await choose("Cuenta de origen", "· MXN ·");
+  await choose("Cuenta de destino", "· USD ·");
+  await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await calculator.getByRole("button", { name: "Cotizar" }).click();
+  await expect(calculator.getByRole("definition").nth(1)).toContainText("MXN");
+
+  // What 'Confirmar' sends, sent twice: a double submit, each copy landing on another instance.
+  const { action, fields } = await calculator.locator("form").evaluate((form: HTMLFormElement) => {
+    const submitter = form.querySelector<HTMLButtonElement>("button[value='confirmar']");
+    return {
+      action: form.getAttribute("action") ?? "/?index",
+      fields: [...new FormData(form, submitter).entries()].map(([k, v]) => [k, String(v)]),
+    };
+  });
+  const operationsBefore = ((await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as unknown[]).length;
+  const before = front.served.length;
+  const send = () =>
+    page.request.post(`${front.url}${action}`, {
+      form: Object.fromEntries(fields),
+      headers: { Origin: front.url, "Sec-Fetch-Site": "same-origin" },
+      maxRedirects: 0,
+    });
+  const [first, second] = await Promise.all([send(), send()]);
+  expect(new Set(front.served.slice(before).map((line) => line.split(" ")[0]))).toEqual(new Set(["a", "b"]));
+  expect(first.status()).toBe(second.status());
+  expect(first.headers().location).toBe(second.headers().location);
+  const operations = (await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as unknown[];
+  expect(operations).toHaveLength(operationsBefore + 1);
+  await context.close();
+});
+
+test("a bulk registration started on one instance shows its progress on the other", async ({ browser }) => {
+  const { context, page } = await signIn(browser, "ana.admin");
+  await page.goto(`${front.url}/destinatarios-alta-multiple`);
+  await page.getByLabel("Archivo de Excel").setInputFiles({
+    name: "destinatarios.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await recipientsWorkbook(sampleRows(40)),
+  });
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText("40 de 40 filas están listas para registrarse.")).toBeVisible();
+  // Slow enough that the job is still running when the other instance is asked.
+  await sandboxControl("/__latency", { ms: 150 });
+  await page.getByRole("button", { name: "Registrar 40 destinatarios válidos" }).click();
+  const upload = new URL(page.url()).searchParams.get("carga");
+  expect(upload).toBeTruthy();
+
+  for (const instance of instances) {
+    const tab = await context.newPage();
+    await tab.goto(`${instance.url}/destinatarios-alta-multiple?carga=${upload}`);
+    await expect(tab.getByRole("progressbar", { name: "Avance del registro" })).toBeVisible();
+    await expect(tab.getByText("La revisión de ese archivo ya no está disponible. Vuelve a cargarlo.")).toHaveCount(0);
+    await tab.close();
+  }
+  await sandboxControl("/__latency", { ms: 0 });
+  for (const instance of instances) {
+    const tab = await context.newPage();
+    await tab.goto(`${instance.url}/destinatarios-alta-multiple?carga=${upload}`);
+    await expect(tab.getByText("Registro terminado")).toBeVisible({ timeout: 20_000 });
+    await expect(tab.getByText("40 registrados, 0 con error.")).toBeVisible();
+    await tab.close();
+  }
+  await context.close();
+});

@@ -1,0 +1,101 @@
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { sandboxEnv, waitForHttp } from "../../scripts/sandbox-env.mjs";
+
+export interface AppInstance {
+  name: string;
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built app (`npm run build`) in a process of its own, on `port`, against the sandbox, with
+ * `env` on top (REDIS_URL, APP_URL of the front it sits behind, limits). Ready when this resolves.
+ */
+export async function startAppInstance(options: {
+  name: string;
+  port: number;
+  sandboxPort: number;
+  env: Record<string, string>;
+  buildDir?: string;
+}): Promise<AppInstance> {
+  const sessionDir = await mkdtemp(path.join(tmpdir(), `instancia-${options.name}-`));
+  const child: ChildProcess = spawn("node", [path.join(options.buildDir ?? "build", "server", "main.js")], {
+    env: {
+      ...process.env,
+      ...sandboxEnv({
+        appPort: options.port,
+        sandboxPort: options.sandboxPort,
+        sessionSecret: "instancias-secreto-instancias-secreto-!!",
+        sessionDir,
+      }),
+      LOG_LEVEL: "warn",
+      ...options.env,
+    } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://localhost:${options.port}`;
+  await waitForHttp(`${url}/healthcheck`, 30_000);
+  return {
+    name: options.name,
+    port: options.port,
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export interface RoundRobin {
+  url: string;
+  /** Which instance answered each request, in order, as `name path`. */
+  served: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The smallest front a cluster has: every request goes to the next instance in turn, with its
+ * headers and body as they came and the answer streamed back (Server-Sent Events included), plus
+ * `X-Served-By` naming the instance.
+ */
+export async function startRoundRobin(port: number, instances: AppInstance[]): Promise<RoundRobin> {
+  let next = 0;
+  const served: string[] = [];
+  const server = http.createServer((request, response) => {
+    const target = instances[next % instances.length];
+    next += 1;
+    served.push(`${target.name} ${request.url ?? ""}`);
+    const upstream = http.request(
+      { host: "127.0.0.1", port: target.port, method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-served-by": target.name });
+        answer.pipe(response);
+      },
+    );
+    upstream.on("error", () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+    response.on("close", () => upstream.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://localhost:${port}`,
+    served,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
