@@ -3,13 +3,12 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 
 import { logger } from "#server/logger.server";
-import { i18nConfig, LOCALE } from "~/i18n";
+import { serverI18n } from "~/i18next.server";
 import { NonceProvider } from "~/nonce";
 
 const ABORT_DELAY = 10_000;
@@ -21,8 +20,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
+  const instance = await serverI18n();
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

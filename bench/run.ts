@@ -1,5 +1,6 @@
 import { bodyFlood } from "./body-flood";
 import { bundleSizes } from "./bundle";
+import { dashboardCpu } from "./dashboard-cpu";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
@@ -11,6 +12,7 @@ import { receipts } from "./receipts";
 /** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
 const benches: Record<string, () => Promise<void>> = {
   "dashboard-ttfb": dashboardTtfb,
+  "dashboard-cpu": dashboardCpu,
   bundle: bundleSizes,
   "price-fanout": priceFanout,
   "notification-fanout": notificationFanout,

@@ -31,7 +31,9 @@ export async function startStack(appPort: number, extraEnv: Record<string, strin
     ...extraEnv,
   } as NodeJS.ProcessEnv;
   // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
-  const app: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
+  // BENCH_NODE_ARGS: flags for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const app: ChildProcess = spawn(process.execPath, [...nodeArgs, `${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -16,6 +16,7 @@ import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
 import { servedBuild } from "./http/served-route.server";
 import { runShutdownHooks } from "./lifecycle.server";
+import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
 import { securityHeaders } from "./security.server";
 
@@ -44,6 +45,21 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 
+// A tab's live channel is answered first, straight onto the socket: held for hours by every open
+// tab, it must not cost a Remix request, nor a page's headers and request log, each
+// (server/live/channel.server.ts, decision 042). A GET that needs no body, CSP or cache rules.
+const appOrigin = new URL(config.APP_URL).origin;
+for (const livePath of LIVE_CHANNEL_PATHS) {
+  app.get(livePath, (req, res) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    serveLiveChannel(
+      { url: new URL(req.originalUrl, appOrigin), cookieHeader: req.get("cookie") ?? null, pricesOnly: livePath === "/precios/stream" },
+      res,
+      logger,
+    );
+  });
+}
+
 app.use((req, res, next) => {
   const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
   const started = performance.now();
@@ -69,7 +85,6 @@ function refuse(res: express.Response, kind: Refusal, headers: Record<string, st
 }
 
 // Unsafe methods only from this app's own pages (ASVS V3.5), refused before the body is read.
-const appOrigin = new URL(config.APP_URL).origin;
 app.use((req, res, next) => {
   const verdict = crossSiteVerdict(
     req.method,
@@ -127,7 +142,9 @@ app.use(
 );
 
 app.use("/build", express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(publicDir, { maxAge: "1h" }));
+// Public files all have an extension and pages never do: a page skips the file system look-up.
+const publicFiles = express.static(publicDir, { maxAge: "1h" });
+app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
 // Everything past the static files is private to a session: no cache keeps it (a route that
 // serves something public, like the upload template, says so itself).

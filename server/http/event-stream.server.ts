@@ -20,64 +20,81 @@ export interface EventStreamOptions {
 
 export type StreamStart = (write: (bytes: Uint8Array) => void, close: () => void) => () => void;
 
-export function eventStreamResponse(signal: AbortSignal, options: EventStreamOptions, start: StreamStart): Response {
-  const now = options.now ?? Date.now;
-  let stop: () => void = () => undefined;
+/** Where a stream's bytes go: a web ReadableStream (a Remix response) or a Node response. */
+export interface StreamSink {
+  /** False when the reader has gone. */
+  write(bytes: Uint8Array): boolean;
+  end(): void;
+}
 
+/** Runs a stream into `sink` until the signal aborts, `endsAt` passes or the caller closes it; answers what closes it. */
+export function runEventStream(signal: AbortSignal, options: EventStreamOptions, start: StreamStart, sink: StreamSink): () => void {
+  const now = options.now ?? Date.now;
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+  let cleanup: () => void = () => undefined;
+
+  const write = (bytes: Uint8Array) => {
+    if (!closed && !sink.write(bytes)) close();
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
+    signal.removeEventListener("abort", close);
+    cleanup();
+    sink.end();
+  };
+
+  if (signal.aborted) {
+    close();
+    return close;
+  }
+  signal.addEventListener("abort", close, { once: true });
+  cleanup = start(write, close);
+  if (closed) {
+    cleanup();
+    return close;
+  }
+  timers.push(setInterval(() => write(HEARTBEAT), options.heartbeatMs ?? HEARTBEAT_MS));
+  if (options.endsAt !== undefined) timers.push(setTimeout(close, Math.min(MAX_TIMER_MS, Math.max(0, options.endsAt - now()))));
+  return close;
+}
+
+export const EVENT_STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;
+
+export function eventStreamResponse(signal: AbortSignal, options: EventStreamOptions, start: StreamStart): Response {
+  let stop: () => void = () => undefined;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      let closed = false;
-      const timers: NodeJS.Timeout[] = [];
-      let cleanup: () => void = () => undefined;
-
-      const write = (bytes: Uint8Array) => {
-        if (closed) return;
-        try {
-          controller.enqueue(bytes);
-        } catch {
-          close(); // the reader has gone
-        }
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        for (const timer of timers) clearTimeout(timer);
-        signal.removeEventListener("abort", close);
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // already cancelled
-        }
-      };
-      stop = close;
-
-      if (signal.aborted) {
-        close();
-        return;
-      }
-      signal.addEventListener("abort", close, { once: true });
-      cleanup = start(write, close);
-      if (closed) cleanup();
-      timers.push(setInterval(() => write(HEARTBEAT), options.heartbeatMs ?? HEARTBEAT_MS));
-      if (options.endsAt !== undefined) {
-        timers.push(setTimeout(close, Math.min(MAX_TIMER_MS, Math.max(0, options.endsAt - now()))));
-      }
+      stop = runEventStream(signal, options, start, {
+        write(bytes) {
+          try {
+            controller.enqueue(bytes);
+            return true;
+          } catch {
+            return false; // the reader has gone
+          }
+        },
+        end() {
+          try {
+            controller.close();
+          } catch {
+            // already cancelled
+          }
+        },
+      });
     },
     cancel() {
       stop();
     },
   });
-
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
 }
 
 const encoder = new TextEncoder();

@@ -51,11 +51,18 @@ export async function destroySession(session: PortalSession): Promise<string> {
  */
 export async function requireState(request: Request, allowed: readonly AuthState[]): Promise<PortalSession> {
   const session = await getSession(request);
+  const target = stateRedirect(session, allowed);
+  if (target) throw redirect(target);
+  return session;
+}
+
+/** Where a session in the wrong state (or an access session that is over) belongs, or null when it may go on. */
+export function stateRedirect(session: PortalSession, allowed: readonly AuthState[]): string | null {
   const state = authStateOf(session);
   const target = guardRedirect(state, allowed);
-  if (target) throw redirect(target);
-  if (state === "accessState" && isSessionOver(session)) throw redirect(EXPIRED_PATH);
-  return session;
+  if (target) return target;
+  if (state === "accessState" && isSessionOver(session)) return EXPIRED_PATH;
+  return null;
 }
 
 export function isSessionOver(session: PortalSession, now = Date.now()): boolean {

@@ -1,0 +1,119 @@
+import { readFile } from "node:fs/promises";
+import { Agent, request } from "node:http";
+import { loadavg } from "node:os";
+
+import { login, mb, ms, percentile, rssKb, startStack } from "./support";
+
+/**
+ * The app's CPU per dashboard render and its memory under many connections (issue 14). The
+ * sandbox runs in this process and the app in its own, so the app's CPU is read from
+ * /proc/PID/stat (user + system time, in clock ticks of 10 ms) around a known number of renders.
+ * Figures:
+ * - sequential: 300 renders one after another on one keep-alive connection, after 30 warm-up ones;
+ * - concurrent: 600 renders over 20 connections at once;
+ * - load: 200 connections rendering the dashboard for 30 s: resident memory before and after,
+ *   and each render's time (p50, p99).
+ * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average.
+ */
+const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 3);
+const TICK_MS = 10;
+const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+function render(url: URL, agent: Agent, cookie: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
+      response.resume();
+      response.on("end", () => {
+        if (response.statusCode !== 200) reject(new Error(`dashboard answered ${response.statusCode}`));
+        else resolve(performance.now() - started);
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** `count` renders over `connections` keep-alive connections; answers the app's CPU per render and each render's time. */
+async function renders(pid: number, url: URL, cookie: string, count: number, connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  let left = count;
+  const times: number[] = [];
+  const before = await cpuMs(pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (left > 0) {
+        left -= 1;
+        times.push(await render(url, agent, cookie));
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  const cpu = (await cpuMs(pid)) - before;
+  agent.destroy();
+  return { cpuPerRender: cpu / count, pagesPerSecond: (count / wallMs) * 1000, times };
+}
+
+const summary = (values: number[], format: (value: number) => string) =>
+  `median ${format(percentile(values, 50))}  worst ${format(Math.max(...values))}`;
+
+export async function dashboardCpu() {
+  const stack = await startStack(3292);
+  try {
+    const pid = stack.app.pid!;
+    const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
+    const url = new URL("/", stack.appUrl);
+    console.log(
+      `app CPU per dashboard render (load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")})`,
+    );
+
+    const sequential: number[] = [];
+    const concurrent: number[] = [];
+    const rate: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await renders(pid, url, cookie, 30, 1);
+      sequential.push((await renders(pid, url, cookie, 300, 1)).cpuPerRender);
+      const many = await renders(pid, url, cookie, 600, 20);
+      concurrent.push(many.cpuPerRender);
+      rate.push(1000 / many.cpuPerRender);
+    }
+    console.log(`  sequential, 300 renders on one connection   ${summary(sequential, ms)}  (target ≤ 3 ms)`);
+    console.log(`  concurrent, 600 renders on 20 connections   ${summary(concurrent, ms)}  (target ≤ 3 ms)`);
+    console.log(`  pages per second per core (from CPU)        ${summary(rate, (value) => value.toFixed(0))}  (target ≥ 300)`);
+
+    const rssBefore = await rssKb(pid);
+    const deadline = performance.now() + LOAD_SECONDS * 1000;
+    const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
+    const times: number[] = [];
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      void rssKb(pid).then((kb) => (peak = Math.max(peak, kb)));
+    }, 500);
+    await Promise.all(
+      Array.from({ length: LOAD_CONNECTIONS }, async () => {
+        while (performance.now() < deadline) times.push(await render(url, agent, cookie));
+      }),
+    );
+    clearInterval(sampler);
+    agent.destroy();
+    const rssAfter = await rssKb(pid);
+    console.log(
+      `  ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s: ${times.length} renders, memory ${mb(rssBefore)} → peak ${mb(peak)}, after ${mb(
+        rssAfter,
+      )} (target ≤ 300 MB); render p50 ${ms(percentile(times, 50))} p99 ${ms(percentile(times, 99))} (target p99 ≤ 1 s)`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
