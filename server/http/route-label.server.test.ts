@@ -39,6 +39,12 @@ describe("routeLabeller", () => {
     expect([...labels]).toEqual(["routes/historial-operaciones.$id._index"]);
   });
 
+  it("answers the same from what it remembers, and forgets when it holds too many paths", () => {
+    const small = routeLabeller(manifest(true), 2);
+    const paths = ["/cuentas", "/historial-operaciones/1", "/historial-operaciones/2", "/cuentas", "/no/existe"];
+    expect(paths.map(small)).toEqual(paths.map(label));
+  });
+
   it("puts any other path under the splat route, or 'unrouted' in a build without one", () => {
     expect(label("/no/existe/123")).toBe("routes/$");
     expect(routeLabeller(manifest(false))("/no/existe/123")).toBe("unrouted");
