@@ -69,6 +69,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^(\s*[a-z]+=\d+\/\d+\s*)(,\s*[a-z]+=\d+\/\d+\s*)*$/, "debe verse como login=30/300,money=10/60")
     .optional(),
+  /**
+   * The bearer token a Prometheus scraper shows to read /metrics (docs/decisions/040). Unset or
+   * empty: /metrics is not served at all.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().min(32, "debe tener al menos 32 caracteres").regex(/^\S+$/, "no debe tener espacios").optional(),
+  ),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Companies under the special rule of SPEC §6 (clientId list): pairs and receivers hidden, accounts limited. */

@@ -46,6 +46,14 @@ describe("parseConfig", () => {
     }
   });
 
+  it("takes a metrics token of 32 characters or more, and an empty one as none", () => {
+    expect(parseConfig(valid).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ ...valid, METRICS_TOKEN: " " }).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ ...valid, METRICS_TOKEN: "m".repeat(32) }).METRICS_TOKEN).toBe("m".repeat(32));
+    expect(() => parseConfig({ ...valid, METRICS_TOKEN: "corto" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseConfig({ ...valid, METRICS_TOKEN: `${"m".repeat(32)} x` })).toThrow(/METRICS_TOKEN/);
+  });
+
   it("reads the receivers-upload flag (on unless switched off) and its named users", () => {
     expect(parseConfig(valid)).toMatchObject({ RECEIVERS_UPLOAD_ENABLED: true, RECEIVERS_UPLOAD_USERS: [] });
     expect(parseConfig({ ...valid, RECEIVERS_UPLOAD_ENABLED: "" }).RECEIVERS_UPLOAD_ENABLED).toBe(true);

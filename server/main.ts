@@ -11,18 +11,23 @@ import express from "express";
 import { ConfigError, getConfig } from "./config.server";
 import { bodyLimitFor, declaredLength } from "./http/body-limit.server";
 import { crossSiteVerdict } from "./http/cross-site.server";
+import { metricsHandler, readinessHandler } from "./http/ops.server";
 import type { Refusal } from "./http/refusal-page.server";
 import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
+import { routeLabeller } from "./http/route-label.server";
 import { servedBuild } from "./http/served-route.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
+import { metricsRegistry, recordHttpRequest } from "./metrics.server";
 import { securityHeaders } from "./security.server";
+import { sharedRedis } from "./shared-redis.server";
 
 /**
- * The HTTP server: static files, security headers, request ids and logs, the Remix handler,
- * and a clean stop. Business code lives in the Remix build; this file only plumbs.
+ * The HTTP server: static files, security headers, request ids, logs and metrics, the operators'
+ * endpoints, the Remix handler, and a clean stop. Business code lives in the Remix build; this file
+ * only plumbs.
  */
 let config: ReturnType<typeof getConfig>;
 try {
@@ -40,6 +45,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "..");
 const publicDir = path.resolve(process.cwd(), "public");
 const build = servedBuild((await import(path.join(buildDir, "index.js"))) as ServerBuild);
+const routeOf = routeLabeller(build.routes);
+// Probes and scrapes come every few seconds: counted in the metrics, kept out of the log.
+const UNLOGGED = new Set(["/healthcheck", "/readiness", "/metrics"]);
 
 const app = express();
 app.disable("x-powered-by");
@@ -66,13 +74,17 @@ app.use((req, res, next) => {
   res.locals.requestId = requestId;
   res.locals.receivedAt = started;
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  // The metrics' route label; each step that answers names itself (static, metrics, a Remix route id).
+  res.locals.route = "unrouted";
   res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
-    if (req.path.startsWith("/build/") || req.path === "/healthcheck") return;
-    logger.info(
-      { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(performance.now() - started) },
-      "request",
-    );
+    const durationMs = performance.now() - started;
+    // An event stream lasts as long as its tab: its length is no request duration (portal_live_clients counts them).
+    if (!String(res.getHeader("Content-Type") ?? "").includes("text/event-stream")) {
+      recordHttpRequest({ method: req.method, route: res.locals.route as string, status: res.statusCode, seconds: durationMs / 1000 });
+    }
+    if (req.path.startsWith("/build/") || UNLOGGED.has(req.path)) return;
+    logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) }, "request");
   });
   next();
 });
@@ -80,6 +92,7 @@ app.use((req, res, next) => {
 app.use(securityHeaders(config));
 
 function refuse(res: express.Response, kind: Refusal, headers: Record<string, string> = {}) {
+  res.locals.route = "refused";
   res.status(refusalStatus(kind)).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers });
   res.end(refusalPage(kind));
 }
@@ -141,10 +154,26 @@ app.use(
   }),
 );
 
-app.use("/build", express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y" }));
+// For the operators (docs/decisions/040): readiness always, metrics only with a token to show.
+app.get("/readiness", readinessHandler({ redis: sharedRedis, version: build.assets.version }));
+const metricsToken = config.METRICS_TOKEN;
+if (metricsToken) app.get("/metrics", metricsHandler({ token: metricsToken, registry: metricsRegistry }));
+
+const staticFiles = (handler: express.RequestHandler): express.RequestHandler[] => [
+  (_req, res, next) => {
+    res.locals.route = "static";
+    next();
+  },
+  handler,
+];
+app.use("/build", staticFiles(express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y" })));
 // Public files all have an extension and pages never do: a page skips the file system look-up.
 const publicFiles = express.static(publicDir, { maxAge: "1h" });
-app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+app.use((req, res, next) => {
+  if (!/\.[a-z0-9]+$/i.test(req.path)) return next();
+  res.locals.route = "static";
+  publicFiles(req, res, next);
+});
 
 // Everything past the static files is private to a session: no cache keeps it (a route that
 // serves something public, like the upload template, says so itself).
@@ -155,6 +184,10 @@ app.use((_req, res, next) => {
 
 app.all(
   "*",
+  (req, res, next) => {
+    res.locals.route = routeOf(req.path);
+    next();
+  },
   remixHandler({
     build,
     mode: config.NODE_ENV,

@@ -10,6 +10,7 @@ import { csrfTokenFor } from "#server/session/csrf.server";
 import { sessionStreamSignal } from "#server/session/streams.server";
 
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { sampleOf } from "../../tests/support/metrics";
 import { formPost } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
@@ -128,8 +129,10 @@ describe("GET /precios/stream", () => {
     ).toBeNull();
 
     expect(priceHub().stats()).toEqual({ pairs: 1, subscribers: 1 });
+    expect(await sampleOf("portal_live_clients", { stream: "prices" })).toBe(1);
     controller.abort();
     expect(priceHub().stats()).toEqual({ pairs: 1, subscribers: 0 });
+    expect(await sampleOf("portal_live_clients", { stream: "prices" })).toBe(0);
     const sockets = (await control(sandbox, "/__prices", undefined, "GET")) as { sockets: number };
     expect(sockets.sockets).toBe(1); // kept for the grace period
   });

@@ -5,6 +5,7 @@ import { getConfig } from "../config.server";
 import { onShutdown, singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
+import { observeLiveClients } from "../metrics.server";
 import { type Notification, notificationSchema } from "../upstream/notifications.server";
 import { type RedisMemberFeeds, redisMemberFeeds } from "./redis-feed.server";
 
@@ -219,6 +220,13 @@ export class NotificationBridge {
     return this.members.size;
   }
 
+  /** Tabs listening on this instance, over all members. */
+  get listeners(): number {
+    let count = 0;
+    for (const member of this.members.values()) count += member.listeners.size;
+    return count;
+  }
+
   close(): void {
     for (const [memberId, member] of this.members) this.closeMember(memberId, member);
   }
@@ -246,6 +254,7 @@ export function notificationBridge(): NotificationBridge {
       logger.info("notification sockets shared through Redis");
     }
     const bridge = new NotificationBridge({ url: config.NOTIFICATIONS_SOCKET_URL, log: logger, shared });
+    observeLiveClients("notifications", () => bridge.listeners);
     onShutdown(async () => {
       bridge.close();
       await shared?.close();

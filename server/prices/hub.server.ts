@@ -10,6 +10,7 @@ import { getConfig } from "../config.server";
 import { onShutdown, singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
 import { logger } from "../logger.server";
+import { observeLiveClients } from "../metrics.server";
 import type { FeedFactory, FeedStatus, PriceFeed } from "./feed.server";
 import { createPriceFeed } from "./feed.server";
 import type { RedisFeeds } from "./redis-feed.server";
@@ -319,6 +320,7 @@ export function priceHub(): PriceHub {
       logger.info("prices shared through Redis");
     }
     const hub = createPriceHub({ log: logger, createFeed: redis?.createFeed ?? upstream });
+    observeLiveClients("prices", () => hub.stats().subscribers);
     onShutdown(async () => {
       await hub.close();
       await redis?.close();

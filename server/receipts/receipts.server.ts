@@ -2,6 +2,7 @@ import { getConfig } from "../config.server";
 import type { ReceiptData } from "../history/view";
 import { onShutdown, singleton } from "../lifecycle.server";
 import { logger } from "../logger.server";
+import { observeReceiptQueue } from "../metrics.server";
 import type { PdfRenderer } from "./pdf-renderer.server";
 import { createPdfRenderer } from "./pdf-renderer.server";
 import { receiptHtml } from "./receipt-document";
@@ -11,6 +12,10 @@ export function pdfRenderer(): PdfRenderer {
   return singleton("pdf-renderer", () => {
     const renderer = createPdfRenderer({ executablePath: getConfig().CHROMIUM_PATH, log: logger.child({ module: "receipts" }) });
     onShutdown(() => renderer.close());
+    observeReceiptQueue(() => {
+      const { active, queued } = renderer.stats();
+      return { running: active, waiting: queued };
+    });
     return renderer;
   });
 }

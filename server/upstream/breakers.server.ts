@@ -1,4 +1,5 @@
 import { singleton } from "../lifecycle.server";
+import type { BreakerState } from "./breaker";
 import { CircuitBreaker, DEFAULT_BREAKER } from "./breaker";
 
 /**
@@ -17,6 +18,11 @@ export function breakerFor(service: string): CircuitBreaker {
     all.set(service, breaker);
   }
   return breaker;
+}
+
+/** The state of every service's breaker made so far (the metrics read it at scrape time). */
+export function breakerStates(): Array<[service: string, state: BreakerState]> {
+  return [...breakers()].map(([service, breaker]) => [service, breaker.state]);
 }
 
 /** Every service's breaker closed again: between tests that share one process. */

@@ -2,6 +2,7 @@ import pRetry, { AbortError } from "p-retry";
 import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Logger } from "../logger.server";
+import { recordUpstreamAttempt, recordUpstreamRefusal, recordUpstreamRetry } from "../metrics.server";
 import type { BreakerTicket, CircuitBreaker, Transition } from "./breaker";
 import type { Budget } from "./budget";
 import { attemptTimeoutMs, minAttemptMs, UNBOUNDED } from "./budget";
@@ -222,6 +223,7 @@ export function createHttp(options: HttpOptions): Http {
     const remainingMs = budget.remainingMs();
     if (remainingMs < minAttemptMs(budget)) {
       log.warn({ service, method: request.method, path, attempt: attemptNumber, outcome: "budget" }, "upstream call not sent");
+      recordUpstreamRefusal(service, "budget");
       throw new UpstreamError(service, "unavailable", `${service}: se agotó el tiempo de la solicitud.`, { reason: "budget" });
     }
     const admission = breaker?.admit();
@@ -230,14 +232,18 @@ export function createHttp(options: HttpOptions): Http {
         { service, method: request.method, path, attempt: attemptNumber, outcome: "breaker", retryInMs: admission.retryInMs },
         "upstream call not sent",
       );
+      recordUpstreamRefusal(service, "breaker");
       throw new UpstreamError(service, "unavailable", `${service} no está disponible por ahora.`, { reason: "breaker" });
     }
     const ownLimit = request.timeoutMs === undefined ? (options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS) : request.timeoutMs;
+    const started = performance.now();
     try {
       const value = await attempt(request, url, attemptNumber, attemptTimeoutMs(ownLimit, remainingMs));
+      recordUpstreamAttempt(service, (performance.now() - started) / 1000);
       if (breaker && admission?.admitted) logTransition(breaker.succeeded(admission.ticket));
       return value;
     } catch (error) {
+      recordUpstreamAttempt(service, (performance.now() - started) / 1000, error);
       if (breaker && admission?.admitted) logTransition(teach(breaker, admission.ticket, error));
       throw error;
     }
@@ -295,6 +301,7 @@ export function createHttp(options: HttpOptions): Http {
               return false;
             }
             await delay(decision.waitMs, signal);
+            recordUpstreamRetry(service);
             return true;
           },
         },

@@ -7,6 +7,7 @@ import { UpstreamError } from "../../server/upstream/errors";
 import { createHttp } from "../../server/upstream/http.server";
 import type { RetryPolicy } from "../../server/upstream/retry";
 import { NO_RETRY } from "../../server/upstream/retry";
+import { sampleOf } from "../support/metrics";
 import type { TestSandbox } from "../support/sandbox";
 import { clients, control, FAST_RETRY, loginAs, requestCount, silentLog, startTestSandbox } from "../support/sandbox";
 
@@ -259,5 +260,43 @@ describe("keyed POSTs (money) under a dropped connection", () => {
     await fault({ path: "/api/today", kind: "drop", times: 1 });
     await expect(http.request({ method: "GET", path: "/today", schema: z.object({ today: z.string() }) })).resolves.toBeTruthy();
     expect(await requestCount(sandbox, "/api/today")).toBe(2);
+  });
+});
+
+describe("the upstream metrics (docs/decisions/040)", () => {
+  const service = "product-metrics";
+  const todaySchema = z.object({ today: z.string() });
+  const http = (options: { retry?: RetryPolicy; breaker?: CircuitBreaker } = {}) =>
+    createHttp({ service, baseUrl: `${sandbox.url}/api`, token: productJwt, log: silentLog, retry: FAST_RETRY, ...options });
+  const attempts = (outcome: string) =>
+    sampleOf("portal_upstream_call_duration_seconds", { upstream: service, outcome }, "portal_upstream_call_duration_seconds_count");
+  const errors = (kind: string) => sampleOf("portal_upstream_errors_total", { upstream: service, kind });
+  const retries = () => sampleOf("portal_upstream_retries_total", { upstream: service });
+
+  it("time every attempt sent, and count the upstream's errors and the retries they caused", async () => {
+    const before = {
+      ok: await attempts("ok"),
+      failed: await attempts("5xx"),
+      errors: await errors("status_5xx"),
+      retries: await retries(),
+    };
+    await fault({ path: "/api/today", kind: "status", status: 503, times: 2 });
+    await expect(http().request({ method: "GET", path: "/today", schema: todaySchema })).resolves.toBeTruthy();
+    expect(await attempts("ok")).toBe(before.ok + 1);
+    expect(await attempts("5xx")).toBe(before.failed + 2);
+    expect(await errors("status_5xx")).toBe(before.errors + 2);
+    expect(await retries()).toBe(before.retries + 2);
+  });
+
+  it("count a call the open breaker kept from being sent", async () => {
+    const before = await errors("breaker_open");
+    const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 30_000 }, () => 0);
+    await fault({ path: "/api/today", kind: "status", status: 500, times: 1 });
+    const guarded = http({ retry: NO_RETRY, breaker });
+    for (let call = 0; call < 2; call += 1) {
+      await guarded.request({ method: "GET", path: "/today", schema: todaySchema }).catch(() => undefined);
+    }
+    expect(await errors("breaker_open")).toBe(before + 1);
+    expect(await requestCount(sandbox, "/api/today")).toBe(1);
   });
 });
