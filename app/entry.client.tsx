@@ -1,23 +1,13 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 
-import { i18nConfig, LOCALE } from "~/i18n";
-
-async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
-}
-
-void hydrate();
+// The texts come with the route modules (handle.namespaces, decision 039): nothing to set up first.
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RemixBrowser />
+    </StrictMode>,
+  );
+});

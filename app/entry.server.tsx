@@ -3,13 +3,10 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 
 import { logger } from "#server/logger.server";
-import { i18nConfig, LOCALE } from "~/i18n";
 import { NonceProvider } from "~/nonce";
 
 const ABORT_DELAY = 10_000;
@@ -21,8 +18,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -31,9 +26,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </I18nextProvider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
       </NonceProvider>,
       {
         nonce,

@@ -21,11 +21,6 @@ const REACT = ["react", "react/*", "react-dom", "react-dom/*"];
 const PACKAGES: Array<{ name: string; entry: string; external?: string[] }> = [
   { name: "react + react-dom", entry: 'export * from "react"; export * from "react-dom/client";' },
   { name: "@remix-run/react (router included)", entry: 'export * from "@remix-run/react";', external: REACT },
-  {
-    name: "i18next + react-i18next",
-    entry: 'export { default as i18next } from "i18next"; export * from "react-i18next";',
-    external: REACT,
-  },
   { name: "zod", entry: 'export * from "zod";' },
   {
     name: "@conform-to/react + zod adapter",
@@ -126,5 +121,5 @@ export async function bundleSizes() {
   const locales = path.join("core", "locales", "es-MX");
   let localeGzip = 0;
   for (const name of await readdir(locales)) localeGzip += gzipSize(await readFile(path.join(locales, name)));
-  console.log(`  es-MX texts (every namespace, in the entry)       ${kb(localeGzip).padStart(9)} gzip`);
+  console.log(`  es-MX texts (every namespace; each page ships its own) ${kb(localeGzip).padStart(9)} gzip`);
 }

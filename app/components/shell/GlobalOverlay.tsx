@@ -4,7 +4,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { Overlay } from "#core/domain/overlays";
 import { surveySchema } from "#core/domain/overlays";
@@ -13,6 +12,7 @@ import { ErrorList } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 export type GlobalOverlayProps = {
   overlay: Overlay | null;

@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { Banner } from "#core/domain/announcements";
 import { mexicoCity } from "#core/domain/dates";
 import { Icon } from "~/components/ui/icons";
+import { useTranslation } from "~/i18n";
 
 export type NoticesProps = {
   banners: Banner[];
