@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { logger } from "#server/logger.server";
 import { NonceProvider } from "~/nonce";
+import { loadEveryOnDemand } from "~/utils/on-demand";
 
 const ABORT_DELAY = 10_000;
 
@@ -18,6 +19,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await loadEveryOnDemand();
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
