@@ -4,8 +4,7 @@ import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
-import { formatTime } from "#core/domain/dates";
-import { endsAtCap, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
+import { needsTouch } from "#core/domain/session-timing";
 import common from "#core/locales/es-MX/common.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import settings from "#core/locales/es-MX/settings.json";
@@ -17,7 +16,7 @@ import { toastSinceLastTold } from "#server/notifications/live.server";
 import { markSeen, seenUpTo } from "#server/notifications/seen.server";
 import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
-import { shellData } from "#server/session/shell.server";
+import { sessionClock, shellData } from "#server/session/shell.server";
 import type { SessionData } from "#server/session/types";
 import { UNBOUNDED } from "#server/upstream/budget";
 import { callContext } from "#server/upstream/budget.server";
@@ -110,17 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       thanks: active && url.searchParams.get("aviso") === "gracias",
       unreadNotifications,
       countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
-      clock: active
-        ? {
-            serverNow: now,
-            warningAt: warningAt(expiresAt, startedAt),
-            endsAt: sessionEndsAt(expiresAt, startedAt),
-            idlePromptMs: IDLE_PROMPT_MS,
-            showWarning: showsExpiryWarning(now, expiresAt, startedAt),
-            capped: endsAtCap(expiresAt, startedAt),
-            endsAtLabel: formatTime(sessionEndsAt(expiresAt, startedAt)),
-          }
-        : null,
+      clock: active ? sessionClock(now, expiresAt, startedAt) : null,
     },
     { headers },
   );

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
-import { marketNotice } from "#core/domain/market";
+import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
 import { TOUR_PARAM, tourView } from "#core/domain/tour";
 import dashboard from "#core/locales/es-MX/dashboard.json";

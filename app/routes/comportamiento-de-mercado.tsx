@@ -3,7 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
-import { marketNotice, marketStatus } from "#core/domain/market";
+import { marketStatus } from "#core/domain/market";
+import { marketNotice } from "#core/domain/market-notice";
 import { canOpenMarket } from "#core/domain/membership";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import { requireAccess } from "#server/session/auth.server";
