@@ -62,7 +62,7 @@ export default tseslint.config(
   {
     // Components and browser entry points never reach server code. Types may cross (they ship
     // no code); values may not.
-    files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}", "app/i18n.ts", "app/utils/**/*.{ts,tsx}"],
+    files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}", "app/i18n.tsx", "app/utils/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "app/components/ui/use-form.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": restrictInApp({ ...SERVER, allowTypeImports: true }, SANDBOX),

@@ -1,23 +1,18 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 
-import { i18nConfig, LOCALE } from "~/i18n";
+import { loadOnDemandIn } from "~/utils/on-demand";
 
-async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
+// The texts come with the route modules (handle.namespaces, decision 039); what the page renders on
+// demand (a survey) is loaded first, so hydration meets the server's markup.
+void loadOnDemandIn(document).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
     );
   });
-}
-
-void hydrate();
+});

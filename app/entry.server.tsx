@@ -5,11 +5,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 
 import { logger } from "#server/logger.server";
-import { serverI18n } from "~/i18next.server";
 import { NonceProvider } from "~/nonce";
+import { loadEveryOnDemand } from "~/utils/on-demand";
 
 const ABORT_DELAY = 10_000;
 
@@ -20,7 +19,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = await serverI18n();
+  await loadEveryOnDemand();
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -29,9 +28,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </I18nextProvider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
       </NonceProvider>,
       {
         nonce,

@@ -2,11 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
-import { formatTime } from "#core/domain/dates";
-import { endsAtCap, IDLE_PROMPT_MS, needsTouch, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
+import { needsTouch } from "#core/domain/session-timing";
+import common from "#core/locales/es-MX/common.json";
+import notifications from "#core/locales/es-MX/notifications.json";
+import settings from "#core/locales/es-MX/settings.json";
 import { withoutParams, withParams } from "#core/url";
 import { shellNotices } from "#server/notices/notices.server";
 import { pendingOverlay } from "#server/notices/overlays.server";
@@ -15,7 +16,7 @@ import { toastSinceLastTold } from "#server/notifications/live.server";
 import { markSeen, seenUpTo } from "#server/notifications/seen.server";
 import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
-import { shellData } from "#server/session/shell.server";
+import { sessionClock, shellData } from "#server/session/shell.server";
 import type { SessionData } from "#server/session/types";
 import { UNBOUNDED } from "#server/upstream/budget";
 import { callContext } from "#server/upstream/budget.server";
@@ -36,6 +37,7 @@ import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { Splash } from "~/components/ui/Splash";
 import { Toast } from "~/components/ui/Toast";
+import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
@@ -107,17 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       thanks: active && url.searchParams.get("aviso") === "gracias",
       unreadNotifications,
       countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
-      clock: active
-        ? {
-            serverNow: now,
-            warningAt: warningAt(expiresAt, startedAt),
-            endsAt: sessionEndsAt(expiresAt, startedAt),
-            idlePromptMs: IDLE_PROMPT_MS,
-            showWarning: showsExpiryWarning(now, expiresAt, startedAt),
-            capped: endsAtCap(expiresAt, startedAt),
-            endsAtLabel: formatTime(sessionEndsAt(expiresAt, startedAt)),
-          }
-        : null,
+      clock: active ? sessionClock(now, expiresAt, startedAt) : null,
     },
     { headers },
   );
@@ -174,6 +166,9 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   const none = { count: 0, recent: [] };
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
 }
+
+/** The shell's texts; each page adds its own (decision 039). */
+export const handle: PageHandle = { namespaces: { common, notifications, settings } };
 
 /** The root carries the toast and the page-view log: run it on every navigation. */
 export const shouldRevalidate = () => true;

@@ -5,28 +5,25 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 /**
- * What the browser downloads (issue 14): for each route, the JavaScript of its first load — the
- * manifest, the entry, the root and the route with every chunk they import — gzip-compressed as the
- * app serves it (compression's default level 6); then what each browser dependency costs on its own
- * (bundled alone, minified, gzipped), to see where the bytes come from. Reads the build in BUILD_DIR
- * (`npm run bench` builds first). Prints figures; asserts nothing.
+ * What the browser downloads (issue 14, decision 039): for each route, the JavaScript of its first
+ * load — the manifest, the entry, the root and the route with every chunk they import —
+ * gzip-compressed as the app serves it (compression's default level 6), and what it is made of;
+ * the dashboard's first load package by package; then what each browser dependency costs on its
+ * own (bundled alone, minified, gzipped). Reads the build in BUILD_DIR (`npm run bench` builds
+ * first) and the compiler's metafile beside it. Prints figures; asserts nothing.
  */
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const ASSETS = path.join(BUILD_DIR, "assets");
 const PUBLIC_PATH = "/build/";
+const DASHBOARD = "routes/_index";
+const TARGET_KB = 110;
 
-/** The packages the browser code imports, each measured alone. */
 /** What each measure leaves out, so a package is not charged for React (or zod) it shares with the rest. */
 const REACT = ["react", "react/*", "react-dom", "react-dom/*"];
 const PACKAGES: Array<{ name: string; entry: string; external?: string[] }> = [
   { name: "react + react-dom", entry: 'export * from "react"; export * from "react-dom/client";' },
   { name: "@remix-run/react (router included)", entry: 'export * from "@remix-run/react";', external: REACT },
-  {
-    name: "i18next + react-i18next",
-    entry: 'export { default as i18next } from "i18next"; export * from "react-i18next";',
-    external: REACT,
-  },
-  { name: "zod", entry: 'export * from "zod";' },
+  { name: "zod (v3, the whole library)", entry: 'export * from "zod";' },
   {
     name: "@conform-to/react + zod adapter",
     entry: 'export * from "@conform-to/react"; export * from "@conform-to/zod";',
@@ -39,17 +36,41 @@ const PACKAGES: Array<{ name: string; entry: string; external?: string[] }> = [
       'export { default as dayjs } from "dayjs"; export { default as utc } from "dayjs/plugin/utc"; ' +
       'export { default as timezone } from "dayjs/plugin/timezone"; export { default as es } from "dayjs/locale/es";',
   },
+  { name: "big.js", entry: 'export { default } from "big.js";' },
+  { name: "es-MX translator (core/translate.ts)", entry: 'export * from "./core/translate";' },
 ];
 /** A route module this small has no component: a resource route (streams, downloads, form actions). */
 const RESOURCE_ROUTE_MAX_BYTES = 200;
+
+/** The columns of the per-route table: what a byte is, by the module it came from. */
+const KINDS = ["framework", "forms", "dates+money", "es-MX", "app"] as const;
+type Kind = (typeof KINDS)[number];
+const FRAMEWORK = /^(react|react-dom|scheduler|react-router|react-router-dom|turbo-stream|@remix-run\/[\w-]+)$/;
+const FORMS = /^(zod|@conform-to\/[\w-]+)$/;
+const DATES_MONEY = /^(dayjs|big\.js)$/;
 
 interface Manifest {
   entry: { module: string; imports?: string[] };
   routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }>;
 }
+interface Metafile {
+  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const gzipSize = (content: Buffer | string) => gzipSync(content, { level: 6 }).length;
+const gzipSize = (content: Buffer | string | Uint8Array) => gzipSync(content, { level: 6 }).length;
+
+/** Who an input of the metafile belongs to: a package, an es-MX namespace, or the app's own code. */
+function ownerOf(input: string): { name: string; kind: Kind } {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+  if (pkg) {
+    const kind = FRAMEWORK.test(pkg) ? "framework" : FORMS.test(pkg) ? "forms" : DATES_MONEY.test(pkg) ? "dates+money" : "app";
+    return { name: pkg, kind };
+  }
+  const namespace = /locales\/es-MX\/(\w+)\.json$/.exec(input)?.[1];
+  if (namespace) return { name: `es-MX ${namespace}`, kind: "es-MX" };
+  return { name: "app code (app/, core/)", kind: "app" };
+}
 
 async function readManifest(): Promise<{ manifest: Manifest; file: string }> {
   const file = (await readdir(ASSETS)).find((name) => name.startsWith("manifest-") && name.endsWith(".js"));
@@ -59,25 +80,21 @@ async function readManifest(): Promise<{ manifest: Manifest; file: string }> {
   return { manifest: JSON.parse(json) as Manifest, file };
 }
 
-export async function bundleSizes() {
-  const { manifest, file } = await readManifest();
-  const sizes = new Map<string, { raw: number; gzip: number }>();
-  const sizeOf = async (url: string) => {
-    const known = sizes.get(url);
-    if (known) return known;
-    const content = await readFile(path.join(ASSETS, url.slice(PUBLIC_PATH.length)));
-    const measured = { raw: content.length, gzip: gzipSize(content) };
-    sizes.set(url, measured);
-    return measured;
-  };
-  const manifestSize = await sizeOf(`${PUBLIC_PATH}${file}`);
-  const root = manifest.routes.root;
-  const shared = [manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? [])];
+async function readMetafile(): Promise<Metafile | null> {
+  try {
+    return JSON.parse(await readFile(path.join(BUILD_DIR, "metafile.js.json"), "utf8")) as Metafile;
+  } catch {
+    return null;
+  }
+}
 
-  const rows: Array<{ route: string; files: number; raw: number; gzip: number }> = [];
+/** Files of the first load of each page route: the manifest, entry, root, and the route with its parents. */
+function firstLoads(manifest: Manifest, manifestUrl: string): Map<string, string[]> {
+  const root = manifest.routes.root;
+  const shared = [manifestUrl, manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? [])];
+  const loads = new Map<string, string[]>([["root", [...new Set(shared)]]]);
   for (const route of Object.values(manifest.routes)) {
-    if (route.id === "root" || (await sizeOf(route.module)).raw <= RESOURCE_ROUTE_MAX_BYTES) continue;
-    // The route's own module, and its parents' up to the root, as the first load of its URL fetches them.
+    if (route.id === "root") continue;
     const chain: string[] = [];
     for (
       let current: typeof route | undefined = route;
@@ -86,31 +103,106 @@ export async function bundleSizes() {
     ) {
       chain.push(current.module, ...(current.imports ?? []));
     }
-    const files = [...new Set([...shared, ...chain])];
-    let raw = manifestSize.raw;
-    let gzip = manifestSize.gzip;
-    for (const url of files) {
-      const size = await sizeOf(url);
+    loads.set(route.id, [...new Set([...shared, ...chain])]);
+  }
+  return loads;
+}
+
+export async function bundleSizes() {
+  const { manifest, file } = await readManifest();
+  const metafile = await readMetafile();
+  const assetPath = (url: string) => path.join(ASSETS, url.slice(PUBLIC_PATH.length));
+
+  /**
+   * Each served file's gzip size, shared among the packages and namespaces inside it in proportion
+   * to the bytes each left in the file (gzip works on the whole file, so the shares are estimates).
+   */
+  const files = new Map<string, { raw: number; gzip: number; shares: Map<string, { kind: Kind; gzip: number; raw: number }> }>();
+  const measure = async (url: string) => {
+    const known = files.get(url);
+    if (known) return known;
+    const content = await readFile(assetPath(url));
+    const gzip = gzipSize(content);
+    const shares = new Map<string, { kind: Kind; gzip: number; raw: number }>();
+    const inputs =
+      metafile?.outputs[
+        path
+          .relative(process.cwd(), path.resolve(assetPath(url)))
+          .split(path.sep)
+          .join("/")
+      ]?.inputs ?? {};
+    const total = Object.values(inputs).reduce((sum, input) => sum + input.bytesInOutput, 0);
+    for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+      const { name, kind } = ownerOf(input);
+      const share = shares.get(name) ?? { kind, gzip: 0, raw: 0 };
+      share.raw += bytesInOutput;
+      share.gzip += total > 0 ? (gzip * bytesInOutput) / total : 0;
+      shares.set(name, share);
+    }
+    const measured = { raw: content.length, gzip, shares };
+    files.set(url, measured);
+    return measured;
+  };
+
+  const rows: Array<{ route: string; files: number; raw: number; gzip: number; kinds: Record<Kind, number> }> = [];
+  const packagesOf = new Map<string, Map<string, { kind: Kind; gzip: number; raw: number }>>();
+  for (const [route, urls] of firstLoads(manifest, `${PUBLIC_PATH}${file}`)) {
+    const own = manifest.routes[route];
+    if (route !== "root" && (await measure(own.module)).raw <= RESOURCE_ROUTE_MAX_BYTES) continue;
+    const kinds = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
+    const packages = new Map<string, { kind: Kind; gzip: number; raw: number }>();
+    let raw = 0;
+    let gzip = 0;
+    for (const url of urls) {
+      const size = await measure(url);
       raw += size.raw;
       gzip += size.gzip;
+      const attributed = [...size.shares.values()].reduce((sum, share) => sum + share.gzip, 0);
+      // What no input claims (the manifest, esbuild's chunk glue) is the app's.
+      kinds.app += size.gzip - attributed;
+      for (const [name, share] of size.shares) {
+        kinds[share.kind] += share.gzip;
+        const sum = packages.get(name) ?? { kind: share.kind, gzip: 0, raw: 0 };
+        sum.gzip += share.gzip;
+        sum.raw += share.raw;
+        packages.set(name, sum);
+      }
     }
-    rows.push({ route: route.id, files: files.length + 1, raw, gzip });
+    rows.push({ route: route === "root" ? "root (the shell alone)" : route, files: urls.length, raw, gzip, kinds });
+    packagesOf.set(route, packages);
   }
   rows.sort((a, b) => b.gzip - a.gzip);
-  console.log(`JavaScript on first load, per page route (gzip level 6, as served; manifest included) — ${BUILD_DIR}/assets`);
+
+  console.log(`JavaScript on first load, per page route (gzip level 6, as served; manifest included) — ${ASSETS}`);
+  if (metafile) console.log(`  ${"".padEnd(44)} ${"total".padStart(9)} ${KINDS.map((kind) => kind.padStart(12)).join("")}   files`);
   for (const row of rows) {
+    const parts = metafile ? KINDS.map((kind) => kb(row.kinds[kind]).padStart(12)).join("") : "";
+    console.log(`  ${row.route.padEnd(44)} ${kb(row.gzip).padStart(9)} ${parts}  ${String(row.files).padStart(4)}   (${kb(row.raw)} raw)`);
+  }
+  if (metafile) {
     console.log(
-      `  ${row.route.padEnd(44)} ${kb(row.gzip).padStart(9)} gzip  ${kb(row.raw).padStart(9)} raw  ${String(row.files).padStart(3)} files`,
+      "  framework: react, react-dom, Remix, its router and turbo-stream; forms: zod and Conform; dates+money: dayjs, big.js;\n" +
+        "  es-MX: the namespaces' texts; app: our code and the rest. Shares within a file are estimated by its raw bytes.",
     );
   }
-  const dashboard = rows.find((row) => row.route === "routes/_index");
-  if (dashboard)
-    console.log(`  dashboard (routes/_index): ${kb(dashboard.gzip)} gzip in ${dashboard.files} files (issue 14 target ≤ 110 KB)`);
+  const dashboard = rows.find((row) => row.route === DASHBOARD);
+  if (dashboard) {
+    console.log(`  dashboard (${DASHBOARD}): ${kb(dashboard.gzip)} gzip in ${dashboard.files} files (issue 14 target ≤ ${TARGET_KB} KB)`);
+  }
+
+  const dashboardPackages = packagesOf.get(DASHBOARD);
+  if (dashboardPackages && dashboardPackages.size > 0) {
+    console.log(`The dashboard's first load by package and namespace (estimated gzip share, raw bytes in the bundle):`);
+    for (const [name, share] of [...dashboardPackages].sort((a, b) => b[1].gzip - a[1].gzip)) {
+      if (share.gzip < 50) continue;
+      console.log(`  ${name.padEnd(44)} ${kb(share.gzip).padStart(9)} gzip  ${kb(share.raw).padStart(9)} raw  (${share.kind})`);
+    }
+  }
 
   console.log("Browser dependencies, each bundled alone without React (esbuild, minified, production), gzip level 6:");
   for (const { name, entry, external } of PACKAGES) {
     const result = await build({
-      stdin: { contents: entry, resolveDir: process.cwd(), loader: "js" },
+      stdin: { contents: entry, resolveDir: process.cwd(), loader: "ts" },
       bundle: true,
       minify: true,
       write: false,
@@ -121,10 +213,10 @@ export async function bundleSizes() {
       external,
     });
     const output = result.outputFiles[0]?.contents ?? new Uint8Array();
-    console.log(`  ${name.padEnd(44)} ${kb(gzipSize(Buffer.from(output))).padStart(9)} gzip  ${kb(output.length).padStart(9)} raw`);
+    console.log(`  ${name.padEnd(44)} ${kb(gzipSize(output)).padStart(9)} gzip  ${kb(output.length).padStart(9)} raw`);
   }
   const locales = path.join("core", "locales", "es-MX");
   let localeGzip = 0;
   for (const name of await readdir(locales)) localeGzip += gzipSize(await readFile(path.join(locales, name)));
-  console.log(`  es-MX texts (every namespace, in the entry)       ${kb(localeGzip).padStart(9)} gzip`);
+  console.log(`  ${"es-MX texts, every namespace (each page ships its own)".padEnd(44)} ${kb(localeGzip).padStart(9)} gzip`);
 }

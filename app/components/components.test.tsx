@@ -1,17 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { createInstance } from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 // Remix renders on react-router's data router; its static flavour is what a server render uses.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { useForm } from "~/components/ui/use-form";
-import { i18nConfig, LOCALE } from "~/i18n";
+import { resources } from "~/i18n.server";
 
 import { AppShell } from "./shell/AppShell";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
@@ -35,17 +33,11 @@ import { Toast } from "./ui/Toast";
 
 /** The HTML a browser with JS off receives for `element` rendered at `url`. */
 async function serverHtml(element: ReactElement, url = "/"): Promise<string> {
-  const handler = createStaticHandler([{ path: "*", element }]);
+  const handler = createStaticHandler([{ path: "*", element, handle: { namespaces: resources } }]);
   const context = await handler.query(new Request(`http://portal.test${url}`));
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: LOCALE });
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nextProvider>,
-  );
+  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
-import { marketNotice } from "#core/domain/market";
+import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
 import { TOUR_PARAM, tourView } from "#core/domain/tour";
+import dashboard from "#core/locales/es-MX/dashboard.json";
+import history from "#core/locales/es-MX/history.json";
+import transaction from "#core/locales/es-MX/transaction.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { getConfig } from "#server/config.server";
@@ -23,6 +25,7 @@ import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -202,6 +205,7 @@ export default function Dashboard() {
 }
 
 export const handle: PageHandle = {
+  namespaces: { dashboard, transaction, history },
   titleKey: "shell.title.dashboard",
   livePair: (data) => (data as { calculator?: { pair?: string | null } } | undefined)?.calculator?.pair ?? null,
 };

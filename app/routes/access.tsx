@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { accessLinkDecision } from "#core/domain/access-link";
 import { homeOf } from "#core/domain/auth-state";
+import auth from "#core/locales/es-MX/auth.json";
 import { clientOf, enforceRate } from "#server/rate-limit.server";
 import { authStateOf, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
@@ -13,6 +13,7 @@ import { failLogin, signInFromLink } from "#server/session/login.server";
 import { bankTokenUsed, clearLoginState, loginStateMatches } from "#server/session/login-link.server";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 const MAX_TOKEN_LENGTH = 4096;
@@ -89,4 +90,4 @@ export default function AccessLink() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "auth:accessLink.meta" };
+export const handle: PageHandle = { namespaces: { auth }, titleKey: "auth:accessLink.meta" };

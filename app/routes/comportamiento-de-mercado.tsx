@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
-import { marketNotice, marketStatus } from "#core/domain/market";
+import { marketStatus } from "#core/domain/market";
+import { marketNotice } from "#core/domain/market-notice";
 import { canOpenMarket } from "#core/domain/membership";
+import dashboard from "#core/locales/es-MX/dashboard.json";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
 import { isUpstreamError } from "#server/upstream/errors";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /** Market screen 'Mercados' (§2): Pro members only (§6); hours of §4 and the bank holidays. */
@@ -128,6 +130,6 @@ export default function Market() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "shell.title.market" };
+export const handle: PageHandle = { namespaces: { dashboard }, titleKey: "shell.title.market" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

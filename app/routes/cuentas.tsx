@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
+import accounts from "#core/locales/es-MX/accounts.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { loadAccountsPage } from "#server/accounts/accounts.server";
 import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
@@ -15,6 +15,7 @@ import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { Tabs } from "~/components/ui/Tabs";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -130,6 +131,6 @@ export default function Accounts() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "accounts:meta" };
+export const handle: PageHandle = { namespaces: { accounts }, titleKey: "accounts:meta" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

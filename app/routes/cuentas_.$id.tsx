@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { mexicoDate } from "#core/domain/dates";
 import { pageOf } from "#core/domain/movements";
+import accounts from "#core/locales/es-MX/accounts.json";
 import { displayCurrency } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { findAccount } from "#server/accounts/accounts.server";
@@ -14,6 +14,7 @@ import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { buttonClass } from "~/components/ui/button";
 import { Money } from "~/components/ui/Money";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -158,6 +159,6 @@ export default function AccountMovements() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "accounts:movements.meta" };
+export const handle: PageHandle = { namespaces: { accounts }, titleKey: "accounts:movements.meta" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

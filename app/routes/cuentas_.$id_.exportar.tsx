@@ -9,7 +9,7 @@ import { accessKey, enforceRate } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
 import { downloadFailed } from "#server/session/download-failed.server";
 import { isUpstreamError } from "#server/upstream/errors";
-import { serverT } from "~/i18next.server";
+import { serverT } from "~/i18n.server";
 
 /**
  * The filtered movements of one account as a file (§2 /cuentas/:id export): the same filters
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!account) return downloadFailed(request, back);
   const outcome = await loadMovements(access, account.bank.clabe, filters.filters, filters.range);
   if (!outcome.ok) return downloadFailed(request, back);
-  const t = await serverT("accounts");
+  const t = serverT("accounts");
   const name = attachmentName(
     t("movements.export.fileName", { alias: account.view.alias, from: filters.range.from, to: filters.range.to }),
     format,

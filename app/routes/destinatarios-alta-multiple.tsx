@@ -5,12 +5,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { MAX_UPLOAD_ROWS } from "#core/domain/recipient-rows";
 import { uploadSchema } from "#core/domain/spreadsheet";
 import { msg } from "#core/domain/validation";
+import recipients from "#core/locales/es-MX/recipients.json";
 import { withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
 import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "#server/rate-limit.server";
@@ -24,7 +24,8 @@ import { ErrorList } from "~/components/ui/Field";
 import { FileField } from "~/components/ui/FileField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
-import { serverT } from "~/i18next.server";
+import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = await checkUpload(access, request, context.log);
   if (checked.kind === "checked") return toUpload(checked.uploadId);
   if (checked.kind === "invalid") return formAnswer({ result: checked.result }, 400);
-  const t = await serverT("recipients");
+  const t = serverT("recipients");
   const fileError = (message: string, status = 400) => formAnswer({ result: { status: "error", error: { archivo: [message] } } }, status);
   if (checked.kind === "tooLarge") return fileError(msg.fileSize(t("upload.sizeLabel")), 413);
   const { reason, missing } = checked;
@@ -274,6 +275,6 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
   );
 }
 
-export const handle: PageHandle = { titleKey: "recipients:upload.title" };
+export const handle: PageHandle = { namespaces: { recipients }, titleKey: "recipients:upload.title" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { RECIPIENT_TYPES, recipientDraftSchema, recipientSchema } from "#core/domain/recipient-form";
+import recipients from "#core/locales/es-MX/recipients.json";
 import { withParams } from "#core/url";
 import type { ActionResult } from "#server/forms.server";
 import { formAnswer } from "#server/forms.server";
@@ -20,7 +20,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
-import { serverT } from "~/i18next.server";
+import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -74,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!/^[0-9a-f-]{36}$/i.test(key)) throw new Response("Solicitud inválida", { status: 400 });
 
   const outcome = await submitRegistration(access, submission.value, key);
-  const t = await serverT("recipients");
+  const t = serverT("recipients");
   switch (outcome.kind) {
     case "challenge":
       return redirect(outcome.url);
@@ -153,6 +154,6 @@ function RegistrationError({ error }: { error: NonNullable<ActionData["registrat
   );
 }
 
-export const handle: PageHandle = { titleKey: "recipients:form.title" };
+export const handle: PageHandle = { namespaces: { recipients }, titleKey: "recipients:form.title" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

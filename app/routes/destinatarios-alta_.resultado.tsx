@@ -1,16 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
+import recipients from "#core/locales/es-MX/recipients.json";
+import transaction from "#core/locales/es-MX/transaction.json";
 import { getConfig } from "#server/config.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { recordRegistration } from "#server/recipients/register.server";
 import { commitSession, newToast } from "#server/session/auth.server";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
-import { serverT } from "~/i18next.server";
+import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -34,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await recordRegistration(access, parsed.data);
   if (result.kind === "desync") {
     // §8 'cancelado': the token-desynchronised page, with the 'Cancelación exitosa' toast.
-    const t = await serverT("transaction");
+    const t = serverT("transaction");
     access.session.flash("toast", newToast("success", t("desync.toast")));
     return json({ result, bankPortalUrl: getConfig().BANK_PORTAL_URL }, { headers: { "Set-Cookie": await commitSession(access.session) } });
   }
@@ -124,6 +126,6 @@ export default function RegistrationResult() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "recipients:result.meta", challengeModal: true };
+export const handle: PageHandle = { namespaces: { recipients, transaction }, titleKey: "recipients:result.meta", challengeModal: true };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { parseOriginFilter } from "#core/domain/recipients";
+import recipients from "#core/locales/es-MX/recipients.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
 import { deleteAllowed, requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
@@ -19,6 +19,7 @@ import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -176,6 +177,6 @@ export default function Recipients() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "recipients:meta" };
+export const handle: PageHandle = { namespaces: { recipients }, titleKey: "recipients:meta" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
+import auth from "#core/locales/es-MX/auth.json";
 import { requireState } from "#server/session/auth.server";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The error screen (§2): the login could not complete; the way out is the bank's portal. */
@@ -28,4 +29,4 @@ export default function ErrorScreen() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "auth:error.title" };
+export const handle: PageHandle = { namespaces: { auth }, titleKey: "auth:error.title" };

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
 import { historyHref, pageHref } from "#core/history-links";
+import history from "#core/locales/es-MX/history.json";
 import { loadHistoryList } from "#server/history/list.server";
 import { requireAccess } from "#server/session/auth.server";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
@@ -59,6 +60,6 @@ export default function OperationHistory() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "shell.title.operations" };
+export const handle: PageHandle = { namespaces: { history }, titleKey: "shell.title.operations" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
+import auth from "#core/locales/es-MX/auth.json";
 import { requireState } from "#server/session/auth.server";
 import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The rest screen (§2): logged out, with the way back in through the bank's portal. */
@@ -28,4 +29,4 @@ export default function Login() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "auth:login.meta" };
+export const handle: PageHandle = { namespaces: { auth }, titleKey: "auth:login.meta" };

@@ -10,7 +10,7 @@ import { newToast, redirectWithToast, requireAccess } from "#server/session/auth
 import { readForm } from "#server/session/csrf.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import { notificationsFor } from "#server/upstream/notifications.server";
-import { serverT } from "~/i18next.server";
+import { serverT } from "~/i18n.server";
 
 const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leer"), id: z.string().trim().min(1).max(64) }),
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { event: "notifications_mark_failed", intent: parsed.data.intent, err: error.message },
       "marking notifications failed",
     );
-    const t = await serverT("common");
+    const t = serverT("common");
     const description = parsed.data.intent === "leer" ? texts.errors.markRead : texts.errors.markAllRead;
     return redirectWithToast(request, back, newToast("error", t("generic.error"), description));
   }

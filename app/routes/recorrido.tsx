@@ -8,7 +8,7 @@ import { newToast, redirectWithToast, requireAccess } from "#server/session/auth
 import { readForm } from "#server/session/csrf.server";
 import { recordTour } from "#server/trading/tour.server";
 import { isUpstreamError } from "#server/upstream/errors";
-import { serverT } from "~/i18next.server";
+import { serverT } from "~/i18n.server";
 
 /** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
 export function loader() {
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "tour_unrecorded", failure: error.failure, status: error.status }, "tour not recorded");
-    const t = await serverT("common");
+    const t = serverT("common");
     return redirectWithToast(request, back, newToast("error", t("generic.error"), t("tour.unrecorded")));
   }
 }

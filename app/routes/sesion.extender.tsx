@@ -8,7 +8,7 @@ import { commitSession, newToast, redirectWithToast, requireAccess } from "#serv
 import { readForm } from "#server/session/csrf.server";
 import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
-import { serverT } from "~/i18next.server";
+import { serverT } from "~/i18n.server";
 
 /** Nothing to show: a visit (or Back after a post) goes to the dashboard. */
 export function loader() {
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get("redirectTo"));
   if (endsAtCap(access.data.expiresAt, access.data.startedAt)) {
     // The absolute cap ends this session before its token does: a new token buys nothing (ASVS 7.3.2).
-    const t = await serverT("common");
+    const t = serverT("common");
     return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.cappedRefused")));
   }
   try {
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "session_extend_failed", err: error instanceof Error ? error.message : error }, "session extension failed");
-    const t = await serverT("common");
+    const t = serverT("common");
     return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.failed")));
   }
 }

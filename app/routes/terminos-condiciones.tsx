@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
+import legal from "#core/locales/es-MX/legal.json";
 import { requireState } from "#server/session/auth.server";
+import { useTranslation } from "~/i18n";
 import type { loader as rootLoader } from "~/root";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -115,6 +116,6 @@ export default function Terms() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "shell.title.terms" };
+export const handle: PageHandle = { namespaces: { legal }, titleKey: "shell.title.terms" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { buildCalculatorPrefill, recipientDestination } from "#core/domain/calculator-prefill";
 import { SLUG_OF } from "#core/domain/calculator-tabs";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
+import transaction from "#core/locales/es-MX/transaction.json";
 import { getConfig } from "#server/config.server";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
 import { reportFailure } from "#server/upstream/error-reporting.server";
@@ -15,7 +15,8 @@ import { isUpstreamError } from "#server/upstream/errors";
 import type { UpstreamOperation } from "#server/upstream/trading.server";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
-import { serverT } from "~/i18next.server";
+import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -93,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   context.log.info({ event: "challenge_result", outcome: outcome.kind, operationId: operation?.id }, "challenge result");
 
   if (outcome.kind === "desync") {
-    const t = await serverT("transaction");
+    const t = serverT("transaction");
     access.session.flash("toast", newToast("success", t("desync.toast")));
     return json(
       {
@@ -229,6 +230,6 @@ export default function Transaction() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "transaction:meta", challengeModal: true };
+export const handle: PageHandle = { namespaces: { transaction }, titleKey: "transaction:meta", challengeModal: true };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

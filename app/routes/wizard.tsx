@@ -3,10 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { wizardSchema } from "#core/domain/wizard";
+import auth from "#core/locales/es-MX/auth.json";
 import { formatMoney } from "#core/money";
 import { formAnswer } from "#server/forms.server";
 import { requireState } from "#server/session/auth.server";
@@ -18,6 +18,7 @@ import { CheckboxField } from "~/components/ui/CheckboxField";
 import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
+import { Trans, useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */
@@ -120,6 +121,6 @@ export default function Wizard() {
   );
 }
 
-export const handle: PageHandle = { titleKey: "auth:wizard.meta" };
+export const handle: PageHandle = { namespaces: { auth }, titleKey: "auth:wizard.meta" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

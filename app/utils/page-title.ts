@@ -1,8 +1,10 @@
 import { useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+
+import type { NamespacesHandle } from "~/i18n";
+import { useTranslation } from "~/i18n";
 
 /** Routes name their page by an i18n key; the document title is "<page> · <product>". */
-export type PageHandle = {
+export type PageHandle = NamespacesHandle & {
   titleKey?: string;
   /** The page is a challenge's result modal: the session's expired notice waits for it (§4). */
   challengeModal?: boolean;

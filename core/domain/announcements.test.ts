@@ -51,6 +51,8 @@ describe("bannerOf", () => {
       service: "SPEI",
       date: "2026-11-16",
       nextWorkingDay: "2026-11-17",
+      dayName: "lunes 16 de noviembre",
+      nextWorkingDayName: "martes 17 de noviembre",
     });
     expect(bannerOf(dayOff, at("2026-11-17T08:00:00"))).toBeNull();
     expect(bannerOf(dayOff, at("2026-11-15T23:00:00"))).toBeNull();

@@ -31,7 +31,16 @@ export interface AnnouncementInput {
 
 export type Banner =
   | { id: string; kind: "issues" | "delays"; service: AnnouncementService; resolutionTime: string | null }
-  | { id: string; kind: "beforeDayOff" | "dayOff"; service: AnnouncementService; date: string; nextWorkingDay: string | null }
+  | {
+      id: string;
+      kind: "beforeDayOff" | "dayOff";
+      service: AnnouncementService;
+      date: string;
+      nextWorkingDay: string | null;
+      /** The days as the banner names them, "lunes 16 de noviembre": the browser needs no calendar. */
+      dayName: string;
+      nextWorkingDayName: string | null;
+    }
   | { id: string; kind: "novelty"; service: AnnouncementService; title: string; copy: string; path: string | null };
 
 const ORDER: Record<AnnouncementType, number> = { issues: 0, delays: 1, dayOff: 2, beforeDayOff: 3, novelty: 4 };
@@ -47,6 +56,19 @@ const internalPath = (value: unknown): string | null => {
   const path = text(value);
   return path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") ? path : null;
 };
+
+/** "lunes 16 de noviembre": how a banner names a day. */
+const dayName = (date: string) => mexicoCity(`${date}T18:00:00Z`).format("dddd D [de] MMMM");
+
+function dayOffBanner(
+  id: string,
+  kind: "beforeDayOff" | "dayOff",
+  service: AnnouncementService,
+  date: string,
+  next: string | null,
+): Banner {
+  return { id, kind, service, date, nextWorkingDay: next, dayName: dayName(date), nextWorkingDayName: next ? dayName(next) : null };
+}
 
 /** When the festive banner starts on `day` (Mexico City): 15:00 on Fridays, else 16:30. */
 export function festiveStart(day: Dayjs): Dayjs {
@@ -77,13 +99,13 @@ export function bannerOf(announcement: AnnouncementInput, now: Dayjs): Banner | 
     case "dayOff": {
       const date = dateOf(detail.date) ?? shownFrom;
       if (date !== today) return null;
-      return { id, kind: "dayOff", service, date, nextWorkingDay: dateOf(detail.nextWorkingDay) };
+      return dayOffBanner(id, "dayOff", service, date, dateOf(detail.nextWorkingDay));
     }
     case "beforeDayOff": {
       const date = dateOf(detail.date);
       if (!date) return null;
       if (now.isBefore(festiveStart(lastWorkingDayBefore(date))) || today >= date) return null;
-      return { id, kind: "beforeDayOff", service, date, nextWorkingDay: dateOf(detail.nextWorkingDay) };
+      return dayOffBanner(id, "beforeDayOff", service, date, dateOf(detail.nextWorkingDay));
     }
     case "novelty": {
       if (shownFrom && shownFrom > today) return null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { marketNotice, marketStatus } from "./market";
+import { marketStatus } from "./market";
+import { marketNotice } from "./market-notice";
 
 // Mexico City has no DST since 2022: UTC−6 all year.
 const at = (iso: string) => new Date(`${iso}-06:00`);

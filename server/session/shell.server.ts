@@ -1,6 +1,8 @@
 import { showsSidebar } from "#core/domain/auth-state";
+import { formatTime } from "#core/domain/dates";
 import type { MenuItem } from "#core/domain/menu";
 import { screenTitleKey, sidebarItems } from "#core/domain/menu";
+import { endsAtCap, IDLE_PROMPT_MS, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
 import { fullName, initials, shortName } from "#core/domain/user";
 
 import { getConfig } from "../config.server";
@@ -47,5 +49,18 @@ export function shellData(data: SessionData, pathname: string): ShellData {
     companies: data.companies.map((c) => ({ clientId: c.clientId, businessName: c.businessName })),
     company: { clientId: company.clientId, businessName: company.businessName },
     isAdmin: company.profileType === "ADMINISTRADOR",
+  };
+}
+
+/** The session's clock for the browser's timers (§4, §5), its end already written as the page shows it. */
+export function sessionClock(now: number, expiresAt: number, startedAt: number | undefined) {
+  return {
+    serverNow: now,
+    warningAt: warningAt(expiresAt, startedAt),
+    endsAt: sessionEndsAt(expiresAt, startedAt),
+    idlePromptMs: IDLE_PROMPT_MS,
+    showWarning: showsExpiryWarning(now, expiresAt, startedAt),
+    capped: endsAtCap(expiresAt, startedAt),
+    endsAtLabel: formatTime(sessionEndsAt(expiresAt, startedAt)),
   };
 }

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import type { AccountView } from "#core/domain/accounts";
 import { displayCurrency } from "#core/money";
 import { FavoriteToggle } from "~/components/accounts/FavoriteToggle";
 import { Money } from "~/components/ui/Money";
+import { useTranslation } from "~/i18n";
 
 export type AccountCardProps = {
   account: AccountView;

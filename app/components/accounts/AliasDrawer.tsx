@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { aliasSchema } from "#core/domain/recipient-form";
@@ -11,6 +10,7 @@ import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList, Field } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 const constraint = getZodConstraint(aliasSchema);
 

@@ -2,13 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { DIRECTIONS, movementFiltersSchema, PERIODS } from "#core/domain/movements";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 export type MovementFiltersProps = {
   /** Mexico City's date: the schema's "not in the future" limit. */

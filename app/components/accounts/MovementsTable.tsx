@@ -1,8 +1,7 @@
-import { useTranslation } from "react-i18next";
-
 import type { Movement } from "#core/domain/movements";
 import { movementTypeKey } from "#core/domain/movements";
 import { Money } from "~/components/ui/Money";
+import { useTranslation } from "~/i18n";
 
 export type MovementRow = Movement & { dateText: string };
 

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { errorTextKey } from "#core/error-texts";
+import { useTranslation } from "~/i18n";
 
 /**
  * The one error screen every route boundary hands off to: a Spanish message per status, never a

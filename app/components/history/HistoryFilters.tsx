@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { historyFiltersSchema, STATUS_PARAMS, TYPE_PARAMS } from "#core/domain/history-filters";
 import { HISTORY_PATH } from "#core/history-links";
@@ -10,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 const constraint = getZodConstraint(historyFiltersSchema);
 

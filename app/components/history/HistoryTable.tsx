@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import type { HistoryRow } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
+import { useTranslation } from "~/i18n";
 
 import { StatusBadge } from "./StatusBadge";
 

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { AccountSide, OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
+import { useTranslation } from "~/i18n";
 
 import { StatusBadge } from "./StatusBadge";
 import { Tracker } from "./Tracker";

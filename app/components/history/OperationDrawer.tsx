@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { OperationDetail } from "#server/history/view";
 import { Drawer } from "~/components/ui/Drawer";
+import { useTranslation } from "~/i18n";
 
 export type OperationDrawerProps = {
   detail: OperationDetail;

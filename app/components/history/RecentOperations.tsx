@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import type { HistoryRow } from "#server/history/view";
+import { useTranslation } from "~/i18n";
 
 import { StatusBadge } from "./StatusBadge";
 

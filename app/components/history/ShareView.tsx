@@ -4,7 +4,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { ShareOption } from "#core/domain/share-form";
 import { shareFormSchema, showsPreviewButton } from "#core/domain/share-form";
@@ -15,6 +14,7 @@ import { ErrorList, Field } from "~/components/ui/Field";
 import type { FieldMeta } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 import { OperationDrawer } from "./OperationDrawer";
 

@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
-
 import type { Tracker as TrackerModel } from "#core/domain/operation-status";
+import { useTranslation } from "~/i18n";
 
 const reachedLook = {
   success: "border-success bg-success text-white",

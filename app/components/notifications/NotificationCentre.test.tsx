@@ -1,36 +1,24 @@
-import { createInstance } from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 
-import notifications from "#core/locales/es-MX/notifications.json";
-import { i18nConfig, LOCALE } from "~/i18n";
+import { resources } from "~/i18n.server";
 
 import type { NotificationCentreView } from "./NotificationCentre";
 import { NotificationCentre } from "./NotificationCentre";
 
-/** The HTML a browser with JS off receives (the namespace is added here until app/i18n.ts lists it). */
+/** The HTML a browser with JS off receives. */
 async function serverHtml(element: ReactElement, url = "/"): Promise<string> {
-  const handler = createStaticHandler([{ path: "*", element }]);
+  const handler = createStaticHandler([{ path: "*", element, handle: { namespaces: resources } }]);
   const context = await handler.query(new Request(`http://portal.test${url}`));
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    ns: [...i18nConfig.ns, "notifications"],
-    resources: { [LOCALE]: { ...i18nConfig.resources[LOCALE], notifications } },
-    lng: LOCALE,
-  });
   return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <AuthenticityTokenProvider token="token-de-prueba">
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AuthenticityTokenProvider>
-    </I18nextProvider>,
+    <AuthenticityTokenProvider token="token-de-prueba">
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AuthenticityTokenProvider>,
   );
 }
 

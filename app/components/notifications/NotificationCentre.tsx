@@ -1,5 +1,4 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { buttonClass } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import { Icon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
+import { useTranslation } from "~/i18n";
 
 export type NotificationCentreItemView = {
   id: string;

@@ -4,7 +4,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { bankOfClabe } from "#core/domain/clabe";
@@ -17,6 +16,7 @@ import { ErrorList, Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 export const RECIPIENT_FORM_ID = "alta-destinatario";
 

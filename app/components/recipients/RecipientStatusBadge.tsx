@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
-
 import type { RecipientStatus } from "#core/domain/recipients";
+import { useTranslation } from "~/i18n";
 
 const tones: Record<RecipientStatus, string> = {
   pending: "bg-amber-50 text-pending dark:bg-amber-950",

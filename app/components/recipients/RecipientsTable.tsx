@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import type { RecipientView } from "#core/domain/recipients";
 import { FavoriteToggle } from "~/components/accounts/FavoriteToggle";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
+import { useTranslation } from "~/i18n";
 
 export type RecipientsTableProps = {
   recipients: RecipientView[];

@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
-
 import type { PreviewRow } from "#server/recipients/upload-view.server";
+import { useTranslation } from "~/i18n";
 
 export type { PreviewRow };
 

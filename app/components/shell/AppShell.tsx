@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+
+import { useTranslation } from "~/i18n";
 
 import type { SidebarProps } from "./Sidebar";
 import { Sidebar } from "./Sidebar";

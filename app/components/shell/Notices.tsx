@@ -1,11 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { Banner } from "#core/domain/announcements";
-import { mexicoCity } from "#core/domain/dates";
 import { Icon } from "~/components/ui/icons";
+import { useTranslation } from "~/i18n";
 
 export type NoticesProps = {
   banners: Banner[];
@@ -21,9 +20,6 @@ const tone = {
   pending: "border-pending/40 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
   brand: "border-brand-100 bg-brand-50 text-slate-800 dark:border-brand-900 dark:bg-slate-900 dark:text-slate-100",
 } as const;
-
-/** "lunes 16 de noviembre": how the banners name a day. */
-const dayName = (date: string) => mexicoCity(`${date}T18:00:00Z`).format("dddd D [de] MMMM");
 
 /**
  * The shell's notices (§2 banners, §4 connectivity), server-rendered under the top bar: the bank's
@@ -46,9 +42,9 @@ export function Notices({ banners, serviceOnline, dismissAction, redirectTo, csr
         };
       case "beforeDayOff":
       case "dayOff": {
-        const next = banner.nextWorkingDay ? dayName(banner.nextWorkingDay) : null;
+        const next = banner.nextWorkingDayName;
         const key = next ? `banners.${banner.kind}` : `banners.${banner.kind}NoNext`;
-        return { title: t(key, { date: dayName(banner.date), next }), look: "brand" };
+        return { title: t(key, { date: banner.dayName, next }), look: "brand" };
       }
       case "novelty":
         return { title: banner.title, body: banner.copy || undefined, look: "brand" };

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
+import { useTranslation } from "~/i18n";
 
 export type SessionExpiredNoticeProps = { open: boolean; closeHref: string };
 

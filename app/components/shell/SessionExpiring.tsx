@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import { Modal } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useTranslation } from "~/i18n";
 
 export type SessionExpiringProps = {
   open: boolean;

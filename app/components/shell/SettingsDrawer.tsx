@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
+import { useTranslation } from "~/i18n";
 
 export type SettingsTab = "empresas" | "datos";
 

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 
 import { Icon } from "~/components/ui/icons";
 import { LogoMark } from "~/components/ui/Logo";
+import { useTranslation } from "~/i18n";
 
 export type SidebarIcon = "dashboard" | "planner" | "operations" | "accounts" | "receivers" | "monitoring" | "market";
 

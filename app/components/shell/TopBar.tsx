@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { Icon } from "~/components/ui/icons";
+import { useTranslation } from "~/i18n";
 
 export type TopBarProps = {
   /** The screen name (already translated), rendered as the page's h1. */

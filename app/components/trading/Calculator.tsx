@@ -4,7 +4,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { AccountView } from "#core/domain/accounts";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
@@ -19,6 +18,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
 
 export type CalculatorProps = {
   tab: Tab;

@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { TourView } from "#core/domain/tour";
 import { DASHBOARD_TOUR } from "#core/domain/tour";
 import { buttonClass } from "~/components/ui/button";
+import { useTranslation } from "~/i18n";
 
 export const TOUR_CARD_ID = "recorrido";
 

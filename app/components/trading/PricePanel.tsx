@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import { formatRate } from "#core/money";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+import { useTranslation } from "~/i18n";
 
 export type PricePanelProps = {
   pairs: string[];

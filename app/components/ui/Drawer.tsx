@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+
+import { useTranslation } from "~/i18n";
 
 import { Icon } from "./icons";
 import { OverlayStyles } from "./overlay-styles";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n";
 
 /**
  * The product's mark: a tile with two opposed arrows (one currency for another). Decorative

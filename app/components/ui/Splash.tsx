@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+
+import { useTranslation } from "~/i18n";
 
 import { LogoMark } from "./Logo";
 

@@ -1,6 +1,7 @@
 import type { CSSProperties, SyntheticEvent } from "react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+
+import { useTranslation } from "~/i18n";
 
 import { Icon } from "./icons";
 

@@ -1,0 +1,51 @@
+import type { ComponentType } from "react";
+import { useEffect, useState } from "react";
+
+/**
+ * A component whose code the browser fetches only when a page shows it (decision 039): for a rare
+ * piece of the shell that would otherwise weigh on every page, such as the survey and its form
+ * library. The server renders it like any other component (`loadEveryOnDemand` before rendering);
+ * the browser loads those the server's HTML holds before it hydrates (`loadOnDemandIn`), so
+ * hydration meets the same markup; one that appears later, after a navigation, shows as soon as
+ * its chunk arrives.
+ */
+const loaders = new Map<string, () => Promise<void>>();
+
+export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let Loaded: ComponentType<P> | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      Loaded = component;
+    }));
+  loaders.set(name, preload);
+
+  function OnDemand(props: P) {
+    const [, setReady] = useState(Loaded !== null);
+    useEffect(() => {
+      if (!Loaded) void preload().then(() => setReady(true));
+    }, []);
+    // The wrapper only marks where the component is, for the browser to load it before hydrating.
+    return (
+      <div data-on-demand={name} className="contents">
+        {Loaded ? <Loaded {...props} /> : null}
+      </div>
+    );
+  }
+  return OnDemand;
+}
+
+/** The server renders every on-demand component as part of the page. */
+export async function loadEveryOnDemand(): Promise<void> {
+  await Promise.all([...loaders.values()].map((load) => load()));
+}
+
+/** Loads the on-demand components rendered inside `root`; a chunk that fails to load leaves hydration to recover. */
+export async function loadOnDemandIn(root: ParentNode): Promise<void> {
+  const names = new Set(
+    [...root.querySelectorAll("[data-on-demand]")]
+      .filter((element) => element.hasChildNodes())
+      .map((element) => element.getAttribute("data-on-demand")),
+  );
+  await Promise.allSettled([...names].map((name) => loaders.get(name ?? "")?.()));
+}
