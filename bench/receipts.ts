@@ -6,7 +6,7 @@ import { login, ms, percentile, startStack } from "./support";
  * 'Comprobante FXN' generation, end to end (GET /historial-operaciones/:id/comprobante:
  * the operation's upstream calls, the HTML, Chromium's PDF), after a warm-up, one at a time and
  * 10 at a time. Also counts the Chromium processes the app runs: one browser, however many
- * receipts are asked for at once. Target: p50 under 300 ms on this machine.
+ * receipts are asked for at once. Target (issue 14): p50 under 150 ms on a warm browser.
  */
 const WARM_UP = 3;
 const SEQUENTIAL = 30;
@@ -42,7 +42,8 @@ function chromiumProcesses(appPid: number): { browsers: number; total: number } 
 }
 
 export async function receipts() {
-  const stack = await startStack(3298);
+  // The download limit is for people; a bench asks for a hundred receipts in a minute.
+  const stack = await startStack(3298, { RATE_LIMITS: "export=100000/60" });
   try {
     const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
     const appPid = stack.app.pid ?? 0;
@@ -84,7 +85,12 @@ export async function receipts() {
     const after = chromiumProcesses(appPid);
 
     console.log(
-      `receipt PDF over HTTP (operation, binnacle, accounts, settlement + HTML + Chromium), cores: ${(await import("node:os")).availableParallelism()}`,
+      `receipt PDF over HTTP (operation, binnacle, accounts, settlement + HTML + Chromium), cores: ${(await import("node:os")).availableParallelism()}, load average ${(
+        await import("node:os")
+      )
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(" ")}`,
     );
     console.log(`  first receipt (launches Chromium)   ${ms(cold)}`);
     console.log(
@@ -98,7 +104,7 @@ export async function receipts() {
         `  (all chromium processes: busiest ${busiest.total}, after ${after.total})`,
     );
     const p50 = percentile(sequential, 50);
-    console.log(`  target p50 < 300 ms: ${p50 < 300 ? "met" : "NOT met"} (sequential p50 ${ms(p50)})`);
+    console.log(`  target p50 < 150 ms (issue 14): ${p50 < 150 ? "met" : "NOT met"} (sequential p50 ${ms(p50)})`);
   } finally {
     await stack.stop();
   }

@@ -16,7 +16,7 @@ const log = pino({ level: "silent" });
 const EXECUTABLE = process.execPath; // any executable file will do for the fakes
 
 /** A stand-in for Chromium that counts what the renderer asks of it. */
-function fakeChromium(options: { pageMs?: number } = {}) {
+function fakeChromium(options: { pageMs?: number; failOn?: string } = {}) {
   const state = {
     launches: 0,
     open: 0,
@@ -42,7 +42,9 @@ function fakeChromium(options: { pageMs?: number } = {}) {
           async newPage() {
             return {
               setDefaultTimeout() {},
-              async setContent() {
+              async setJavaScriptEnabled() {},
+              async setContent(html: string) {
+                if (html === options.failOn) throw new Error("renderer crashed");
                 state.rendering += 1;
                 state.maxRendering = Math.max(state.maxRendering, state.rendering);
                 await new Promise((resolve) => setTimeout(resolve, options.pageMs ?? 5));
@@ -104,14 +106,27 @@ describe("the warm PDF browser", () => {
     expect(chromium.state.launches).toBe(1);
   });
 
-  it("renders at most `concurrency` pages at once, each in its own context", async () => {
+  it("renders at most `concurrency` pages at once, and reuses those pages, each in its own context", async () => {
     const chromium = fakeChromium({ pageMs: 20 });
     const pdfs = renderer({ launch: chromium.launch, concurrency: 3 });
     await Promise.all(Array.from({ length: 12 }, () => pdfs.render("<p>x</p>")));
     expect(chromium.state.maxRendering).toBeLessThanOrEqual(3);
-    // One context per receipt (plus the spare made ready for the next one).
-    expect(chromium.state.contexts).toBeGreaterThanOrEqual(12);
-    expect(chromium.state.openContexts).toBeLessThanOrEqual(1);
+    // Three pages (and the one opened ahead at launch) served twelve receipts, and stay for the next.
+    expect(chromium.state.contexts).toBeLessThanOrEqual(4);
+    expect(chromium.state.openContexts).toBeLessThanOrEqual(3);
+    await Promise.all(Array.from({ length: 6 }, () => pdfs.render("<p>y</p>")));
+    expect(chromium.state.contexts).toBeLessThanOrEqual(4);
+  });
+
+  it("never reuses a page whose receipt failed", async () => {
+    const chromium = fakeChromium({ failOn: "malo" });
+    const pdfs = renderer({ launch: chromium.launch, concurrency: 1 });
+    await pdfs.render("bueno");
+    const before = chromium.state.contexts;
+    await expect(pdfs.render("malo")).rejects.toBeInstanceOf(PdfRenderError);
+    expect(chromium.state.openContexts).toBe(0);
+    await pdfs.render("bueno");
+    expect(chromium.state.contexts).toBe(before + 1);
   });
 
   it("refuses work beyond its queue instead of piling it up", async () => {

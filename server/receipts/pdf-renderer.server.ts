@@ -9,11 +9,13 @@ import type { Logger } from "../logger.server";
 /**
  * HTML → US Letter PDF with one Chromium kept warm (ARCHITECTURE 'Receipts'): launched on the
  * first job, shared by every job after it, relaunched when it dies, recycled after a number of
- * jobs at a quiet moment. Each job gets a fresh browser context (no cookies or cache shared
- * between receipts), closed afterwards. Opening a page costs more than printing it (a renderer
- * process starts), so the next job's context and page are opened in the background as soon as
- * one is taken: a spare, used once. At most `concurrency` pages render at once; a bounded queue
- * holds the rest, and beyond it a job is refused at once rather than piling up.
+ * jobs at a quiet moment. Opening a page costs several times printing one (a renderer process
+ * starts: about 240 ms against 60 ms here), so pages are kept and reused (decision 043): at most
+ * `concurrency` of them, each in its own browser context, each for PAGE_REUSE receipts, a page
+ * that failed never again. Reuse is safe because a receipt has no script, a CSP that forbids any
+ * fetch, and replaces the page's whole document: nothing of one receipt reaches the next. One
+ * page is opened ahead when a browser starts. At most `concurrency` pages render at once; a
+ * bounded queue holds the rest, and beyond it a job is refused at once rather than piling up.
  */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -23,7 +25,7 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-dev-shm-usage",
-  // The spare page waits in the background; it must not be throttled as a hidden tab would be.
+  // Kept pages wait in the background; they must not be throttled as hidden tabs would be.
   "--disable-background-timer-throttling",
   "--disable-renderer-backgrounding",
   "--disable-backgrounding-occluded-windows",
@@ -34,7 +36,15 @@ export type RenderFailure = "chromium-missing" | "busy" | "failed";
 interface Workspace {
   context: BrowserContext;
   page: Page;
+  /** Receipts this page has rendered. */
+  uses: number;
 }
+
+/**
+ * A page renders this many receipts, one after another, before it is closed for a fresh one:
+ * opening a page costs several times a receipt, and each receipt replaces the page's document.
+ */
+const PAGE_REUSE = 100;
 
 export class PdfRenderError extends Error {
   override readonly name = "PdfRenderError";
@@ -117,7 +127,9 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   let jobs = 0;
   let active = 0;
   const waiting: Array<() => void> = [];
-  let spare: { browser: Browser; ready: Promise<Workspace> } | null = null;
+  /** Pages ready for the next receipts, all on the current browser, at most `concurrency`. */
+  let idle: Array<{ browser: Browser; workspace: Workspace }> = [];
+  let warming: Promise<void> | null = null;
 
   function available(): boolean {
     try {
@@ -144,6 +156,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         { event: "pdf_browser_launched", durationMs: Math.round(performance.now() - started), pid: instance.process()?.pid },
         "pdf browser launched",
       );
+      warm(instance);
       instance.once("disconnected", () => {
         if (connected === instance) connected = null;
         if (current === launching) current = null;
@@ -183,7 +196,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     const old = current;
     current = null;
     connected = null;
-    dropSpare();
+    dropIdle();
     closing = (old ?? Promise.reject(new Error("none"))).then((instance) => instance.close()).catch(() => undefined);
   }
 
@@ -192,40 +205,50 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(jobTimeoutMs);
-      return { context, page };
+      // A receipt has no script; a kept page runs none either.
+      await page.setJavaScriptEnabled(false);
+      return { context, page, uses: 0 };
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
     }
   }
 
-  function dropSpare(): void {
-    const old = spare;
-    spare = null;
-    void old?.ready.then(({ context }) => context.close()).catch(() => undefined);
+  function dropIdle(): void {
+    const old = idle;
+    idle = [];
+    for (const { workspace } of old) void workspace.context.close().catch(() => undefined);
   }
 
-  function prepareSpare(instance: Browser): void {
-    if (closed || spare || !instance.connected) return;
-    const ready = openWorkspace(instance);
-    ready.catch(() => {
-      if (spare?.ready === ready) spare = null;
-    });
-    spare = { browser: instance, ready };
+  /** A page opened ahead, so the first receipt on a browser does not wait for one (opening a page costs more than a receipt). */
+  function warm(instance: Browser): void {
+    if (closed || warming || idle.length > 0 || !instance.connected) return;
+    warming = openWorkspace(instance)
+      .then((workspace) => keep(instance, workspace))
+      .catch(() => undefined)
+      .finally(() => (warming = null));
   }
 
-  /** The spare if it belongs to this browser (and opened), else a new one; either way, used once. */
+  /** A page back to the pool after a receipt, or closed when it served enough, its browser went, or the pool is full. */
+  function keep(instance: Browser, workspace: Workspace): void {
+    const reusable = !closed && connected === instance && instance.connected && workspace.uses < PAGE_REUSE && idle.length < concurrency;
+    if (reusable) idle.push({ browser: instance, workspace });
+    else void workspace.context.close().catch(() => undefined);
+  }
+
   async function takeWorkspace(instance: Browser): Promise<Workspace> {
-    const taken = spare?.browser === instance ? spare : null;
-    if (spare && !taken) dropSpare();
-    spare = null;
-    prepareSpare(instance);
-    if (taken) {
-      try {
-        return await taken.ready;
-      } catch {
-        // fall through to a new one
-      }
+    idle = idle.filter((entry) => {
+      if (entry.browser === instance) return true;
+      void entry.workspace.context.close().catch(() => undefined);
+      return false;
+    });
+    const ready = idle.pop();
+    if (ready) return ready.workspace;
+    if (warming) {
+      await warming;
+      const warmed = idle.pop();
+      if (warmed?.browser === instance) return warmed.workspace;
+      if (warmed) keep(warmed.browser, warmed.workspace);
     }
     return openWorkspace(instance);
   }
@@ -233,15 +256,21 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   async function renderOnce(html: string): Promise<Buffer> {
     const instance = await browser();
     jobsOnBrowser += 1;
-    const { context, page } = await takeWorkspace(instance);
+    const workspace = await takeWorkspace(instance);
+    workspace.uses += 1;
+    let done = false;
     try {
-      // The receipt is self-contained (inline CSS, a CSP that forbids any fetch): 'load' is enough.
-      await page.setContent(html, { waitUntil: "load" });
-      const pdf = await page.pdf({ format: "letter", printBackground: true, pageRanges: "1" });
+      // The receipt is self-contained (inline CSS, no script, a CSP that forbids any fetch) and
+      // replaces the page's whole document: 'load' is enough, and nothing of the previous
+      // receipt is left in the page.
+      await workspace.page.setContent(html, { waitUntil: "load" });
+      const pdf = await workspace.page.pdf({ format: "letter", printBackground: true, pageRanges: "1" });
+      done = true;
       return Buffer.from(pdf);
     } finally {
-      // Closed after the answer: the person does not wait for the context's teardown.
-      void context.close().catch(() => undefined);
+      // A page that failed or timed out is never reused.
+      if (done) keep(instance, workspace);
+      else void workspace.context.close().catch(() => undefined);
     }
   }
 
@@ -275,7 +304,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     },
     async close() {
       closed = true;
-      dropSpare();
+      dropIdle();
       const old = current;
       current = null;
       connected = null;
