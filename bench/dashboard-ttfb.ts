@@ -1,9 +1,11 @@
+import { loadavg } from "node:os";
+
 import { login, ms, percentile, startStack } from "./support";
 
 /**
  * The dashboard's time to first byte with every upstream call slowed by 100 ms.
  * The loaders call their upstreams in parallel, so a page should cost about one call, not the
- * sum of its calls: the figure to watch is TTFB / single-call latency, expected below 2.
+ * sum of its calls: the figure to watch is TTFB / single-call latency, kept at or below 1.3 (issue 14).
  */
 const LATENCY_MS = 100;
 const RUNS = 30;
@@ -44,11 +46,17 @@ export async function dashboardTtfb() {
 
     const singleP50 = percentile(single, 50);
     const ttfbP50 = percentile(ttfb, 50);
-    console.log(`dashboard TTFB with ${LATENCY_MS} ms upstream latency (${RUNS} runs)`);
-    console.log(`  single upstream call  p50 ${ms(singleP50)}  p95 ${ms(percentile(single, 95))}`);
-    console.log(`  dashboard TTFB        p50 ${ms(ttfbP50)}  p95 ${ms(percentile(ttfb, 95))}`);
     console.log(
-      `  ratio TTFB/single     p50 ${(ttfbP50 / singleP50).toFixed(2)}x  (target < 2x: ${ttfbP50 < 2 * singleP50 ? "met" : "NOT met"})`,
+      `dashboard TTFB with ${LATENCY_MS} ms upstream latency (${RUNS} runs; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")})`,
+    );
+    console.log(`  single upstream call  p50 ${ms(singleP50)}  p99 ${ms(percentile(single, 99))}`);
+    console.log(`  dashboard TTFB        p50 ${ms(ttfbP50)}  p99 ${ms(percentile(ttfb, 99))}`);
+    console.log(
+      `  ratio TTFB/single     p50 ${(ttfbP50 / singleP50).toFixed(2)}x  p99 ${(percentile(ttfb, 99) / singleP50).toFixed(2)}x  (target p50 ≤ 1.3x: ${
+        ttfbP50 <= 1.3 * singleP50 ? "met" : "NOT met"
+      })`,
     );
   } finally {
     await stack.stop();

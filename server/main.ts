@@ -1,6 +1,7 @@
 import "./load-context";
 
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -52,21 +53,7 @@ const UNLOGGED = new Set(["/healthcheck", "/readiness", "/metrics"]);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
-
-// A tab's live channel is answered first, straight onto the socket: held for hours by every open
-// tab, it must not cost a Remix request, nor a page's headers and request log, each
-// (server/live/channel.server.ts, decision 042). A GET that needs no body, CSP or cache rules.
 const appOrigin = new URL(config.APP_URL).origin;
-for (const livePath of LIVE_CHANNEL_PATHS) {
-  app.get(livePath, (req, res) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    serveLiveChannel(
-      { url: new URL(req.originalUrl, appOrigin), cookieHeader: req.get("cookie") ?? null, pricesOnly: livePath === "/precios/stream" },
-      res,
-      logger,
-    );
-  });
-}
 
 app.use((req, res, next) => {
   const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
@@ -201,7 +188,19 @@ app.all(
   }),
 );
 
-const server = app.listen(config.PORT, () => {
+// A tab's live channel is answered before Express, straight onto the socket: held for hours by
+// every open tab, it must not cost a Remix request, nor Express's request objects, a page's
+// headers and request log, each (server/live/channel.server.ts, decision 042). A GET that needs no
+// body, CSP or cache rules; every other request goes to Express.
+const liveLog = logger.child({ stream: "live" });
+const server = http.createServer((req, res) => {
+  const pathname = (req.url ?? "/").split("?", 1)[0];
+  if (req.method !== "GET" || !(LIVE_CHANNEL_PATHS as readonly string[]).includes(pathname)) return app(req, res);
+  const url = new URL(req.url ?? "/", appOrigin);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  serveLiveChannel({ url, cookieHeader: req.headers.cookie ?? null, pricesOnly: url.pathname === "/precios/stream" }, res, liveLog);
+});
+server.listen(config.PORT, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info({ port, appUrl: config.APP_URL }, "portal listening");

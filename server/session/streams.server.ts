@@ -49,19 +49,24 @@ export function sessionStreamSignal(options: SessionStreamOptions): AbortSignal 
     entry = { controllers: new Set(), timer };
     sessions.set(sessionId, entry);
   }
+  // One signal per stream, aborted by the tab's or by the session's end (cheaper than AbortSignal.any,
+  // which a server holding thousands of streams pays for each).
   const controller = new AbortController();
   entry.controllers.add(controller);
   const own = entry;
-  const combined = AbortSignal.any([signal, controller.signal]);
-  combined.addEventListener(
+  const tabGone = () => controller.abort();
+  controller.signal.addEventListener(
     "abort",
     () => {
+      signal.removeEventListener("abort", tabGone);
       own.controllers.delete(controller);
       if (own.controllers.size === 0) forget(sessionId, own);
     },
     { once: true },
   );
-  return combined;
+  if (signal.aborted) controller.abort();
+  else signal.addEventListener("abort", tabGone, { once: true });
+  return controller.signal;
 }
 
 function forget(sessionId: string, entry: Watched) {
