@@ -1,4 +1,5 @@
 import { Agent, type IncomingMessage } from "node:http";
+import { loadavg } from "node:os";
 
 import { extremes, login, mb, ms, openEventStream, percentile, rssKb, startStack } from "./support";
 
@@ -115,7 +116,11 @@ export async function notificationFanout() {
     const { min, max } = extremes(latencies);
     // The larger of "tabs open" and "while pushing" over the logged-in baseline (RSS lags the heap).
     const perMemberKb = (Math.max(rssConnected, rssLoaded) - rssIdle) / MEMBERS;
-    console.log(`notification fan-out: ${MEMBERS} members with one tab each, ${MEASURE_S} s of one push per member per second`);
+    console.log(
+      `notification fan-out: ${MEMBERS} members with one tab each, ${MEASURE_S} s of one push per member per second (load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")})`,
+    );
     console.log(`  logged in all members in   ${ms(loginMs)}`);
     console.log(`  opened all tabs in         ${ms(connectMs)} (each until its upstream socket was up)`);
     console.log(
