@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 
-import { login, mb, ms, rssKb, startStack } from "./support";
+import { login, mb, ms, percentile, rssKb, startStack } from "./support";
 
 /**
  * Live prices fanned out to many browsers (issue 14): SSE clients on /precios/stream?pair=USD/MXN,
@@ -122,7 +122,7 @@ export async function priceFanout() {
         delivered += replies.reduce((sum, reply) => sum + (reply.delivered ?? 0), 0);
       }
       const sockets = await upstreamSockets(stack.sandbox.url);
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+      const median = (values: number[]) => percentile(values, 50);
       console.log(
         `  ${String(step).padStart(6)} clients: tick → client p50 ${ms(median(p50s))} (worst ${ms(Math.max(...p50s))}), p99 ${ms(median(p99s))} (worst ${ms(
           Math.max(...p99s),

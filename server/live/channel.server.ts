@@ -13,10 +13,9 @@ import { notificationEvents } from "../notifications/live.server";
 import { markSeen } from "../notifications/seen.server";
 import { priceHub } from "../prices/hub.server";
 import { priceEvents } from "../prices/stream.server";
-import { stateRedirect } from "../session/auth.server";
+import { accessOf, stateRedirect } from "../session/auth.server";
 import { getSessionStorage } from "../session/storage.server";
 import { sessionStreamSignal } from "../session/streams.server";
-import type { SessionData } from "../session/types";
 
 /**
  * A tab's live channel (decision 031), whoever serves it: GET /eventos[?pair=] carries the member's
@@ -32,8 +31,6 @@ export type LiveChannel =
 
 export const LIVE_CHANNEL_PATHS = ["/eventos", "/precios/stream"] as const;
 
-const REQUIRED: Array<keyof SessionData> = ["bankToken", "productJwt", "memberId", "user", "companies", "companyId"];
-
 export async function openLiveChannel(input: {
   cookieHeader: string | null;
   /** `?pair=`, when given. */
@@ -47,21 +44,20 @@ export async function openLiveChannel(input: {
   const session = await getSessionStorage().getSession(input.cookieHeader);
   const location = stateRedirect(session, ["accessState"]);
   if (location) return { kind: "redirect", location };
-  const data = session.data as Partial<SessionData>;
-  if (REQUIRED.some((key) => data[key] === undefined) || !data.companies?.some((company) => company.clientId === data.companyId)) {
-    return { kind: "redirect", location: "/error" };
-  }
+  const access = accessOf(session);
+  if (!access) return { kind: "redirect", location: "/error" };
+  const { data } = access;
   const { pair, pricesOnly } = input;
   if ((pricesOnly || pair !== null) && !PAIR_PATTERN.test(pair ?? "")) return { kind: "badPair" };
 
   const sessionId = session.id;
   // The stream ends with the session: logout, expiry, or a newer login past the member's limit.
   const signal = sessionStreamSignal({ sessionId, cookieHeader: input.cookieHeader, signal: input.signal });
-  const options = { endsAt: sessionEndsAt(data.expiresAt ?? 0, data.startedAt) };
+  const options = { endsAt: sessionEndsAt(data.expiresAt, data.startedAt) };
   const prices = pair === null ? null : priceEvents(pair, priceHub());
   if (pricesOnly) return { kind: "stream", signal, options, start: prices! };
 
-  const { memberId, productJwt } = data as SessionData;
+  const { memberId, productJwt } = data;
   const bridge = notificationBridge();
   const notifications = notificationEvents({
     subscribe: (listener) => bridge.subscribe(memberId, productJwt, listener),

@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 
+import type { EventStreamOptions } from "../http/event-stream.server";
+import { eventStreamResponse } from "../http/event-stream.server";
 import type { HubMessage, PriceListener } from "./hub.server";
+import type { PriceHub } from "./hub.server";
 import { hubMessage } from "./hub.server";
-import { priceStream } from "./stream.server";
+import { priceEvents } from "./stream.server";
+
+/** A pair's price as the live channel serves it on its own (GET /precios/stream). */
+const priceStream = (signal: AbortSignal, pair: string, options: EventStreamOptions & { hub: Pick<PriceHub, "subscribe"> }) =>
+  eventStreamResponse(signal, options, priceEvents(pair, options.hub));
 
 /** A hub with one subscriber slot the test drives by hand. */
 function fakeHub(replay: HubMessage[] = []) {

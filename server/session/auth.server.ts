@@ -89,12 +89,14 @@ export interface AccessContext {
   clientIp: string;
 }
 
-/** Every field of an access session, or the guard's redirect when something is missing. */
-function accessData(session: PortalSession): SessionData {
+const REQUIRED: Array<keyof SessionData> = ["bankToken", "productJwt", "memberId", "user", "companies", "companyId"];
+
+/** Every field of an access session and its current company, or null when something is missing (the guard sends to /error). */
+export function accessOf(session: PortalSession): { data: SessionData; company: SessionData["companies"][number] } | null {
   const data = session.data as Partial<SessionData>;
-  const required: Array<keyof SessionData> = ["bankToken", "productJwt", "memberId", "user", "companies", "companyId"];
-  if (required.some((key) => data[key] === undefined)) throw redirect("/error");
-  return data as SessionData;
+  if (REQUIRED.some((key) => data[key] === undefined)) return null;
+  const company = data.companies?.find((c) => c.clientId === data.companyId);
+  return company ? { data: data as SessionData, company } : null;
 }
 
 /**
@@ -107,9 +109,9 @@ export async function requireAccess(
   options: { budget?: BudgetKind } = {},
 ): Promise<AccessContext> {
   const session = await requireState(request, ["accessState"]);
-  const data = accessData(session);
-  const company = data.companies.find((c) => c.clientId === data.companyId);
-  if (!company) throw redirect("/error");
+  const access = accessOf(session);
+  if (!access) throw redirect("/error");
+  const { data, company } = access;
   const call = callContext(request, context, options.budget);
   const api = guardPartner(session, upstreams(call, data));
   return {
