@@ -65,14 +65,16 @@ export interface RoundRobin {
 /**
  * The smallest front a cluster has: every request goes to the next instance in turn, with its
  * headers and body as they came and the answer streamed back (Server-Sent Events included), plus
- * `X-Served-By` naming the instance.
+ * `X-Served-By` naming the instance. A request with `X-Instance: <name>` goes to that instance, so a
+ * test's own requests land where it says whatever else the browser sends meanwhile.
  */
 export async function startRoundRobin(port: number, instances: AppInstance[]): Promise<RoundRobin> {
   let next = 0;
   const served: string[] = [];
   const server = http.createServer((request, response) => {
-    const target = instances[next % instances.length];
-    next += 1;
+    // A test that must know which instance answers names it in X-Instance; the rest take turns.
+    const pinned = instances.find((instance) => instance.name === request.headers["x-instance"]);
+    const target = pinned ?? instances[next++ % instances.length];
     served.push(`${target.name} ${request.url ?? ""}`);
     const upstream = http.request(
       { host: "127.0.0.1", port: target.port, method: request.method, path: request.url, headers: request.headers },
