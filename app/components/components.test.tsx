@@ -8,12 +8,15 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { activeBanners } from "#core/domain/announcements";
+import { mexicoCity } from "#core/domain/dates";
 import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
 
 import { AppShell } from "./shell/AppShell";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
 import { LogoutDialog } from "./shell/LogoutDialog";
+import { Notices } from "./shell/Notices";
 import { SessionExpiredNotice } from "./shell/SessionExpiredNotice";
 import { SettingsDrawer } from "./shell/SettingsDrawer";
 import type { SidebarProps } from "./shell/Sidebar";
@@ -361,6 +364,37 @@ describe("Sidebar and shell", () => {
     const none = await serverHtml(<TopBar {...props} unreadCount={0} notificationsOpen={false} />);
     expect(none).toContain('aria-label="Notificaciones"');
     expect(none).not.toContain("notification-dot");
+  });
+});
+
+describe("Notices", () => {
+  const render = (local: string) => {
+    const banners = activeBanners(
+      [
+        {
+          id: "7",
+          active: true,
+          dateToShow: "2026-12-01",
+          service: "SPEI",
+          type: "beforeDayOff",
+          detail: { date: "2026-12-25", nextWorkingDay: "2026-12-28" },
+          resolution_time: null,
+        },
+      ],
+      mexicoCity(`${local}-06:00`),
+      [],
+    );
+    const csrf = <input type="hidden" name="csrf" value="x" />;
+    return serverHtml(<Notices banners={banners} serviceOnline dismissAction="/avisos" redirectTo="/" csrfToken={csrf} />);
+  };
+
+  it("renders the festive banner from 16:30 on the working day before a day off, closable with a plain form", async () => {
+    expect(await render("2026-12-24T16:29:00")).toBe("");
+    const html = await render("2026-12-24T16:30:00");
+    expect(html).toContain("El viernes 25 de diciembre es día inhábil bancario.");
+    expect(html).toContain("Lo que confirmes a partir de ahora se procesará el lunes 28 de diciembre.");
+    expect(html).toMatch(/<form method="post" action="\/avisos"/);
+    expect(await render("2026-12-25T00:00:00")).toBe("");
   });
 });
 
