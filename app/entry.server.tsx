@@ -1,11 +1,10 @@
-import { PassThrough } from "node:stream";
-
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { withoutNul } from "#server/http/without-nul.server";
 import { logger } from "#server/logger.server";
 import { NonceProvider } from "~/nonce";
 import { loadEveryOnDemand } from "~/utils/on-demand";
@@ -34,7 +33,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18.3 can stream NUL bytes where a multi-byte character meets its buffer's end (see withoutNul).
+          const body = withoutNul();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
