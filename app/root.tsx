@@ -42,7 +42,7 @@ import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
 import type { PageHandle } from "~/utils/page-title";
-import { usePageTitle } from "~/utils/page-title";
+import { useNoScriptRefresh, usePageTitle } from "~/utils/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -175,6 +175,7 @@ export const shouldRevalidate = () => true;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const refresh = useNoScriptRefresh();
   return (
     <html lang={LOCALE} data-theme="light-mode">
       <head>
@@ -183,6 +184,11 @@ function Document({ children }: { children: React.ReactNode }) {
         <title>{usePageTitle()}</title>
         <Meta />
         <Links />
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refresh)} />
+          </noscript>
+        ) : null}
       </head>
       <body className="min-h-screen">
         {children}

@@ -29,7 +29,8 @@ const onPath = (command) => {
 
 /**
  * Debian packages the tests need: Chromium (end-to-end tests, PDFs), redis-server (the Redis
- * session store's test) and poppler-utils (pdfinfo and pdftotext read the receipts back).
+ * session store's test), poppler-utils (pdfinfo and pdftotext read the receipts back) and a Java
+ * runtime (the W3C Nu HTML checker, vnu.jar from the vnu-jar package, checks every page's HTML).
  * Installed with apt only when missing.
  */
 export function ensureSystemPackages() {
@@ -37,6 +38,7 @@ export function ensureSystemPackages() {
   if (!existsSync(CHROMIUM_PATH)) missing.push("chromium", "fonts-liberation");
   if (!onPath("redis-server")) missing.push("redis-server");
   if (!onPath("pdfinfo") || !onPath("pdftotext")) missing.push("poppler-utils");
+  if (!onPath("java")) missing.push("default-jre-headless");
   if (missing.length === 0) return;
   console.log(`› Instalando paquetes de Debian (apt-get): ${missing.join(", ")}…`);
   const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
@@ -29,7 +31,7 @@ import { FileField } from "./ui/FileField";
 import { Modal } from "./ui/Modal";
 import { Money } from "./ui/Money";
 import { SelectField } from "./ui/SelectField";
-import { Splash } from "./ui/Splash";
+import { Splash, SPLASH_MS } from "./ui/Splash";
 import { SubmitButton } from "./ui/SubmitButton";
 import { Tabs } from "./ui/Tabs";
 import { Toast } from "./ui/Toast";
@@ -108,12 +110,16 @@ describe("Modal", () => {
 });
 
 describe("Toast", () => {
-  it("renders a status with a close control and the CSS that hides it after 5 s", async () => {
+  it("renders a status with a close control, hidden after 5 s by the stylesheet's rules", async () => {
     const html = await serverHtml(<Toast toast={{ id: "t1", type: "success", title: "Listo", description: "Guardado" }} />);
     expect(html).toMatch(/role="status"[^>]*>.*Listo.*Guardado/s);
     expect(html).toContain('aria-label="Cerrar notificación"');
     expect(html).toContain("--fxn-toast-ms:5000ms");
-    expect(html).toContain("animation-play-state:paused");
+    expect(html).toContain('class="fxn-toast ');
+    expect(html).not.toContain("<style");
+    const css = readFileSync(new URL("../tailwind.css", import.meta.url), "utf8");
+    expect(css).toMatch(/\.fxn-toast \{\s*animation: fxn-toast-life var\(--fxn-toast-ms, 5000ms\) linear forwards;/);
+    expect(css).toMatch(/\.fxn-toast:hover,\s*\.fxn-toast:focus-within \{\s*animation-play-state: paused;/);
   });
 
   it("puts errors in the alert region", async () => {
@@ -316,11 +322,15 @@ describe("Money, Tabs, Splash", () => {
     expect(count(html, "aria-current")).toBe(1);
   });
 
-  it("hides the splash with CSS after the given time", async () => {
-    const html = await serverHtml(<Splash text="Bienvenido" hideAfterMs={5500} />);
+  it("hides the splash with CSS after 5.5 s (the stylesheet's rules), with no <style> in the body", async () => {
+    const html = await serverHtml(<Splash text="Bienvenido" />);
     expect(html).toContain("Bienvenido");
-    expect(html).toContain("html:has(.fxn-splash){overflow:hidden");
-    expect(html).toContain("5100ms forwards");
+    expect(html).toContain('class="fxn-splash ');
+    expect(html).not.toContain("<style");
+    const css = readFileSync(new URL("../tailwind.css", import.meta.url), "utf8");
+    expect(css).toMatch(/html:has\(\.fxn-splash\) \{\s*overflow: hidden;\s*animation: fxn-splash-unlock 1ms step-end 5500ms forwards;/);
+    expect(css).toMatch(/\.fxn-splash \{\s*animation: fxn-splash-out 400ms ease-in 5100ms forwards;/);
+    expect(SPLASH_MS).toBe(5500);
   });
 });
 

@@ -88,7 +88,11 @@ export default function Accounts() {
           </Link>
         </div>
       ) : (
-        <section aria-label={t("list.label", { company })} className="flex flex-col gap-4">
+        <section aria-labelledby="lista-cuentas" className="flex flex-col gap-4">
+          {/* The cards' names are level-3 headings: the list's own heading keeps the outline whole. */}
+          <h2 id="lista-cuentas" className="sr-only">
+            {t("list.label", { company })}
+          </h2>
           {query ? (
             <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
               {page.limited

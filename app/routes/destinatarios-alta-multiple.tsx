@@ -236,12 +236,6 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
       aria-labelledby="avance-titulo"
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      {/* Without JS the page refreshes itself until the registration ends; with JS it polls. */}
-      {job.finished ? null : (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      )}
       <h3 id="avance-titulo" className="font-semibold">
         {job.finished ? t("upload.progress.done") : t("upload.progress.title")}
       </h3>
@@ -275,6 +269,14 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
   );
 }
 
-export const handle: PageHandle = { namespaces: { recipients }, titleKey: "recipients:upload.title" };
+export const handle: PageHandle = {
+  namespaces: { recipients },
+  titleKey: "recipients:upload.title",
+  // Without JS the page reloads itself every 2 s until the registration ends; with JS it polls.
+  noScriptRefresh: (data) => {
+    const job = (data as { upload?: { job?: { finished: boolean } | null } | null } | undefined)?.upload?.job;
+    return job && !job.finished ? 2 : null;
+  },
+};
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

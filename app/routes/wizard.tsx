@@ -65,33 +65,44 @@ export default function Wizard() {
           <legend className="mb-3 font-semibold">{t("wizard.plansLegend")}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             {plans.map((plan) => {
-              const { key, ...radio } = getInputProps(fields.membership, { type: "radio", value: String(plan.id) });
-              const nameId = `plan-${plan.id}-nombre`;
+              // HTML forbids `pattern` on a radio, and each radio needs an id of its own.
+              const {
+                key,
+                pattern: _pattern,
+                id: _id,
+                ...radio
+              } = getInputProps(fields.membership, {
+                type: "radio",
+                value: String(plan.id),
+              });
+              const inputId = `plan-${plan.id}`;
               const detailId = `plan-${plan.id}-detalle`;
+              // The label is the plan's name, stretched over the whole card so a click anywhere picks it;
+              // the details (a list, which a label may not hold) describe the radio.
               return (
-                <label
+                <div
                   key={key ?? plan.id}
-                  className="flex cursor-pointer flex-col gap-2 rounded-xl border-2 border-slate-200 bg-white p-5 has-[:checked]:border-brand-500 dark:border-slate-700 dark:bg-slate-900"
+                  className="relative flex flex-col gap-2 rounded-xl border-2 border-slate-200 bg-white p-5 has-[:checked]:border-brand-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40 dark:border-slate-700 dark:bg-slate-900"
                 >
                   <span className="flex items-center gap-3">
-                    <input {...radio} aria-labelledby={nameId} aria-describedby={detailId} className="h-4 w-4" />
-                    <span id={nameId} className="text-lg font-semibold">
+                    <input {...radio} id={inputId} aria-describedby={detailId} className="relative z-10 h-4 w-4" />
+                    <label htmlFor={inputId} className="cursor-pointer text-lg font-semibold after:absolute after:inset-0 after:rounded-xl">
                       {plan.name}
-                    </span>
+                    </label>
                   </span>
-                  <span id={detailId} className="flex flex-col gap-2">
+                  <div id={detailId} className="flex flex-col gap-2">
                     {describe(plan.id).map((line) => (
-                      <span key={line} className="text-sm font-medium text-brand-700 dark:text-brand-100">
+                      <p key={line} className="text-sm font-medium text-brand-700 dark:text-brand-100">
                         {line}
-                      </span>
+                      </p>
                     ))}
                     <ul className="list-disc pl-5 text-sm text-slate-600 dark:text-slate-300">
                       {plan.features.map((feature) => (
                         <li key={feature}>{feature}</li>
                       ))}
                     </ul>
-                  </span>
-                </label>
+                  </div>
+                </div>
               );
             })}
           </div>

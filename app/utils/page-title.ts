@@ -10,7 +10,20 @@ export type PageHandle = NamespacesHandle & {
   challengeModal?: boolean;
   /** The pair whose live prices the page shows, from its loader data: the tab's channel carries them. */
   livePair?: (data: unknown) => string | null;
+  /**
+   * Without JavaScript, the page reloads itself after this many seconds (a refresh inside <noscript>
+   * in <head>, the only place HTML allows it); null: it does not. With JavaScript the page polls instead.
+   */
+  noScriptRefresh?: (data: unknown) => number | null;
 };
+
+/** The shortest self-reload any matched route asks for without JavaScript (see PageHandle.noScriptRefresh). */
+export function useNoScriptRefresh(): number | null {
+  const seconds = useMatches()
+    .map((match) => (match.handle as PageHandle | undefined)?.noScriptRefresh?.(match.data))
+    .filter((value): value is number => typeof value === "number" && value > 0);
+  return seconds.length > 0 ? Math.min(...seconds) : null;
+}
 
 export function usePageTitle(): string {
   const { t } = useTranslation();

@@ -1,13 +1,14 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 
 import { errorTextKey } from "#core/error-texts";
 import { useTranslation } from "~/i18n";
 
 /**
  * The one error screen every route boundary hands off to: a Spanish message per status, never a
- * stack trace. A 404 of another company's resource reads exactly like a missing one.
+ * stack trace. A 404 of another company's resource reads exactly like a missing one. Inside the
+ * shell, whose <main> already holds the page, it is a section of it; on its own, the page's <main>.
  */
-export function ErrorPage({ error }: { error: unknown }) {
+export function ErrorPage({ error, landmark = true }: { error: unknown; landmark?: boolean }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const reason =
@@ -17,10 +18,18 @@ export function ErrorPage({ error }: { error: unknown }) {
       ? (error.data as { retryAfter: number }).retryAfter
       : null;
   const key = errorTextKey(status, reason);
+  const Container = landmark ? "main" : "section";
+  const Heading = landmark ? "h1" : "h2";
   return (
-    <main id="contenido" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+    <Container
+      id={landmark ? "contenido" : undefined}
+      aria-labelledby="error-titulo"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>
-      <h1 className="text-2xl font-bold">{t(`errors.${key}.title`)}</h1>
+      <Heading id="error-titulo" className="text-2xl font-bold">
+        {t(`errors.${key}.title`)}
+      </Heading>
       <p className="text-slate-600 dark:text-slate-300">{t(`errors.${key}.description`)}</p>
       {retryAfter ? (
         <p className="text-slate-600 dark:text-slate-300">{t("errors.tooManyRequests.retryIn", { count: retryAfter })}</p>
@@ -28,11 +37,12 @@ export function ErrorPage({ error }: { error: unknown }) {
       <Link to="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
         {t("errors.backHome")}
       </Link>
-    </main>
+    </Container>
   );
 }
 
 /** Every route's boundary: `export { ErrorBoundary } from "~/components/errors/ErrorPage";`. */
 export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
+  const inShell = Boolean((useRouteLoaderData("root") as { shell?: unknown } | undefined)?.shell);
+  return <ErrorPage error={useRouteError()} landmark={!inShell} />;
 }

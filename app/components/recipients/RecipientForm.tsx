@@ -160,7 +160,8 @@ export function RecipientForm({
           {text("phone", {
             type: "tel",
             inputMode: "numeric",
-            autoComplete: "tel-national",
+            // The recipient's number, not the person's own: nothing to fill it from.
+            autoComplete: "off",
             maxLength: 10,
             description: t("form.hints.phone"),
           })}

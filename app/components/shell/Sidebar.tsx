@@ -36,8 +36,8 @@ export type SidebarProps = {
 const TOGGLE_ID = "menu-principal-control";
 const PANEL_ID = "menu-principal";
 
-// Below lg the open menu covers the page: the page behind must not scroll.
-const SIDEBAR_CSS = `@media (max-width:1279.98px){html:has(#${TOGGLE_ID}:checked){overflow:hidden}}`;
+// Below lg the open menu covers the page; the stylesheet keeps the page behind from scrolling
+// (`html:has(#menu-principal-control:checked)` in app/tailwind.css).
 
 /**
  * Text beside an icon: always shown in the 240 px sidebar (xl and the phone menu), and on the
@@ -112,7 +112,6 @@ export function Sidebar({
 
   return (
     <>
-      <style dangerouslySetInnerHTML={{ __html: SIDEBAR_CSS }} />
       <input
         ref={toggleRef}
         id={TOGGLE_ID}
@@ -133,11 +132,13 @@ export function Sidebar({
         <LogoMark className="h-7 w-7" />
         <span className="ml-2 text-base font-bold tracking-wide text-brand-900 dark:text-white">{t("product.name")}</span>
       </div>
+      {/* The scrim closes the open menu; a second label of the toggle, with a name of its own. */}
       <label
         htmlFor={TOGGLE_ID}
-        aria-hidden="true"
         className="fixed inset-0 z-40 hidden cursor-default bg-slate-950/50 peer-checked:block lg:!hidden dark:bg-black/70"
-      />
+      >
+        <span className="sr-only">{t("shell.menu.close")}</span>
+      </label>
       <div
         id={PANEL_ID}
         className={[

@@ -5,7 +5,6 @@ import { useId, useRef } from "react";
 import { useTranslation } from "~/i18n";
 
 import { Icon } from "./icons";
-import { OverlayStyles } from "./overlay-styles";
 import { useDialogBehaviour } from "./use-dialog-behaviour";
 
 export type DrawerProps = {
@@ -46,7 +45,6 @@ function DrawerPanel({ title, closeHref, width = "sm", children, footer, id, sub
 
   return (
     <div className="fixed inset-0 z-40" data-scroll-lock="">
-      <OverlayStyles />
       {/* For the pointer: the header's close link and Escape serve the keyboard. */}
       <Link
         to={closeHref}

@@ -37,7 +37,7 @@ export function Field({ meta, label, description, className, inputClassName, inp
       ) : null}
       <input
         type="text"
-        {...constraintsOf(meta)}
+        {...constraintsOf(meta, inputProps.type)}
         defaultValue={initialText(meta)}
         {...inputProps}
         ref={inputRef}

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { useId, useRef } from "react";
 
 import { Icon } from "./icons";
-import { OverlayStyles } from "./overlay-styles";
 import { useDialogBehaviour } from "./use-dialog-behaviour";
 
 export type ModalTone = "default" | "error" | "success";
@@ -47,7 +46,6 @@ function ModalPanel({ title, description, closeHref, children, tone = "default",
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4" data-scroll-lock="">
-      <OverlayStyles />
       {closeHref ? (
         <Link
           to={closeHref}

@@ -21,14 +21,6 @@ export type ToastProps = {
   durationMs?: number;
 };
 
-const TOAST_CSS = `
-@keyframes fxn-toast-life{0%{opacity:0;transform:translateY(-6px)}3%,94%{opacity:1;transform:none;visibility:visible}100%{opacity:0;visibility:hidden}}
-@media (prefers-reduced-motion:reduce){@keyframes fxn-toast-life{0%,94%{opacity:1;visibility:visible}100%{opacity:0;visibility:hidden}}}
-.fxn-toast{animation:fxn-toast-life var(--fxn-toast-ms,5000ms) linear forwards}
-.fxn-toast:hover,.fxn-toast:focus-within{animation-play-state:paused}
-.fxn-toast:not([open]){display:none}
-.fxn-toast>summary::-webkit-details-marker{display:none}`;
-
 const look: Record<ToastType, { icon: "check" | "error" | "info"; accent: string }> = {
   success: { icon: "check", accent: "border-l-success text-success dark:border-l-success" },
   error: { icon: "error", accent: "border-l-failed text-failed dark:border-l-failed dark:text-red-400" },
@@ -37,8 +29,8 @@ const look: Record<ToastType, { icon: "check" | "error" | "info"; accent: string
 
 /**
  * One toast at a time, top right, 344 px wide. It hides itself after `durationMs`: with JS by a
- * timer, without JS by a CSS animation that fades it out and makes it hidden (so it can no longer
- * be clicked or read). Hovering or focusing it pauses both. The close control is a <summary>, so
+ * timer, without JS by a CSS animation (the stylesheet's `.fxn-toast`) that fades it out and makes
+ * it hidden (so it can no longer be clicked or read). Hovering or focusing it pauses both. The close control is a <summary>, so
  * it closes the toast natively with JS off.
  */
 export function Toast({ toast, durationMs = 5000 }: ToastProps) {
@@ -50,8 +42,6 @@ export function Toast({ toast, durationMs = 5000 }: ToastProps) {
   // Both live regions are always in the page, so a toast that arrives later is announced.
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-[60] w-toast max-w-[calc(100vw-2rem)]">
-      {/* A constant string: React would entity-escape text children, which a <style> does not decode. */}
-      <style dangerouslySetInnerHTML={{ __html: TOAST_CSS }} />
       <div role="status" aria-live="polite" aria-atomic="true">
         {shown && shown.type !== "error" ? card : null}
       </div>

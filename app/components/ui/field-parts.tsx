@@ -26,15 +26,26 @@ export type FieldMeta = {
 };
 
 /** The HTML constraints of the schema, for an <input>. */
-export function constraintsOf(meta: FieldMeta) {
+/** Input types whose value is text: the only ones HTML lets carry minlength, maxlength and pattern. */
+const TEXT_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
+/** Input types with an order: the only ones HTML lets carry min, max and step. */
+const ORDERED_TYPES = new Set(["date", "month", "week", "time", "datetime-local", "number", "range"]);
+
+/**
+ * The schema's constraints as the attributes an input of `type` may carry (a date field's schema
+ * may limit its text to 10 characters, but `maxlength` on a date input is invalid HTML).
+ */
+export function constraintsOf(meta: FieldMeta, type = "text") {
+  const text = TEXT_TYPES.has(type);
+  const ordered = ORDERED_TYPES.has(type);
   return {
     required: meta.required || undefined,
-    minLength: meta.minLength,
-    maxLength: meta.maxLength,
-    min: meta.min,
-    max: meta.max,
-    step: meta.step,
-    pattern: meta.pattern,
+    minLength: text ? meta.minLength : undefined,
+    maxLength: text ? meta.maxLength : undefined,
+    min: ordered ? meta.min : undefined,
+    max: ordered ? meta.max : undefined,
+    step: ordered ? meta.step : undefined,
+    pattern: text ? meta.pattern : undefined,
     multiple: meta.multiple || undefined,
   };
 }
