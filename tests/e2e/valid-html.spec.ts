@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sandboxControl } from "./support";
+import { enterAs, SCREENS, withNoticesOn } from "./screens";
+import { resetSandbox } from "./support";
 
 /**
  * Every server-rendered screen, drawer and dialog is valid HTML (issue 15): the HTML the server
@@ -39,54 +40,10 @@ async function serverHtml(request: APIRequestContext, path: string): Promise<Buf
   return response.body();
 }
 
-const PAGES: Record<string, string[]> = {
-  "": ["/login", "/login?sesion=expirada", "/access?jwt=token-que-no-existe"],
-  // A bank link nobody started asks for confirmation; its token does not exist, so 'Entrar' ends on the error screen.
-  "token-falso": ["/error"],
-  "ana.admin": [
-    "/",
-    "/?drawer=configuracion&tab=empresas",
-    "/?drawer=configuracion&tab=datos",
-    "/?dialogo=cerrar-sesion",
-    "/?drawer=notificaciones",
-    "/?operacion=transferencia",
-    "/?operacion=compra",
-    "/?tour=2",
-    "/cuentas",
-    "/cuentas?editar=A-100234-02",
-    "/cuentas/A-100234-02",
-    "/cuentas/A-100234-02?periodo=rango&desde=2025-01-01&hasta=2025-01-31",
-    "/destinatarios",
-    "/destinatarios?editar=B3-501",
-    "/destinatarios?eliminar=B3-502",
-    "/destinatarios-alta",
-    "/destinatarios-alta?tipo=pme",
-    "/destinatarios-alta-multiple",
-    "/historial-operaciones",
-    "/historial-operaciones?tipo=compra&estado=confirmada",
-    "/historial-operaciones/1021",
-    "/historial-operaciones/1021/compartir",
-    "/historial-operaciones/1021/vista-previa",
-    "/historial-operaciones/1019",
-    "/historial-operaciones/1002",
-    "/comportamiento-de-mercado",
-    "/terminos-condiciones",
-    // Not found, inside the shell: another company's account, an operation that does not exist.
-    "/cuentas/A-300501-04",
-    "/historial-operaciones/999999",
-  ],
-  "beatriz.basica": ["/", "/cuentas"],
-  "nuevo.usuario": ["/wizard"],
-};
-
 async function collect(page: Page, user: string, into: string): Promise<string[]> {
-  if (user === "token-falso") {
-    await page.goto("/access?jwt=token-que-no-existe");
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page).toHaveURL(/\/error$/);
-  } else if (user) await loginAs(page, user);
+  await enterAs(page, user);
   const files: string[] = [];
-  for (const path of PAGES[user]!) {
+  for (const path of SCREENS[user]!) {
     const file = join(into, `${user || "sin-sesion"}${path.replace(/[^a-zA-Z0-9]+/g, "_")}.html`);
     await writeFile(file, await serverHtml(page.request, path));
     files.push(file);
@@ -96,18 +53,13 @@ async function collect(page: Page, user: string, into: string): Promise<string[]
 
 test("the Nu checker finds no error on any server-rendered page", async ({ browser }, testInfo) => {
   await resetSandbox();
-  // Banners on every page, and a survey over Beatriz's first page.
-  await sandboxControl("/__announcements", [
-    { id: 31, service: "SPID", type: "issues", resolution_time: "2 horas" },
-    { id: 32, service: "FX", type: "novelty", detail: { title: "Nuevo", copy: "Conócelo.", path: "/historial-operaciones" } },
-  ]);
-  await sandboxControl("/__modal-flags", { userName: "beatriz.basica", modal: "csat", show: true });
+  await withNoticesOn();
   const into = testInfo.outputPath("html");
   await rm(into, { recursive: true, force: true });
   await mkdir(into, { recursive: true });
 
   const files: string[] = [];
-  for (const user of Object.keys(PAGES)) {
+  for (const user of Object.keys(SCREENS)) {
     const context = await browser.newContext({ javaScriptEnabled: false });
     files.push(...(await collect(await context.newPage(), user, into)));
     await context.close();

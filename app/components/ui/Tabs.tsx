@@ -22,7 +22,7 @@ export function Tabs({ tabs, current, label, className, replace = false }: TabsP
     <nav aria-label={label} className={className}>
       {/* On a phone the tabs scroll sideways inside their row, never the page; the baseline is an
           inset shadow because a border would be clipped by the scrolling box. */}
-      <ul className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_theme(colors.slate.200)] dark:shadow-[inset_0_-1px_0_theme(colors.slate.700)]">
+      <ul className="relative flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_theme(colors.slate.200)] dark:shadow-[inset_0_-1px_0_theme(colors.slate.700)]">
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (

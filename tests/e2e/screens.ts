@@ -1,0 +1,67 @@
+import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+
+import { loginAs, sandboxControl } from "./support";
+
+/**
+ * The server-rendered screens, drawers, dialogs and states the page-wide checks walk through (valid
+ * HTML, no sideways scroll on a phone), by who opens them: "" is a browser without a session.
+ */
+export const SCREENS: Record<string, string[]> = {
+  "": ["/login", "/login?sesion=expirada", "/access?jwt=enlace-nunca-confirmado"],
+  // A bank link nobody started asks for confirmation; its token does not exist, so 'Entrar' ends on the error screen.
+  "token-falso": ["/error"],
+  "ana.admin": [
+    "/",
+    "/?drawer=configuracion&tab=empresas",
+    "/?drawer=configuracion&tab=datos",
+    "/?dialogo=cerrar-sesion",
+    "/?drawer=notificaciones",
+    "/?operacion=transferencia",
+    "/?operacion=compra",
+    "/?tour=2",
+    "/cuentas",
+    "/cuentas?editar=A-100234-02",
+    "/cuentas/A-100234-02",
+    "/cuentas/A-100234-02?periodo=rango&desde=2025-01-01&hasta=2025-01-31",
+    "/destinatarios",
+    "/destinatarios?editar=B3-501",
+    "/destinatarios?eliminar=B3-502",
+    "/destinatarios-alta",
+    "/destinatarios-alta?tipo=pme",
+    "/destinatarios-alta-multiple",
+    "/historial-operaciones",
+    "/historial-operaciones?tipo=compra&estado=confirmada",
+    "/historial-operaciones/1021",
+    "/historial-operaciones/1021/compartir",
+    "/historial-operaciones/1021/vista-previa",
+    "/historial-operaciones/1019",
+    "/historial-operaciones/1002",
+    "/comportamiento-de-mercado",
+    "/terminos-condiciones",
+    // Not found, inside the shell: another company's account, an operation that does not exist.
+    "/cuentas/A-300501-04",
+    "/historial-operaciones/999999",
+  ],
+  "beatriz.basica": ["/", "/cuentas"],
+  "nuevo.usuario": ["/wizard"],
+};
+
+/** Opens a session as `user` the way a person does (or none, for ""). */
+export async function enterAs(page: Page, user: string) {
+  if (user === "token-falso") {
+    // A fresh token each time: the app remembers a token once it was tried, and then skips the question.
+    await page.goto(`/access?jwt=token-que-no-existe-${Date.now()}`);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(/\/error$/);
+  } else if (user) await loginAs(page, user);
+}
+
+/** Banners on every page, and a survey over Beatriz's first page: the screens as they are with notices. */
+export async function withNoticesOn() {
+  await sandboxControl("/__announcements", [
+    { id: 31, service: "SPID", type: "issues", resolution_time: "2 horas" },
+    { id: 32, service: "FX", type: "novelty", detail: { title: "Nuevo", copy: "Conócelo.", path: "/historial-operaciones" } },
+  ]);
+  await sandboxControl("/__modal-flags", { userName: "beatriz.basica", modal: "csat", show: true });
+}
