@@ -130,6 +130,26 @@ describe("notificationStream timing", () => {
   });
 });
 
+describe("notificationStream bursts across windows", () => {
+  it("sums a burst whose last notifications miss the first window, and starts afresh after a quiet window", async () => {
+    const stream = handFedStream({ batchMs: 30 });
+    const push = (id: string) =>
+      stream.listener({ kind: "notification", notification: notification(id, `2026-11-24T10:00:0${id}.000Z`) });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    push("1");
+    push("2");
+    await pause(40); // the first window closed (telling 2) and a second opened
+    push("3");
+    push("4");
+    await pause(120); // the second window told 3 and 4; the third closed empty, ending the burst
+    push("5");
+    const text = await stream.readUntil('"notificacion-5"');
+    const titles = (text.match(/event: toast\ndata: .*\n/g) ?? []).map((line) => JSON.parse(line.split("data: ")[1]).title);
+    // Two are below the summary threshold (§4); four, across two windows, are one summary; the fifth stands alone.
+    expect(titles).toEqual(["Destinatario activo", "Destinatario activo", "4 destinatarios activos", "Destinatario activo"]);
+  });
+});
+
 describe("notificationStream count announcements", () => {
   it("turns a count the app announced into a 'set' for the bell", async () => {
     const stream = handFedStream();

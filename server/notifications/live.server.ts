@@ -62,7 +62,8 @@ export function notificationEvents(options: Omit<NotificationStreamOptions, "end
   return (write: (bytes: Uint8Array) => void) => {
     // A notification after a quiet spell is told at once; what follows it within `batchMs` is told
     // together at the window's end, its toast chosen over the whole burst (so 5 recipients activated
-    // at once end on one summary toast), and the next window opens.
+    // at once end on one summary toast), and the next window opens; a window that closes empty
+    // ends the burst.
     let burst: Notification[] = [];
     let untold: Notification[] = [];
     let windowTimer: NodeJS.Timeout | null = null;
@@ -81,8 +82,9 @@ export function notificationEvents(options: Omit<NotificationStreamOptions, "end
         burst = [];
         return;
       }
+      // The burst goes on while windows keep filling: a burst a loaded machine delivers across two
+      // windows still ends on the toast of all of it, not of its stragglers.
       tell(untold, burst);
-      burst = [];
       untold = [];
       windowTimer = setTimeout(closeWindow, batchMs);
     };
