@@ -42,7 +42,7 @@ import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
 import tailwind from "~/tailwind.css";
 import type { PageHandle } from "~/utils/page-title";
-import { useNoScriptRefresh, usePageTitle } from "~/utils/page-title";
+import { useNoScriptRefresh, usePageTitle, usePageToast } from "~/utils/page-title";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwind },
@@ -221,7 +221,12 @@ export default function App() {
       .map((match) => (match.handle as PageHandle | undefined)?.livePair?.(match.data))
       .find((pair) => typeof pair === "string") ?? null;
   const channel = useLiveChannelSource(Boolean(shell), livePair);
-  const live = useLiveNotifications(shell ? channel : null, { count: unreadNotifications, countedIds: countedNotificationIds, toast });
+  const pageToast = usePageToast();
+  const live = useLiveNotifications(shell ? channel : null, {
+    count: unreadNotifications,
+    countedIds: countedNotificationIds,
+    toast: pageToast ?? toast,
+  });
   useSignedOutAnnouncement(Boolean(shell));
   const { t } = useTranslation();
   const location = useLocation();

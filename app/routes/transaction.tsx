@@ -8,13 +8,19 @@ import { SLUG_OF } from "#core/domain/calculator-tabs";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
 import transaction from "#core/locales/es-MX/transaction.json";
+import { formatMoney } from "#core/money";
 import { getConfig } from "#server/config.server";
-import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
+import { loadOperationDetail } from "#server/history/detail.server";
+import type { AccessContext } from "#server/session/auth.server";
+import { newToast, requireAccess } from "#server/session/auth.server";
+import { companyAccounts } from "#server/trading/accounts.server";
 import { reportFailure } from "#server/upstream/error-reporting.server";
 import { isUpstreamError } from "#server/upstream/errors";
+import { optional } from "#server/upstream/optional.server";
 import type { UpstreamOperation } from "#server/upstream/trading.server";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
+import type { ToastData } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -93,75 +99,113 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : withoutFreeText(challengeOutcome({ res, msg, retries }));
   context.log.info({ event: "challenge_result", outcome: outcome.kind, operationId: operation?.id }, "challenge result");
 
+  const config = getConfig();
+  const links = { bankPortalUrl: config.BANK_PORTAL_URL, contactChatUrl: config.CONTACT_CHAT_URL };
   if (outcome.kind === "desync") {
-    const t = serverT("transaction");
-    access.session.flash("toast", newToast("success", t("desync.toast")));
-    return json(
-      {
-        outcome,
-        kind,
-        saveFailed,
-        verifyHref: "/",
-        bankPortalUrl: getConfig().BANK_PORTAL_URL,
-        contactChatUrl: getConfig().CONTACT_CHAT_URL,
-      },
-      { headers: { "Set-Cookie": await commitSession(access.session) } },
-    );
+    // §8: the 'Cancelación exitosa' toast shows with the page itself, not on the next one.
+    const toast: ToastData = newToast("success", serverT("transaction")("desync.toast"));
+    return json({ outcome, kind, saveFailed, verifyHref: "/", summary: null, funding: null, toast, ...links });
   }
   // §8: unmatched errors clear the transaction's data; the others keep it for 'Verificar datos'.
   const verifyHref = outcome.kind === "error" ? retryHref(null, kind) : retryHref(operation, kind);
-  return json({
-    outcome,
-    kind,
-    saveFailed,
-    verifyHref,
-    bankPortalUrl: getConfig().BANK_PORTAL_URL,
-    contactChatUrl: getConfig().CONTACT_CHAT_URL,
-  });
+  const [summary, funding] = await Promise.all([
+    outcome.kind === "success" && operation && !saveFailed ? operationSummary(access, operation.id) : null,
+    outcome.kind === "insufficient" ? fundingOf(access, operation) : null,
+  ]);
+  return json({ outcome, kind, saveFailed, verifyHref, summary, funding, toast: null, ...links });
+}
+
+export interface OperationSummary {
+  id: string;
+  folio: string;
+  amount: string;
+  rate: string | null;
+  total: string;
+  origin: string | null;
+  destination: string | null;
+  receipt: boolean;
+}
+
+/** What the success result shows of the operation just made; without it the result still stands. */
+async function operationSummary(access: AccessContext, id: string): Promise<OperationSummary | null> {
+  const loaded = await optional(
+    loadOperationDetail(access, id, { recheck: false }).catch((error: unknown) => {
+      // The detail's 404 / 502 pages are for its own URL: here the summary is simply left out.
+      if (error instanceof Response) return null;
+      throw error;
+    }),
+    null,
+    { log: access.log, event: "challenge_result_summary_unavailable" },
+  );
+  if (!loaded) return null;
+  const { detail } = loaded;
+  return {
+    id: detail.id,
+    folio: detail.folio,
+    amount: detail.amount.amount,
+    rate: detail.amount.rate,
+    total: detail.amount.total,
+    origin: detail.origin.name,
+    destination: detail.destination.name,
+    receipt: detail.receipt,
+  };
+}
+
+/** The origin account of an operation refused for funds: its balance now, and where to fund it. */
+async function fundingOf(access: AccessContext, operation: UpstreamOperation | null) {
+  const accountId = operation?.accountOrigin?.idCuenta;
+  if (!accountId) return null;
+  const views = await optional(
+    companyAccounts(access).then((accounts) => accounts.views),
+    [],
+    { log: access.log, event: "challenge_result_accounts_unavailable" },
+  );
+  const account = views.find((view) => view.idAccount === accountId);
+  if (!account) return null;
+  return {
+    alias: account.alias,
+    last4: account.last4,
+    balance: formatMoney(account.balance, account.currency),
+    href: `/cuentas/${encodeURIComponent(account.idAccount)}`,
+  };
 }
 
 export default function Transaction() {
-  const { outcome, kind, saveFailed, verifyHref, bankPortalUrl, contactChatUrl } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("transaction");
+  const { outcome, kind, saveFailed, verifyHref, summary, funding, bankPortalUrl, contactChatUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["transaction", "common"]);
   const type = t(`type.${kind}`);
-  const home = (
-    <Link to="/" className={buttonClass("primary")}>
-      {t("actions.home")}
+  // The primary action takes focus when the result opens (data-autofocus), so Enter does the likely thing.
+  const primary = (key: string, to: string, label: string) => (
+    <Link key={key} to={to} data-autofocus="" className={buttonClass("primary")}>
+      {label}
     </Link>
   );
-  const verify = (
-    <Link to={verifyHref} className={buttonClass("primary")}>
-      {t("actions.verify")}
-    </Link>
-  );
-  const cancel = (
-    <Link to="/" className={buttonClass("secondary")}>
-      {t("actions.cancel")}
-    </Link>
-  );
-  const ok = (href: string) => (
-    <Link to={href} className={buttonClass("primary")}>
-      {t("actions.ok")}
+  const secondary = (key: string, to: string, label: string) => (
+    <Link key={key} to={to} className={buttonClass("secondary")}>
+      {label}
     </Link>
   );
   const actions = (...nodes: React.ReactNode[]) => (
-    <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">{nodes}</div>
+    <div className="mt-6 flex flex-col-reverse flex-wrap justify-center gap-3 sm:flex-row">{nodes}</div>
   );
 
   if (outcome.kind === "desync") {
     return (
-      <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
-        <h1 className="text-3xl font-bold text-failed">{t("desync.title")}</h1>
+      <section aria-labelledby="resultado-titulo" className="mx-auto flex max-w-lg flex-col items-center gap-5 py-10 text-center">
+        <h2 id="resultado-titulo" className="text-3xl font-bold text-failed dark:text-red-400">
+          {t("desync.title")}
+        </h2>
+        <p className="rounded-xl bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700">
+          {t("desync.notMade")}
+        </p>
         <p className="text-slate-600 dark:text-slate-300">{t("desync.description")}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <a href={bankPortalUrl} className={buttonClass("primary")}>
+          <a href={bankPortalUrl} data-autofocus="" className={buttonClass("primary")}>
             {t("desync.bank")}
           </a>
-          <Link to="/" className={buttonClass("secondary")}>
-            {t("desync.home")}
-          </Link>
+          {secondary("home", "/", t("desync.home"))}
         </div>
-      </main>
+      </section>
     );
   }
 
@@ -169,15 +213,25 @@ export default function Transaction() {
   switch (outcome.kind) {
     case "success":
       modal = saveFailed
-        ? { title: t("saved.title"), description: t("saved.description"), tone: "success", body: actions(home) }
-        : { title: t("success.title"), description: t("success.description", { type }), tone: "success", body: actions(home) };
+        ? {
+            title: t("saved.title"),
+            description: t("saved.description"),
+            tone: "success",
+            body: actions(primary("home", "/", t("actions.home"))),
+          }
+        : {
+            title: t("success.title"),
+            description: t("success.description", { type }),
+            tone: "success",
+            body: summary ? <SuccessSummary summary={summary} kind={kind} /> : actions(primary("home", "/", t("actions.home"))),
+          };
       break;
     case "operationError":
       modal = {
         title: t(`${outcome.error}.title`),
         description: t(`${outcome.error}.description`),
         tone: "error",
-        body: actions(ok(verifyHref)),
+        body: actions(primary("ok", verifyHref, t("actions.ok"))),
       };
       break;
     case "timeout":
@@ -185,14 +239,16 @@ export default function Transaction() {
         outcome.modal === "retriesLimit"
           ? {
               title: t("retriesLimit.title"),
+              description: t("retriesLimit.description"),
               tone: "error",
-              body: actions(
-                <Link key="back" to="/" className={buttonClass("primary")}>
-                  {t("retriesLimit.back")}
-                </Link>,
-              ),
+              body: actions(primary("back", "/", t("retriesLimit.back"))),
             }
-          : { title: t("timeExpired.title"), description: t("timeExpired.description"), tone: "error", body: actions(cancel, verify) };
+          : {
+              title: t("timeExpired.title"),
+              description: t("timeExpired.description"),
+              tone: "error",
+              body: actions(secondary("cancel", "/", t("actions.cancel")), primary("verify", verifyHref, t("actions.verify"))),
+            };
       break;
     case "help":
       // §8: the message, then where to get help (the bank's online banking, or an advisor on WhatsApp).
@@ -201,35 +257,122 @@ export default function Transaction() {
         description: t(`help.topics.${outcome.topic}.description`),
         tone: "error",
         body: actions(
-          <Link key="ok" to="/" className={buttonClass("secondary")}>
-            {t("actions.ok")}
-          </Link>,
-          <a key="help" href={outcome.target === "whatsapp" ? contactChatUrl : bankPortalUrl} className={buttonClass("primary")}>
+          secondary("ok", "/", t("actions.ok")),
+          <a
+            key="help"
+            href={outcome.target === "whatsapp" ? contactChatUrl : bankPortalUrl}
+            data-autofocus=""
+            className={buttonClass("primary")}
+          >
             {t(outcome.target === "whatsapp" ? "help.whatsapp" : "help.bank")}
           </a>,
         ),
       };
       break;
     case "insufficient":
-      modal = { title: t("insufficient.title"), description: t("insufficient.description"), tone: "error", body: actions(ok("/")) };
+      modal = {
+        title: t("insufficient.title"),
+        description: t("insufficient.description"),
+        tone: "error",
+        body: (
+          <>
+            {funding ? (
+              <div className="rounded-xl bg-slate-50 p-4 text-left dark:bg-slate-800">
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {t("insufficient.balanceOf", { account: funding.alias, last4: funding.last4 })}
+                </p>
+                <p className="mt-1 text-lg font-semibold tabular-nums">{funding.balance}</p>
+                <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("insufficient.howToFund")}</p>
+                <Link to={funding.href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+                  {t("insufficient.movements")}
+                </Link>
+              </div>
+            ) : null}
+            {actions(
+              secondary("ok", verifyHref, t("actions.verify")),
+              <a key="bank" href={bankPortalUrl} data-autofocus="" className={buttonClass("primary")}>
+                {t("insufficient.fund")}
+              </a>,
+            )}
+          </>
+        ),
+      };
       break;
     default:
       modal = {
         title: outcome.title ?? t("error.default"),
         description: outcome.title ? (outcome.description ?? undefined) : undefined,
         tone: "error",
-        body: actions(cancel, verify),
+        body: actions(secondary("cancel", "/", t("actions.cancel")), primary("verify", verifyHref, t("actions.verify"))),
       };
   }
   return (
-    <main id="contenido" className="min-h-screen">
-      <Modal open title={modal.title} description={modal.description} tone={modal.tone}>
-        {modal.body}
-      </Modal>
-    </main>
+    <Modal open title={modal.title} description={modal.description} tone={modal.tone}>
+      {modal.body}
+    </Modal>
   );
 }
 
-export const handle: PageHandle = { namespaces: { transaction }, titleKey: "transaction:meta", challengeModal: true };
+/** The operation just made, and where to go with it: its detail, its receipt, or back to operate. */
+function SuccessSummary({ summary, kind }: { summary: OperationSummary; kind: "buy" | "sell" | "transfer" }) {
+  const { t } = useTranslation(["transaction", "common"]);
+  const product = t("common:product.name");
+  const rows: Array<[string, string | null]> = [
+    [t("summary.type"), t(`summary.kinds.${kind}`)],
+    [t("summary.amount"), summary.amount],
+    [t("summary.rate"), summary.rate],
+    [t("summary.total"), summary.total],
+    [t("summary.origin"), summary.origin],
+    [t("summary.destination"), summary.destination],
+    [t("summary.id"), summary.id],
+    [t("summary.folio"), summary.folio],
+  ];
+  const detailHref = `/historial-operaciones/${encodeURIComponent(summary.id)}`;
+  return (
+    <>
+      <dl className="divide-y divide-slate-200 rounded-xl bg-slate-50 px-4 text-left text-sm dark:divide-slate-700 dark:bg-slate-800">
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div key={label} className="flex items-baseline justify-between gap-4 py-2">
+              <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+              <dd className="break-all text-right font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <div className="mt-6 flex flex-col gap-3">
+        <Link to="/" data-autofocus="" className={buttonClass("primary")}>
+          {t("actions.home")}
+        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to={detailHref} className={`${buttonClass("secondary")} sm:flex-1`}>
+            {t("summary.detail")}
+          </Link>
+          {summary.receipt ? (
+            <a href={`${detailHref}/comprobante`} className={`${buttonClass("secondary")} sm:flex-1`}>
+              {t("summary.receipt")}
+            </a>
+          ) : (
+            <span className="flex flex-col gap-1 sm:flex-1">
+              <button type="button" disabled aria-describedby="comprobante-pendiente" className={buttonClass("secondary")}>
+                {t("summary.receipt")}
+              </button>
+              <span id="comprobante-pendiente" className="text-xs text-slate-600 dark:text-slate-300">
+                {t("summary.receiptLater", { product })}
+              </span>
+            </span>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const handle: PageHandle = {
+  namespaces: { transaction },
+  titleKey: "transaction:meta",
+  challengeModal: true,
+  pageToast: (data) => (data as { toast?: ToastData | null } | undefined)?.toast ?? null,
+};
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,5 +1,6 @@
 import { useMatches } from "@remix-run/react";
 
+import type { ToastData } from "~/components/ui/Toast";
 import type { NamespacesHandle } from "~/i18n";
 import { useTranslation } from "~/i18n";
 
@@ -15,7 +16,19 @@ export type PageHandle = NamespacesHandle & {
    * in <head>, the only place HTML allows it); null: it does not. With JavaScript the page polls instead.
    */
   noScriptRefresh?: (data: unknown) => number | null;
+  /** A toast that belongs to the page itself (shown with it, not on the next page), from its loader data. */
+  pageToast?: (data: unknown) => ToastData | null;
 };
+
+/** The deepest matched route's own toast (see PageHandle.pageToast), if any. */
+export function usePageToast(): ToastData | null {
+  return (
+    [...useMatches()]
+      .reverse()
+      .map((match) => (match.handle as PageHandle | undefined)?.pageToast?.(match.data))
+      .find((toast): toast is ToastData => Boolean(toast)) ?? null
+  );
+}
 
 /** The shortest self-reload any matched route asks for without JavaScript (see PageHandle.noScriptRefresh). */
 export function useNoScriptRefresh(): number | null {

@@ -55,6 +55,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/monitoreo-de-divisas", "shell.title.monitoring"],
     ["/terminos-condiciones", "shell.title.terms"],
     ["/configuracion", "shell.title.settings"],
+    ["/transaction", "shell.title.transaction"],
   ];
   return (
     titles.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`))?.[1] ?? null

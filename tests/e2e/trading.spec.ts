@@ -58,6 +58,13 @@ test("buy USD with MXN, pass the bank's challenge and see the new balances", asy
 
   const success = page.getByRole("dialog", { name: "Operación autorizada" });
   await expect(success).toBeVisible();
+  // The result shows the operation and leads to its detail and receipt, beside 'Ir a operar'.
+  await expect(success.getByRole("definition").filter({ hasText: "1,000.00" }).first()).toBeVisible();
+  await expect(success.getByText("ID de operación")).toBeVisible();
+  await expect(success.getByRole("link", { name: "Ver detalle" })).toHaveAttribute("href", /^\/historial-operaciones\/\d+$/);
+  await expect(
+    success.getByRole("link", { name: "Descargar comprobante" }).or(success.getByRole("button", { name: "Descargar comprobante" })),
+  ).toBeVisible();
   await page.waitForTimeout(600); // the sandbox applies the operation 300 ms after the challenge
   await success.getByRole("link", { name: "Ir a operar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
@@ -71,7 +78,7 @@ const failures: Array<{ key: string; dialog: string | RegExp }> = [
   { key: "333333", dialog: "Token incorrecto" },
   { key: "444444", dialog: "No se pudo cargar tu operación" },
   { key: "555555", dialog: "¡Acabó el tiempo!" },
-  { key: "555551", dialog: "Has llegado al límite de intentos. Realiza de nuevo tu operación." },
+  { key: "555551", dialog: "Has llegado al límite de intentos." },
   { key: "666666", dialog: "Fondos insuficientes" },
 ];
 
@@ -85,10 +92,14 @@ test("each failing challenge key shows its modal, and 'cancelado' the desynchron
     await page.getByRole("button", { name: "Confirmar" }).click();
     if (dialog) {
       await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+      if (key === "666666") await expect(page.getByRole("dialog", { name: dialog })).toContainText("Saldo disponible en");
     } else {
+      // The toast comes with the page, which says plainly that nothing was made.
       await expect(page.getByRole("heading", { name: "Token desincronizado" })).toBeVisible();
-      await page.getByRole("link", { name: "Volver a operar" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Cancelación exitosa" })).toBeVisible();
+      await expect(page.getByText("Tu operación no se realizó")).toBeVisible();
+      await page.getByRole("link", { name: "Volver a operar" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
     }
   }
 });
@@ -181,6 +192,10 @@ test("a transfer to a recipient goes through the challenge", async ({ page }) =>
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toContainText("transferencia");
+  // Support's and the treasurer's next step: the operation's own page.
+  await page.getByRole("dialog", { name: "Operación autorizada" }).getByRole("link", { name: "Ver detalle" }).click();
+  await expect(page).toHaveURL(/\/historial-operaciones\/\d+$/);
+  await expect(page.getByRole("dialog").filter({ hasText: "1,500.00" }).first()).toBeVisible();
 });
 
 test("a collaborator's operation goes to the administrator for approval", async ({ page }) => {
