@@ -35,8 +35,8 @@ import { Notices } from "~/components/shell/Notices";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
-import { Splash } from "~/components/ui/Splash";
-import { Toast } from "~/components/ui/Toast";
+import { Splash, SPLASH_MS } from "~/components/ui/Splash";
+import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
@@ -276,6 +276,10 @@ export default function App() {
               unreadCount: live.count,
               notificationsHref: withParams(here, { drawer: "notificaciones" }),
               notificationsOpen: drawer === "notificaciones",
+              company: {
+                name: shell.company.businessName,
+                changeHref: shell.companies.length > 1 ? withParams(here, { drawer: "configuracion", tab: "empresas" }) : null,
+              },
             }
           : undefined
       }
@@ -332,7 +336,8 @@ export default function App() {
       <Document>
         <LiveChannelContext.Provider value={shell ? channel : null}>{page}</LiveChannelContext.Provider>
         {splash ? <Splash text={t("company.splash")} /> : null}
-        <Toast toast={live.toast} />
+        {/* Under a splash (a company change) the toast waits out the splash, then shows its 5 s. */}
+        <Toast toast={live.toast} durationMs={splash ? SPLASH_MS + TOAST_MS : TOAST_MS} />
       </Document>
     </AuthenticityTokenProvider>
   );

@@ -63,6 +63,7 @@ export default function Dashboard() {
   const here = `${location.pathname}${location.search}`;
   const live = useLivePrice(calculator.pair, { price: calculator.price, status: calculator.priceStatus });
   const quote = actionData ? actionData.quote : loaderQuote;
+  const transfer = calculator.tab === "transfer";
   const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
   const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
   const noticeKey = marketNotice(calculator.market);
@@ -93,11 +94,14 @@ export default function Dashboard() {
         </p>
       ) : null}
       {cardBefore("prices") ?? cardBefore("calculator")}
-      <div className="grid gap-8 xl:grid-cols-2">
-        <div className={highlight("prices")}>
-          <PricePanel pairs={calculator.pairs} pair={calculator.pair} price={live.price} status={live.status} pairHref={pairHref} />
-        </div>
-        <div className={highlight("calculator")}>
+      {/* A transfer has no pair: the price panel steps aside and the calculator takes the row. */}
+      <div className={transfer ? "grid gap-8" : "grid gap-8 xl:grid-cols-2"}>
+        {transfer ? null : (
+          <div className={highlight("prices")}>
+            <PricePanel pairs={calculator.pairs} pair={calculator.pair} price={live.price} status={live.status} pairHref={pairHref} />
+          </div>
+        )}
+        <div className={[highlight("calculator"), transfer ? "w-full max-w-3xl" : ""].filter(Boolean).join(" ") || undefined}>
           <Calculator
             key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
             tab={calculator.tab}

@@ -1,11 +1,12 @@
 import { redirect } from "@remix-run/node";
 
 import { jwtExpiry } from "#core/domain/jwt";
+import texts from "#core/locales/es-MX/common.json";
 
 import { isUpstreamError } from "../upstream/errors";
 import { upstreams } from "../upstream/index.server";
 import type { AccessContext } from "./auth.server";
-import { commitSession, getSession, replaceSession } from "./auth.server";
+import { commitSession, getSession, newToast, replaceSession } from "./auth.server";
 
 /**
  * Company change (§4): the bank exchanges the token for the chosen company, the product issues a
@@ -35,7 +36,8 @@ export async function changeCompany(request: Request, access: AccessContext, cli
         companyId: target.clientId,
         permissions: profile?.permissions.map((p) => p.name) ?? [],
       },
-      { splash: true },
+      // The splash says the data is being refreshed; the toast, once it lifts, which company this is now.
+      { splash: true, toast: newToast("success", texts.company.changed.replace("{{company}}", () => target.businessName)) },
     );
     // The old company's bank token is done with: revoked, so a copy of it opens nothing (ASVS V7).
     await access.api.partner

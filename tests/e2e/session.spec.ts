@@ -22,6 +22,12 @@ test("ana.admin logs in through the bank portal and sees her company's accounts"
 
 test("company change shows the other company's accounts", async ({ page }) => {
   await loginAs(page, "ana.admin");
+  // The active company is always in sight, with the way to change it.
+  const banner = page.getByRole("banner");
+  await expect(banner.getByText("Importadora del Bajío S.A. de C.V.")).toBeVisible();
+  await banner.getByRole("link", { name: "Cambiar empresa" }).click();
+  await expect(page.getByRole("dialog", { name: "Configuración" })).toBeVisible();
+  await page.goto("/");
   await page.getByRole("link", { name: "Abrir configuración de Ana M." }).click();
   const drawer = page.getByRole("dialog", { name: "Configuración" });
   await expect(drawer.getByText("Selecciona la empresa con la que deseas operar")).toBeVisible();
@@ -30,10 +36,16 @@ test("company change shows the other company's accounts", async ({ page }) => {
   await expect(page.getByRole("list", { name: "Cuentas de Logística Pacífico Norte S.A. de C.V." })).toBeVisible();
   await expect(page.getByRole("article", { name: "Concentradora Bajío" })).toHaveCount(0);
   await expect(page.getByText("Estamos actualizando tu información")).toBeAttached();
+  await expect(banner.getByText("Logística Pacífico Norte S.A. de C.V.")).toBeVisible();
+  // Once the splash lifts, a toast confirms the change.
+  await expect(page.getByRole("status").filter({ hasText: "Ahora operas como Logística Pacífico Norte S.A. de C.V." })).toBeVisible({
+    timeout: 10_000,
+  });
 });
 
 test("with one company the change button is disabled", async ({ page }) => {
   await loginAs(page, "beatriz.basica");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Cambiar empresa" })).toHaveCount(0);
   await page.goto("/?drawer=configuracion&tab=empresas");
   await expect(page.getByRole("button", { name: "Operar con esta empresa" })).toBeDisabled();
 });

@@ -182,6 +182,9 @@ test("a double submit creates one operation", async ({ page }) => {
 test("a transfer to a recipient goes through the challenge", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/?operacion=transferencia");
+  // A transfer has no pair: no price panel, no 'no pairs' message.
+  await expect(page.getByRole("region", { name: "Precios en tiempo real" })).toHaveCount(0);
+  await expect(page.getByText("No hay pares de divisas disponibles")).toHaveCount(0);
   const form = calculator(page);
   await form.getByLabel("Monto").fill("1500");
   await choose(page, "Cuenta de origen", "Concentradora Bajío");

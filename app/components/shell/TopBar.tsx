@@ -12,6 +12,8 @@ export type TopBarProps = {
   /** The current page with the notification centre's search param. */
   notificationsHref: string;
   notificationsOpen: boolean;
+  /** The active company, always in sight; `changeHref` when the person has another to change to. */
+  company?: { name: string; changeHref: string | null };
 };
 
 const ACTION =
@@ -22,7 +24,7 @@ const ACTION =
  * Screen name, 'Contáctanos' and the notification bell. The bell's dot shows when there is
  * something unread and the centre is closed; the count is in the bell's accessible name.
  */
-export function TopBar({ title, contactHref, unreadCount, notificationsHref, notificationsOpen }: TopBarProps) {
+export function TopBar({ title, contactHref, unreadCount, notificationsHref, notificationsOpen, company }: TopBarProps) {
   const { t } = useTranslation("common");
   const unread = Math.max(0, Math.floor(unreadCount));
   const bellName = unread >= 1 ? t("shell.topBar.notificationsUnread", { count: unread }) : t("shell.topBar.notifications");
@@ -30,7 +32,26 @@ export function TopBar({ title, contactHref, unreadCount, notificationsHref, not
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex min-h-16 w-full max-w-content flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 xxl:max-w-content-wide">
-        <h1 className="min-w-0 flex-1 text-xl font-semibold leading-8 text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-semibold leading-8 text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
+          {company ? (
+            <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm text-slate-600 dark:text-slate-300">
+              <span className="min-w-0 truncate">
+                <span className="sr-only">{t("shell.topBar.company")} </span>
+                <span className="font-medium text-slate-800 dark:text-slate-100">{company.name}</span>
+              </span>
+              {company.changeHref ? (
+                <Link
+                  to={company.changeHref}
+                  preventScrollReset
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
+                >
+                  {t("shell.topBar.changeCompany")}
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
         <div className="flex items-center gap-1">
           <a
             href={contactHref}

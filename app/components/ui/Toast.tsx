@@ -33,7 +33,10 @@ const look: Record<ToastType, { icon: "check" | "error" | "info"; accent: string
  * it hidden (so it can no longer be clicked or read). Hovering or focusing it pauses both. The close control is a <summary>, so
  * it closes the toast natively with JS off.
  */
-export function Toast({ toast, durationMs = 5000 }: ToastProps) {
+/** §9: a toast stays 5,000 ms (paused on hover and focus). */
+export const TOAST_MS = 5000;
+
+export function Toast({ toast, durationMs = TOAST_MS }: ToastProps) {
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const hide = useCallback((id: string) => setGone((previous) => new Set(previous).add(id)), []);
   const shown = toast && !gone.has(toast.id) ? toast : null;
