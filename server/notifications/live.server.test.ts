@@ -133,8 +133,7 @@ describe("notificationStream timing", () => {
 describe("notificationStream bursts across windows", () => {
   it("sums a burst whose last notifications miss the first window, and starts afresh after a quiet window", async () => {
     const stream = handFedStream({ batchMs: 30 });
-    const push = (id: string) =>
-      stream.listener({ kind: "notification", notification: notification(id, `2026-11-24T10:00:0${id}.000Z`) });
+    const push = (id: string) => stream.listener({ kind: "notification", notification: notification(id, `2026-11-24T10:00:0${id}.000Z`) });
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     push("1");
     push("2");

@@ -37,7 +37,13 @@ export async function changeCompany(request: Request, access: AccessContext, cli
         permissions: profile?.permissions.map((p) => p.name) ?? [],
       },
       // The splash says the data is being refreshed; the toast, once it lifts, which company this is now.
-      { splash: true, toast: newToast("success", texts.company.changed.replace("{{company}}", () => target.businessName)) },
+      {
+        splash: true,
+        toast: newToast(
+          "success",
+          texts.company.changed.replace("{{company}}", () => target.businessName),
+        ),
+      },
     );
     // The old company's bank token is done with: revoked, so a copy of it opens nothing (ASVS V7).
     await access.api.partner
