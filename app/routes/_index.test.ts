@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { resetRateLimiters } from "#server/rate-limit.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
@@ -109,6 +111,50 @@ describe("the dashboard's calculator (action)", () => {
 });
 
 /** The buy tab as the loader renders it, with the best provider's signed price in the hidden fields. */
+describe("a quote is a quote (issue 15)", () => {
+  // Each refused 'Confirmar' counts against the member's money budget (10 a minute): this test's
+  // four leave the budget as they found it.
+  beforeEach(() => resetRateLimiters());
+  afterEach(() => resetRateLimiters());
+
+  it("refuses a 'Confirmar' without the quote shown, or for other amounts, and sends nothing to the bank", async () => {
+    const form = await buyForm();
+    const before = world.sandbox.state.operations.length;
+    const unquoted = await post({ ...form, intent: "confirmar" });
+    expect(unquoted.status).toBe(400);
+    const first = await unquoted.json();
+    expect(first.result.error[""][0]).toMatch(/^Revisa tu cotización/);
+    // The quote comes back to be read, with what was typed kept.
+    expect(first.quote.left).toBe("1000.00");
+    expect(first.result.initialValue.left).toBe("1000");
+
+    const changed = await post({
+      ...form,
+      left: "1200",
+      quotedLeft: first.quote.left,
+      quotedRight: first.quote.right,
+      intent: "confirmar",
+    });
+    expect(changed.status).toBe(400);
+    expect((await changed.json()).result.error[""][0]).toMatch(/^El monto cambió/);
+    // A forged quote (other figures for the same price) is no quote either.
+    const forged = await post({ ...form, right: "1.00", quotedLeft: "1000.00", quotedRight: "1.00", intent: "confirmar" });
+    expect(forged.status).toBe(400);
+    expect(world.sandbox.state.operations.length).toBe(before);
+
+    const held = await post({
+      ...form,
+      left: first.quote.left,
+      right: first.quote.right,
+      quotedLeft: first.quote.left,
+      quotedRight: first.quote.right,
+      intent: "confirmar",
+    });
+    expect(held.status).toBe(302);
+    expect(world.sandbox.state.operations.length).toBe(before + 1);
+  });
+});
+
 async function buyForm() {
   const response = await loader({
     request: new Request(`${APP}/?operacion=compra`, { headers: { cookie: world.browser.cookie } }),
@@ -279,13 +325,22 @@ describe("§8 messages with a help link, and failures reported to the product", 
         await new Promise((resolve) => setTimeout(resolve, 100));
         form = await buyForm();
       }
-      const answer = await post({ ...form, intent: "confirmar" });
+      // A quote is a quote: 'Confirmar' carries the one the page showed.
+      const { quote } = await (await post({ ...form, intent: "cotizar" })).json();
+      const answer = await post({
+        ...form,
+        left: quote.left,
+        right: quote.right,
+        quotedLeft: quote.left,
+        quotedRight: quote.right,
+        intent: "confirmar",
+      });
       const data = await answer.json();
       expect(data.result.error).toEqual({ "": ["Cliente no autorizado a operar spot"] });
       expect(answer.status).toBe(422);
       expect(data.help).toEqual({ topic: "spotNotAuthorized", target: "whatsapp" });
       expect(data.result.error[""]).toEqual(["Cliente no autorizado a operar spot"]);
-      expect(data.result.initialValue.left).toBe("1000");
+      expect(data.result.initialValue.left).toBe(quote.left);
     } finally {
       await control(world.sandbox, `/__companies/${clientId}`, { spotAuthorized: true });
     }

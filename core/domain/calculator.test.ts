@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 
-import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, splitPair } from "./calculator";
+import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, quoteHold, splitPair } from "./calculator";
 
 describe("customer rate (§9)", () => {
   it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {
@@ -62,5 +62,23 @@ describe("pre-submit check (§5)", () => {
 
   it("checks nothing for an amount of 0", () => {
     expect(check("buy", "0", "0", false)).toBeNull();
+  });
+});
+
+describe("a quote is a quote: quoteHold", () => {
+  const fresh = { left: "1000.00", right: "17283.48" };
+  it("refuses a confirmation without a quote shown", () => {
+    expect(quoteHold({ left: "1000", right: "17283.48" }, {}, fresh)).toBe("none");
+    expect(quoteHold({ left: "1000" }, { left: "1000.00", right: null }, fresh)).toBe("none");
+  });
+  it("holds the quote shown for the same amounts, however they are written", () => {
+    expect(quoteHold({ left: "1,000", right: "17,283.48" }, { left: "1000.00", right: "17283.48" }, fresh)).toBeNull();
+  });
+  it("refuses when an amount changed after the quote", () => {
+    expect(quoteHold({ left: "1001", right: "17283.48" }, { left: "1000.00", right: "17283.48" }, fresh)).toBe("changed");
+    expect(quoteHold({ left: "1000", right: "" }, { left: "1000.00", right: "17283.48" }, fresh)).toBe("changed");
+  });
+  it("refuses when the same price no longer gives the quote shown (a forged or outdated quote)", () => {
+    expect(quoteHold({ left: "1000", right: "17000" }, { left: "1000", right: "17000" }, fresh)).toBe("changed");
   });
 });

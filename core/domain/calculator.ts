@@ -70,3 +70,28 @@ export function preSubmitCheck(input: {
 }
 
 export { toDecimal };
+
+export type QuoteHold = "none" | "changed";
+
+/**
+ * A quote is a quote (issue 15): 'Confirmar' sends only the quote the person saw, for exactly the
+ * amounts on the form. `shown` is the quote the form carries (what the page displayed), `form` what
+ * the inputs hold now, `fresh` the server's quote recomputed from the same signed price. "none":
+ * nothing was quoted; "changed": the amounts moved since, or the quote would no longer come out the
+ * same. Amounts compare as numbers ("1,000" is "1000.00").
+ */
+export function quoteHold(
+  form: { left?: string; right?: string },
+  shown: { left?: string | null; right?: string | null },
+  fresh: { left: string; right: string },
+): QuoteHold | null {
+  if (!shown.left || !shown.right) return "none";
+  const same = (a: string | null | undefined, b: string | null | undefined) => {
+    const x = a ? toDecimal(a) : null;
+    const y = b ? toDecimal(b) : null;
+    return x !== null && y !== null && x.eq(y);
+  };
+  if (!same(form.left, shown.left) || !same(form.right, shown.right)) return "changed";
+  if (!same(fresh.left, shown.left) || !same(fresh.right, shown.right)) return "changed";
+  return null;
+}

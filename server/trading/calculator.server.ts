@@ -18,7 +18,7 @@ import type { MarketStatus } from "#core/domain/market";
 import { marketStatus } from "#core/domain/market";
 import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
-import { isStale, providerPrice } from "#core/domain/prices";
+import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
 import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
@@ -165,6 +165,10 @@ export interface ComputedQuote {
   right: string;
   /** What leaves the origin account, in its currency. */
   debit: string;
+  /** The margin in money: the distance between the provider's price and the client's rate, on the base amount, in the quote currency. */
+  cost: string;
+  /** Epoch ms until which the quote holds (§4: 20 minutes from the provider's price). */
+  validUntil: number;
   price: PriceFields & { price: number };
 }
 
@@ -211,6 +215,8 @@ export async function computeQuote(
     left: amountString(quote.left),
     right: amountString(quote.right),
     debit: amountString(debit),
+    cost: amountString(rate.minus(price).abs().times(quote.left)),
+    validUntil: input.price.priceTs + QUOTE_VALIDITY_MS,
     price: { ...input.price, price: providerSide },
   };
 }

@@ -17,7 +17,7 @@ import { optional } from "../upstream/optional.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, QuoteProblem } from "./calculator.server";
 import { computeQuote, loadCalculator, priceFieldsSchema } from "./calculator.server";
-import type { FormProblem, SubmitOutcome } from "./submit.server";
+import type { FormProblem, ShownQuote, SubmitOutcome } from "./submit.server";
 import { submitTrade } from "./submit.server";
 
 /** §8: a refusal whose message has a help link, and where that help is. */
@@ -79,6 +79,15 @@ function typedSide(form: FormData): "left" | "right" {
 
 const problemText = (problem: QuoteProblem | FormProblem) => texts.calculator.errors[problem];
 
+/** The quote the page showed, as the form carries it back (bounded text; anything else is none). */
+function shownQuote(form: FormData): ShownQuote {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.length <= 24 ? value : null;
+  };
+  return { left: text("quotedLeft"), right: text("quotedRight") };
+}
+
 /**
  * The calculator's post: 'Cotizar' answers a quote computed on the server; 'Confirmar' sends the
  * operation (buy, sell or transfer) and goes to the bank's challenge, to 'Por aprobar', or back
@@ -121,7 +130,7 @@ export async function submitCalculator(request: Request, access: AccessContext, 
     fingerprint: tradeIntent(value),
     work: async () => {
       const wait = await takeRate("money", accessKey(access));
-      return wait === null ? submitTrade(access, value, price) : { kind: "limited", wait };
+      return wait === null ? submitTrade(access, value, price, shownQuote(formData)) : { kind: "limited", wait };
     },
     keep: (outcome) => outcome.kind === "challenge" || outcome.kind === "approval" || outcome.kind === "unknown",
   });

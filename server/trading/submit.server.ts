@@ -1,4 +1,4 @@
-import { legCurrencies } from "#core/domain/calculator";
+import { legCurrencies, quoteHold } from "#core/domain/calculator";
 import { recipientOf } from "#core/domain/calculator-prefill";
 import { Big, toDecimal } from "#core/domain/decimal";
 import { canOperate } from "#core/domain/permissions";
@@ -28,12 +28,28 @@ export type SubmitOutcome =
   | { kind: "help"; topic: HelpTopic; target: HelpTarget; quote?: ComputedQuote }
   | { kind: "formError"; message: FormProblem; field?: string; quote?: ComputedQuote };
 
-export type FormProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | "funds" | "accountMismatch" | "keyReused" | "upstream";
+export type FormProblem =
+  | "stalePrice"
+  | "invalidPrice"
+  | "marginUnavailable"
+  | "funds"
+  | "accountMismatch"
+  | "keyReused"
+  | "upstream"
+  | "quoteRequired"
+  | "quoteChanged";
+
+/** The quote the form carries: what the page showed the person when they pressed 'Confirmar'. */
+export interface ShownQuote {
+  left: string | null;
+  right: string | null;
+}
 
 export async function submitTrade(
   access: AccessContext,
   form: ExchangeForm | TransferForm,
   price: PriceFields | null,
+  shown: ShownQuote = { left: null, right: null },
 ): Promise<SubmitOutcome> {
   const recipientId = form.operation === "transfer" ? recipientOf(form.destination) : null;
   const toRecipient = recipientId !== null;
@@ -90,6 +106,10 @@ export async function submitTrade(
     });
     if (typeof computed === "string") return { kind: "formError", message: computed };
     quote = computed;
+    // Nothing reaches the bank but the quote the person saw, for the amounts on the form; otherwise
+    // the fresh quote comes back to be read and confirmed.
+    const hold = quoteHold({ left: form.left, right: form.right }, shown, computed);
+    if (hold) return { kind: "formError", message: hold === "none" ? "quoteRequired" : "quoteChanged", quote };
     const problem = fundsProblem(form.operation, computed.debit, origin, true);
     if (problem) return { kind: "formError", message: problem === "invalidPriceObject" ? "invalidPrice" : "funds", quote };
     body = {

@@ -145,7 +145,7 @@ test("the same form sent to both instances creates one operation", async ({ brow
   await choose("Cuenta de destino", "· USD ·");
   await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await calculator.getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator.getByRole("definition").nth(1)).toContainText("MXN");
+  await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");
 
   // What 'Confirmar' sends, sent twice: a double submit, each copy landing on another instance.
   const { action, fields } = await calculator.locator("form").evaluate((form: HTMLFormElement) => {

@@ -40,14 +40,25 @@ async function fillBuy(page: Page, amount: string) {
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
 }
 
+/** 'Cotizar', read the quote, then 'Confirmar': a quote is a quote (issue 15). */
+async function quoteAndConfirm(page: Page) {
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(quoteCard(page)).toBeVisible();
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+}
+const quoteCard = (page: Page) => calculator(page).getByRole("region", { name: "Tu cotización" });
+
 test("buy USD with MXN, pass the bank's challenge and see the new balances", async ({ page }) => {
   await loginAs(page, "ana.admin");
   const mxnBefore = await balanceOf(page, "Concentradora Bajío");
   const usdBefore = await balanceOf(page, "Proveedores Asia USD");
   await fillBuy(page, "1000");
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
-  const quote = calculator(page).getByRole("definition").nth(1);
+  // The quote leads with what is paid and what is received.
+  const quote = quoteCard(page).getByRole("definition").first();
   await expect(quote).toContainText("MXN");
+  await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$1,000.00 USD");
+  await expect(quoteCard(page)).toContainText(/Válida hasta las \d{2}:\d{2}/);
   const total = Number(((await quote.textContent()) ?? "").replace(/[^\d.]/g, ""));
   expect(total).toBeGreaterThan(10_000);
 
@@ -83,11 +94,12 @@ const failures: Array<{ key: string; dialog: string | RegExp }> = [
 ];
 
 test("each failing challenge key shows its modal, and 'cancelado' the desynchronised-token page", async ({ page }) => {
+  test.setTimeout(180_000); // eight quoted operations, each through the challenge
   await loginAs(page, "ana.admin");
   for (const { key, dialog } of [...failures, { key: "777777", dialog: "" }]) {
     await page.goto("/");
     await fillBuy(page, "10");
-    await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+    await quoteAndConfirm(page);
     await page.getByLabel("Clave de operación").fill(key);
     await page.getByRole("button", { name: "Confirmar" }).click();
     if (dialog) {
@@ -105,6 +117,7 @@ test("each failing challenge key shows its modal, and 'cancelado' the desynchron
 });
 
 test("the bank's messages with a help link (§8) say where to get help", async ({ page }) => {
+  test.setTimeout(180_000); // one quoted operation per message, each through the challenge
   await loginAs(page, "ana.admin");
   for (const { key, dialog, help } of [
     { key: "878787", dialog: "Privilegios de mancomunación insuficientes", help: "Ir a la banca en línea" },
@@ -112,7 +125,7 @@ test("the bank's messages with a help link (§8) say where to get help", async (
   ]) {
     await page.goto("/");
     await fillBuy(page, "10");
-    await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+    await quoteAndConfirm(page);
     await page.getByLabel("Clave de operación").fill(key);
     await page.getByRole("button", { name: "Confirmar" }).click();
     const modal = page.getByRole("dialog", { name: dialog });
@@ -127,7 +140,7 @@ test("a company the bank does not let operate spot is told so, with the WhatsApp
   await loginAs(page, "ana.admin");
   await page.goto("/");
   await fillBuy(page, "10");
-  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await quoteAndConfirm(page);
   const modal = page.getByRole("dialog", { name: "Cliente no autorizado a operar spot" });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
@@ -138,18 +151,72 @@ test("a company the bank does not let operate spot is told so, with the WhatsApp
 test("'Verificar datos' after a timeout brings back the data with a fresh quote", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await fillBuy(page, "250");
-  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await quoteAndConfirm(page);
   await page.getByLabel("Clave de operación").fill("555555");
   await page.getByRole("button", { name: "Confirmar" }).click();
   await page.getByRole("dialog", { name: "¡Acabó el tiempo!" }).getByRole("link", { name: "Verificar datos" }).click();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("250.00");
   await expect(calculator(page).getByLabel("Cuenta de origen")).toHaveValue(/./);
-  await expect(calculator(page).getByRole("definition").first()).toContainText(/\d+\.\d{6}/);
+  await expect(quoteCard(page).getByRole("definition").nth(2)).toContainText(/\d+\.\d{6}/);
+});
+
+test("'Confirmar' needs a quote for exactly what is on the form, in the browser and on the server", async ({ page }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await fillBuy(page, "100");
+  const before = await operationsCount();
+  const confirm = calculator(page).getByRole("button", { name: "Confirmar" });
+
+  // By hand, without the quote the page showed: refused, nothing reaches the bank.
+  const form = calculator(page).locator("form");
+  const body = await form.evaluate((element) =>
+    new URLSearchParams(new FormData(element as HTMLFormElement) as unknown as Record<string, string>).toString(),
+  );
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const byHand = await fetch(new URL("/?index", page.url()), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+    body: `${body}&intent=confirmar`,
+    redirect: "manual",
+  });
+  expect(byHand.status).toBe(400);
+  expect(await operationsCount()).toBe(before);
+
+  if (testInfo.project.name === "js") {
+    // With JS the button waits for a quote, and says so.
+    await expect(confirm).toBeDisabled();
+    await expect(calculator(page).getByText("Cotiza para ver cuánto pagas y cuánto recibes; después podrás confirmar.")).toBeVisible();
+    await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+    await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$100.00 USD");
+    await expect(confirm).toBeEnabled();
+    // Changing the amount sets the quote aside until the next one.
+    await calculator(page).getByLabel("Monto en USD").fill("200");
+    await expect(confirm).toBeDisabled();
+    await expect(quoteCard(page)).toHaveCount(0);
+  } else {
+    // Without JS the first 'Confirmar' brings the quote to be read; nothing is sent yet.
+    await confirm.click();
+    await expect(calculator(page).getByText(/^Revisa tu cotización/)).toBeVisible();
+    await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$100.00 USD");
+    expect(await operationsCount()).toBe(before);
+    // An amount changed after the quote is quoted again, not sent.
+    await calculator(page).getByLabel("Monto en USD").fill("200");
+    await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+    await expect(calculator(page).getByText(/^El monto cambió desde tu última cotización/)).toBeVisible();
+    await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$200.00 USD");
+    expect(await operationsCount()).toBe(before);
+  }
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(quoteCard(page)).toBeVisible();
+  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/challenge/);
+  expect(await operationsCount()).toBe(before + 1);
 });
 
 test("a double submit creates one operation", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await fillBuy(page, "100");
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(quoteCard(page)).toBeVisible();
   const before = await operationsCount();
   // Submit the same form twice, as a double click or a resent form would.
   const form = calculator(page).locator("form");
@@ -204,7 +271,7 @@ test("a transfer to a recipient goes through the challenge", async ({ page }) =>
 test("a collaborator's operation goes to the administrator for approval", async ({ page }) => {
   await loginAs(page, "carlos.colaborador");
   await fillBuy(page, "100");
-  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await quoteAndConfirm(page);
   await expect(page.getByRole("dialog", { name: "Por aprobar" })).toBeVisible();
 
   // The administrator hears of it (§7 operations-to-be-approved).
@@ -248,7 +315,7 @@ test("a collaborator without third-party permission cannot send to a recipient, 
 test("an amount that is not a number keeps what was typed and says why", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await fillBuy(page, "mil");
-  await calculator(page).getByRole("button", { name: "Confirmar" }).click();
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
   await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("mil");
 });

@@ -4,10 +4,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { AccountView } from "#core/domain/accounts";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 import { recipientDestination } from "#core/domain/calculator-prefill";
+import { formatTime } from "#core/domain/dates";
 import { exchangeFields, exchangeSchema, transferFields, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
@@ -84,11 +86,17 @@ export function Calculator(props: CalculatorProps) {
   };
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
+  // A quote is a quote: with JS, 'Confirmar' waits for one that matches the amounts on the form
+  // (typing sets it aside, its 20 minutes ending too); the server holds the same rule without JS.
+  const hydrated = useHydrated();
+  const [quoteCurrent, setQuoteCurrent] = useState(Boolean(quote));
   useEffect(() => {
+    setQuoteCurrent(Boolean(quote));
     if (!quote) return;
     if (leftRef.current) leftRef.current.value = quote.left;
     if (rightRef.current) rightRef.current.value = quote.right;
   }, [quote]);
+  const waitsForQuote = tab !== "transfer" && hydrated && !quoteCurrent;
   const live = price?.[side].top[0] ?? null;
   const margin = Number(quote?.margin ?? props.referenceMargin ?? NaN);
   const liveRate = live && Number.isFinite(margin) ? live.price * (side === "buy" ? 1 + margin / 100 : 1 - margin / 100) : null;
@@ -97,6 +105,7 @@ export function Calculator(props: CalculatorProps) {
 
   function onAmountInput(which: "left" | "right", value: string) {
     setTyped(which);
+    setQuoteCurrent(false);
     const amount = Number(value.replace(/,/g, ""));
     const other =
       !liveRate || !Number.isFinite(amount) || value.trim() === ""
@@ -224,18 +233,14 @@ export function Calculator(props: CalculatorProps) {
         </SelectField>
         <Field meta={fields.concept} label={t("calculator.concept")} description={t("calculator.conceptHint")} />
 
-        {quote && tab !== "transfer" ? (
-          <dl
-            aria-label={t("calculator.quote")}
-            className="grid grid-cols-2 gap-2 rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40"
-          >
-            <dt>{t("calculator.rate", { product: t("common:product.name") })}</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatRate(Number(quote.rate))}</dd>
-            <dt>{t("calculator.total")}</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatMoney(Number(quote.right), quoteCurrency)}</dd>
-            <dt>{t("calculator.debit")}</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatMoney(Number(quote.debit), originCurrency)}</dd>
-          </dl>
+        {quote && quoteCurrent && tab !== "transfer" ? (
+          <QuoteCard
+            quote={quote}
+            pays={formatMoney(Number(quote.debit), originCurrency)}
+            receives={formatMoney(Number(tab === "buy" ? quote.left : quote.right), destinationCurrency)}
+            cost={formatMoney(Number(quote.cost), quoteCurrency)}
+            onExpired={() => setQuoteCurrent(false)}
+          />
         ) : null}
         {tab === "transfer" ? (
           <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
@@ -254,11 +259,80 @@ export function Calculator(props: CalculatorProps) {
               {t("calculator.quote")}
             </SubmitButton>
           ) : null}
-          <SubmitButton name="intent" value="confirmar" pendingText={t("calculator.confirming")}>
+          <SubmitButton
+            name="intent"
+            value="confirmar"
+            pendingText={t("calculator.confirming")}
+            disabled={waitsForQuote}
+            describedBy={waitsForQuote ? "confirmar-espera" : undefined}
+          >
             {t("calculator.confirm")}
           </SubmitButton>
+          {waitsForQuote ? (
+            <p id="confirmar-espera" className="basis-full text-sm text-slate-600 dark:text-slate-300">
+              {t("calculator.quoteFirst")}
+            </p>
+          ) : null}
         </div>
       </Form>
     </section>
   );
+}
+
+/**
+ * The quote as a treasurer reads it: what is paid and what is received first, then the client's
+ * rate, the margin in money and how long it holds — a time without JS, a countdown with it.
+ */
+function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string; cost: string; onExpired: () => void }) {
+  const { t } = useTranslation(["dashboard", "common"]);
+  const { quote, onExpired } = props;
+  const left = useRemaining(quote.validUntil);
+  useEffect(() => {
+    if (left === 0) onExpired();
+  }, [left, onExpired]);
+  const row = (term: string, value: string, strong = false) => (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt className="text-slate-600 dark:text-slate-300">{term}</dt>
+      <dd className={`text-right tabular-nums ${strong ? "text-lg font-semibold text-slate-900 dark:text-white" : "font-medium"}`}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <section aria-labelledby="cotizacion" className="rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40">
+      <h3 id="cotizacion" className="font-semibold">
+        {t("calculator.quoteTitle")}
+      </h3>
+      <dl className="mt-2 divide-y divide-brand-100 dark:divide-brand-900">
+        {row(t("calculator.pays"), props.pays, true)}
+        {row(t("calculator.receives"), props.receives, true)}
+        {row(t("calculator.rate", { product: t("common:product.name") }), formatRate(Number(quote.rate)))}
+        {row(t("calculator.cost"), props.cost)}
+      </dl>
+      <p className="mt-2 text-slate-600 dark:text-slate-300" aria-live="off">
+        {left === null
+          ? t("calculator.validUntil", { time: formatTime(quote.validUntil) })
+          : left > 0
+            ? t("calculator.validFor", { time: formatTime(quote.validUntil), left: minutesSeconds(left) })
+            : t("calculator.expired")}
+      </p>
+    </section>
+  );
+}
+
+/** Milliseconds until `until`, ticking each second with JS; null on the server and before hydration. */
+function useRemaining(until: number): number | null {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    const tick = () => setLeft(Math.max(0, until - Date.now()));
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return left;
+}
+
+function minutesSeconds(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }

@@ -19,6 +19,8 @@ export type SubmitButtonProps = {
   form?: string;
   /** Put focus here when a dialog opens. */
   autoFocusInDialog?: boolean;
+  /** id of the text that says why the button is disabled, or what it does. */
+  describedBy?: string;
 };
 
 /** The action URL as Remix reports it in `navigation.formAction`: path and search. */
@@ -44,6 +46,7 @@ export function SubmitButton({
   variant = "primary",
   form,
   autoFocusInDialog,
+  describedBy,
 }: SubmitButtonProps) {
   const navigation = useNavigation();
   const ref = useRef<HTMLButtonElement>(null);
@@ -74,6 +77,7 @@ export function SubmitButton({
       form={form}
       disabled={disabled}
       aria-disabled={pending || undefined}
+      aria-describedby={describedBy}
       data-autofocus={autoFocusInDialog ? "" : undefined}
       onClick={onClick}
       className={buttonClass(variant, className)}
