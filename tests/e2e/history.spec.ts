@@ -144,6 +144,10 @@ test("an operation opens in the drawer by clicking it and from a pasted link", a
   const tracker = buy.getByRole("list", { name: "Estatus de la operación" });
   await expect(tracker.getByRole("listitem")).toHaveCount(3);
   await expect(tracker).toContainText("Cambio de divisa USD/MXN exitoso.");
+  // No invoice without the bank's reference: the disabled button says why.
+  const invoice = buy.getByRole("button", { name: "Factura BASE" });
+  await expect(invoice).toBeDisabled();
+  await expect(invoice).toHaveAccessibleDescription(/^Disponible cuando /);
   await buy.getByRole("link", { name: "Cerrar Compra" }).click();
   await expect(page).toHaveURL("/historial-operaciones");
   await expect(drawer(page, "Compra")).toHaveCount(0);

@@ -153,20 +153,30 @@ export type DetailFooterLinks = { invoice: string; receipt: string; share: strin
 export function OperationDetailFooter({ detail, links }: { detail: OperationDetail; links: DetailFooterLinks }) {
   const { t } = useTranslation(["history", "common"]);
   const product = t("common:product.name");
-  const disabled = (label: string) => (
-    <button type="button" disabled className={buttonClass("secondary")}>
-      {label}
-    </button>
+  // A disabled control says why (issue 15): the reason sits under it and describes it.
+  const disabled = (label: string, reason: string, id: string) => (
+    <span className="inline-flex max-w-[16rem] flex-col items-stretch gap-1">
+      <button type="button" disabled aria-describedby={id} className={buttonClass("secondary")}>
+        {label}
+      </button>
+      <span id={id} className="text-center text-xs leading-4 text-slate-600 dark:text-slate-300">
+        {reason}
+      </span>
+    </span>
   );
   return (
-    <nav aria-label={t("detail.documents")} className="flex flex-wrap justify-end gap-2">
+    <nav aria-label={t("detail.documents")} className="flex flex-wrap items-start justify-end gap-2">
       {detail.kind !== "transfer" ? (
         detail.invoiceButton ? (
           <a href={links.invoice} className={buttonClass("secondary")}>
             {t("detail.invoice")}
           </a>
         ) : (
-          disabled(t("detail.invoice"))
+          disabled(
+            t("detail.invoice"),
+            t(detail.status === "applied" ? "detail.invoiceIssuing" : "detail.invoiceLater"),
+            `factura-${detail.id}-pendiente`,
+          )
         )
       ) : null}
       {detail.receipt ? (
@@ -174,7 +184,7 @@ export function OperationDetailFooter({ detail, links }: { detail: OperationDeta
           {t("detail.receipt", { product })}
         </a>
       ) : (
-        disabled(t("detail.receipt", { product }))
+        disabled(t("detail.receipt", { product }), t("detail.receiptLater"), `comprobante-${detail.id}-pendiente`)
       )}
       <Link to={links.share} preventScrollReset className={buttonClass("primary")}>
         {t("detail.share")}
