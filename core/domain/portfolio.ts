@@ -99,6 +99,11 @@ export function portfolioFiltersSchema(today: string) {
 
 export type PortfolioFilters = z.output<ReturnType<typeof portfolioFiltersSchema>>;
 
+/** The filters of a URL without any: this month of this year, USD/MXN, buy. */
+export function defaultPortfolioFilters(today: string): PortfolioFilters {
+  return portfolioFiltersSchema(today).parse({});
+}
+
 /** The first and last day of the chosen month, or of the year. */
 function periodBounds(year: number, month: MonthParam): { start: string; end: string } {
   if (month === WHOLE_YEAR) return { start: `${year}-01-01`, end: `${year}-12-31` };
