@@ -68,6 +68,8 @@ export interface PriceFeed {
   setMode(mode: PriceMode): void;
   /** Open price sockets. */
   sockets(): number;
+  /** The pair's current market mid (its level before the first tick), for the rate history. */
+  mid(pair: string): number;
   /** /__reset: normal mode, markets back to their levels. */
   reset(): void;
   /** Terminates every socket and stops the timer. */
@@ -239,6 +241,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       ctx.logger.info({ mode: next }, "price feed mode");
     },
     sockets: () => open.size,
+    mid: (pair) => markets.get(pair)?.mid ?? PAIR_LEVELS[pair],
     reset() {
       mode = "normal";
       random = mulberry32(seed);
