@@ -5,10 +5,12 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { mexicoDate } from "#core/domain/dates";
 import type { PortfolioFilters as Filters } from "#core/domain/portfolio";
 import { canOpenPortfolio, defaultPortfolioFilters } from "#core/domain/portfolio";
+import charts from "#core/locales/es-MX/charts.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import { withParams } from "#core/url";
 import { loadPortfolio, portfolioPairs, readPortfolioFilters } from "#server/portfolio/portfolio.server";
 import { requireAccess } from "#server/session/auth.server";
+import { RateChart } from "~/components/charts/RateChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
 import { DailyTable, dayText, MonthlyTable, PortfolioSummary } from "~/components/portfolio/PortfolioReport";
 import { buttonClass } from "~/components/ui/button";
@@ -50,6 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function filterValues(filters: Filters) {
   return { mes: filters.mes, anio: String(filters.anio), par: filters.par, tipo: filters.tipo };
 }
+
+/** A day's point on the chart: 17:00 in Mexico City, when the rate history stamps its closes. */
+const dayInstant = (date: string) => Date.parse(`${date}T17:00:00-06:00`);
 
 export default function Portfolio() {
   const { today, lastResult, defaults, pairs, period, failed, figures, truncated, marketAvailable } = useLoaderData<typeof loader>();
@@ -132,6 +137,19 @@ export default function Portfolio() {
               <h2 id="por-dia" className="text-lg font-semibold">
                 {t("daily.title")}
               </h2>
+              {figures.marketLine.length > 0 ? (
+                <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+                  <RateChart
+                    pair={period.pair}
+                    range={period.from.slice(0, 7) === period.to.slice(0, 7) ? "1M" : "1A"}
+                    points={figures.marketLine.map((close) => ({ at: dayInstant(close.date), rate: Number(close.close) }))}
+                    from={dayInstant(period.from)}
+                    marks={figures.days.map((day) => ({ at: dayInstant(day.date), rate: Number(day.averageRate) }))}
+                    caption={t("chart.caption", { pair: period.pair })}
+                    legend={{ line: t("chart.line"), marks: t("chart.marks") }}
+                  />
+                </div>
+              ) : null}
               <DailyTable days={figures.days} caption={t("daily.caption", { pair: period.pair })} base={period.base} />
             </section>
           ) : null}
@@ -152,6 +170,6 @@ export default function Portfolio() {
   );
 }
 
-export const handle: PageHandle = { namespaces: { portfolio }, titleKey: "shell.title.portfolio" };
+export const handle: PageHandle = { namespaces: { portfolio, charts }, titleKey: "shell.title.portfolio" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -5,7 +5,9 @@ import { mexicoDate } from "#core/domain/dates";
 import type { MarketClose, PortfolioFigures, PortfolioFilters, PortfolioOperation, PortfolioPeriod } from "#core/domain/portfolio";
 import { aggregatePortfolio, COUNTED_STATUSES, portfolioFiltersSchema, selectPeriod } from "#core/domain/portfolio";
 
+import { DAILY_CLOSES_TTL_MS } from "../market/rate-series.server";
 import type { AccessContext } from "../session/auth.server";
+import { cached } from "../upstream/cache.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { HistoryOperation, OperationsPage } from "../upstream/operations.server";
 import { optional } from "../upstream/optional.server";
@@ -81,11 +83,19 @@ export async function loadPortfolioOperations(access: AccessContext, period: Por
   }
 }
 
-/** The market's daily closes over the year of the filters; null when they cannot be read. */
-export async function loadMarketCloses(access: AccessContext, period: PortfolioPeriod): Promise<MarketClose[] | null> {
-  void access;
-  void period;
-  return null;
+/**
+ * The market's daily closes (the rate history's 1A range: the finished weekdays of the last 365
+ * days, today excluded), by Mexico City day. Kept under the market screen's own cache key, so both
+ * screens share one read per pair and day. A period older than a year finds no closes.
+ */
+export async function loadMarketCloses(access: AccessContext, period: PortfolioPeriod, now = Date.now()): Promise<MarketClose[]> {
+  const history = await cached(
+    `rate-history:${period.pair}:1A:${mexicoDate(now)}`,
+    () => access.api.rates.rateHistory(period.pair, "1A"),
+    DAILY_CLOSES_TTL_MS,
+    now,
+  );
+  return history.points.map((point) => ({ date: mexicoDate(new Date(point.at)), close: point.rate }));
 }
 
 export interface PortfolioData {
