@@ -38,6 +38,9 @@ export const SCREENS: Record<string, string[]> = {
     "/historial-operaciones/1019",
     "/historial-operaciones/1002",
     "/comportamiento-de-mercado",
+    "/portafolio",
+    "/portafolio?mes=todos&tipo=venta",
+    "/portafolio?mes=13",
     "/terminos-condiciones",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",

@@ -39,14 +39,17 @@ export function PortfolioFilters({ today, lastResult, defaults, pairs }: Portfol
   const pairOptions = [...new Set([...(pairs.length ? pairs : [defaults.par]), typedPair].filter(Boolean))];
 
   return (
-    <section
-      aria-labelledby="filtros-portafolio-titulo"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <h2 id="filtros-portafolio-titulo" className="mb-3 text-base font-semibold">
         {t("filters.title")}
       </h2>
-      <Form method="get" action={PORTFOLIO_PATH} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Form
+        method="get"
+        action={PORTFOLIO_PATH}
+        {...getFormProps(form)}
+        aria-labelledby="filtros-portafolio-titulo"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
         <SelectField meta={fields.mes} label={t("filters.month")} fallback={defaults.mes}>
           {MONTH_PARAMS.map((month) => (
             <option key={month} value={month}>
@@ -85,6 +88,6 @@ export function PortfolioFilters({ today, lastResult, defaults, pairs }: Portfol
           </Link>
         </div>
       </Form>
-    </section>
+    </div>
   );
 }
