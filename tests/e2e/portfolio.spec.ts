@@ -52,6 +52,10 @@ test("the filters change the figures", async ({ page }) => {
   await expect(page.getByRole("table", { name: /Tipo de cambio logrado por día contra el cierre del mercado, USD\/MXN/ })).toBeVisible();
   await expect(page.getByRole("table", { name: /Volumen mensual de compra de USD\/MXN/ })).toBeVisible();
   await expect(page.locator("figure svg")).toHaveCount(1);
+  const days = await page
+    .getByRole("table", { name: /Tipo de cambio logrado por día/ })
+    .locator("tbody th")
+    .allTextContents();
 
   // Selling instead of buying: other operations, other figures.
   await filters(page).getByLabel("Tipo de operación").selectOption({ label: "Venta" });
@@ -64,10 +68,6 @@ test("the filters change the figures", async ({ page }) => {
 
   // Back to buying, from an initial date: fewer operations than the whole year.
   await filters(page).getByLabel("Tipo de operación").selectOption({ label: "Compra" });
-  const days = await page
-    .getByRole("table", { name: /Tipo de cambio logrado por día/ })
-    .locator("tbody th")
-    .allTextContents();
   const [dd, mm, yyyy] = days.at(-1)?.split("/") ?? [];
   await filters(page).getByLabel("Fecha inicial").fill(`${yyyy}-${mm}-${dd}`);
   await apply(page);
