@@ -5,6 +5,7 @@ import dashboard from "#core/locales/es-MX/dashboard.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import notifications from "#core/locales/es-MX/notifications.json";
+import portfolio from "#core/locales/es-MX/portfolio.json";
 import recipients from "#core/locales/es-MX/recipients.json";
 import settings from "#core/locales/es-MX/settings.json";
 import transaction from "#core/locales/es-MX/transaction.json";
@@ -12,7 +13,7 @@ import type { Translate } from "#core/translate";
 import { translator } from "#core/translate";
 
 /** Every namespace: server code (toasts in flash messages, downloads) reads any of them. */
-export const resources = { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients };
+export const resources = { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients, portfolio };
 
 /** A translator for server code, outside the rendered page. */
 export function serverT(namespace: keyof typeof resources = "common"): Translate {

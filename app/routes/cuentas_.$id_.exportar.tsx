@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentName } from "#core/domain/spreadsheet";
 import { withoutParams } from "#core/url";
 import { findAccount } from "#server/accounts/accounts.server";
-import { movementsCsv, movementsXlsx } from "#server/accounts/export.server";
+import { movementsCsv, movementsXlsx, spreadsheetResponse } from "#server/accounts/export.server";
 import { loadMovements, readMovementFilters } from "#server/accounts/movements.server";
 import { accessKey, enforceRate } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
@@ -16,11 +16,6 @@ import { serverT } from "~/i18n.server";
  * and the same list as the screen, every page, as CSV or XLSX with formula-safe cells. When the
  * bank cannot answer, the person goes back to the movements with the §8 download error as a toast.
  */
-const FORMATS = {
-  csv: { type: "text/csv; charset=utf-8" },
-  xlsx: { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-} as const;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context, { budget: "download" });
   await enforceRate("export", accessKey(access));
@@ -45,12 +40,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   const body = format === "xlsx" ? await movementsXlsx(outcome.movements) : movementsCsv(outcome.movements);
   context.log.info({ event: "movements_exported", format, rows: outcome.movements.length }, "movements exported");
-  return new Response(body, {
-    headers: {
-      "Content-Type": FORMATS[format].type,
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return spreadsheetResponse(body, format, name);
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
+import { canOpenPortfolio } from "#core/domain/portfolio";
 import { historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
 import { loadHistoryList } from "#server/history/list.server";
@@ -9,6 +10,7 @@ import { requireAccess } from "#server/session/auth.server";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
+import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -21,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = performance.now();
   const list = await loadHistoryList(access, new URL(request.url));
   return json(
-    { companyName: access.company.businessName, list },
+    { companyName: access.company.businessName, list, portfolio: canOpenPortfolio(access.data.membershipId) },
     { headers: { "Server-Timing": `upstream;dur=${Math.round(performance.now() - started)}`, "Cache-Control": "private, no-store" } },
   );
 }
@@ -30,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type HistoryHandle = PageHandle & { holdsInput?: boolean; pending?: (data: unknown) => boolean };
 
 export default function OperationHistory() {
-  const { companyName, list } = useLoaderData<typeof loader>();
+  const { companyName, list, portfolio } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("history");
   const { search } = useLocation();
   const { id } = useParams();
   const matches = useMatches();
@@ -41,6 +44,11 @@ export default function OperationHistory() {
   return (
     <div className="flex flex-col gap-6">
       <PendingRefresh active={(list.pending || drawerPending) && !childHandle?.holdsInput} />
+      {portfolio ? (
+        <Link to="/portafolio" className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+          {t("portfolioLink")}
+        </Link>
+      ) : null}
       <HistoryFilters key={search} values={list.values} lastResult={list.lastResult} pairs={list.pairs} />
       <HistoryTable
         companyName={companyName}

@@ -24,6 +24,7 @@ const NAMESPACES = [
   "history",
   "accounts",
   "recipients",
+  "portfolio",
 ];
 
 const files = [

@@ -53,6 +53,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/destinatarios", "shell.title.receivers"],
     ["/comportamiento-de-mercado", "shell.title.market"],
     ["/monitoreo-de-divisas", "shell.title.monitoring"],
+    ["/portafolio", "shell.title.portfolio"],
     ["/terminos-condiciones", "shell.title.terms"],
     ["/configuracion", "shell.title.settings"],
     ["/transaction", "shell.title.transaction"],

@@ -42,6 +42,28 @@ function rowOf(movement: Movement): CellValue[] {
   ];
 }
 
+/** Rows into a sheet with every text cell formula-safe (safeCell); numbers stay numbers. */
+export function addSafeRows(sheet: ExcelJSTypes.Worksheet, rows: readonly (readonly CellValue[])[]): void {
+  for (const row of rows) sheet.addRow(row.map((cell) => (typeof cell === "string" ? safeCell(cell) : (cell ?? null))));
+}
+
+const CONTENT_TYPES = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+
+/** A spreadsheet as a download: an attachment with a safe name, never cached, never sniffed. */
+export function spreadsheetResponse(body: string | Uint8Array<ArrayBuffer>, format: "csv" | "xlsx", fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /** A written workbook as bytes a Response can carry. */
 export async function workbookBytes(workbook: ExcelJSTypes.Workbook): Promise<Uint8Array<ArrayBuffer>> {
   const written = new Uint8Array(await workbook.xlsx.writeBuffer());
@@ -58,9 +80,7 @@ export async function movementsXlsx(movements: readonly Movement[]): Promise<Uin
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(texts.movements.export.sheet);
   sheet.addRow(HEADER).font = { bold: true };
-  for (const movement of movements) {
-    sheet.addRow(rowOf(movement).map((cell) => (typeof cell === "string" ? safeCell(cell) : (cell ?? null))));
-  }
+  addSafeRows(sheet, movements.map(rowOf));
   sheet.getColumn(6).numFmt = "#,##0.00";
   sheet.getColumn(7).numFmt = "#,##0.00";
   sheet.columns.forEach((column, index) => {

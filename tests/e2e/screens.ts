@@ -41,6 +41,9 @@ export const SCREENS: Record<string, string[]> = {
     "/comportamiento-de-mercado?par=EURMXN&rango=1S",
     "/comportamiento-de-mercado?par=USDJPY&rango=1M",
     "/comportamiento-de-mercado?par=GBPMXN&rango=1A",
+    "/portafolio",
+    "/portafolio?mes=todos&tipo=venta",
+    "/portafolio?mes=13",
     "/terminos-condiciones",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",

@@ -21,6 +21,12 @@ export interface RateChartProps {
   follow?: boolean;
   /** The x axis starts here (e.g. Mexico City's midnight for the day); the first point otherwise. */
   from?: number;
+  /**
+   * Points drawn over the line (the portfolio's achieved rates over the market's closes), with the
+   * legend naming the line and the marks. Their figures are the page's own table, not this chart's.
+   */
+  marks?: readonly RatePoint[];
+  legend?: { line: string; marks: string };
 }
 
 /**
@@ -29,7 +35,9 @@ export interface RateChartProps {
  * follows the live ticks and the value under the pointer (or the arrow keys) is shown. The route
  * must include the `charts` namespace in its handle.
  */
-export function RateChart({ pair, range, points, caption, follow = false, from }: RateChartProps) {
+const NO_MARKS: readonly RatePoint[] = [];
+
+export function RateChart({ pair, range, points, caption, follow = false, from, marks = NO_MARKS, legend }: RateChartProps) {
   const { t } = useTranslation("charts");
   const id = useId();
   const series = useLiveSeries(pair, points, stepOf(range), follow);
@@ -38,7 +46,7 @@ export function RateChart({ pair, range, points, caption, follow = false, from }
   useEffect(() => setHydrated(true), []);
 
   const to = series.length ? series[series.length - 1].at : undefined;
-  const geometry = useMemo(() => chartGeometry(series, from, to), [series, from, to]);
+  const geometry = useMemo(() => chartGeometry(series, from, to, marks), [series, from, to, marks]);
   const ticks = useMemo(
     () => (geometry && to !== undefined ? timeTicks(from ?? series[0].at, to, range, 7) : []),
     [geometry, from, to, range, series],
@@ -155,6 +163,14 @@ export function RateChart({ pair, range, points, caption, follow = false, from }
               />
             ) : null}
           </svg>
+          {marks.map((mark) => (
+            <span
+              key={mark.at}
+              aria-hidden="true"
+              className="pointer-events-none absolute h-2.5 w-2.5 -translate-x-1/2 -translate-y-1/2 rotate-45 bg-amber-500 ring-1 ring-white dark:ring-slate-900"
+              style={{ left: `${(geometry.x(mark.at) / PLOT_WIDTH) * 100}%`, top: `${(geometry.y(mark.rate) / PLOT_HEIGHT) * 100}%` }}
+            />
+          ))}
           <span
             aria-hidden="true"
             className="pointer-events-none absolute h-2.5 w-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-brand-600 ring-2 ring-white dark:bg-brand-100 dark:ring-slate-900"
@@ -174,12 +190,24 @@ export function RateChart({ pair, range, points, caption, follow = false, from }
           ))}
         </div>
       </div>
+      {legend ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="inline-block h-0.5 w-5 bg-brand-600 dark:bg-brand-100" />
+            {legend.line}
+          </li>
+          <li className="flex items-center gap-2">
+            <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rotate-45 bg-amber-500" />
+            {legend.marks}
+          </li>
+        </ul>
+      ) : null}
       {hydrated ? (
         <p id={`${id}-hint`} className="sr-only">
           {t("keyboardHint")}
         </p>
       ) : null}
-      {/* A table is never shorter than its rows, whatever its own height: the clipping box is a wrapper. */}
+      {/* The wrapper, not the table, is visually hidden: a table is as tall as its rows whatever its height, and would lengthen the page. */}
       <div className="sr-only">
         <table>
           <caption>{t("table", { pair, range: rangeName })}</caption>

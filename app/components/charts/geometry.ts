@@ -25,19 +25,23 @@ export interface Geometry {
   xs: number[];
   ys: number[];
   x(at: number): number;
+  y(rate: number): number;
 }
 
-export function chartGeometry(points: readonly RatePoint[], from?: number, to?: number): Geometry | null {
+/** `marks`: points drawn over the line (e.g. the rates a company achieved); the scales make room for them. */
+export function chartGeometry(points: readonly RatePoint[], from?: number, to?: number, marks: readonly RatePoint[] = []): Geometry | null {
   if (points.length === 0) return null;
   let min = points[0].rate;
   let max = points[0].rate;
-  for (const point of points) {
+  let last = to ?? points[points.length - 1].at;
+  for (const point of [...points, ...marks]) {
     if (point.rate < min) min = point.rate;
     if (point.rate > max) max = point.rate;
   }
+  for (const mark of marks) if (mark.at > last) last = mark.at;
   const { domain, ticks } = rateTicks(min, max);
   const start = from ?? points[0].at;
-  const end = Math.max(to ?? points[points.length - 1].at, start + 1);
+  const end = Math.max(last, start + 1);
   const x = scaleLinear().domain([start, end]).range([0, PLOT_WIDTH]);
   const y = scaleLinear().domain(domain).range([PLOT_HEIGHT, 0]);
   const path = line<RatePoint>()
@@ -55,6 +59,7 @@ export function chartGeometry(points: readonly RatePoint[], from?: number, to?: 
     xs: points.map((point) => x(point.at)),
     ys: points.map((point) => y(point.rate)),
     x: (at) => x(at),
+    y: (rate) => y(rate),
   };
 }
 

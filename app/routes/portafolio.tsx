@@ -1,0 +1,175 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+
+import { mexicoDate } from "#core/domain/dates";
+import type { PortfolioFilters as Filters } from "#core/domain/portfolio";
+import { canOpenPortfolio, defaultPortfolioFilters } from "#core/domain/portfolio";
+import charts from "#core/locales/es-MX/charts.json";
+import portfolio from "#core/locales/es-MX/portfolio.json";
+import { withParams } from "#core/url";
+import { loadPortfolio, portfolioPairs, readPortfolioFilters } from "#server/portfolio/portfolio.server";
+import { requireAccess } from "#server/session/auth.server";
+import { RateChart } from "~/components/charts/RateChart";
+import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
+import { DailyTable, dayText, MonthlyTable, PortfolioSummary } from "~/components/portfolio/PortfolioReport";
+import { buttonClass } from "~/components/ui/button";
+import { useTranslation } from "~/i18n";
+import type { PageHandle } from "~/utils/page-title";
+
+/**
+ * 'Portafolio' (§2 /portafolio, §3 briefcase filters): the company's agreed buys or sells of one
+ * pair over a month or a year, summed, against the market's daily closes of the same days, with
+ * CSV / XLSX exports (/portafolio/exportar). Pro members only, like the market (§6; decision 046):
+ * a Basic member who opens it by URL goes to the dashboard, as with 'Mercados'.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  if (!canOpenPortfolio(access.data.membershipId)) throw redirect("/");
+  const today = mexicoDate();
+  const url = new URL(request.url);
+  const read = readPortfolioFilters(url, today);
+  const started = performance.now();
+  const [pairs, data] = await Promise.all([portfolioPairs(access), read.ok ? loadPortfolio(access, read.period) : Promise.resolve(null)]);
+  const defaults = read.ok ? filterValues(read.filters) : filterValues(defaultPortfolioFilters(today));
+  return json(
+    {
+      today,
+      lastResult: read.reply,
+      defaults,
+      pairs,
+      period: read.ok ? read.period : null,
+      failed: read.ok && data === null,
+      figures: data?.figures ?? null,
+      truncated: data?.truncated ? data.operations.length : null,
+      marketAvailable: data?.marketAvailable ?? false,
+    },
+    { headers: { "Server-Timing": `upstream;dur=${Math.round(performance.now() - started)}`, "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** What the selects show while the URL has no value (or a wrong one): the filters in effect, or the defaults. */
+function filterValues(filters: Filters) {
+  return { mes: filters.mes, anio: String(filters.anio), par: filters.par, tipo: filters.tipo };
+}
+
+/** A day's point on the chart: 17:00 in Mexico City, when the rate history stamps its closes. */
+const dayInstant = (date: string) => Date.parse(`${date}T17:00:00-06:00`);
+
+export default function Portfolio() {
+  const { today, lastResult, defaults, pairs, period, failed, figures, truncated, marketAvailable } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("portfolio");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const exportHref = (format: "csv" | "xlsx") => withParams(`/portafolio/exportar${location.search}`, { formato: format });
+  const typeText = period ? t(`type.${period.kind}`) : "";
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
+      <PortfolioFilters key={location.search} today={today} lastResult={lastResult} defaults={defaults} pairs={pairs} />
+
+      {failed ? (
+        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
+          <p>{t("summary.loadError")}</p>
+          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
+            {t("summary.retry")}
+          </Link>
+        </div>
+      ) : null}
+
+      {period && figures ? (
+        <>
+          <section
+            aria-labelledby="resumen-portafolio"
+            className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 id="resumen-portafolio" className="text-lg font-semibold">
+                  {t("summary.title")}
+                </h2>
+                <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+                  {t("summary.period", { type: typeText, pair: period.pair, from: dayText(period.from), to: dayText(period.to) })}
+                </p>
+              </div>
+              {figures.count > 0 ? (
+                // Plain links: the file comes as an attachment; a failure comes back here with its toast.
+                <div role="group" aria-label={t("export.title")} className="flex flex-wrap gap-2">
+                  <a href={exportHref("csv")} className={buttonClass("secondary")}>
+                    {t("export.csv")}
+                  </a>
+                  <a href={exportHref("xlsx")} className={buttonClass("secondary")}>
+                    {t("export.xlsx")}
+                  </a>
+                </div>
+              ) : null}
+            </div>
+            {figures.count === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                {t("summary.empty", { type: typeText.toLowerCase(), pair: period.pair })}
+              </p>
+            ) : (
+              <PortfolioSummary
+                kind={period.kind}
+                base={period.base}
+                quote={period.quote}
+                count={figures.count}
+                baseVolume={figures.baseVolume}
+                quoteVolume={figures.quoteVolume}
+                averageRate={figures.averageRate}
+                market={figures.market}
+              />
+            )}
+            {figures.market && figures.market.daysWithoutClose > 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {t("summary.daysWithoutClose", { count: figures.market.daysWithoutClose })}
+              </p>
+            ) : null}
+            {!marketAvailable && figures.count > 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t("summary.marketUnavailable")}</p>
+            ) : null}
+            {truncated ? <p className="text-sm text-pending">{t("summary.truncated", { count: truncated })}</p> : null}
+          </section>
+
+          {figures.days.length > 0 ? (
+            <section aria-labelledby="por-dia" className="flex min-w-0 flex-col gap-3">
+              <h2 id="por-dia" className="text-lg font-semibold">
+                {t("daily.title")}
+              </h2>
+              {figures.marketLine.length > 0 ? (
+                <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+                  <RateChart
+                    pair={period.pair}
+                    range={period.from.slice(0, 7) === period.to.slice(0, 7) ? "1M" : "1A"}
+                    points={figures.marketLine.map((close) => ({ at: dayInstant(close.date), rate: Number(close.close) }))}
+                    from={dayInstant(period.from)}
+                    marks={figures.days.map((day) => ({ at: dayInstant(day.date), rate: Number(day.averageRate) }))}
+                    caption={t("chart.caption", { pair: period.pair })}
+                    legend={{ line: t("chart.line"), marks: t("chart.marks") }}
+                  />
+                </div>
+              ) : null}
+              <DailyTable days={figures.days} caption={t("daily.caption", { pair: period.pair })} base={period.base} />
+            </section>
+          ) : null}
+
+          <section aria-labelledby="por-mes" className="flex min-w-0 flex-col gap-3">
+            <h2 id="por-mes" className="text-lg font-semibold">
+              {t("monthly.title", { year: period.yearFrom.slice(0, 4) })}
+            </h2>
+            <MonthlyTable
+              months={figures.months}
+              base={period.base}
+              caption={t("monthly.caption", { type: typeText.toLowerCase(), pair: period.pair, year: period.yearFrom.slice(0, 4) })}
+            />
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export const handle: PageHandle = { namespaces: { portfolio, charts }, titleKey: "shell.title.portfolio" };
+
+export { ErrorBoundary } from "~/components/errors/ErrorPage";
