@@ -11,8 +11,9 @@ import { withParams } from "#core/url";
 import { loadPortfolio, portfolioPairs, readPortfolioFilters } from "#server/portfolio/portfolio.server";
 import { requireAccess } from "#server/session/auth.server";
 import { RateChart } from "~/components/charts/RateChart";
+import { VolumeChart } from "~/components/charts/VolumeChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
-import { DailyTable, dayText, MonthlyTable, PortfolioSummary } from "~/components/portfolio/PortfolioReport";
+import { DailyTable, dayText, money, MonthlyTable, PortfolioSummary } from "~/components/portfolio/PortfolioReport";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
@@ -158,11 +159,22 @@ export default function Portfolio() {
             <h2 id="por-mes" className="text-lg font-semibold">
               {t("monthly.title", { year: period.yearFrom.slice(0, 4) })}
             </h2>
-            <MonthlyTable
-              months={figures.months}
-              base={period.base}
-              caption={t("monthly.caption", { type: typeText.toLowerCase(), pair: period.pair, year: period.yearFrom.slice(0, 4) })}
-            />
+            <VolumeChart
+              caption={t("monthly.chart", { currency: period.base, year: period.yearFrom.slice(0, 4) })}
+              items={figures.months.map((month) => ({
+                key: month.month,
+                label: t(`months.${Number(month.month.slice(5, 7))}`).slice(0, 3),
+                volume: month.baseVolume,
+                highlighted: month.inPeriod,
+              }))}
+              formatMax={(max) => money(String(max), period.base)}
+            >
+              <MonthlyTable
+                months={figures.months}
+                base={period.base}
+                caption={t("monthly.caption", { type: typeText.toLowerCase(), pair: period.pair, year: period.yearFrom.slice(0, 4) })}
+              />
+            </VolumeChart>
           </section>
         </>
       ) : null}

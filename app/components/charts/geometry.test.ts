@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { chartGeometry, nearestIndex, PLOT_HEIGHT, PLOT_WIDTH } from "./geometry";
+import { chartGeometry, nearestIndex, PLOT_HEIGHT, PLOT_WIDTH, volumeBars } from "./geometry";
 
 describe("chart geometry", () => {
   const points = [
@@ -37,5 +37,24 @@ describe("chart geometry", () => {
     expect(nearestIndex(xs, 51)).toBe(1);
     expect(nearestIndex(xs, 250)).toBe(2);
     expect(nearestIndex(xs, 5000)).toBe(3);
+  });
+});
+
+describe("volumeBars", () => {
+  it("gives each value a band and scales heights against a round maximum", () => {
+    const { bars, max } = volumeBars(["0", "1500.50", "730", "0"]);
+    expect(max).toBe(1600);
+    expect(bars).toHaveLength(4);
+    expect(bars[0].height).toBe(0);
+    expect(bars[1].height).toBeCloseTo(93.78, 1);
+    expect(bars[2].height).toBeCloseTo(45.63, 1);
+    // Bands in order, inside the plot, with room between them.
+    for (let i = 1; i < bars.length; i += 1) expect(bars[i].left).toBeGreaterThan(bars[i - 1].left + bars[i - 1].width);
+    expect(bars[3].left + bars[3].width).toBeLessThanOrEqual(100);
+  });
+  it("draws an empty year flat, never dividing by zero", () => {
+    const { bars, max } = volumeBars(["0", "0"]);
+    expect(max).toBe(1);
+    expect(bars.every((bar) => bar.height === 0)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { scaleLinear } from "d3-scale";
+import { scaleBand, scaleLinear } from "d3-scale";
 import { area, line } from "d3-shape";
 
 import type { RatePoint, Tick } from "#core/domain/rate-history";
@@ -74,4 +74,35 @@ export function nearestIndex(xs: readonly number[], px: number): number {
   }
   if (low > 0 && Math.abs(xs[low - 1] - px) <= Math.abs(xs[low] - px)) return low - 1;
   return low;
+}
+
+export interface Bar {
+  /** Percent of the plot's width where the bar starts, and its width. */
+  left: number;
+  width: number;
+  /** Percent of the plot's height the bar fills (0 for an empty month). */
+  height: number;
+}
+
+/**
+ * Bars for volumes (the portfolio's months, issue 12): one band per value, heights on a linear
+ * scale from 0 to a rounded maximum, so the tallest bar is never cut and the axis reads in round
+ * figures. Pure; volumes come as decimal text.
+ */
+export function volumeBars(volumes: readonly string[]): { bars: Bar[]; max: number } {
+  const values = volumes.map((volume) => Math.max(0, Number(volume) || 0));
+  const max = scaleLinear()
+    .domain([0, Math.max(...values, 0) || 1])
+    .nice()
+    .domain()[1];
+  const band = scaleBand<number>()
+    .domain(values.map((_, index) => index))
+    .range([0, 100])
+    .paddingInner(0.25)
+    .paddingOuter(0.125);
+  const height = scaleLinear().domain([0, max]).range([0, 100]);
+  return {
+    bars: values.map((value, index) => ({ left: band(index) ?? 0, width: band.bandwidth(), height: height(value) })),
+    max,
+  };
 }
