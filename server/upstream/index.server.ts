@@ -5,6 +5,7 @@ import type { Budget } from "./budget";
 import { graphqlClient } from "./graphql.server";
 import type { HttpOptions } from "./http.server";
 import { createHttp } from "./http.server";
+import { marketToolsClient } from "./market-tools.server";
 import { middlewareClient } from "./middleware.server";
 import { operationsClient } from "./operations.server";
 import { partnerClient } from "./partner.server";
@@ -62,6 +63,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     trading: tradingClient(productHttp),
     operations: operationsClient(productHttp),
     recipients: recipientsClient(productHttp),
+    marketTools: marketToolsClient(productHttp),
     // §7 bank middleware: the bank's token, no geolocation header.
     middleware: middlewareClient(
       createHttp({ ...httpFor(ctx, "middleware"), baseUrl: config.BANK_MIDDLEWARE_URL, token: tokens.bankToken ?? null }),
