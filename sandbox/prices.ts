@@ -84,6 +84,8 @@ export interface PriceFeed {
   watch(pairs: ReadonlySet<string>): void;
   /** Moves a pair's market to `level` now, ticks it and answers its best prices. */
   setLevel(pair: string, level: number): BestPrices;
+  /** The pair's current market mid (its level before the first tick), for the rate history. */
+  mid(pair: string): number;
   /** /__reset: normal mode, markets back to their levels. */
   reset(): void;
   /** Terminates every socket and stops the timer. */
@@ -279,6 +281,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       const quotes = [...m.quotes.values()];
       return { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
     },
+    mid: (pair) => markets.get(pair)?.mid ?? PAIR_LEVELS[pair],
     reset() {
       mode = "normal";
       random = mulberry32(seed);

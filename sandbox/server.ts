@@ -25,6 +25,7 @@ import { registerPartnerRoutes } from "./partner";
 import { registerPortalRoutes } from "./portal";
 import { createPriceFeed, registerPriceRoutes } from "./prices";
 import { registerProductRoutes } from "./product";
+import { registerRateHistoryRoutes } from "./rate-history";
 import { registerRecipientRegistrationRoutes } from "./recipient-registration";
 import { registerRecipientRoutes } from "./recipients";
 import { createSeedState } from "./seed";
@@ -163,6 +164,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerMovementRoutes(router, ctx);
   registerChallengeRoutes(router, ctx);
   registerHistoryRoutes(router, ctx);
+  registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);

@@ -10,6 +10,7 @@ import { middlewareClient } from "./middleware.server";
 import { operationsClient } from "./operations.server";
 import { partnerClient } from "./partner.server";
 import { productClient } from "./product.server";
+import { ratesClient } from "./rates.server";
 import { recipientsClient } from "./recipients.server";
 import type { RetryPolicy } from "./retry";
 import { tradingClient } from "./trading.server";
@@ -64,6 +65,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     operations: operationsClient(productHttp),
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
+    rates: ratesClient(productHttp),
     // §7 bank middleware: the bank's token, no geolocation header.
     middleware: middlewareClient(
       createHttp({ ...httpFor(ctx, "middleware"), baseUrl: config.BANK_MIDDLEWARE_URL, token: tokens.bankToken ?? null }),

@@ -6,6 +6,7 @@ import { createHttp } from "../../server/upstream/http.server";
 import { notificationsClient } from "../../server/upstream/notifications.server";
 import { partnerClient } from "../../server/upstream/partner.server";
 import { productClient } from "../../server/upstream/product.server";
+import { ratesClient } from "../../server/upstream/rates.server";
 import type { RetryPolicy } from "../../server/upstream/retry";
 
 export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -46,6 +47,7 @@ export function clients(
       }),
     ),
     product: productClient(createHttp({ ...common, service: "product", baseUrl: `${sandbox.url}/api`, token: tokens.productJwt ?? null })),
+    rates: ratesClient(createHttp({ ...common, service: "product", baseUrl: `${sandbox.url}/api`, token: tokens.productJwt ?? null })),
     graphql: graphqlClient(
       createHttp({ ...common, service: "graphql", baseUrl: `${sandbox.url}/graphql`, token: tokens.productJwt ?? "" }),
     ),

@@ -1,0 +1,201 @@
+import type { KeyboardEvent, PointerEvent } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+
+import type { RatePoint, RateRange } from "#core/domain/rate-history";
+import { pointLabel, rangeFigures, stepOf, timeTicks } from "#core/domain/rate-history";
+import { formatRate } from "#core/money";
+import { useTranslation } from "~/i18n";
+
+import { chartGeometry, nearestIndex, PLOT_HEIGHT, PLOT_WIDTH } from "./geometry";
+import { useLiveSeries } from "./use-live-series";
+
+export interface RateChartProps {
+  /** "USD/MXN". */
+  pair: string;
+  range: RateRange;
+  /** In time order (epoch ms, rate). */
+  points: readonly RatePoint[];
+  /** The figure's caption: what the chart shows (visible). */
+  caption: string;
+  /** With JavaScript, follow the pair's live ticks (the route names the pair in `handle.livePair`). */
+  follow?: boolean;
+  /** The x axis starts here (e.g. Mexico City's midnight for the day); the first point otherwise. */
+  from?: number;
+}
+
+/**
+ * A rate over time as server-rendered SVG (decision 044), inside a figure with its caption and its
+ * figures as a table for screen readers. Without JavaScript it is complete; with it, the line
+ * follows the live ticks and the value under the pointer (or the arrow keys) is shown. The route
+ * must include the `charts` namespace in its handle.
+ */
+export function RateChart({ pair, range, points, caption, follow = false, from }: RateChartProps) {
+  const { t } = useTranslation("charts");
+  const id = useId();
+  const series = useLiveSeries(pair, points, stepOf(range), follow);
+  const [active, setActive] = useState<number | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const to = series.length ? series[series.length - 1].at : undefined;
+  const geometry = useMemo(() => chartGeometry(series, from, to), [series, from, to]);
+  const ticks = useMemo(
+    () => (geometry && to !== undefined ? timeTicks(from ?? series[0].at, to, range, 7) : []),
+    [geometry, from, to, range, series],
+  );
+  const figures = rangeFigures(series);
+  const rangeName = t(`rangeName.${range}`);
+
+  if (!geometry || !figures) {
+    return (
+      <figure className="flex flex-col gap-2">
+        <figcaption className="font-semibold">{caption}</figcaption>
+        <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">{t("empty")}</p>
+      </figure>
+    );
+  }
+
+  const shown = active !== null && active < series.length ? active : null;
+  const summary = t("summary", {
+    pair,
+    range: rangeName,
+    first: formatRate(figures.first.rate),
+    last: formatRate(figures.last.rate),
+    high: formatRate(figures.high.rate),
+    low: formatRate(figures.low.rate),
+  });
+  const readout = shown === null ? null : t("pointer", { time: pointLabel(series[shown].at, range), rate: formatRate(series[shown].rate) });
+  const lastIndex = series.length - 1;
+  const dot = shown ?? lastIndex;
+
+  function onPointer(event: PointerEvent<SVGSVGElement>) {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || !geometry) return;
+    setActive(nearestIndex(geometry.xs, ((event.clientX - box.left) / box.width) * PLOT_WIDTH));
+  }
+
+  function onKey(event: KeyboardEvent<SVGSVGElement>) {
+    const current = shown ?? lastIndex;
+    const moves: Record<string, number> = {
+      ArrowLeft: Math.max(0, current - 1),
+      ArrowRight: Math.min(lastIndex, current + 1),
+      Home: 0,
+      End: lastIndex,
+    };
+    if (event.key === "Escape") return setActive(null);
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    setActive(moves[event.key]);
+  }
+
+  return (
+    <figure className="flex min-w-0 flex-col gap-2" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="font-semibold">
+        {caption}
+      </figcaption>
+      <p className="min-h-5 text-sm tabular-nums text-slate-600 dark:text-slate-300" aria-live="polite">
+        {readout ?? ""}
+      </p>
+      <div className="grid grid-cols-[3.75rem_minmax(0,1fr)] gap-x-2">
+        <div className="relative h-48 sm:h-72" aria-hidden="true">
+          {geometry.rateTicks.map((tick) => (
+            <span
+              key={tick.value}
+              className="absolute right-0 -translate-y-1/2 text-xs tabular-nums text-slate-500 dark:text-slate-400"
+              style={{ top: `${tick.percent}%` }}
+            >
+              {tick.label}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-48 sm:h-72">
+          <svg
+            viewBox={`0 0 ${PLOT_WIDTH} ${PLOT_HEIGHT}`}
+            preserveAspectRatio="none"
+            className="h-full w-full touch-pan-y overflow-visible rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            role="img"
+            aria-label={summary}
+            aria-describedby={hydrated ? `${id}-hint` : undefined}
+            tabIndex={hydrated ? 0 : undefined}
+            onPointerMove={onPointer}
+            onPointerDown={onPointer}
+            onPointerLeave={() => setActive(null)}
+            onKeyDown={onKey}
+            onBlur={() => setActive(null)}
+          >
+            {geometry.rateTicks.map((tick) => (
+              <line
+                key={tick.value}
+                x1={0}
+                x2={PLOT_WIDTH}
+                y1={(tick.percent / 100) * PLOT_HEIGHT}
+                y2={(tick.percent / 100) * PLOT_HEIGHT}
+                className="stroke-slate-200 dark:stroke-slate-700"
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            <path d={geometry.area} className="fill-brand-50 dark:fill-brand-900/40" />
+            <path
+              d={geometry.line}
+              fill="none"
+              className="stroke-brand-600 dark:stroke-brand-100"
+              strokeWidth={2}
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            />
+            {shown !== null ? (
+              <line
+                x1={geometry.xs[shown]}
+                x2={geometry.xs[shown]}
+                y1={0}
+                y2={PLOT_HEIGHT}
+                className="stroke-slate-400"
+                strokeDasharray="4 4"
+                vectorEffect="non-scaling-stroke"
+              />
+            ) : null}
+          </svg>
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute h-2.5 w-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-brand-600 ring-2 ring-white dark:bg-brand-100 dark:ring-slate-900"
+            style={{ left: `${(geometry.xs[dot] / PLOT_WIDTH) * 100}%`, top: `${(geometry.ys[dot] / PLOT_HEIGHT) * 100}%` }}
+          />
+        </div>
+        <div />
+        <div className="relative mt-1 h-5" aria-hidden="true">
+          {ticks.map((tick, index) => (
+            <span
+              key={tick.value}
+              className={`absolute -translate-x-1/2 whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${index % 2 ? "max-sm:hidden" : ""}`}
+              style={{ left: `${(geometry.x(tick.value) / PLOT_WIDTH) * 100}%` }}
+            >
+              {tick.label}
+            </span>
+          ))}
+        </div>
+      </div>
+      {hydrated ? (
+        <p id={`${id}-hint`} className="sr-only">
+          {t("keyboardHint")}
+        </p>
+      ) : null}
+      <table className="sr-only">
+        <caption>{t("table", { pair, range: rangeName })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{range === "1D" ? t("time") : t("date")}</th>
+            <th scope="col">{t("rate")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.map((point) => (
+            <tr key={point.at}>
+              <th scope="row">{pointLabel(point.at, range)}</th>
+              <td>{formatRate(point.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

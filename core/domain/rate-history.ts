@@ -1,0 +1,182 @@
+import Big from "big.js";
+import { scaleLinear } from "d3-scale";
+
+import { mexicoCity } from "./dates";
+
+/**
+ * Rate history and charts (issue 12, decision 044): the ranges of 'Mercados', what a range's
+ * figures are (last, change, high, low), and the axis ticks, in Mexico City time and es-MX numbers.
+ * Pure: the server and the browser compute the same ticks, so a hydrated chart matches its HTML.
+ */
+export const RATE_RANGES = ["1D", "1S", "1M", "1A"] as const;
+export type RateRange = (typeof RATE_RANGES)[number];
+export const DEFAULT_RANGE: RateRange = "1D";
+
+/** A range from a query parameter; anything else is the day. */
+export function parseRange(value: string | null | undefined): RateRange {
+  const upper = value?.trim().toUpperCase();
+  return RATE_RANGES.find((range) => range === upper) ?? DEFAULT_RANGE;
+}
+
+export interface RatePoint {
+  /** Epoch ms. */
+  at: number;
+  rate: number;
+}
+
+/** "USD/MXN" ⇄ "USDMXN", the pair's form in a URL. */
+export function pairSlug(pair: string): string {
+  return pair.replace("/", "").toUpperCase();
+}
+
+/** The catalogue's pair a URL names, or the first one (or null when there is none). */
+export function pairFromSlug(slug: string | null | undefined, catalogue: readonly string[]): string | null {
+  const wanted = slug?.trim().toUpperCase().replace("/", "");
+  return catalogue.find((pair) => pairSlug(pair) === wanted) ?? catalogue[0] ?? null;
+}
+
+/**
+ * A daily range's series: its closes, then today's latest point (the intraday series' last), so
+ * every range ends at the current price.
+ */
+export function withLatest(closes: readonly RatePoint[], latest: RatePoint | undefined): RatePoint[] {
+  if (!latest) return [...closes];
+  return [...closes.filter((point) => point.at < latest.at), latest];
+}
+
+/** Points ordered by time, finite and positive only, one per instant (the later answer wins). */
+export function cleanSeries(points: readonly RatePoint[]): RatePoint[] {
+  const byTime = new Map<number, RatePoint>();
+  for (const point of points) {
+    if (Number.isFinite(point.at) && Number.isFinite(point.rate) && point.rate > 0) byTime.set(point.at, point);
+  }
+  return [...byTime.values()].sort((a, b) => a.at - b.at);
+}
+
+export interface RangeFigures {
+  first: RatePoint;
+  last: RatePoint;
+  /** last − first, 6 decimals. */
+  change: number;
+  /** change / first × 100, 2 decimals. */
+  changePercent: number;
+  high: RatePoint;
+  low: RatePoint;
+}
+
+/** Last price, change, change % and the range's high and low (decimal arithmetic); null when empty. */
+export function rangeFigures(points: readonly RatePoint[]): RangeFigures | null {
+  if (points.length === 0) return null;
+  const first = points[0];
+  const last = points[points.length - 1];
+  let high = first;
+  let low = first;
+  for (const point of points) {
+    if (point.rate > high.rate) high = point;
+    if (point.rate < low.rate) low = point;
+  }
+  const change = new Big(last.rate).minus(first.rate);
+  return {
+    first,
+    last,
+    change: Number(change.round(6, Big.roundHalfUp)),
+    changePercent: Number(change.div(first.rate).times(100).round(2, Big.roundHalfUp)),
+    high,
+    low,
+  };
+}
+
+/**
+ * A live tick into a series whose points are `stepMs` apart (5 minutes for the day, a day for
+ * longer ranges): the last point moves with the ticks until a step has passed since the one
+ * before it, then the tick starts a new point. Older ticks are ignored; past `maxPoints` the
+ * oldest points drop.
+ */
+export function mergeTick(points: readonly RatePoint[], tick: RatePoint, stepMs: number, maxPoints = 2_000): RatePoint[] {
+  const last = points[points.length - 1];
+  if (!last) return [tick];
+  if (tick.at <= last.at) return points as RatePoint[];
+  const before = points[points.length - 2];
+  const next = before && tick.at - before.at < stepMs ? [...points.slice(0, -1), tick] : [...points, tick];
+  return next.length > maxPoints ? next.slice(next.length - maxPoints) : next;
+}
+
+/** Time between a range's points: 5 minutes for the day, a day otherwise. */
+export function stepOf(range: RateRange): number {
+  return range === "1D" ? 5 * 60_000 : 86_400_000;
+}
+
+/** The mid of the best buy and sell prices of a tick, 6 decimals; null without both. */
+export function midRate(buy: number | null | undefined, sell: number | null | undefined): number | null {
+  if (!buy || !sell || !Number.isFinite(buy) || !Number.isFinite(sell)) return null;
+  return Number(new Big(buy).plus(sell).div(2).round(6, Big.roundHalfUp));
+}
+
+// ---- Axes ----------------------------------------------------------------------------------
+
+export interface Tick {
+  value: number;
+  label: string;
+}
+
+/**
+ * Time ticks at Mexico City's round instants: every 3 hours for the day, each day for the week,
+ * each Monday for the month, the first of each month for the year (every other month on a phone).
+ */
+export function timeTicks(from: number, to: number, range: RateRange, maxTicks = 8): Tick[] {
+  if (!(to > from)) return [];
+  const unit = range === "1D" ? "hour" : range === "1A" ? "month" : "day";
+  let cursor = mexicoCity(from).startOf(unit);
+  const candidates: number[] = [];
+  for (let guard = 0; cursor.valueOf() <= to && guard < 800; guard++) {
+    const at = cursor.valueOf();
+    const keep =
+      range === "1D"
+        ? cursor.hour() % 3 === 0
+        : range === "1M"
+          ? cursor.day() === 1
+          : range === "1S"
+            ? cursor.day() !== 0 && cursor.day() !== 6
+            : true;
+    if (at >= from && keep) candidates.push(at);
+    // Add in Mexico City's wall clock, then re-anchor: a step never drifts across an offset change.
+    cursor = mexicoCity(cursor.add(1, unit).valueOf()).startOf(unit);
+  }
+  const every = Math.max(1, Math.ceil(candidates.length / maxTicks));
+  return candidates.filter((_, i) => i % every === 0).map((value) => ({ value, label: timeLabel(value, range) }));
+}
+
+/** An axis or table time in Mexico City: "09:00", "lun 23", "23 nov", "nov 2026". */
+export function timeLabel(at: number, range: RateRange): string {
+  const when = mexicoCity(at);
+  switch (range) {
+    case "1D":
+      return when.format("HH:mm");
+    case "1S":
+      return when.format("ddd D").replace(".", "");
+    case "1M":
+      return when.format("D MMM").replace(".", "");
+    case "1A":
+      return when.format("MMM YYYY").replace(".", "");
+  }
+}
+
+/** A table row's time: the hour for the day, the full date otherwise. */
+export function pointLabel(at: number, range: RateRange): string {
+  const when = mexicoCity(at);
+  return range === "1D" ? when.format("HH:mm") : when.format("D [de] MMMM [de] YYYY");
+}
+
+/** Rate ticks: round numbers across the domain (d3's nice steps), labelled in es-MX with the step's decimals. */
+export function rateTicks(min: number, max: number, count = 5): { domain: [number, number]; ticks: Tick[] } {
+  const pad = max > min ? 0 : Math.max(Math.abs(min) * 0.001, 0.000001);
+  const scale = scaleLinear()
+    .domain([min - pad, max + pad])
+    .nice(count);
+  const values = scale.ticks(count);
+  const step = values.length > 1 ? values[1] - values[0] : 1;
+  const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+  const format = new Intl.NumberFormat("es-MX", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const [low, high] = scale.domain();
+  return { domain: [low, high], ticks: values.map((value) => ({ value, label: format.format(value) })) };
+}
