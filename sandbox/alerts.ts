@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 
-import type { SandboxContext } from "./context";
+import { findMemberByUserName, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyRecord, once } from "./idempotency";
 import { addNotification } from "./notifications";
@@ -78,6 +78,10 @@ const createAlertInput = z
   .strict();
 
 const followInput = z.object({ pair: pairInput }).strict();
+const seedAlertInput = createAlertInput.extend({
+  userName: z.string().min(1),
+  status: z.enum(["active", "triggered"]).default("active"),
+});
 const levelInput = z.object({ pair: pairInput, level: z.number().positive().max(1_000_000) }).strict();
 
 function alertView(record: PriceAlertRecord) {
@@ -120,6 +124,12 @@ export function registerAlertRoutes(router: Router, ctx: SandboxContext, feed: P
   const auth = (request: RequestContext) => {
     const { member } = authenticateMember(ctx, request);
     requireMembership(member);
+    return member;
+  };
+
+  const memberNamed = (userName: string) => {
+    const member = findMemberByUserName(ctx.state, userName);
+    if (!member) throw new HttpError(404, "Usuario no registrado", "USER_NOT_FOUND");
     return member;
   };
 
@@ -247,7 +257,41 @@ export function registerAlertRoutes(router: Router, ctx: SandboxContext, feed: P
         200,
         tools().alerts.map((alert) => ({ ...alertView(alert), memberId: alert.memberId })),
       ),
-    );
+    )
+    // Controls: a demo user's alert (optionally already triggered) or follow, as if they had made it.
+    .post("/__price-alerts", ({ body }) => {
+      const input = parseWith(seedAlertInput, body);
+      const member = memberNamed(input.userName);
+      const at = ctx.now().toISOString();
+      const triggered = input.status === "triggered";
+      const record: PriceAlertRecord = {
+        id: tools().nextIds.alert++,
+        memberId: member.memberId,
+        pair: input.pair,
+        operation: input.operation,
+        targetRate: input.targetRate,
+        condition: input.condition,
+        status: input.status,
+        createdAt: at,
+        triggeredAt: triggered ? at : null,
+        triggeredRate: triggered ? input.targetRate : null,
+      };
+      tools().alerts.push(record);
+      syncWatched();
+      return json(201, alertView(record));
+    })
+    .post("/__follows", ({ body }) => {
+      const input = parseWith(z.object({ userName: z.string().min(1), pair: pairInput }).strict(), body);
+      const member = memberNamed(input.userName);
+      const record: FollowRecord = {
+        id: tools().nextIds.follow++,
+        memberId: member.memberId,
+        pair: input.pair,
+        createdAt: ctx.now().toISOString(),
+      };
+      tools().follows.push(record);
+      return json(201, followView(record));
+    });
 
   return { reset: () => feed.watch(new Set()) };
 }
