@@ -168,12 +168,11 @@ export default function Alerts() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("description")}</p>
-        </div>
-        <Link to={links.create} preventScrollReset className={buttonClass("primary", "shrink-0")}>
+      {/* The action sits on the left, under the title: the top right is where toasts appear. */}
+      <div className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-slate-600 dark:text-slate-300">{t("description")}</p>
+        <Link to={links.create} preventScrollReset className={buttonClass("primary")}>
           {t("create")}
         </Link>
       </div>
