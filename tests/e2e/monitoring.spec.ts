@@ -17,7 +17,7 @@ const followed = (page: Page) => page.getByRole("region", { name: "Pares que sig
 
 async function follow(page: Page, pair: string) {
   await page.getByLabel("Par de divisas").selectOption(pair);
-  await page.getByRole("button", { name: "Seguir" }).click();
+  await page.getByRole("button", { name: "Seguir", exact: true }).click();
 }
 
 test("follow a pair, follow it again and read §8's duplicate message, then unfollow it", async ({ page }, testInfo) => {
