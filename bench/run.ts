@@ -5,6 +5,7 @@ import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
 import { lighthouseBench } from "./lighthouse";
+import { marketPage } from "./market";
 import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   receipts,
   "excel-upload": excelUpload,
   lighthouse: lighthouseBench,
+  market: marketPage,
   "body-flood": bodyFlood,
   // Minutes: every page in a fresh process under every fault, time-outs spending whole budgets.
   faults: () => faults(),

@@ -56,10 +56,12 @@ describe("rate history (pure)", () => {
     );
   });
 
-  it("gives a date the same close whichever day asks", () => {
-    const early = dailyCloses("EUR/MXN", "2026-06-01", 3);
+  it("gives a date older than 20 days the same close whichever day asks, and bends the last ones to the level", () => {
+    const early = dailyCloses("EUR/MXN", "2026-06-01", 3).filter((point) => point.at < "2026-05-01");
     const late = dailyCloses("EUR/MXN", "2026-11-25", 3);
     expect(late.slice(0, early.length)).toEqual(early);
+    // The previous close is within the day-to-day noise of the level the live feed keeps.
+    expect(Math.abs((late.at(-1)?.rate ?? 0) / PAIR_LEVELS["EUR/MXN"] - 1)).toBeLessThan(0.004);
   });
 
   it("has weekdays only in the daily ranges, over a week, a month and a year", () => {

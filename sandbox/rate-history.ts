@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 import type { SandboxContext } from "./context";
-import { addDays, mexicoCityDate } from "./dates";
+import { addDays, daysBetween, mexicoCityDate } from "./dates";
 import { HttpError, json, type RequestContext, type Router } from "./http";
 import { PAIR_LEVELS } from "./prices";
 import { authenticateMember } from "./product";
@@ -76,22 +76,30 @@ const isWeekday = (isoDate: string) => {
   return day !== 0 && day !== 6;
 };
 
+/** Days over which the daily walk is bent back to the pair's level, where the live feed keeps it. */
+const CONVERGE_DAYS = 20;
+
 /**
  * Closes of every weekday from the epoch to the day before `today`: a walk with daily shocks of
- * about 0.35 % pulled back towards the pair's level, as the live feed is.
+ * about 0.35 % pulled back towards the pair's level, plus a small day-to-day noise. The live feed
+ * stays within a few basis points of the level, so over the last 20 days the walk's distance from
+ * it fades out: yesterday's close is near today's prices, not a cliff away.
  */
 export function dailyCloses(pair: string, today: string, seed: number): RatePoint[] {
   const level = PAIR_LEVELS[pair];
   const random = mulberry32(seed ^ hash(`daily:${pair}`));
-  const closes: RatePoint[] = [];
-  let rate = level;
+  const walk: Array<{ date: string; deviation: number; noise: number }> = [];
+  let deviation = 0;
   for (let date = DAILY_EPOCH; date < today; date = addDays(date, 1)) {
     if (!isWeekday(date)) continue;
-    rate = rate * (1 + shock(random) * 0.0035) + (level - rate) * 0.02;
-    // A close is stamped at 17:00 Mexico City (the market's close, §4), stored as UTC.
-    closes.push({ at: `${date}T23:00:00.000Z`, rate: round6(rate) });
+    deviation = deviation * 0.98 + shock(random) * 0.0035;
+    walk.push({ date, deviation, noise: shock(random) * 0.0008 });
   }
-  return closes;
+  return walk.map(({ date, deviation: away, noise }) => {
+    const fade = Math.min(1, daysBetween(date, today) / CONVERGE_DAYS);
+    // A close is stamped at 17:00 Mexico City (the market's close, §4), stored as UTC.
+    return { at: `${date}T23:00:00.000Z`, rate: round6(level * Math.exp(away * fade + noise)) };
+  });
 }
 
 /** The last close before `today` (the day's opening reference), or the pair's level. */

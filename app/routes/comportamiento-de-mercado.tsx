@@ -1,32 +1,69 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
 import { marketStatus } from "#core/domain/market";
 import { marketNotice } from "#core/domain/market-notice";
 import { canOpenMarket } from "#core/domain/membership";
+import type { RateRange } from "#core/domain/rate-history";
+import {
+  formatPercentChange,
+  formatRateChange,
+  pairFromSlug,
+  pairSlug,
+  parseRange,
+  rangeFigures,
+  RATE_RANGES,
+  stepOf,
+} from "#core/domain/rate-history";
+import charts from "#core/locales/es-MX/charts.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
+import market from "#core/locales/es-MX/market.json";
+import { formatRate } from "#core/money";
+import type { RateSeries } from "#server/market/rate-series.server";
+import { rateSeries } from "#server/market/rate-series.server";
 import { requireAccess } from "#server/session/auth.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
+import { cached } from "#server/upstream/cache.server";
 import { isUpstreamError } from "#server/upstream/errors";
+import { RateChart } from "~/components/charts/RateChart";
+import { useLiveSeries } from "~/components/charts/use-live-series";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
-/** Market screen 'Mercados' (§2): Pro members only (§6); hours of §4 and the bank holidays. */
+/**
+ * Market screen 'Mercados' (§2): Pro members only (§6); a pair's rate over a range (issue 12,
+ * decision 044) — `?par=USDMXN&rango=1D|1S|1M|1A`, plain links — beside the hours of §4 and the
+ * bank holidays.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, data, company } = await requireAccess(request, context);
+  const { api, data, company, log } = await requireAccess(request, context);
   if (!canOpenMarket(data.membershipId)) throw redirect("/");
+  const url = new URL(request.url);
+  const range = parseRange(url.searchParams.get("rango"));
   const [holidays, pairs] = await Promise.all([
     api.graphql.nonWorkingDates(),
-    isSpecialRuleCompany(company.clientId) ? Promise.resolve([]) : api.product.pairs(),
+    isSpecialRuleCompany(company.clientId) ? Promise.resolve([]) : cached(`pairs:${company.clientId}`, () => api.product.pairs()),
   ]).catch((error: unknown) => {
     if (!isUpstreamError(error)) throw error;
     throw new Response("Servicio no disponible", { status: 503 });
   });
+  const pair = pairFromSlug(url.searchParams.get("par"), pairs);
+  // Without the history the hours still help: the chart says it could not load.
+  const series: RateSeries | null = pair
+    ? await rateSeries(api, pair, range).catch((error: unknown) => {
+        if (!isUpstreamError(error)) throw error;
+        log.warn({ pair, range, err: error.message }, "rate history unavailable");
+        return null;
+      })
+    : null;
   const now = Date.now();
   const today = mexicoDate(now);
   return json({
+    pair,
+    range,
+    series,
     time: mexicoCity(now).format("dddd D [de] MMMM, HH:mm"),
     status: marketStatus(now, holidays),
     upcoming: holidays
@@ -49,8 +86,94 @@ function State({ open }: { open: boolean }) {
   );
 }
 
+const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+const chip = (current: boolean) =>
+  `inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold ${
+    current
+      ? "bg-brand-600 text-white dark:bg-brand-100 dark:text-brand-900"
+      : "bg-brand-50 text-brand-700 hover:bg-brand-100 dark:bg-brand-900 dark:text-brand-100"
+  }`;
+const hrefFor = (pair: string, range: RateRange) => `?par=${pairSlug(pair)}&rango=${range}`;
+
+/** The range's figures (last, change, change %, high, low) and its chart, both following the live ticks with JS. */
+function LiveRates({ pair, range, series }: { pair: string; range: RateRange; series: RateSeries }) {
+  const { t } = useTranslation(["market", "charts"]);
+  const points = useLiveSeries(pair, series.points, stepOf(range), true);
+  const figures = rangeFigures(points);
+  const items = figures
+    ? [
+        { label: t("rates.last"), value: formatRate(figures.last.rate) },
+        { label: t("rates.change"), value: formatRateChange(figures.change) },
+        { label: t("rates.changePercent"), value: formatPercentChange(figures.changePercent) },
+        { label: t("rates.high"), value: formatRate(figures.high.rate) },
+        { label: t("rates.low"), value: formatRate(figures.low.rate) },
+      ]
+    : [];
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {items.map((item) => (
+          <div key={item.label} className="min-w-0 rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+            <dt className="text-xs text-slate-600 dark:text-slate-300">{item.label}</dt>
+            <dd className="font-semibold tabular-nums">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <RateChart
+        pair={pair}
+        range={range}
+        points={points}
+        from={series.from ?? undefined}
+        caption={t("rates.caption", { pair, range: t(`charts:rangeName.${range}`) })}
+      />
+    </>
+  );
+}
+
+/** The pair's chart with its pair and range links (plain links: they work without JavaScript). */
+function Rates({ pair, range, series, pairs }: { pair: string; range: RateRange; series: RateSeries | null; pairs: string[] }) {
+  const { t } = useTranslation(["market", "charts"]);
+  return (
+    <section aria-labelledby="tipo-de-cambio" className={`${card} flex min-w-0 flex-col gap-4`}>
+      <h2 id="tipo-de-cambio" className="text-xl font-semibold">
+        {t("rates.title")}
+      </h2>
+      <nav aria-label={t("rates.pairs")}>
+        <ul className="flex flex-wrap gap-2">
+          {pairs.map((item) => (
+            <li key={item}>
+              <Link to={hrefFor(item, range)} className={chip(item === pair)} aria-current={item === pair ? "page" : undefined}>
+                {item}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-label={t("rates.ranges")}>
+        <ul className="flex flex-wrap gap-2">
+          {RATE_RANGES.map((item) => (
+            <li key={item}>
+              <Link to={hrefFor(pair, item)} className={chip(item === range)} aria-current={item === range ? "page" : undefined}>
+                {t(`rates.rangeShort.${item}`)}
+                <span className="sr-only"> ({t(`charts:rangeName.${item}`)})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {series ? (
+        <LiveRates key={`${pair}-${range}`} pair={pair} range={range} series={series} />
+      ) : (
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950">
+          {t("rates.unavailable")}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function Market() {
-  const { time, status, upcoming, pairs } = useLoaderData<typeof loader>();
+  const { time, status, upcoming, pairs, pair, range, series } = useLoaderData<typeof loader>();
   const { t } = useTranslation("dashboard");
   // The hours table beside it already says which systems are closed.
   const noticeKey = marketNotice(status);
@@ -61,75 +184,57 @@ export default function Market() {
     { label: t("market.spid"), hours: t("market.spidHours"), open: status.spid === 1 },
   ];
   return (
-    <div className="flex flex-col gap-6">
-      <section
-        aria-labelledby="horario"
-        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="horario" className="text-xl font-semibold">
-          {t("market.title")}
-        </h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{t("market.now", { time })}</p>
-        {notice ? (
-          <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950">
-            {notice}
-          </p>
-        ) : null}
-        <dl className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((row) => (
-            <div key={row.label} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <dt>
-                <span className="font-medium">{row.label}</span>
-                <span className="block text-sm text-slate-500 dark:text-slate-400">{row.hours}</span>
-              </dt>
-              <dd>
-                <State open={row.open} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section
-        aria-labelledby="inhabiles"
-        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="inhabiles" className="text-lg font-semibold">
-          {t("market.holidays")}
-        </h2>
-        {upcoming.length ? (
-          <ul className="mt-2 list-disc pl-5">
-            {upcoming.map((day) => (
-              <li key={day.date}>{day.label}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-slate-500">{t("market.noHolidays")}</p>
-        )}
-      </section>
-      {pairs.length ? (
-        <section
-          aria-labelledby="pares"
-          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="pares" className="text-lg font-semibold">
-            {t("market.pairs")}
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {pair ? <Rates pair={pair} range={range} series={series} pairs={pairs} /> : <p className={card}>{t("market:rates.noPairs")}</p>}
+      <div className="flex min-w-0 flex-col gap-6">
+        <section aria-labelledby="horario" className={card}>
+          <h2 id="horario" className="text-xl font-semibold">
+            {t("market.title")}
           </h2>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {pairs.map((pair) => (
-              <li
-                key={pair}
-                className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
-              >
-                {pair}
-              </li>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("market.now", { time })}</p>
+          {notice ? (
+            <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950">
+              {notice}
+            </p>
+          ) : null}
+          <dl className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {rows.map((row) => (
+              <div key={row.label} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <dt>
+                  <span className="font-medium">{row.label}</span>
+                  <span className="block text-sm text-slate-500 dark:text-slate-400">{row.hours}</span>
+                </dt>
+                <dd>
+                  <State open={row.open} />
+                </dd>
+              </div>
             ))}
-          </ul>
+          </dl>
         </section>
-      ) : null}
+        <section aria-labelledby="inhabiles" className={card}>
+          <h2 id="inhabiles" className="text-lg font-semibold">
+            {t("market.holidays")}
+          </h2>
+          {upcoming.length ? (
+            <ul className="mt-2 list-disc pl-5">
+              {upcoming.map((day) => (
+                <li key={day.date}>{day.label}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-slate-500">{t("market.noHolidays")}</p>
+          )}
+        </section>
+      </div>
     </div>
   );
 }
 
-export const handle: PageHandle = { namespaces: { dashboard }, titleKey: "shell.title.market" };
+export const handle: PageHandle = {
+  namespaces: { dashboard, market, charts },
+  titleKey: "shell.title.market",
+  // The tab's live channel carries the shown pair, so its chart follows the ticks.
+  livePair: (data) => (data as { pair?: string | null } | undefined)?.pair ?? null,
+};
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import {
   cleanSeries,
+  formatPercentChange,
+  formatRateChange,
   mergeTick,
   midRate,
   pairFromSlug,
@@ -170,5 +172,15 @@ describe("axis ticks (es-MX, Mexico City)", () => {
     expect(domain).toEqual([17.1, 17.5]);
     expect(rateTicks(1500, 1620).ticks[0].label).toBe("1,500");
     expect(rateTicks(1.08, 1.08).ticks.length).toBeGreaterThan(1);
+  });
+});
+
+describe("change texts", () => {
+  it("sign the change with 6 decimals and the percent with 2", () => {
+    expect(formatRateChange(0.054321)).toBe("+0.054321");
+    expect(formatRateChange(-0.1)).toBe("-0.100000");
+    expect(formatRateChange(0)).toBe("0.000000");
+    expect(formatPercentChange(0.32)).toBe("+0.32 %");
+    expect(formatPercentChange(-1234.5)).toBe("-1,234.50 %");
   });
 });

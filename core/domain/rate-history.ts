@@ -180,3 +180,16 @@ export function rateTicks(min: number, max: number, count = 5): { domain: [numbe
   const [low, high] = scale.domain();
   return { domain: [low, high], ticks: values.map((value) => ({ value, label: format.format(value) })) };
 }
+
+const changeFormat = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 6, maximumFractionDigits: 6, signDisplay: "exceptZero" });
+const percentFormat = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
+
+/** A rate change with its sign and 6 decimals: "+0.054321", "-0.100000", "0.000000". */
+export function formatRateChange(change: number): string {
+  return changeFormat.format(change);
+}
+
+/** A change in percent with its sign: "+0.32 %". */
+export function formatPercentChange(percent: number): string {
+  return `${percentFormat.format(percent)} %`;
+}

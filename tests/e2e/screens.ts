@@ -38,6 +38,9 @@ export const SCREENS: Record<string, string[]> = {
     "/historial-operaciones/1019",
     "/historial-operaciones/1002",
     "/comportamiento-de-mercado",
+    "/comportamiento-de-mercado?par=EURMXN&rango=1S",
+    "/comportamiento-de-mercado?par=USDJPY&rango=1M",
+    "/comportamiento-de-mercado?par=GBPMXN&rango=1A",
     "/terminos-condiciones",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",

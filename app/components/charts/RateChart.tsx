@@ -179,23 +179,26 @@ export function RateChart({ pair, range, points, caption, follow = false, from }
           {t("keyboardHint")}
         </p>
       ) : null}
-      <table className="sr-only">
-        <caption>{t("table", { pair, range: rangeName })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{range === "1D" ? t("time") : t("date")}</th>
-            <th scope="col">{t("rate")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((point) => (
-            <tr key={point.at}>
-              <th scope="row">{pointLabel(point.at, range)}</th>
-              <td>{formatRate(point.rate)}</td>
+      {/* A table is never shorter than its rows, whatever its own height: the clipping box is a wrapper. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("table", { pair, range: rangeName })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{range === "1D" ? t("time") : t("date")}</th>
+              <th scope="col">{t("rate")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((point) => (
+              <tr key={point.at}>
+                <th scope="row">{pointLabel(point.at, range)}</th>
+                <td>{formatRate(point.rate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,0 +1,107 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { loginAs, resetSandbox } from "./support";
+
+/**
+ * 'Mercados' (issue 12): a pair's rate chart over 1D / 1S / 1M / 1A, with its figures, beside the
+ * market hours. With JavaScript and without: the chart is server-rendered SVG with its table.
+ */
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+const figure = (page: Page) => page.getByRole("figure");
+const figureValue = (page: Page, label: string) =>
+  page.getByRole("region", { name: "Tipo de cambio" }).locator("dl > div").filter({ hasText: label }).locator("dd");
+
+test("the rate chart is an SVG with its caption and its figures as a table", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado");
+  await expect(page.getByRole("heading", { level: 1, name: "Mercados" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Horario de mercado" })).toBeVisible();
+  await expect(figure(page)).toHaveAccessibleName("USD/MXN, 1 día (hora de Ciudad de México)");
+  const chart = figure(page).locator("svg[role=img]");
+  await expect(chart).toHaveAttribute("aria-label", /^USD\/MXN, 1 día: de \d+\.\d{6} a \d+\.\d{6}; máximo/);
+  await expect(chart.locator("path")).toHaveCount(2);
+  const table = figure(page).getByRole("table", { name: "Cifras de la gráfica de USD/MXN (1 día)" });
+  await expect(table.getByRole("columnheader")).toHaveText(["Hora (Ciudad de México)", "Tipo de cambio"]);
+  expect(await table.getByRole("row").count()).toBeGreaterThan(2);
+  // The day starts at midnight in Mexico City, and its figures end at the last price.
+  await expect(table.getByRole("rowheader").first()).toHaveText("00:00");
+  // Read together: with JavaScript both follow the live ticks.
+  const [last, lastRow] = await page.evaluate(() => [
+    document.querySelector("dl > div dd")?.textContent,
+    document.querySelector("figure table tbody tr:last-child td")?.textContent,
+  ]);
+  expect(last).toMatch(/^\d+\.\d{6}$/);
+  expect(lastRow).toBe(last);
+  await expect(page.getByRole("link", { name: "1D (1 día)" })).toHaveAttribute("aria-current", "page");
+});
+
+test("the range and pair links change the chart and its figures", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado");
+  const dayHigh = await figureValue(page, "Máximo").textContent();
+  await page.getByRole("link", { name: "1A (1 año)" }).click();
+  await expect(page).toHaveURL(/\?par=USDMXN&rango=1A$/);
+  await expect(figure(page)).toHaveAccessibleName("USD/MXN, 1 año (hora de Ciudad de México)");
+  const year = figure(page).getByRole("table", { name: "Cifras de la gráfica de USD/MXN (1 año)" });
+  await expect(year.getByRole("columnheader").first()).toHaveText("Fecha");
+  expect(await year.getByRole("row").count()).toBeGreaterThan(250);
+  await expect(figureValue(page, "Máximo")).not.toHaveText(dayHigh ?? "");
+  await expect(figureValue(page, "Variación %")).toHaveText(/^[+-]?\d+\.\d{2} %$/);
+
+  await page.getByRole("link", { name: "1S (1 semana)" }).click();
+  await expect(page).toHaveURL(/rango=1S$/);
+  const week = figure(page).getByRole("table", { name: "Cifras de la gráfica de USD/MXN (1 semana)" });
+  // Five or six closes of the last 7 days, plus today's last price.
+  expect(await week.getByRole("row").count()).toBeLessThan(9);
+
+  await page.getByRole("navigation", { name: "Par de divisas" }).getByRole("link", { name: "EUR/MXN" }).click();
+  await expect(page).toHaveURL(/\?par=EURMXN&rango=1S$/);
+  await expect(figure(page)).toHaveAccessibleName("EUR/MXN, 1 semana (hora de Ciudad de México)");
+  await expect(figureValue(page, "Último")).toHaveText(/^18\.\d{6}$/);
+});
+
+test("with JavaScript the value under the pointer and the arrow keys is shown", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the pointer readout is an enhancement");
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado?par=USDMXN&rango=1M");
+  const chart = figure(page).locator("svg[role=img]");
+  await expect(chart).toHaveAttribute("tabindex", "0");
+  const box = await chart.boundingBox();
+  if (!box) throw new Error("no chart box");
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  const readout = figure(page).locator("[aria-live=polite]");
+  const firstRow = figure(page).getByRole("table").getByRole("row").nth(1);
+  await expect(readout).toHaveText(
+    `${await firstRow.getByRole("rowheader").textContent()}: ${await firstRow.getByRole("cell").textContent()}`,
+  );
+  await chart.focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  const beforeLast = figure(page).getByRole("table").getByRole("row").nth(-2);
+  await expect(readout).toHaveText(
+    `${await beforeLast.getByRole("rowheader").textContent()}: ${await beforeLast.getByRole("cell").textContent()}`,
+  );
+});
+
+test("a Basic member cannot open a market range by its link", async ({ page }) => {
+  await loginAs(page, "beatriz.basica");
+  await page.goto("/comportamiento-de-mercado?par=EURMXN&rango=1A");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("figure")).toHaveCount(0);
+});
+
+test("the market screen passes axe on the day and the year", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  await loginAs(page, "ana.admin");
+  for (const path of ["/comportamiento-de-mercado", "/comportamiento-de-mercado?par=GBPMXN&rango=1A"]) {
+    await page.goto(path);
+    await expect(page.getByRole("figure")).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});
