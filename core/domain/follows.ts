@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import texts from "../locales/es-MX/monitoring.json";
-import { PAIR_PATTERN } from "../prices/wire";
 import { Big } from "./decimal";
 import { msg } from "./validation";
 
@@ -15,7 +14,7 @@ export function followSchema(pairs: readonly string[]) {
     pair: z
       .string({ required_error: msg.required })
       .trim()
-      .refine((pair) => PAIR_PATTERN.test(pair) && pairs.includes(pair), texts.errors.pair),
+      .refine((pair) => pairs.includes(pair), texts.errors.pair),
   });
 }
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 import texts from "../locales/es-MX/alerts.json";
-import { PAIR_PATTERN } from "../prices/wire";
 import { SLUG_OF } from "./calculator-tabs";
 import { RATE_DECIMALS, rateString, toDecimal } from "./decimal";
 import { msg } from "./validation";
@@ -10,6 +9,9 @@ import { msg } from "./validation";
  * Price alerts (§1, §2 alert drawer, §8, §9; decision 045): the create form's one schema for both
  * sides, the limit of 5, and what the list shows beside each alert. Pure: no I/O.
  */
+
+/** 'USD/MXN' (the same shape as core/prices/wire's, which the page need not ship). */
+const PAIR_SHAPE = /^[A-Z]{3}\/[A-Z]{3}$/;
 
 /** §9: at most 5 price alerts. */
 export const MAX_PRICE_ALERTS = 5;
@@ -46,16 +48,15 @@ export function priceAlertSchema(pairs: readonly string[]) {
     pair: z
       .string({ required_error: msg.required })
       .trim()
-      .refine((pair) => PAIR_PATTERN.test(pair) && pairs.includes(pair), ALERT_MESSAGES.pair),
+      .refine((pair) => pairs.includes(pair), ALERT_MESSAGES.pair),
     operation: option(ALERT_OPERATIONS),
     condition: option(ALERT_CONDITIONS),
     targetRate: z
       .string({ required_error: msg.required })
       .trim()
-      .max(RATE_INPUT_MAX, ALERT_MESSAGES.rate)
       .superRefine((value, ctx) => {
         const text = value.replace(/,/g, "");
-        if (!RATE_SHAPE.test(text) || !(Number(text) > 0)) {
+        if (text.length > RATE_INPUT_MAX || !RATE_SHAPE.test(text) || !(Number(text) > 0)) {
           ctx.addIssue({ code: "custom", message: ALERT_MESSAGES.rate });
         } else if ((text.split(".")[1] ?? "").length > RATE_DECIMALS) {
           ctx.addIssue({ code: "custom", message: ALERT_MESSAGES.decimals });
@@ -93,7 +94,7 @@ export function alertCalculatorHref(pair: string, operation: AlertOperation = "b
 export function notificationHref(module: string, detail: unknown): string | null {
   if (module !== "priceAlert" || detail === null || typeof detail !== "object") return null;
   const { pair, operation } = detail as { pair?: unknown; operation?: unknown };
-  if (typeof pair !== "string" || !PAIR_PATTERN.test(pair)) return null;
+  if (typeof pair !== "string" || !PAIR_SHAPE.test(pair)) return null;
   return alertCalculatorHref(pair, operation === "sell" ? "sell" : "buy");
 }
 
