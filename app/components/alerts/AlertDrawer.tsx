@@ -74,14 +74,14 @@ export function AlertDrawer({ pairs, closeHref, idempotencyKey, lastResult, init
             </option>
           ))}
         </SelectField>
-        <SelectField meta={fields.operation} label={t("form.operation")}>
+        <SelectField meta={fields.operation} label={t("form.operation")} placeholder={t("form.choose")}>
           {ALERT_OPERATIONS.map((operation) => (
             <option key={operation} value={operation}>
               {t(`operations.${operation}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField meta={fields.condition} label={t("form.condition")}>
+        <SelectField meta={fields.condition} label={t("form.condition")} placeholder={t("form.choose")}>
           {ALERT_CONDITIONS.map((condition) => (
             <option key={condition} value={condition}>
               {t(`conditions.${condition}`)}
