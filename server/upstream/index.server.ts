@@ -65,7 +65,8 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     operations: operationsClient(productHttp),
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
-    rates: ratesClient(productHttp),
+    // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.
+    rates: ratesClient(createHttp({ ...httpFor(ctx, "product-rates"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null })),
     // §7 bank middleware: the bank's token, no geolocation header.
     middleware: middlewareClient(
       createHttp({ ...httpFor(ctx, "middleware"), baseUrl: config.BANK_MIDDLEWARE_URL, token: tokens.bankToken ?? null }),

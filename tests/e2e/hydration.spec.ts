@@ -54,6 +54,8 @@ test("every page of the shell hydrates what the server rendered, each with its o
     ["/historial-operaciones/1021/compartir", "Compartir por correo"],
     ["/historial-operaciones/1021/vista-previa", "Vista previa del correo"],
     ["/comportamiento-de-mercado", "Mercados"],
+    ["/comportamiento-de-mercado?par=EURUSD&rango=1D", "Cifras de la gráfica de EUR/USD (1 día)"],
+    ["/comportamiento-de-mercado?par=USDJPY&rango=1A", "Variación %"],
     ["/terminos-condiciones", "Términos y Condiciones"],
     ["/?drawer=configuracion&tab=datos", "Datos Personales"],
     ["/?drawer=notificaciones", "Notificaciones"],

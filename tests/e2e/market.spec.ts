@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox } from "./support";
+import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
  * 'Mercados' (issue 12): a pair's rate chart over 1D / 1S / 1M / 1A, with its figures, beside the
@@ -86,6 +86,17 @@ test("with JavaScript the value under the pointer and the arrow keys is shown", 
   await expect(readout).toHaveText(
     `${await beforeLast.getByRole("rowheader").textContent()}: ${await beforeLast.getByRole("cell").textContent()}`,
   );
+});
+
+test("without the rate history the hours still show, with a message", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await sandboxControl("/__faults", { path: "/api/rate-history", kind: "status", status: 503, times: -1 });
+  // The history's own breaker opens (decision 044); the product API's stays closed for the next test's login.
+  await page.goto("/comportamiento-de-mercado?par=EURUSD&rango=1M");
+  await expect(page.getByText("No pudimos cargar el historial del tipo de cambio. Intenta de nuevo en unos minutos.")).toBeVisible();
+  await expect(page.getByRole("figure")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Horario de mercado" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "1D (1 día)" })).toBeVisible();
 });
 
 test("a Basic member cannot open a market range by its link", async ({ page }) => {

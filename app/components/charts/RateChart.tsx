@@ -166,7 +166,7 @@ export function RateChart({ pair, range, points, caption, follow = false, from }
           {ticks.map((tick, index) => (
             <span
               key={tick.value}
-              className={`absolute -translate-x-1/2 whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${index % 2 ? "max-sm:hidden" : ""}`}
+              className={`absolute -translate-x-1/2 whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${ticks.length > 4 && index % 2 ? "max-sm:hidden" : ""}`}
               style={{ left: `${(geometry.x(tick.value) / PLOT_WIDTH) * 100}%` }}
             >
               {tick.label}
