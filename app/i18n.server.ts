@@ -14,7 +14,20 @@ import type { Translate } from "#core/translate";
 import { translator } from "#core/translate";
 
 /** Every namespace: server code (toasts in flash messages, downloads) reads any of them. */
-export const resources = { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients, alerts, monitoring };
+export const resources = {
+  common,
+  auth,
+  dashboard,
+  settings,
+  legal,
+  notifications,
+  transaction,
+  history,
+  accounts,
+  recipients,
+  alerts,
+  monitoring,
+};
 
 /** A translator for server code, outside the rendered page. */
 export function serverT(namespace: keyof typeof resources = "common"): Translate {
