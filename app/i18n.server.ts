@@ -1,9 +1,11 @@
 import accounts from "#core/locales/es-MX/accounts.json";
+import alerts from "#core/locales/es-MX/alerts.json";
 import auth from "#core/locales/es-MX/auth.json";
 import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
+import monitoring from "#core/locales/es-MX/monitoring.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import recipients from "#core/locales/es-MX/recipients.json";
@@ -13,7 +15,21 @@ import type { Translate } from "#core/translate";
 import { translator } from "#core/translate";
 
 /** Every namespace: server code (toasts in flash messages, downloads) reads any of them. */
-export const resources = { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients, portfolio };
+export const resources = {
+  common,
+  auth,
+  dashboard,
+  settings,
+  legal,
+  notifications,
+  transaction,
+  history,
+  accounts,
+  recipients,
+  alerts,
+  monitoring,
+  portfolio,
+};
 
 /** A translator for server code, outside the rendered page. */
 export function serverT(namespace: keyof typeof resources = "common"): Translate {

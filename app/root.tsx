@@ -215,12 +215,7 @@ export default function App() {
     unreadNotifications,
     countedNotificationIds,
   } = useLoaderData<typeof loader>();
-  const livePair =
-    [...useMatches()]
-      .reverse()
-      .map((match) => (match.handle as PageHandle | undefined)?.livePair?.(match.data))
-      .find((pair) => typeof pair === "string") ?? null;
-  const channel = useLiveChannelSource(Boolean(shell), livePair);
+  const channel = useLiveChannelSource(Boolean(shell), useLivePairs());
   const pageToast = usePageToast();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,
@@ -341,6 +336,18 @@ export default function App() {
       </Document>
     </AuthenticityTokenProvider>
   );
+}
+
+/** The pairs the page shows live: the deepest route's `handle.livePairs`, else its `handle.livePair`. */
+function useLivePairs(): string[] {
+  for (const match of [...useMatches()].reverse()) {
+    const handle = match.handle as PageHandle | undefined;
+    const several = handle?.livePairs?.(match.data);
+    if (several && several.length > 0) return several;
+    const one = handle?.livePair?.(match.data);
+    if (typeof one === "string") return [one];
+  }
+  return [];
 }
 
 export function ErrorBoundary() {

@@ -43,6 +43,7 @@ const DEFAULT_TITLES: Record<NotificationModule, string> = {
   profileUpdate: "Datos de perfil actualizados",
   permissions: "Permisos actualizados",
   operationsToBeApproved: "Operaciones por aprobar",
+  priceAlert: "Alerta de precio",
 };
 
 export function notificationView(record: NotificationRecord) {

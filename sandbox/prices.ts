@@ -54,12 +54,22 @@ interface ProviderQuote {
 
 interface Market {
   mid: number;
+  /** Where the walk is pulled back to: the pair's level, or one a test set (`POST /__prices/level`). */
+  level: number;
   /** Each provider's last quote: a provider does not requote on every tick. */
   quotes: Map<string, ProviderQuote>;
   /** The last frame sent for the pair and when, so a new subscriber gets it at once. */
   lastFrame: string | null;
   lastTs: number;
 }
+
+/** A tick's best prices (§7): buying, the highest Sell; selling, the lowest Buy. */
+export interface BestPrices {
+  buy: number;
+  sell: number;
+}
+
+export type TickListener = (pair: string, best: BestPrices) => void;
 
 export interface PriceFeed {
   /** Route for the sandbox's WebSocket server. */
@@ -68,6 +78,12 @@ export interface PriceFeed {
   setMode(mode: PriceMode): void;
   /** Open price sockets. */
   sockets(): number;
+  /** Called on every tick of every pair (price alerts are evaluated on them). */
+  onTick(listener: TickListener): void;
+  /** Pairs that tick even when no socket listens (those with active price alerts). */
+  watch(pairs: ReadonlySet<string>): void;
+  /** Moves a pair's market to `level` now, ticks it and answers its best prices. */
+  setLevel(pair: string, level: number): BestPrices;
   /** The pair's current market mid (its level before the first tick), for the rate history. */
   mid(pair: string): number;
   /** /__reset: normal mode, markets back to their levels. */
@@ -97,32 +113,34 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
   const pairOf = new Map<WebSocket, string>();
   const open = new Set<WebSocket>();
   let timer: NodeJS.Timeout | null = null;
+  const tickListeners: TickListener[] = [];
+  let watched: ReadonlySet<string> = new Set();
 
   const nowMs = () => ctx.now().getTime();
 
   function market(pair: string): Market {
     let found = markets.get(pair);
     if (!found) {
-      found = { mid: PAIR_LEVELS[pair], quotes: new Map(), lastFrame: null, lastTs: 0 };
+      found = { mid: PAIR_LEVELS[pair], level: PAIR_LEVELS[pair], quotes: new Map(), lastFrame: null, lastTs: 0 };
       markets.set(pair, found);
     }
     return found;
   }
 
   /** One step of the walk (pulled back towards the pair's level) and a fresh frame. */
-  function tick(pair: string): string {
+  function tick(pair: string, requoteAll = false): string {
     const level = PAIR_LEVELS[pair];
     const decimals = decimalsFor(level);
     const unit = 10 ** -decimals;
     const m = market(pair);
     const shock = (random() - 0.5) * 2 * 0.00015; // up to ±1.5 bp a tick
-    m.mid = m.mid * (1 + shock) + (level - m.mid) * 0.002;
+    m.mid = m.mid * (1 + shock) + (m.level - m.mid) * 0.002;
     const ts = nowMs();
     const secret = ctx.state.priceSecret;
     for (const provider of PROVIDERS) {
       const previous = m.quotes.get(provider.lpId);
       // Roughly one provider in four keeps its previous quote on a given tick.
-      if (previous && random() < 0.25) continue;
+      if (previous && random() < 0.25 && !requoteAll) continue;
       const providerMid = m.mid * (1 + ((random() - 0.5) * 2 * provider.skewBps) / 10_000);
       const half = (m.mid * provider.halfSpreadBps) / 10_000;
       const Buy = round(providerMid - half, decimals);
@@ -134,6 +152,9 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     for (const [lpId, quote] of m.quotes) payload[lpId] = quote;
     m.lastFrame = frame(payload);
     m.lastTs = ts;
+    const quotes = [...m.quotes.values()];
+    const best = { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
+    for (const listener of tickListeners) listener(pair, best);
     return m.lastFrame;
   }
 
@@ -148,12 +169,14 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       const data = tick(pair);
       for (const socket of sockets) sendTo(socket, data);
     }
+    for (const pair of watched) if (!subscribers.get(pair)?.size) tick(pair);
   }
 
   function syncTimer(): void {
-    if (open.size > 0 && !timer) {
+    const busy = open.size > 0 || watched.size > 0;
+    if (busy && !timer) {
       timer = setInterval(onTimer, PRICE_TICK_MS);
-    } else if (open.size === 0 && timer) {
+    } else if (!busy && timer) {
       clearInterval(timer);
       timer = null;
     }
@@ -241,6 +264,23 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       ctx.logger.info({ mode: next }, "price feed mode");
     },
     sockets: () => open.size,
+    onTick(listener) {
+      tickListeners.push(listener);
+    },
+    watch(pairs) {
+      watched = new Set([...pairs].filter((pair) => pair in PAIR_LEVELS));
+      if (mode !== "drop") syncTimer();
+    },
+    setLevel(pair, level) {
+      const m = market(pair);
+      m.level = level;
+      m.mid = level;
+      // Every provider requotes at the new level, as after a jump in the market.
+      const data = tick(pair, true);
+      for (const socket of subscribers.get(pair) ?? []) sendTo(socket, data);
+      const quotes = [...m.quotes.values()];
+      return { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
+    },
     mid: (pair) => markets.get(pair)?.mid ?? PAIR_LEVELS[pair],
     reset() {
       mode = "normal";
@@ -249,6 +289,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     },
     close() {
       mode = "drop";
+      watched = new Set();
       dropAll();
     },
   };

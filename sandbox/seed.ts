@@ -3,6 +3,7 @@
 
 import { randomBytes } from "node:crypto";
 
+import { seedMarketTools } from "./alerts";
 import { buildClabe } from "./clabe";
 import { addDays, mexicoCityDate } from "./dates";
 import { seedHistory } from "./history-seed";
@@ -1053,6 +1054,7 @@ export function createSeedState(now: Date): SandboxState {
     operations: history.operations,
     binnacles: history.binnacles,
     idempotency: new Map(),
+    marketTools: seedMarketTools(),
     outbox: [],
     faults: [],
     latencyMs: 0,

@@ -9,6 +9,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { type Logger, pino } from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 
+import { registerAlertRoutes } from "./alerts";
 import { registerChallengeRoutes } from "./challenge";
 import type { SandboxContext } from "./context";
 import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
@@ -140,6 +141,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // Registered before the reset hook needs it: pending apply timers must not outlive a reset.
   const trading = registerOperationRoutes(router, ctx);
   const recipientRegistrations = registerRecipientRegistrationRoutes(router, ctx);
+  const alerts = registerAlertRoutes(router, ctx, prices);
   registerControlRoutes(router, ctx, {
     reset: () => {
       trading.cancelTimers();
@@ -147,6 +149,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       Object.assign(state, seed());
       releaseHeld();
       prices.reset();
+      alerts.reset();
       notificationSockets.reset();
     },
   });

@@ -1,6 +1,7 @@
 // Shapes of the sandbox's in-memory world. Field names follow the upstream contract where they
 // cross the wire (idAccount, clientId, ...); everything else is plain English.
 
+import type { MarketToolsState } from "./alerts";
 import type { IdempotencyRecord } from "./idempotency";
 import type { MovementRecord } from "./movements";
 import type { RecipientRegistrationState } from "./recipient-registration";
@@ -136,6 +137,8 @@ export const NOTIFICATION_MODULES = [
   "profileUpdate",
   "permissions",
   "operationsToBeApproved",
+  // Not in §3's list: a price alert that fired (alerts.ts, decision 045).
+  "priceAlert",
 ] as const;
 export type NotificationModule = (typeof NOTIFICATION_MODULES)[number];
 export type NotificationType = "error" | "info" | "pending";
@@ -234,6 +237,8 @@ export interface SandboxState {
   binnacles: BinnacleEntry[];
   /** /setoperation's keys by idempotency scope (member, company, key): see idempotency.ts. */
   idempotency: Map<string, IdempotencyRecord<SetOperationAnswer>>;
+  /** Price alerts and follows per member (alerts.ts). */
+  marketTools: MarketToolsState;
   /** E-mails sent through /sendEmailReceipts (GET /__outbox). */
   outbox: OutboxEmail[];
   nextIds: {

@@ -24,6 +24,8 @@ const NAMESPACES = [
   "history",
   "accounts",
   "recipients",
+  "alerts",
+  "monitoring",
   "portfolio",
 ];
 

@@ -11,6 +11,8 @@ export type PageHandle = NamespacesHandle & {
   challengeModal?: boolean;
   /** The pair whose live prices the page shows, from its loader data: the tab's channel carries them. */
   livePair?: (data: unknown) => string | null;
+  /** Several pairs a page shows live (monitoring), from its loader data; the channel carries them all. */
+  livePairs?: (data: unknown) => string[];
   /**
    * Without JavaScript, the page reloads itself after this many seconds (a refresh inside <noscript>
    * in <head>, the only place HTML allows it); null: it does not. With JavaScript the page polls instead.

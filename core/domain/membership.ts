@@ -10,3 +10,13 @@ export function isPro(membershipId: number | undefined): boolean {
 export function canOpenMarket(membershipId: number | undefined): boolean {
   return isPro(membershipId);
 }
+
+/** Decision 045: price alerts for every member with a membership (Basic included). */
+export function canUseAlerts(membershipId: number | undefined): boolean {
+  return membershipId === BASIC || membershipId === PRO;
+}
+
+/** Decision 045: currency monitoring for every member with a membership (Basic included). */
+export function canUseMonitoring(membershipId: number | undefined): boolean {
+  return membershipId === BASIC || membershipId === PRO;
+}

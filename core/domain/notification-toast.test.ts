@@ -132,3 +132,11 @@ describe("uncountedChange", () => {
     expect(uncountedChange({ op: "set", to: 0 }, counted)).toEqual({ op: "set", to: 0 });
   });
 });
+
+describe("a fired price alert (decision 045)", () => {
+  it("raises its own info toast", () => {
+    const kind = toastKindFor({ id: "9", module: "priceAlert", type: "info", status: "triggered", detail: { pair: "USD/MXN" } });
+    expect(kind).toBe("priceAlertTriggered");
+    expect(toneOf(kind!)).toBe("info");
+  });
+});

@@ -34,7 +34,8 @@ export type ToastKind =
   | "movementGroup"
   | "operationsToBeApproved"
   | "permissionsUpdated"
-  | "profileUpdated";
+  | "profileUpdated"
+  | "priceAlertTriggered";
 
 /** The toast's look: §4 shows a forgotten payment as info. */
 export type ToastTone = "success" | "error" | "info";
@@ -77,6 +78,8 @@ export function toastKindFor(notification: ToastSource): ToastKind | null {
       return "permissionsUpdated";
     case "profileUpdate":
       return "profileUpdated";
+    case "priceAlert":
+      return "priceAlertTriggered";
     default:
       return null;
   }

@@ -63,7 +63,7 @@ describe("timeAgoText", () => {
 });
 
 describe("category filter", () => {
-  it("offers the nine modules of §3", () => {
+  it("offers the nine modules of §3, and fired price alerts (decision 045)", () => {
     expect(NOTIFICATION_MODULES).toEqual([
       "announcement",
       "operation",
@@ -74,6 +74,7 @@ describe("category filter", () => {
       "profileUpdate",
       "permissions",
       "operationsToBeApproved",
+      "priceAlert",
     ]);
     expect(isNotificationModule("movement")).toBe(true);
     expect(isNotificationModule("Movement")).toBe(false);

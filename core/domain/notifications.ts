@@ -23,6 +23,8 @@ export const NOTIFICATION_MODULES = [
   "profileUpdate",
   "permissions",
   "operationsToBeApproved",
+  // Not in §3's list: a price alert that fired (decision 045).
+  "priceAlert",
 ] as const;
 export type NotificationModule = (typeof NOTIFICATION_MODULES)[number];
 

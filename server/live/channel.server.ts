@@ -18,8 +18,8 @@ import { getSessionStorage } from "../session/storage.server";
 import { sessionStreamSignal } from "../session/streams.server";
 
 /**
- * A tab's live channel (decision 031), whoever serves it: GET /eventos[?pair=] carries the member's
- * notifications and, while a page shows a pair, its price; GET /precios/stream?pair= only the price.
+ * A tab's live channel (decision 031), whoever serves it: GET /eventos[?pair=A&pair=B] carries the
+ * member's notifications and, while a page shows pairs, their prices (decision 045); GET /precios/stream?pair= only the price.
  * The HTTP server answers both itself, straight onto the socket (serveLiveChannel, decision 042),
  * so a connection held for hours costs its socket and a few closures rather than a whole Remix
  * request; the Remix routes answer the same through a web stream.
@@ -31,10 +31,13 @@ export type LiveChannel =
 
 export const LIVE_CHANNEL_PATHS = ["/eventos", "/precios/stream"] as const;
 
+/** A page shows at most this many pairs live (monitoring: every pair of the catalogue). */
+export const MAX_LIVE_PAIRS = 9;
+
 export async function openLiveChannel(input: {
   cookieHeader: string | null;
-  /** `?pair=`, when given. */
-  pair: string | null;
+  /** Every `?pair=` given (monitoring shows several; /precios/stream takes one). */
+  pairs: string[];
   /** /precios/stream: the price only, and a pair is required. */
   pricesOnly: boolean;
   /** The browser's own signal: the tab went away. */
@@ -47,15 +50,18 @@ export async function openLiveChannel(input: {
   const access = accessOf(session);
   if (!access) return { kind: "redirect", location: "/error" };
   const { data } = access;
-  const { pair, pricesOnly } = input;
-  if ((pricesOnly || pair !== null) && !PAIR_PATTERN.test(pair ?? "")) return { kind: "badPair" };
+  const { pricesOnly } = input;
+  const pairs = [...new Set(input.pairs)];
+  if (pricesOnly && pairs.length !== 1) return { kind: "badPair" };
+  if (pairs.length > MAX_LIVE_PAIRS || pairs.some((pair) => !PAIR_PATTERN.test(pair))) return { kind: "badPair" };
 
   const sessionId = session.id;
   // The stream ends with the session: logout, expiry, or a newer login past the member's limit.
   const signal = sessionStreamSignal({ sessionId, cookieHeader: input.cookieHeader, signal: input.signal });
   const options = { endsAt: sessionEndsAt(data.expiresAt, data.startedAt) };
-  const prices = pair === null ? null : priceEvents(pair, priceHub());
-  if (pricesOnly) return { kind: "stream", signal, options, start: prices! };
+  const hub = priceHub();
+  const prices = pairs.map((pair) => priceEvents(pair, hub));
+  if (pricesOnly) return { kind: "stream", signal, options, start: prices[0]! };
 
   const { memberId, productJwt } = data;
   const bridge = notificationBridge();
@@ -70,10 +76,10 @@ export async function openLiveChannel(input: {
   });
   const start: StreamStart = (write, close) => {
     const stopNotifications = notifications(write);
-    const stopPrices = prices?.(write, close);
+    const stopPrices = prices.map((start) => start(write, close));
     return () => {
       stopNotifications();
-      stopPrices?.();
+      for (const stop of stopPrices) stop();
     };
   };
   return { kind: "stream", signal, options, start };
@@ -89,7 +95,7 @@ export function serveLiveChannel(
   res.once("close", () => gone.abort());
   openLiveChannel({
     cookieHeader: request.cookieHeader,
-    pair: request.url.searchParams.get("pair"),
+    pairs: request.url.searchParams.getAll("pair"),
     pricesOnly: request.pricesOnly,
     signal: gone.signal,
     log,
@@ -125,7 +131,7 @@ export function serveLiveChannel(
 export async function liveChannelResponse(request: Request, log: Logger, pricesOnly: boolean): Promise<Response> {
   const channel = await openLiveChannel({
     cookieHeader: request.headers.get("Cookie"),
-    pair: new URL(request.url).searchParams.get("pair"),
+    pairs: new URL(request.url).searchParams.getAll("pair"),
     pricesOnly,
     signal: request.signal,
     log,

@@ -10,6 +10,7 @@ import {
   parseTab,
   timeAgoText,
 } from "#core/domain/notifications";
+import { notificationHref } from "#core/domain/price-alerts";
 import { withoutParams, withParams } from "#core/url";
 
 import type { Logger } from "../logger.server";
@@ -41,6 +42,8 @@ export interface NotificationCentreItem {
   createdAtText: string;
   /** On the first item of pages 2..n: the element 'Cargar más' scrolls to. */
   anchor: string | null;
+  /** Where the notification leads (a fired price alert: the calculator with its pair). */
+  href: string | null;
 }
 
 export interface NotificationCentreData {
@@ -136,6 +139,7 @@ export async function loadNotificationCentre(
       timeAgo: timeAgoText(notification.createdAt, now),
       createdAtText: formatDateTime(notification.createdAt),
       anchor: firstOfPage ? pageAnchor(page) : null,
+      href: notificationHref(notification.module, notification.detail),
     };
   });
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { chooseToast } from "#core/domain/notification-toast";
+
 import type { Notification } from "../upstream/notifications.server";
 import type { BridgeListener } from "./bridge.server";
-import { notificationStream, toastSinceLastTold } from "./live.server";
+import { notificationStream, toastData, toastSinceLastTold } from "./live.server";
 
 const notification = (id: string, createdAt: string, fields: Partial<Notification> = {}): Notification => ({
   id,
@@ -154,5 +156,17 @@ describe("notificationStream count announcements", () => {
     const stream = handFedStream();
     stream.listener({ kind: "count", to: 3 });
     expect(await stream.readUntil("event: count")).toContain('event: count\ndata: {"op":"set","to":3}\n\n');
+  });
+});
+
+describe("a fired price alert's toast", () => {
+  it("leads to the calculator with the alert's pair and operation", () => {
+    const chosen = chooseToast([
+      { id: "7", module: "priceAlert", type: "info", status: "triggered", detail: { pair: "EUR/MXN", operation: "sell" } },
+    ]);
+    expect(toastData(chosen!)).toMatchObject({
+      title: "Alerta de precio",
+      link: { href: "/?operacion=venta&par=EUR%2FMXN", label: "Ir a operar" },
+    });
   });
 });

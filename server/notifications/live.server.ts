@@ -1,4 +1,5 @@
 import { chooseToast, type ChosenToast } from "#core/domain/notification-toast";
+import { notificationHref } from "#core/domain/price-alerts";
 import texts from "#core/locales/es-MX/notifications.json";
 
 import { eventStreamResponse, sseEvent } from "../http/event-stream.server";
@@ -23,6 +24,8 @@ export interface ToastData {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** Where the notification leads (a fired price alert: the calculator with its pair). */
+  link?: { href: string; label: string };
 }
 
 /** The Spanish toast for a choice of chooseToast. */
@@ -38,7 +41,14 @@ export function toastData(chosen: ChosenToast): ToastData {
   const source = chosen.notification as Partial<Notification>;
   const description =
     chosen.kind === "permissionsUpdated" ? texts.toasts.permissionsUpdatedCopy : (source.copy ?? source.title ?? undefined) || undefined;
-  return { id: `notificacion-${chosen.id}`, type: chosen.tone, title: texts.toasts[chosen.kind], description };
+  const href = notificationHref(source.module ?? "", source.detail);
+  return {
+    id: `notificacion-${chosen.id}`,
+    type: chosen.tone,
+    title: texts.toasts[chosen.kind],
+    description,
+    ...(href ? { link: { href, label: texts.list.open } } : {}),
+  };
 }
 
 export interface NotificationStreamOptions {

@@ -5,6 +5,7 @@ import type { Budget } from "./budget";
 import { graphqlClient } from "./graphql.server";
 import type { HttpOptions } from "./http.server";
 import { createHttp } from "./http.server";
+import { marketToolsClient } from "./market-tools.server";
 import { middlewareClient } from "./middleware.server";
 import { operationsClient } from "./operations.server";
 import { partnerClient } from "./partner.server";
@@ -63,6 +64,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     trading: tradingClient(productHttp),
     operations: operationsClient(productHttp),
     recipients: recipientsClient(productHttp),
+    marketTools: marketToolsClient(productHttp),
     // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.
     rates: ratesClient(createHttp({ ...httpFor(ctx, "product-rates"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null })),
     // §7 bank middleware: the bank's token, no geolocation header.

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
+import { withMarketTools } from "./screens";
 import { loginAs, resetSandbox } from "./support";
 
 /**
@@ -49,5 +50,25 @@ test("the market and the legal documents", async ({ page }) => {
   await page.goto("/comportamiento-de-mercado");
   await expectNoViolations(page);
   await page.goto("/terminos-condiciones");
+  await expectNoViolations(page);
+});
+
+test("price alerts with their drawer and delete modal, and currency monitoring", async ({ page }) => {
+  await withMarketTools();
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  for (const path of [
+    "/alertas",
+    "/alertas?drawer=alerta&tipo=crear",
+    "/alertas?dialogo=eliminar-alerta&alerta=1",
+    "/monitoreo-de-divisas",
+  ]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+  // The drawer with its messages: a refused submission.
+  await page.goto("/alertas?drawer=alerta&tipo=crear");
+  await page.getByRole("button", { name: "Crear alerta" }).click();
+  await expect(page.getByText("Campo obligatorio").first()).toBeVisible();
   await expectNoViolations(page);
 });

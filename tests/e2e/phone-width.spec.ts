@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -12,6 +12,7 @@ test.setTimeout(240_000);
 test("no screen scrolls sideways at 390 px", async ({ browser, javaScriptEnabled }) => {
   await resetSandbox();
   await withNoticesOn();
+  await withMarketTools();
   const wide: string[] = [];
   for (const user of Object.keys(SCREENS)) {
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });

@@ -44,12 +44,17 @@ export const SCREENS: Record<string, string[]> = {
     "/portafolio",
     "/portafolio?mes=todos&tipo=venta",
     "/portafolio?mes=13",
+    // Alert 1 (active) and 2 (triggered) and a follow of USD/MXN come from withMarketTools().
+    "/alertas",
+    "/alertas?drawer=alerta&tipo=crear&par=USD/MXN&operacion=venta",
+    "/alertas?dialogo=eliminar-alerta&alerta=1",
+    "/monitoreo-de-divisas",
     "/terminos-condiciones",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",
   ],
-  "beatriz.basica": ["/", "/cuentas"],
+  "beatriz.basica": ["/", "/cuentas", "/alertas", "/monitoreo-de-divisas"],
   "nuevo.usuario": ["/wizard"],
 };
 
@@ -61,6 +66,14 @@ export async function enterAs(page: Page, user: string) {
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page).toHaveURL(/\/error$/);
   } else if (user) await loginAs(page, user);
+}
+
+/** Ana's price alerts (1 active, 2 triggered) and a followed pair, for the screens of /alertas and monitoring. */
+export async function withMarketTools() {
+  const alert = { userName: "ana.admin", pair: "USD/MXN", operation: "buy", condition: "above" };
+  await sandboxControl("/__price-alerts", { ...alert, targetRate: 25 });
+  await sandboxControl("/__price-alerts", { ...alert, operation: "sell", condition: "below", targetRate: 16.9, status: "triggered" });
+  await sandboxControl("/__follows", { userName: "ana.admin", pair: "USD/MXN" });
 }
 
 /** Banners on every page, and a survey over Beatriz's first page: the screens as they are with notices. */

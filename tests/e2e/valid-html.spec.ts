@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -54,6 +54,7 @@ async function collect(page: Page, user: string, into: string): Promise<string[]
 test("the Nu checker finds no error on any server-rendered page", async ({ browser }, testInfo) => {
   await resetSandbox();
   await withNoticesOn();
+  await withMarketTools();
   const into = testInfo.outputPath("html");
   await rm(into, { recursive: true, force: true });
   await mkdir(into, { recursive: true });

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 
-/** The tab's one live channel (decision 031): GET /eventos, with `?pair=` while a page shows a pair. */
+/** The tab's one live channel (decision 031): GET /eventos, with `?pair=` for each pair a page shows. */
 export const LIVE_PATH = "/eventos";
 
 /** Every named event the channel carries: notifications (toast, count, refresh, connection) and prices. */
@@ -15,20 +15,23 @@ export interface LiveChannel {
 
 export const LiveChannelContext = createContext<LiveChannel | null>(null);
 
-export const livePath = (pair: string | null) => (pair ? `${LIVE_PATH}?pair=${encodeURIComponent(pair)}` : LIVE_PATH);
+export const livePath = (pairs: readonly string[]) =>
+  pairs.length > 0 ? `${LIVE_PATH}?${pairs.map((pair) => `pair=${encodeURIComponent(pair)}`).join("&")}` : LIVE_PATH;
 
 /**
  * Opens the tab's channel while `enabled` (a signed-in page with JavaScript), carrying the prices of
- * `pair` (the page's, from its route's `handle.livePair`), and again when the page shows another
- * pair. Browsers allow about six connections per site across all tabs, so a tab holds one stream
+ * `pairs` (the page's, from its routes' `handle.livePair` / `handle.livePairs`), and again when the
+ * page shows other pairs. Browsers allow about six connections per site across all tabs, so a tab holds one stream
  * for everything live.
  */
-export function useLiveChannelSource(enabled: boolean, pair: string | null): LiveChannel {
+export function useLiveChannelSource(enabled: boolean, pairs: readonly string[]): LiveChannel {
   const handlers = useRef(new Map<LiveEventName, Set<Handler>>());
+  // One string for the effect: the same pairs in a new array do not reopen the stream.
+  const path = livePath(pairs);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource(livePath(pair));
+    const source = new EventSource(path);
     for (const name of EVENT_NAMES) {
       source.addEventListener(name, (event: MessageEvent<string>) => {
         let data: unknown;
@@ -44,7 +47,7 @@ export function useLiveChannelSource(enabled: boolean, pair: string | null): Liv
       source.close();
       delete document.documentElement.dataset.live;
     };
-  }, [enabled, pair]);
+  }, [enabled, path]);
 
   return useMemo(
     () => ({

@@ -21,6 +21,8 @@ export type NotificationCentreItemView = {
   timeAgo: string;
   createdAtText: string;
   anchor: string | null;
+  /** Where the notification leads, when it leads somewhere. */
+  href?: string | null;
 };
 
 /** What the root loader hands over for an open centre (server/notifications/centre.server.ts). */
@@ -156,6 +158,12 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
           )}
         </div>
         {item.copy ? <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400">{item.copy}</p> : null}
+        {item.href ? (
+          <Link to={item.href} className="mt-1 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            {t("list.open")}
+            <span className="sr-only">: {item.title}</span>
+          </Link>
+        ) : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <time dateTime={item.createdAt} title={item.createdAtText} className="text-xs text-slate-500 dark:text-slate-400">
             {item.timeAgo}

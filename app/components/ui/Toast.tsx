@@ -13,6 +13,8 @@ export type ToastData = {
   type: ToastType;
   title: string;
   description?: string;
+  /** Where the toast's subject is (a fired price alert: the calculator with its pair). */
+  link?: { href: string; label: string };
 };
 
 export type ToastProps = {
@@ -95,6 +97,11 @@ function ToastCard({ toast, durationMs, onHide }: { toast: ToastData; durationMs
         <div className="min-w-0 text-slate-900 dark:text-slate-100">
           <p className="font-semibold leading-6">{toast.title}</p>
           {toast.description ? <p className="mt-1 text-sm leading-5 text-slate-600 dark:text-slate-300">{toast.description}</p> : null}
+          {toast.link ? (
+            <a href={toast.link.href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+              {toast.link.label}
+            </a>
+          ) : null}
         </div>
       </div>
     </details>
