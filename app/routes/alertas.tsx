@@ -170,7 +170,7 @@ export default function Alerts() {
     <div className="flex flex-col gap-6">
       {/* The action sits on the left, under the title: the top right is where toasts appear. */}
       <div className="flex flex-col items-start gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        {/* The top bar's h1 names the screen (with the company and the bell), as on every screen. */}
         <p className="text-slate-600 dark:text-slate-300">{t("description")}</p>
         <Link to={links.create} preventScrollReset className={buttonClass("primary")}>
           {t("create")}

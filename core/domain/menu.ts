@@ -54,6 +54,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/comportamiento-de-mercado", "shell.title.market"],
     ["/monitoreo-de-divisas", "shell.title.monitoring"],
     ["/portafolio", "shell.title.portfolio"],
+    ["/alertas", "shell.title.alerts"],
     ["/terminos-condiciones", "shell.title.terms"],
     ["/configuracion", "shell.title.settings"],
     ["/transaction", "shell.title.transaction"],
