@@ -24,6 +24,7 @@ import { GuidedTour, TOUR_CARD_ID } from "~/components/trading/GuidedTour";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { buttonClass } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/LoadError";
 import { Modal } from "~/components/ui/Modal";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
@@ -128,12 +129,7 @@ export default function Dashboard() {
           {t("accounts.title")}
         </h2>
         {accounts === null ? (
-          <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-            <p>{t("accounts.loadError")}</p>
-            <Link to="." reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-              {t("accounts.retry")}
-            </Link>
-          </div>
+          <LoadError message={t("accounts.loadError")} retryLabel={t("accounts.retry")} retryHref="." />
         ) : accounts.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-300">{t("accounts.empty")}</p>
         ) : (

@@ -24,6 +24,7 @@ import { optional } from "#server/upstream/optional.server";
 import { AlertDrawer } from "~/components/alerts/AlertDrawer";
 import { type AlertRowView, AlertsList } from "~/components/alerts/AlertsList";
 import { buttonClass } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
@@ -178,12 +179,7 @@ export default function Alerts() {
       </div>
 
       {rows === null ? (
-        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{t("loadError")}</p>
-          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-            {t("retry")}
-          </Link>
-        </div>
+        <LoadError message={t("loadError")} retryLabel={t("retry")} retryHref={here} />
       ) : (
         <section aria-labelledby="alertas-lista" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">

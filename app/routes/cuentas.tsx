@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
 import accounts from "#core/locales/es-MX/accounts.json";
@@ -13,6 +13,7 @@ import { readForm } from "#server/session/csrf.server";
 import { optional } from "#server/upstream/optional.server";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
+import { LoadError } from "~/components/ui/LoadError";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n";
@@ -81,12 +82,7 @@ export default function Accounts() {
       />
 
       {page === null ? (
-        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{t("list.loadError")}</p>
-          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-            {t("list.retry")}
-          </Link>
-        </div>
+        <LoadError message={t("list.loadError")} retryLabel={t("list.retry")} retryHref={here} />
       ) : (
         <section aria-labelledby="lista-cuentas" className="flex flex-col gap-4">
           {/* The cards' names are level-3 headings: the list's own heading keeps the outline whole. */}

@@ -13,6 +13,7 @@ import { requireAccess } from "#server/session/auth.server";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { buttonClass } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/LoadError";
 import { Money } from "~/components/ui/Money";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
@@ -93,12 +94,7 @@ export default function AccountMovements() {
       <MovementFilters key={location.search} today={today} lastResult={lastResult} clearHref={location.pathname} />
 
       {failed ? (
-        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{t("movements.loadError")}</p>
-          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-            {t("movements.retry")}
-          </Link>
-        </div>
+        <LoadError message={t("movements.loadError")} retryLabel={t("movements.retry")} retryHref={here} />
       ) : list && range ? (
         <section aria-labelledby="movimientos-titulo" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

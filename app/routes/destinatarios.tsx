@@ -15,6 +15,7 @@ import { optional } from "#server/upstream/optional.server";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { RecipientsTable } from "~/components/recipients/RecipientsTable";
 import { buttonClass } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -117,12 +118,7 @@ export default function Recipients() {
       />
 
       {list === null ? (
-        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{t("list.loadError")}</p>
-          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-            {t("list.retry")}
-          </Link>
-        </div>
+        <LoadError message={t("list.loadError")} retryLabel={t("list.retry")} retryHref={here} />
       ) : list.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">{query || origin !== "todos" ? t("list.noResults") : t("list.empty")}</p>
       ) : (

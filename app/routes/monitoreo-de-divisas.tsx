@@ -20,6 +20,7 @@ import { readForm } from "#server/session/csrf.server";
 import { optional } from "#server/upstream/optional.server";
 import { FollowedPair, type FollowedPairView } from "~/components/monitoring/FollowedPair";
 import { ErrorList } from "~/components/ui/Field";
+import { LoadError } from "~/components/ui/LoadError";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
@@ -146,12 +147,7 @@ export default function Monitoring() {
       ) : null}
 
       {follows === null ? (
-        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{t("list.loadError")}</p>
-          <Link to={location.pathname} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-            {t("list.retry")}
-          </Link>
-        </div>
+        <LoadError message={t("list.loadError")} retryLabel={t("list.retry")} retryHref={location.pathname} />
       ) : (
         <section aria-labelledby="pares-seguidos" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">

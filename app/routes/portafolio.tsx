@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
 import type { PortfolioFilters as Filters } from "#core/domain/portfolio";
@@ -15,6 +15,7 @@ import { VolumeChart } from "~/components/charts/VolumeChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
 import { DailyTable, dayText, money, MonthlyTable, PortfolioSummary } from "~/components/portfolio/PortfolioReport";
 import { buttonClass } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -70,14 +71,7 @@ export default function Portfolio() {
       <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
       <PortfolioFilters key={location.search} today={today} lastResult={lastResult} defaults={defaults} pairs={pairs} />
 
-      {failed ? (
-        <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{t("summary.loadError")}</p>
-          <Link to={here} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline">
-            {t("summary.retry")}
-          </Link>
-        </div>
-      ) : null}
+      {failed ? <LoadError message={t("summary.loadError")} retryLabel={t("summary.retry")} retryHref={here} /> : null}
 
       {period && figures ? (
         <>

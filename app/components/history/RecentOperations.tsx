@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import type { HistoryRow } from "#server/history/view";
+import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
 
 import { StatusBadge } from "./StatusBadge";
@@ -32,12 +33,7 @@ export function RecentOperations({ companyName, rows, historyHref, detailHref, r
         </Link>
       </div>
       {rows === null ? (
-        <div role="alert" className="rounded-xl border border-failed/40 bg-white p-4 dark:bg-slate-900">
-          <p>{th("list.loadError")}</p>
-          <Link to={retryHref} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline dark:text-brand-100">
-            {th("list.retry")}
-          </Link>
-        </div>
+        <LoadError message={th("list.loadError")} retryLabel={th("list.retry")} retryHref={retryHref} />
       ) : rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
           {th("list.empty")}
