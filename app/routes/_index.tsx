@@ -99,7 +99,18 @@ export default function Dashboard() {
       <div className={transfer ? "grid gap-8" : "grid gap-8 xl:grid-cols-2"}>
         {transfer ? null : (
           <div className={highlight("prices")}>
-            <PricePanel pairs={calculator.pairs} pair={calculator.pair} price={live.price} status={live.status} pairHref={pairHref} />
+            <PricePanel
+              pairs={calculator.pairs}
+              pair={calculator.pair}
+              price={live.price}
+              previous={live.previous}
+              status={live.status}
+              paused={live.paused}
+              onPause={live.setPaused}
+              referenceMargin={calculator.referenceMargin}
+              pairHref={pairHref}
+              refreshHref={`${location.pathname}${location.search}`}
+            />
           </div>
         )}
         <div className={[highlight("calculator"), transfer ? "w-full max-w-3xl" : ""].filter(Boolean).join(" ") || undefined}>

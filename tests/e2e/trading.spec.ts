@@ -351,3 +351,30 @@ test("with JavaScript the price moves without reloading the page", async ({ page
   // One live stream for the tab: the pair's prices ride with the notifications.
   expect(streams).toEqual(["/eventos?pair=USD%2FMXN"]);
 });
+
+test("the prices say when they are from and lead with the client's rate; with JavaScript they can be paused", async ({
+  page,
+}, testInfo) => {
+  await loginAs(page, "ana.admin");
+  const panel = page.getByRole("region", { name: "Precios en tiempo real" });
+  await expect(panel.getByText("Tu tipo de cambio FXN").first()).toBeVisible();
+  await expect(panel.getByText("Mejor").first()).toBeVisible();
+  if (testInfo.project.name !== "js") {
+    // Without JavaScript: as of a time, and the person asks for newer prices.
+    await expect(panel.getByText(/^Precios de las \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    await panel.getByRole("link", { name: "Actualizar" }).click();
+    await expect(panel.getByText(/^Precios de las \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    return;
+  }
+  await expect(panel.getByText(/^En vivo · actualizado a las \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+  await panel.getByRole("button", { name: "Pausar precios" }).click();
+  const resume = panel.getByRole("button", { name: "Reanudar precios" });
+  await expect(resume).toHaveAttribute("aria-pressed", "true");
+  await expect(panel.getByText(/^En pausa · precios de las \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+  const frozen = await bestBuyPrice(page).textContent();
+  // Ticks keep arriving (several a second); a paused panel shows none of them.
+  await page.waitForTimeout(4_000);
+  expect(await bestBuyPrice(page).textContent()).toBe(frozen);
+  await resume.click();
+  await expect.poll(() => bestBuyPrice(page).textContent(), { timeout: 10_000 }).not.toBe(frozen);
+});

@@ -9,7 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { AccountView } from "#core/domain/accounts";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 import { recipientDestination } from "#core/domain/calculator-prefill";
-import { formatTime } from "#core/domain/dates";
+import { mexicoCityClock } from "#core/domain/clock";
 import { exchangeFields, exchangeSchema, transferFields, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
@@ -311,9 +311,9 @@ function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string
       </dl>
       <p className="mt-2 text-slate-600 dark:text-slate-300" aria-live="off">
         {left === null
-          ? t("calculator.validUntil", { time: formatTime(quote.validUntil) })
+          ? t("calculator.validUntil", { time: mexicoCityClock(quote.validUntil, false) })
           : left > 0
-            ? t("calculator.validFor", { time: formatTime(quote.validUntil), left: minutesSeconds(left) })
+            ? t("calculator.validFor", { time: mexicoCityClock(quote.validUntil, false), left: minutesSeconds(left) })
             : t("calculator.expired")}
       </p>
     </section>

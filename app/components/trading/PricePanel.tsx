@@ -1,7 +1,11 @@
 import { Link } from "@remix-run/react";
+import Big from "big.js";
+import { useHydrated } from "remix-utils/use-hydrated";
 
+import { customerRate } from "#core/domain/calculator";
+import { mexicoCityClock } from "#core/domain/clock";
 import { formatRate } from "#core/money";
-import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+import type { PriceEvent, PriceStatusEvent, WireProviderQuote } from "#core/prices/wire";
 import { useTranslation } from "~/i18n";
 
 export type PricePanelProps = {
@@ -11,12 +15,34 @@ export type PricePanelProps = {
   status: PriceStatusEvent | null;
   /** Link to the dashboard with another pair selected. */
   pairHref: (pair: string) => string;
+  /** The price shown before this one (up / down marks). */
+  previous?: PriceEvent | null;
+  paused?: boolean;
+  onPause?: (paused: boolean) => void;
+  /** The member's margin (percent, §9) at the reference amount: the client's own rate leads. */
+  referenceMargin?: string | null;
+  /** This page again: without JS, 'Actualizar' brings the prices of now. */
+  refreshHref: string;
 };
 
+/** Providers side by side in a stable order (by name), so a row stays put as prices move. */
+function stableOrder(top: WireProviderQuote[]): WireProviderQuote[] {
+  return [...top].sort((a, b) => a.lpId.localeCompare(b.lpId));
+}
+
+/** The client's rate: the best price with the member's margin of §9, as the quote will apply it. */
+function clientRate(best: number | null, margin: string | null | undefined, side: "buy" | "sell"): number | null {
+  if (best === null || margin === null || margin === undefined || !Number.isFinite(Number(margin))) return null;
+  return Number(customerRate(new Big(String(best)), new Big(margin), side).toFixed(6));
+}
+
 /** 'Precios en tiempo real' (§2): the selected pair's best prices and the top 4 providers. */
-export function PricePanel({ pairs, pair, price, status, pairHref }: PricePanelProps) {
-  const { t } = useTranslation("dashboard");
+export function PricePanel(props: PricePanelProps) {
+  const { pairs, pair, price, status, pairHref, previous, paused = false, onPause, referenceMargin, refreshHref } = props;
+  const { t } = useTranslation(["dashboard", "common"]);
+  const hydrated = useHydrated();
   const message = status?.messageKey ? t(status.messageKey) : null;
+  const at = price ? mexicoCityClock(price.ts) : null;
   return (
     <section
       aria-labelledby="precios"
@@ -48,37 +74,98 @@ export function PricePanel({ pairs, pair, price, status, pairHref }: PricePanelP
           {message}
         </p>
       ) : null}
+      {pair && price && at ? (
+        // With JS: live or paused, the tick's time and the way to pause; without: as of a time, 'Actualizar'.
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
+          {hydrated ? (
+            <>
+              <p className="flex items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className={`h-2 w-2 rounded-full ${paused ? "bg-slate-400" : message ? "bg-pending" : "bg-success"}`}
+                />
+                {t(paused ? "prices.pausedAt" : "prices.liveAt", { time: at })}
+              </p>
+              <button
+                type="button"
+                aria-pressed={paused}
+                onClick={() => onPause?.(!paused)}
+                className="inline-flex min-h-9 items-center rounded-full px-3 font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100 dark:ring-brand-800 dark:hover:bg-slate-800"
+              >
+                {t(paused ? "prices.resume" : "prices.pause")}
+              </button>
+            </>
+          ) : (
+            <>
+              <p>{t("prices.asOf", { time: at })}</p>
+              <Link to={refreshHref} reloadDocument className="font-semibold text-brand-700 underline dark:text-brand-100">
+                {t("prices.refresh")}
+              </Link>
+            </>
+          )}
+        </div>
+      ) : null}
       {pair && price ? (
         <div aria-live="off" className="grid gap-4 sm:grid-cols-2">
-          {(["buy", "sell"] as const).map((side) => (
-            <div key={side} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
-              <dl>
-                <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`prices.${side}`, { pair })}</dt>
-                <dd className="text-2xl font-bold tabular-nums">{price[side].price === null ? "—" : formatRate(price[side].price)}</dd>
-              </dl>
-              <table className="mt-3 w-full text-sm">
-                <caption className="sr-only">{t("prices.providers", { side: t(`prices.sideName.${side}`) })}</caption>
-                <thead>
-                  <tr className="text-left text-slate-500">
-                    <th scope="col" className="font-medium">
-                      {t("prices.provider")}
-                    </th>
-                    <th scope="col" className="text-right font-medium">
-                      {t("prices.price")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {price[side].top.map((provider) => (
-                    <tr key={provider.lpId}>
-                      <td>{provider.lpId}</td>
-                      <td className="text-right tabular-nums">{formatRate(provider.price)}</td>
+          {(["buy", "sell"] as const).map((side) => {
+            const best = price[side].price;
+            const before = previous?.[side].price ?? null;
+            const move = best === null || before === null || best === before ? null : best > before ? "up" : "down";
+            const yours = clientRate(best, referenceMargin, side);
+            const bestId = price[side].top[0]?.lpId;
+            return (
+              <div key={side} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
+                <dl>
+                  <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`prices.${side}`, { pair })}</dt>
+                  <dd className="flex items-baseline gap-2 text-2xl font-bold tabular-nums">
+                    {best === null ? "—" : formatRate(best)}
+                    {move ? (
+                      <span className={`text-base ${move === "up" ? "text-success" : "text-failed dark:text-red-400"}`}>
+                        <span aria-hidden="true">{move === "up" ? "▲" : "▼"}</span>
+                        <span className="sr-only">{t(`prices.${move}`)}</span>
+                      </span>
+                    ) : null}
+                  </dd>
+                  {yours !== null ? (
+                    <>
+                      <dt className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                        {t("prices.yours", { product: t("common:product.name") })}
+                      </dt>
+                      <dd className="text-lg font-semibold tabular-nums text-brand-700 dark:text-brand-100">{formatRate(yours)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                <table className="mt-3 w-full text-sm">
+                  <caption className="sr-only">{t("prices.providers", { side: t(`prices.sideName.${side}`) })}</caption>
+                  <thead>
+                    <tr className="text-left text-slate-500">
+                      <th scope="col" className="font-medium">
+                        {t("prices.provider")}
+                      </th>
+                      <th scope="col" className="text-right font-medium">
+                        {t("prices.price")}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
+                  </thead>
+                  <tbody>
+                    {stableOrder(price[side].top).map((provider) => (
+                      <tr key={provider.lpId}>
+                        <td>
+                          {provider.lpId}
+                          {provider.lpId === bestId ? (
+                            <span className="ml-2 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
+                              {t("prices.best")}
+                            </span>
+                          ) : null}
+                        </td>
+                        <td className="text-right tabular-nums">{formatRate(provider.price)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            );
+          })}
         </div>
       ) : pair ? (
         <p className="text-slate-600 dark:text-slate-400">{t("prices.waiting")}</p>
