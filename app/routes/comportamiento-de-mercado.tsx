@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
@@ -24,6 +24,7 @@ import { formatRate } from "#core/money";
 import type { RateSeries } from "#server/market/rate-series.server";
 import { rateSeries } from "#server/market/rate-series.server";
 import { requireAccess } from "#server/session/auth.server";
+import { sendAwayFromProFeature } from "#server/session/pro-only.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
 import { cached } from "#server/upstream/cache.server";
 import { isUpstreamError } from "#server/upstream/errors";
@@ -39,7 +40,7 @@ import type { PageHandle } from "~/utils/page-title";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, data, company, log } = await requireAccess(request, context);
-  if (!canOpenMarket(data.membershipId)) throw redirect("/");
+  if (!canOpenMarket(data.membershipId)) await sendAwayFromProFeature(request, "market");
   const url = new URL(request.url);
   const range = parseRange(url.searchParams.get("rango"));
   const [holidays, pairs] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
@@ -10,6 +10,7 @@ import portfolio from "#core/locales/es-MX/portfolio.json";
 import { withParams } from "#core/url";
 import { loadPortfolio, portfolioPairs, readPortfolioFilters } from "#server/portfolio/portfolio.server";
 import { requireAccess } from "#server/session/auth.server";
+import { sendAwayFromProFeature } from "#server/session/pro-only.server";
 import { RateChart } from "~/components/charts/RateChart";
 import { VolumeChart } from "~/components/charts/VolumeChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
@@ -27,7 +28,7 @@ import type { PageHandle } from "~/utils/page-title";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
-  if (!canOpenPortfolio(access.data.membershipId)) throw redirect("/");
+  if (!canOpenPortfolio(access.data.membershipId)) await sendAwayFromProFeature(request, "portfolio");
   const today = mexicoDate();
   const url = new URL(request.url);
   const read = readPortfolioFilters(url, today);

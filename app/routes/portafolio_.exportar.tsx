@@ -11,6 +11,7 @@ import { loadPortfolio, readPortfolioFilters } from "#server/portfolio/portfolio
 import { accessKey, enforceRate } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
 import { downloadFailed } from "#server/session/download-failed.server";
+import { sendAwayFromProFeature } from "#server/session/pro-only.server";
 import { serverT } from "~/i18n.server";
 
 /**
@@ -21,7 +22,7 @@ import { serverT } from "~/i18n.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context, { budget: "download" });
-  if (!canOpenPortfolio(access.data.membershipId)) throw redirect("/");
+  if (!canOpenPortfolio(access.data.membershipId)) await sendAwayFromProFeature(request, "portfolio");
   await enforceRate("export", accessKey(access));
   const url = new URL(request.url);
   const back = withoutParams(`/portafolio${url.search}`, ["formato"]);

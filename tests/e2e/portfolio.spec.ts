@@ -133,6 +133,7 @@ test("a Basic member cannot open the portfolio or its export", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   await page.goto("/portafolio?mes=todos");
   await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status").filter({ hasText: "El portafolio es parte de la membresía Pro" })).toBeVisible();
   await page.goto("/historial-operaciones");
   await expect(page.getByRole("link", { name: /Ver mi portafolio/ })).toHaveCount(0);
   const response = await page.request.get("/portafolio/exportar?formato=csv", { maxRedirects: 0 });

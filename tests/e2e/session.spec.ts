@@ -73,6 +73,8 @@ test("a Basic member has no market item and cannot open the market", async ({ pa
   await expect(sidebar(page).getByRole("link", { name: "Mercados" })).toHaveCount(0);
   await page.goto("/comportamiento-de-mercado");
   await expect(page).toHaveURL("/");
+  // Told why, not silently sent away.
+  await expect(page.getByRole("status").filter({ hasText: "Mercados es parte de la membresía Pro" })).toBeVisible();
 });
 
 test("a Pro member opens the market", async ({ page }) => {
