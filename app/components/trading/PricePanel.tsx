@@ -120,7 +120,7 @@ export function PricePanel(props: PricePanelProps) {
                   <dd className="flex items-baseline gap-2 text-2xl font-bold tabular-nums">
                     {best === null ? "—" : formatRate(best)}
                     {move ? (
-                      <span className={`text-base ${move === "up" ? "text-success" : "text-failed dark:text-red-400"}`}>
+                      <span className={`text-base ${move === "up" ? "text-success dark:text-green-400" : "text-failed dark:text-red-400"}`}>
                         <span aria-hidden="true">{move === "up" ? "▲" : "▼"}</span>
                         <span className="sr-only">{t(`prices.${move}`)}</span>
                       </span>
@@ -153,7 +153,7 @@ export function PricePanel(props: PricePanelProps) {
                         <td>
                           {provider.lpId}
                           {provider.lpId === bestId ? (
-                            <span className="ml-2 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
+                            <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900/60 dark:text-green-200">
                               {t("prices.best")}
                             </span>
                           ) : null}
