@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sandboxControl } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
  * 'Mercados' (issue 12): a pair's rate chart over 1D / 1S / 1M / 1A, with its figures, beside the
@@ -89,6 +89,7 @@ test("with JavaScript the value under the pointer and the arrow keys is shown", 
 });
 
 test("without the rate history the hours still show, with a message", async ({ page }) => {
+  test.setTimeout(120_000); // the breaker's 30 s of open, waited out at the end
   await loginAs(page, "ana.admin");
   await sandboxControl("/__faults", { path: "/api/rate-history", kind: "status", status: 503, times: -1 });
   // The history's own breaker opens (decision 044); the product API's stays closed for the next test's login.
@@ -97,6 +98,13 @@ test("without the rate history the hours still show, with a message", async ({ p
   await expect(page.getByRole("figure")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Horario de mercado" })).toBeVisible();
   await expect(page.getByRole("link", { name: "1D (1 día)" })).toBeVisible();
+
+  // And the chart comes back once the history answers (its breaker stays open up to 30 s): the
+  // next tests, on the same app, find it closed.
+  await fetch(`${SANDBOX_URL}/__faults`, { method: "DELETE" });
+  await expect
+    .poll(async () => (await page.reload(), page.getByRole("figure").count()), { timeout: 60_000, intervals: [2_000] })
+    .toBeGreaterThan(0);
 });
 
 test("a Basic member cannot open a market range by its link", async ({ page }) => {

@@ -51,7 +51,14 @@ test("the filters change the figures", async ({ page }) => {
   await expect(figure(page, "Promedio del mercado en los mismos días")).toHaveText(/^\d+\.\d{6}$/);
   await expect(page.getByRole("table", { name: /Tipo de cambio logrado por día contra el cierre del mercado, USD\/MXN/ })).toBeVisible();
   await expect(page.getByRole("table", { name: /Volumen mensual de compra de USD\/MXN/ })).toBeVisible();
-  await expect(page.locator("figure svg")).toHaveCount(1);
+  // Two server-rendered charts: the rates achieved over the market line, and the monthly volumes.
+  const months = await page
+    .getByRole("table", { name: /Volumen mensual de compra de USD\/MXN/ })
+    .locator("tbody tr")
+    .count();
+  expect(months).toBeGreaterThan(0);
+  await expect(page.getByRole("figure", { name: /Monto operado por mes en USD/ }).locator("svg rect")).toHaveCount(months);
+  await expect(page.locator("figure svg")).toHaveCount(2);
   const days = await page
     .getByRole("table", { name: /Tipo de cambio logrado por día/ })
     .locator("tbody th")
