@@ -6,6 +6,9 @@ import { type CountChange, nextCount, uncountedChange } from "#core/domain/notif
 import { type LiveChannel, useLiveEvent } from "../live/live-channel";
 import type { ToastData } from "../ui/Toast";
 
+/** Toasts told for notifications carry ids "notificacion-…" (server/notifications/live.server.ts); flashes do not. */
+const NOTIFICATION_TOAST_PREFIX = "notificacion-";
+
 /**
  * The member's notifications as they happen (issue 9), over the tab's live channel: the bell's
  * count follows §4's add / subtract / set, a toast shows what arrived, and a change that can
@@ -30,9 +33,14 @@ export function useLiveNotifications(
     counted.current = new Set(renderedIds ? renderedIds.split(",") : []);
   }, [renderedCount, renderedIds]);
   const renderedToast = rendered.toast;
+  // While the channel is up it tells notifications itself: a revalidation's catch-up toast for them
+  // (computed before the channel's "told" mark was saved) must not replace the live one.
+  const live = useRef(false);
   useEffect(() => {
     // A page without a toast leaves a live one showing.
-    if (renderedToast) setToast(renderedToast);
+    if (!renderedToast) return;
+    if (live.current && renderedToast.id.startsWith(NOTIFICATION_TOAST_PREFIX)) return;
+    setToast(renderedToast);
   }, [renderedToast?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per id
 
   useLiveEvent<CountChange>(channel, "count", (change) => {
@@ -44,6 +52,7 @@ export function useLiveNotifications(
   useLiveEvent(channel, "refresh", () => revalidator.revalidate());
   // The upstream socket's state, on the document for whoever needs it (tests wait for "online").
   useLiveEvent<{ online: boolean }>(channel, "connection", ({ online }) => {
+    live.current = online;
     document.documentElement.dataset.live = online ? "online" : "offline";
   });
 
