@@ -28,6 +28,7 @@ import { registerProductRoutes } from "./product";
 import { registerRateHistoryRoutes } from "./rate-history";
 import { registerRecipientRegistrationRoutes } from "./recipient-registration";
 import { registerRecipientRoutes } from "./recipients";
+import { registerScheduleRoutes } from "./schedules";
 import { createSeedState } from "./seed";
 import type { SandboxState } from "./types";
 
@@ -165,6 +166,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerChallengeRoutes(router, ctx);
   registerHistoryRoutes(router, ctx);
   registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
+  const schedules = registerScheduleRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);
@@ -281,6 +283,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         void notificationSockets.close();
         trading.cancelTimers();
         recipientRegistrations.cancelTimers();
+        schedules.close();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.close(() => resolve());
