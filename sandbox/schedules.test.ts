@@ -274,6 +274,12 @@ describe("creating a schedule", () => {
       }),
     );
     expect(own.body.code).toBe("SAME_ACCOUNT");
+    // Nor change or delete one that pays a recipient.
+    const [weekly] = (await call(carlos, "GET", "/api/scheduledpayments")).body;
+    expect((await call(carlos, "PUT", `/api/scheduledpayments/${String(weekly.id)}`, schedule())).status).toBe(403);
+    expect((await call(carlos, "DELETE", `/api/scheduledpayments/${String(weekly.id)}`)).status).toBe(403);
+    expect((await call(carlos, "DELETE", `/api/scheduledpaymentevents/${String((weekly.nextEvent as Json).id)}`)).status).toBe(403);
+    expect((await call(carlos, "GET", "/api/scheduledpayments")).body).toHaveLength(3);
   });
 });
 

@@ -221,8 +221,8 @@ function eventsOf(state: SandboxState, scheduleId: number): ScheduledEventRecord
 /** A schedule's status on 'Mis pagos recurrentes': pending while a payment is overdue, paid once every one is. */
 function scheduleStatus(events: ScheduledEventRecord[]): EventStatus {
   if (events.some((event) => event.status === "pending")) return "pending";
-  if (events.some((event) => event.status === "scheduled")) return "scheduled";
-  return "paid";
+  if (events.some((event) => event.status === "paid") && events.every((event) => event.status === "paid")) return "paid";
+  return "scheduled";
 }
 
 function scheduleViewOf(state: SandboxState, schedule: ScheduleRecord) {
@@ -446,6 +446,20 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
   const timer = setInterval(() => syncScheduledPayments(ctx), 30_000);
   timer.unref();
 
+  /** Who may schedule a payment may change or delete it: the member's permissions as /setoperation checks them. */
+  function requirePermissions(caller: ProductAuth, payee: { toRecipient: boolean }): void {
+    const permissions = caller.member.permissions;
+    if (payee.toRecipient && !permissions.includes("send_money_to_third_accounts")) {
+      throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas de terceros", "FORBIDDEN");
+    }
+    if (!payee.toRecipient && !permissions.includes("send_money_to_own_accounts")) {
+      throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas propias", "FORBIDDEN");
+    }
+    if (!permissions.includes("can_execute_operations") && !permissions.includes("can_create_operations")) {
+      throw new HttpError(403, "No tienes permiso para crear operaciones", "FORBIDDEN");
+    }
+  }
+
   function ownSchedule(caller: ProductAuth, rawId: string): ScheduleRecord {
     const id = Number(rawId);
     const schedule = store().schedules.find(
@@ -496,16 +510,7 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
       throw new HttpError(400, "Solicitud inválida: aditionalInformation: *Debes ingresar el detalle de la operación.", "INVALID_BODY");
     }
 
-    const permissions = caller.member.permissions;
-    if (recipient && !permissions.includes("send_money_to_third_accounts")) {
-      throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas de terceros", "FORBIDDEN");
-    }
-    if (destiny && !permissions.includes("send_money_to_own_accounts")) {
-      throw new HttpError(403, "No tienes permiso para enviar dinero a cuentas propias", "FORBIDDEN");
-    }
-    if (!permissions.includes("can_execute_operations") && !permissions.includes("can_create_operations")) {
-      throw new HttpError(403, "No tienes permiso para crear operaciones", "FORBIDDEN");
-    }
+    requirePermissions(caller, { toRecipient: recipient !== null && recipient !== undefined });
 
     const transfer: ScheduledTransfer = {
       amount: input.amount ?? input.amountOrigin ?? 0,
@@ -559,6 +564,7 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
     .put("/api/scheduledpayments/:id", (request) => {
       const caller = auth(request);
       const schedule = ownSchedule(caller, request.params.id);
+      requirePermissions(caller, { toRecipient: schedule.transfer.recipientId !== null });
       const today = todayOf(ctx);
       // A plan already under way keeps its first date; a new first date cannot be in the past.
       const { transfer, recurrent } = checkSchedule(caller, request.body, (next) =>
@@ -573,6 +579,7 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
     .delete("/api/scheduledpayments/:id", (request) => {
       const caller = auth(request);
       const schedule = ownSchedule(caller, request.params.id);
+      requirePermissions(caller, { toRecipient: schedule.transfer.recipientId !== null });
       schedule.deletedAt = nowIso();
       store().events = store().events.filter((event) => event.scheduleId !== schedule.id || event.status === "paid");
       return json(200, { id: schedule.id, deleted: true });
@@ -636,6 +643,7 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
       const event = ownEvent(caller, request.params.id);
       if (event.status === "paid") throw new HttpError(409, "Un pago ya realizado no se puede eliminar", "SCHEDULED_PAYMENT_EVENT_PAID");
       const schedule = store().schedules.find((candidate) => candidate.id === event.scheduleId);
+      requirePermissions(caller, { toRecipient: schedule?.transfer.recipientId !== null });
       schedule?.skippedDates.push(event.scheduledDate);
       store().events = store().events.filter((candidate) => candidate !== event);
       return json(200, { id: event.id, deleted: true });
