@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { DEMO_KEYS } from "./challenge";
+import { isWorkingDay, nextWorkingDay } from "./schedule-dates";
+import { seedScheduledPayments } from "./schedules";
 import { type Sandbox, startSandbox } from "./server";
 
 /** Recurring payments (decision 056), over HTTP as the app calls them. 2026-11-25 is a Wednesday. */
@@ -480,5 +482,27 @@ describe("the planner's day change", () => {
     clock = new Date("2026-11-26T06:01:00.000Z");
     await fetch(`${sandbox.url}/__scheduledpayments/sync`, { method: "POST" });
     expect(plannerNotifications(1).length).toBe(seeded + 2);
+  });
+});
+
+describe("the seed, whatever the day", () => {
+  it("always has paid, overdue and due payments in Importadora del Bajío, due on a working day", () => {
+    const holidays = sandbox.state.catalogs.nonWorkingDates;
+    for (let day = 0; day < 730; day += 3) {
+      const now = new Date(Date.UTC(2026, 0, 1, 18) + day * 86_400_000);
+      const seeded = seedScheduledPayments(now, holidays);
+      const today = seeded.day;
+      const due = nextWorkingDay(today, new Set(holidays));
+      const mine = seeded.events.filter((event) => event.clientId === "100234");
+      const statuses = new Set(mine.map((event) => event.status));
+      expect([...statuses].sort(), today).toEqual(["paid", "pending", "scheduled"]);
+      expect(
+        mine.some((event) => event.dateToPay === due && event.status === "scheduled"),
+        today,
+      ).toBe(true);
+      expect(mine.every((event) => event.status === "paid" || (event.status === "pending") === event.dateToPay < today)).toBe(true);
+      expect(mine.every((event) => isWorkingDay(event.dateToPay, new Set(holidays)))).toBe(true);
+      expect(seeded.schedules.every((schedule) => schedule.createdAt <= now.toISOString())).toBe(true);
+    }
   });
 });
