@@ -506,3 +506,17 @@ describe("the seed, whatever the day", () => {
     }
   });
 });
+
+describe("scheduledPayments: none", () => {
+  it("starts and resets without recurring payments", async () => {
+    const bare = await startSandbox({ port: 0, appUrl: "http://app.test:3000", now: () => START, scheduledPayments: "none" });
+    try {
+      expect(bare.state.scheduledPayments.schedules).toEqual([]);
+      await fetch(`${bare.url}/__reset`, { method: "POST" });
+      expect(bare.state.scheduledPayments.schedules).toEqual([]);
+      expect(bare.state.scheduledPayments.events).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -686,7 +686,7 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
 // ---------------------------------------------------------------------------------------------
 // Seed
 
-interface SeedPlan {
+export interface SeedPlan {
   clientId: string;
   memberId: number;
   frequency: Frequency;
@@ -805,13 +805,17 @@ const SEED_PLANS: SeedPlan[] = [
 ];
 
 /** The demo's schedules as of `now`, with their events: paid, overdue and upcoming. */
-export function seedScheduledPayments(now: Date, nonWorkingDates: readonly string[]): ScheduleState {
+export function seedScheduledPayments(
+  now: Date,
+  nonWorkingDates: readonly string[],
+  plans: readonly SeedPlan[] = SEED_PLANS,
+): ScheduleState {
   const today = mexicoCityDate(now);
   const holidays = new Set(nonWorkingDates);
   const due = nextWorkingDay(today, holidays);
   const at = now.toISOString();
   const store: ScheduleState = { schedules: [], events: [], idempotency: new Map(), day: today, nextIds: { schedule: 1, event: 1 } };
-  for (const plan of SEED_PLANS) {
+  for (const plan of plans) {
     const recurrent: Recurrence = { frequency: plan.frequency, firstDate: plan.firstDay(due), endDate: null, count: plan.count };
     const schedule: ScheduleRecord = {
       id: store.nextIds.schedule++,
