@@ -298,7 +298,7 @@ describe("editing and deleting", () => {
       deleted: true,
     });
     const edited = await call(ana, "PUT", `/api/scheduledpayments/${id}`, {
-      ...schedule({ recipient: { idRecipient: 502 }, amount: 13000 }),
+      ...schedule({ recipient: { idRecipient: 501 }, amount: 13000 }),
       recurrent: weekly.recurrent,
     });
     expect(edited.status).toBe(200);
@@ -306,13 +306,13 @@ describe("editing and deleting", () => {
     const after = sandbox.state.scheduledPayments.events.filter((event) => event.scheduleId === weekly.id);
     expect(after.filter((event) => event.dateToPay < "2026-11-25")).toEqual(past);
     expect(after.some((event) => event.dateToPay === "2026-12-09")).toBe(false);
-    // Paid payments keep what was paid; the rest show the new amount.
+    // Paid payments keep what was paid and to whom; the rest show the new amount and recipient.
     const november = (await eventsOn(ana, "2026-11")).filter((event) => event.scheduledPaymentId === weekly.id);
-    expect(november.map((event) => [event.status, event.amount])).toEqual([
-      ["paid", 12500],
-      ["paid", 12500],
-      ["pending", 13000],
-      ["scheduled", 13000],
+    expect(november.map((event) => [event.status, event.amount, (event.recipient as Json).idRecipient])).toEqual([
+      ["paid", 12500, 502],
+      ["paid", 12500, 502],
+      ["pending", 13000, 501],
+      ["scheduled", 13000, 501],
     ]);
   });
 

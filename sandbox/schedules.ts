@@ -68,8 +68,8 @@ export interface ScheduledEventRecord {
   /** The operation that paid it; null while unpaid, and for the seed's payments made before the portal. */
   operationId: number | null;
   paidAt: string | null;
-  /** What was paid (the operation's amount), kept once paid. */
-  paidAmount: number | null;
+  /** What was paid (the operation's amount and accounts), kept once paid: a later edit of the schedule does not rewrite it. */
+  paidTransfer: ScheduledTransfer | null;
   reminded: boolean;
   forgottenNotified: boolean;
 }
@@ -171,9 +171,11 @@ function payeeName(state: SandboxState, schedule: ScheduleRecord): string {
   return (destiny && accountOf(state, schedule.clientId, destiny.idCuenta)?.alias) ?? "tu cuenta";
 }
 
-function transferView(state: SandboxState, schedule: ScheduleRecord) {
-  const { transfer } = schedule;
-  const recipient = recipientOf(state, schedule);
+function transferView(state: SandboxState, schedule: ScheduleRecord, transfer: ScheduledTransfer = schedule.transfer) {
+  const recipient =
+    transfer.recipientId === null
+      ? undefined
+      : state.recipients.find((candidate) => candidate.idRecipient === transfer.recipientId && candidate.clientId === schedule.clientId);
   const member = state.memberRecipients.find(
     (record) =>
       record.idRecipient === transfer.recipientId && record.clientId === schedule.clientId && record.memberId === schedule.memberId,
@@ -195,7 +197,7 @@ function transferView(state: SandboxState, schedule: ScheduleRecord) {
 function eventViewOf(state: SandboxState, event: ScheduledEventRecord) {
   const schedule = state.scheduledPayments.schedules.find((candidate) => candidate.id === event.scheduleId);
   const operation = event.operationId === null ? undefined : state.operations.find((candidate) => candidate.id === event.operationId);
-  const transfer = schedule ? transferView(state, schedule) : null;
+  const transfer = schedule ? transferView(state, schedule, event.paidTransfer ?? schedule.transfer) : null;
   return {
     id: event.id,
     scheduledPaymentId: event.scheduleId,
@@ -206,7 +208,6 @@ function eventViewOf(state: SandboxState, event: ScheduledEventRecord) {
     operation: operation ? { id: operation.id, status: operation.status, referenceGFB: operation.referenceGFB } : null,
     paidAt: event.paidAt,
     ...(transfer ?? {}),
-    amount: event.paidAmount ?? transfer?.amount ?? null,
   };
 }
 
@@ -266,7 +267,7 @@ function newEvent(state: SandboxState, schedule: ScheduleRecord, planned: { sche
     status: planned.dateToPay < today ? "pending" : "scheduled",
     operationId: null,
     paidAt: null,
-    paidAmount: null,
+    paidTransfer: null,
     reminded: false,
     forgottenNotified: false,
   };
@@ -343,7 +344,7 @@ export function syncScheduledPayments(ctx: SandboxContext): void {
       if (!operation || FAILED.has(operation.status)) {
         event.operationId = null;
         event.paidAt = null;
-        event.paidAmount = null;
+        event.paidTransfer = null;
         event.status = "scheduled";
       }
     }
@@ -389,7 +390,20 @@ function markPaid(ctx: SandboxContext, event: ScheduledEventRecord, operation: O
   event.status = "paid";
   event.operationId = operation.id;
   event.paidAt = ctx.now().toISOString();
-  event.paidAmount = operation.amount;
+  const schedule = ctx.state.scheduledPayments.schedules.find((candidate) => candidate.id === event.scheduleId);
+  if (schedule) {
+    event.paidTransfer = {
+      ...schedule.transfer,
+      amount: operation.amount,
+      currency: operation.accountOrigin.idDivisa,
+      accountOrigin: { ...operation.accountOrigin },
+      accountDestiny: operation.accountDestiny ? { ...operation.accountDestiny } : null,
+      recipientId: operation.recipientId,
+      concept: operation.concept,
+      conceptString: operation.conceptString,
+      aditionalInformation: operation.aditionalInformation,
+    };
+  }
 }
 
 /**
@@ -852,7 +866,7 @@ export function seedScheduledPayments(
         // Paid before the portal existed: no operation of the seeded history is theirs.
         operationId: null,
         paidAt: paid ? `${planned.dateToPay}T17:00:00.000Z` : null,
-        paidAmount: paid ? plan.amount : null,
+        paidTransfer: paid ? { ...schedule.transfer } : null,
         // Nothing is told about the seed until the next day change (tests count notifications).
         reminded: planned.dateToPay <= today,
         forgottenNotified: past,
