@@ -818,6 +818,32 @@ const SEED_PLANS: SeedPlan[] = [
   },
 ];
 
+/**
+ * Stores a schedule with every payment of its plan as if it had lived until today: the first `paid`
+ * past payments paid (without an operation: before the portal), the other past ones overdue, and
+ * everything already told (no notification until the next day change).
+ */
+function layOutAsHistory(store: ScheduleState, schedule: ScheduleRecord, holidays: ReadonlySet<string>, today: string, paid: number): void {
+  store.schedules.push(schedule);
+  scheduleDates(schedule.recurrent, holidays).forEach((planned, index) => {
+    const past = planned.dateToPay < today;
+    const isPaid = past && index < paid;
+    store.events.push({
+      id: store.nextIds.event++,
+      scheduleId: schedule.id,
+      clientId: schedule.clientId,
+      scheduledDate: planned.scheduledDate,
+      dateToPay: planned.dateToPay,
+      status: isPaid ? "paid" : past ? "pending" : "scheduled",
+      operationId: null,
+      paidAt: isPaid ? `${planned.dateToPay}T17:00:00.000Z` : null,
+      paidTransfer: isPaid ? { ...schedule.transfer } : null,
+      reminded: planned.dateToPay <= today,
+      forgottenNotified: past,
+    });
+  });
+}
+
 /** The demo's schedules as of `now`, with their events: paid, overdue and upcoming. */
 export function seedScheduledPayments(
   now: Date,
@@ -852,26 +878,7 @@ export function seedScheduledPayments(
       updatedAt: `${addDays(recurrent.firstDate, -3)}T16:00:00.000Z`,
       deletedAt: null,
     };
-    store.schedules.push(schedule);
-    scheduleDates(recurrent, holidays).forEach((planned, index) => {
-      const past = planned.dateToPay < today;
-      const paid = past && index < plan.paid;
-      store.events.push({
-        id: store.nextIds.event++,
-        scheduleId: schedule.id,
-        clientId: schedule.clientId,
-        scheduledDate: planned.scheduledDate,
-        dateToPay: planned.dateToPay,
-        status: paid ? "paid" : past ? "pending" : "scheduled",
-        // Paid before the portal existed: no operation of the seeded history is theirs.
-        operationId: null,
-        paidAt: paid ? `${planned.dateToPay}T17:00:00.000Z` : null,
-        paidTransfer: paid ? { ...schedule.transfer } : null,
-        // Nothing is told about the seed until the next day change (tests count notifications).
-        reminded: planned.dateToPay <= today,
-        forgottenNotified: past,
-      });
-    });
+    layOutAsHistory(store, schedule, holidays, today, plan.paid);
     // Seed time is "now": createdAt must not be after it.
     if (schedule.createdAt > at) schedule.createdAt = schedule.updatedAt = at;
   }
