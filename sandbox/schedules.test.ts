@@ -512,13 +512,43 @@ describe("the seed, whatever the day", () => {
 });
 
 describe("scheduledPayments: none", () => {
-  it("starts and resets without recurring payments", async () => {
+  it("starts and resets without recurring payments; a control lays out one with a past", async () => {
     const bare = await startSandbox({ port: 0, appUrl: "http://app.test:3000", now: () => START, scheduledPayments: "none" });
     try {
       expect(bare.state.scheduledPayments.schedules).toEqual([]);
       await fetch(`${bare.url}/__reset`, { method: "POST" });
       expect(bare.state.scheduledPayments.schedules).toEqual([]);
       expect(bare.state.scheduledPayments.events).toEqual([]);
+      // A test lays out the schedule it needs, past included, without notifications.
+      const control = (body: unknown) =>
+        fetch(`${bare.url}/__scheduledpayments`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const notifications = bare.state.notifications.length;
+      const made = await control({
+        userName: "beatriz.basica",
+        amount: 5000,
+        accountOrigin: "A-200115-01",
+        recipientId: 521,
+        recurrent: { frequency: "monthly", firstDate: "2026-10-01", count: 4 },
+        paid: 1,
+      });
+      expect(made.status).toBe(201);
+      expect(await made.json()).toMatchObject({ status: "pending", events: { paid: 1, pending: 1, scheduled: 2 } });
+      expect(bare.state.scheduledPayments.events.map((event) => [event.dateToPay, event.status])).toEqual([
+        ["2026-10-01", "paid"],
+        ["2026-11-03", "pending"],
+        ["2026-12-01", "scheduled"],
+        ["2027-01-04", "scheduled"],
+      ]);
+      expect(bare.state.notifications.length).toBe(notifications);
+      const base = { amount: 1, accountOrigin: "A-200115-01", recurrent: { frequency: "weekly", firstDate: "2026-10-01", count: 1 } };
+      expect((await control({ ...base, userName: "nadie", recipientId: 521 })).status).toBe(404);
+      expect((await control({ ...base, userName: "beatriz.basica", recipientId: 501 })).status).toBe(404);
+      expect((await control({ ...base, userName: "beatriz.basica", accountOrigin: "A-100234-01", recipientId: 521 })).status).toBe(404);
+      expect((await control({ ...base, userName: "beatriz.basica" })).status).toBe(404);
     } finally {
       await bare.close();
     }

@@ -8,7 +8,7 @@
 
 import { z } from "zod";
 
-import { findBankUser, findMemberById, type SandboxContext, today as todayOf } from "./context";
+import { findBankUser, findMemberById, findMemberByUserName, type SandboxContext, today as todayOf } from "./context";
 import { addDays, mexicoCityDate } from "./dates";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyRecord, once } from "./idempotency";
@@ -144,6 +144,22 @@ const eventRefInput = z.object({
     .object({ id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]) })
     .nullable()
     .optional(),
+});
+
+/** `POST /__scheduledpayments`: a schedule with a past, for screens under test (no today or permission checks). */
+const controlInput = z.object({
+  userName: z.string().min(1),
+  clientId: z.string().min(1).optional(),
+  amount: money,
+  accountOrigin: z.string().min(1),
+  recipientId: z.number().int().optional(),
+  accountDestiny: z.string().min(1).optional(),
+  concept: z.number().int().nonnegative().default(1),
+  conceptString: z.string().max(120).default("Pago a proveedores"),
+  aditionalInformation: z.string().max(40).default(""),
+  recurrent: recurrentInput,
+  /** How many of its past payments were paid, oldest first; the other past ones are overdue. */
+  paid: z.number().int().min(0).default(0),
 });
 
 const notFoundSchedule = () => new HttpError(404, "Pago programado no encontrado", "SCHEDULED_PAYMENT_NOT_FOUND");
@@ -684,6 +700,52 @@ export function registerScheduleRoutes(router: Router, ctx: SandboxContext): Sch
           operationId: event.operationId,
         })),
       });
+    })
+    .post("/__scheduledpayments", (request) => {
+      const input = parseWith(controlInput, request.body);
+      const member = findMemberByUserName(state, input.userName);
+      const user = member && findBankUser(state, member.userName);
+      if (!member || !user) throw new HttpError(404, "Usuario no registrado", "USER_NOT_FOUND");
+      const clientId = input.clientId ?? user.companies[0]?.clientId ?? "";
+      if (!user.companies.some((link) => link.clientId === clientId))
+        throw new HttpError(404, "Empresa no encontrada", "COMPANY_NOT_FOUND");
+      const origin = accountOf(state, clientId, input.accountOrigin);
+      const destiny = input.accountDestiny === undefined ? undefined : accountOf(state, clientId, input.accountDestiny);
+      const recipient =
+        input.recipientId === undefined
+          ? undefined
+          : state.recipients.find((candidate) => candidate.idRecipient === input.recipientId && candidate.clientId === clientId);
+      if (!origin || (input.accountDestiny !== undefined && !destiny))
+        throw new HttpError(404, "Cuenta no encontrada", "ACCOUNT_NOT_FOUND");
+      if ((input.recipientId === undefined) === (input.accountDestiny === undefined) || (input.recipientId !== undefined && !recipient)) {
+        throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
+      }
+      const problem = recurrenceProblem({ ...input.recurrent }, null);
+      if (problem) throw new HttpError(400, `Periodicidad inválida: ${problem}`, "INVALID_RECURRENCE");
+      const at = nowIso();
+      const schedule: ScheduleRecord = {
+        id: store().nextIds.schedule++,
+        clientId,
+        memberId: member.memberId,
+        idempotencyKey: null,
+        transfer: {
+          amount: input.amount,
+          currency: origin.currency,
+          accountOrigin: { idCuenta: origin.idAccount, idDivisa: origin.currency },
+          accountDestiny: destiny ? { idCuenta: destiny.idAccount, idDivisa: destiny.currency } : null,
+          recipientId: recipient ? recipient.idRecipient : null,
+          concept: input.concept,
+          conceptString: input.conceptString,
+          aditionalInformation: input.aditionalInformation,
+        },
+        recurrent: { ...input.recurrent },
+        skippedDates: [],
+        createdAt: at,
+        updatedAt: at,
+        deletedAt: null,
+      };
+      layOutAsHistory(store(), schedule, holidaysOf(state), todayOf(ctx), input.paid);
+      return json(201, scheduleView(schedule));
     })
     .post("/__scheduledpayments/sync", () => {
       syncScheduledPayments(ctx);
