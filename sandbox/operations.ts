@@ -11,6 +11,7 @@ import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
 import { addNotification } from "./notifications";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
+import { markScheduledEventPaidByChallenge, scheduledEventOfOperation } from "./schedules";
 import {
   type BankAccount,
   OPERATION_STATUSES,
@@ -151,6 +152,7 @@ export function operationIntent(body: unknown): string {
     recipient: pick(fields.recipient, "idRecipient"),
     concept: fields.concept,
     conceptString: fields.conceptString,
+    scheduledPaymentEvent: pick(fields.scheduledPaymentEvent, "id"),
   });
 }
 
@@ -313,6 +315,13 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       throw new HttpError(403, "No tienes permiso para crear operaciones", "FORBIDDEN");
     }
 
+    // 7. "Pay now" of a recurring payment: the event exists, is unpaid and has this payee (schedules.ts).
+    const scheduledPaymentEventId = scheduledEventOfOperation(ctx, clientId, body, {
+      operation: input.operation,
+      destinyId: destiny ? destiny.idAccount : null,
+      recipientId: recipient ? recipient.idRecipient : null,
+    });
+
     const id = state.nextIds.operation++;
     const createdAt = nowIso();
     const operation: OperationRecord = {
@@ -348,6 +357,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       challengeMore: null,
       challengeAnswer: null,
       balancesMoved: false,
+      scheduledPaymentEventId,
     };
     state.operations.push(operation);
     addBinnacle(
@@ -470,6 +480,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       addBinnacle(operation, "challenge", input.msg);
       if (input.res === "0") {
         setStatus(operation, "applying", "Operación confirmada; en proceso de aplicación");
+        markScheduledEventPaidByChallenge(ctx, operation);
         scheduleApply(operation);
       } else {
         setStatus(operation, "notApplied", input.msg);

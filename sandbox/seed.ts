@@ -10,6 +10,7 @@ import { seedHistory } from "./history-seed";
 import { seedMovements } from "./movements";
 import { newPriceSecret } from "./price-signing";
 import { seedRecipientRegistration } from "./recipient-registration";
+import { seedScheduledPayments } from "./schedules";
 import type {
   BankAccount,
   BankCompany,
@@ -1056,6 +1057,7 @@ export function createSeedState(now: Date): SandboxState {
     idempotency: new Map(),
     marketTools: seedMarketTools(),
     outbox: [],
+    scheduledPayments: seedScheduledPayments(now, catalogs.nonWorkingDates),
     faults: [],
     latencyMs: 0,
     requests: [],

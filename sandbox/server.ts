@@ -28,6 +28,7 @@ import { registerProductRoutes } from "./product";
 import { registerRateHistoryRoutes } from "./rate-history";
 import { registerRecipientRegistrationRoutes } from "./recipient-registration";
 import { registerRecipientRoutes } from "./recipients";
+import { registerScheduleRoutes, seedScheduledPayments } from "./schedules";
 import { createSeedState } from "./seed";
 import type { SandboxState } from "./types";
 
@@ -59,6 +60,8 @@ export interface SandboxOptions {
   announcements?: "seed" | "none";
   /** "seed" (default, or SANDBOX_OVERLAYS): the demo's modal flags; "none": every flag off until a test turns one on. */
   overlays?: "seed" | "none";
+  /** "seed" (default, or SANDBOX_SCHEDULED_PAYMENTS): the demo's recurring payments; "none": none until a test creates some. */
+  scheduledPayments?: "seed" | "none";
 }
 
 export interface Sandbox {
@@ -104,10 +107,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const logger = options.logger ?? defaultLogger();
   const withoutAnnouncements = (options.announcements ?? process.env.SANDBOX_ANNOUNCEMENTS) === "none";
   const withoutOverlays = (options.overlays ?? process.env.SANDBOX_OVERLAYS) === "none";
+  const withoutSchedules = (options.scheduledPayments ?? process.env.SANDBOX_SCHEDULED_PAYMENTS) === "none";
   const seed = () => {
     const fresh = createSeedState(now());
     if (withoutAnnouncements) fresh.catalogs.announcements = [];
     if (withoutOverlays) for (const flag of fresh.modalFlags) flag.show = false;
+    if (withoutSchedules) fresh.scheduledPayments = seedScheduledPayments(now(), fresh.catalogs.nonWorkingDates, []);
     return fresh;
   };
   const state = seed();
@@ -165,6 +170,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerChallengeRoutes(router, ctx);
   registerHistoryRoutes(router, ctx);
   registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
+  const schedules = registerScheduleRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);
@@ -281,6 +287,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         void notificationSockets.close();
         trading.cancelTimers();
         recipientRegistrations.cancelTimers();
+        schedules.close();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.close(() => resolve());

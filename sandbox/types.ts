@@ -5,6 +5,7 @@ import type { MarketToolsState } from "./alerts";
 import type { IdempotencyRecord } from "./idempotency";
 import type { MovementRecord } from "./movements";
 import type { RecipientRegistrationState } from "./recipient-registration";
+import type { ScheduleState } from "./schedules";
 
 export type ProfileType = "ADMINISTRADOR" | "COLABORADOR";
 export type Currency = "MXN" | "MXP" | "USD" | "EUR" | "CAD" | "GBP" | "CHF" | "JPY";
@@ -241,6 +242,8 @@ export interface SandboxState {
   marketTools: MarketToolsState;
   /** E-mails sent through /sendEmailReceipts (GET /__outbox). */
   outbox: OutboxEmail[];
+  /** Recurring payments and their events (schedules.ts). */
+  scheduledPayments: ScheduleState;
   nextIds: {
     member: number;
     memberAccount: number;
@@ -372,6 +375,8 @@ export interface OperationRecord {
    * (/operations/check*status) made at or after this instant; null: it stays pending.
    */
   settlesAt?: string | null;
+  /** The scheduled-payment event this operation pays ("pay now"); its successful challenge marks it paid. */
+  scheduledPaymentEventId?: number | null;
 }
 
 /** One e-mail accepted by /sendEmailReceipts, kept for tests and developers (GET /__outbox). */
