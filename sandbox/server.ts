@@ -11,6 +11,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 
 import { registerAlertRoutes } from "./alerts";
 import { registerChallengeRoutes } from "./challenge";
+import { registerCollaboratorRoutes } from "./collaborators";
 import type { SandboxContext } from "./context";
 import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
 import { registerGraphqlRoutes } from "./graphql";
@@ -25,6 +26,7 @@ import { registerPartnerRoutes } from "./partner";
 import { registerPortalRoutes } from "./portal";
 import { createPriceFeed, registerPriceRoutes } from "./prices";
 import { registerProductRoutes } from "./product";
+import { registerProfileRoutes } from "./profiles";
 import { registerRateHistoryRoutes } from "./rate-history";
 import { registerRecipientRegistrationRoutes } from "./recipient-registration";
 import { registerRecipientRoutes } from "./recipients";
@@ -165,6 +167,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerChallengeRoutes(router, ctx);
   registerHistoryRoutes(router, ctx);
   registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
+  registerProfileRoutes(router, ctx);
+  registerCollaboratorRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);
