@@ -17,6 +17,7 @@ import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlR
 import { registerGraphqlRoutes } from "./graphql";
 import { registerHistoryRoutes } from "./history";
 import { errorReply, HttpError, parseRequestBody, readBody, type Reply, Router, send } from "./http";
+import { registerMembershipRoutes } from "./membership-routes";
 import { registerModalRoutes } from "./modals";
 import { registerMovementRoutes } from "./movements";
 import { attachNotificationSocket, NOTIFICATION_SOCKET_PATH } from "./notification-socket";
@@ -169,6 +170,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
   registerProfileRoutes(router, ctx);
   registerCollaboratorRoutes(router, ctx);
+  registerMembershipRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);
