@@ -308,8 +308,23 @@ describe("administrator approval (PUT /operations)", () => {
     expect((await put(ana, "/api/operations", { id: 1019, action: "approve" })).body.code).toBe("NOT_AWAITING_APPROVAL");
     expect((await put(ana, "/api/operations", { id: 1002, action: "pay" })).status).toBe(400);
     expect((await put(ana, "/api/operations", { action: "approve" })).status).toBe(400);
-    // The seeded 1002 waits for approval: it can be approved.
-    expect((await put(ana, "/api/operations", { id: 1002, action: "approve" })).status).toBe(200);
+  });
+
+  it("a seeded operation waiting for approval executes too, debiting its origin once", async () => {
+    const ana = await productJwt("ana.admin");
+    const waiting = (await get(ana, "/api/operations/1002")).body;
+    expect(waiting).toMatchObject({ status: "sent", requires_admin_approval: true, member: { completeName: "Carlos Hernández Soto" } });
+    const origin = (waiting.accountOrigin as { idCuenta: string }).idCuenta;
+    const before = balance(origin) ?? 0;
+    const approved = await put(ana, "/api/operations", { id: 1002, action: "approve" });
+    expect(approved.status).toBe(200);
+    const trk = String(approved.body.trk);
+    expect(await answerChallenge(trk, "123456")).toBe(302);
+    await post(ana, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk });
+    await sleep(APPLY_DELAY_MS * 4);
+    await post(ana, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk });
+    expect((await get(ana, "/api/operations/1002")).body.status).toBe("applied");
+    expect(balance(origin)).toBeCloseTo(before - Number(waiting.amountOrigin), 2);
   });
 
   it("answers §8's mancomunación message where the bank requires a second signature", async () => {

@@ -103,6 +103,8 @@ export function registerCollaboratorRoutes(router: Router, ctx: SandboxContext):
     if (companyOf(operation.clientId).secondSignatureRequired) throw new HttpError(422, SECOND_SIGNATURE_MESSAGE, "SGN-001");
     if (!operation.approvedBy) {
       operation.approvedBy = caller.member.memberId;
+      // A seeded operation is marked as having moved its money; one still waiting never did.
+      operation.balancesMoved = false;
       operation.updatedAt = nowIso();
       addBinnacleEntry(state, operation, "approved", "Aprobada por el administrador; espera su clave de operación", nowIso());
     }
