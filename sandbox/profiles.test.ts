@@ -164,9 +164,17 @@ describe("PUT /confirmationclients/modify", () => {
     expect(same).toMatchObject({ status: 409, body: { code: "ALREADY_VERIFIED" } });
     await put(jwt, "/api/confirmationclients/modify?channel=whatsapp&data=524779876543");
     expect(await profileOf(jwt, 2)).toMatchObject({ phone: "524779876543", phoneVerified: false, phone_channel: false });
-    // Carlos's seeded e-mail is unverified: the same address may be sent again.
+    // Carlos's seeded e-mail is unverified: the same address may be sent again, and confirming it ends his notice.
+    const flag = () => sandbox.state.modalFlags.find((candidate) => candidate.memberId === 2 && candidate.modal === "verify_email_on_init");
+    expect(flag()?.show).toBe(true);
+    await put(jwt, "/api/confirmationclients/modify?channel=email&data=carlos.hernandez%40importadorabajio.com.mx");
+    const { body: outbox } = await call("/__outbox");
+    expect((await confirmLink(String((outbox[0].data as Json).confirmUrl))).status).toBe(200);
+    expect(flag()?.show).toBe(false);
+    expect((await profileOf(jwt, 2)).emailVerified).toBe(true);
+    // Now verified: the same address again is refused.
     expect((await put(jwt, "/api/confirmationclients/modify?channel=email&data=carlos.hernandez%40importadorabajio.com.mx")).status).toBe(
-      200,
+      409,
     );
   });
 

@@ -130,6 +130,11 @@ export function registerProfileRoutes(router: Router, ctx: SandboxContext): void
           member.profile.phoneVerified = true;
         }
         record[channel] = idle();
+        // The contact-data notices (§3 modal flags) about this channel have nothing left to ask.
+        const notices = channel === "email" ? ["verify_email", "verify_email_on_init"] : ["verify_phone", "verify_phone_on_init"];
+        for (const flag of state.modalFlags) {
+          if (flag.memberId === member.memberId && notices.includes(flag.modal)) flag.show = false;
+        }
         record.updatedAt = ctx.now().toISOString();
         addNotification(ctx, {
           memberId: member.memberId,
