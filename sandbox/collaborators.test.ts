@@ -327,6 +327,17 @@ describe("administrator approval (PUT /operations)", () => {
     expect(balance(origin)).toBeCloseTo(before - Number(waiting.amountOrigin), 2);
   });
 
+  it("refuses to approve without the funds, changing nothing", async () => {
+    const carlos = await productJwt("carlos.colaborador");
+    const ana = await productJwt("ana.admin");
+    const loaded = await carlosLoadsABuy(carlos);
+    const origin = sandbox.state.accounts.find((account) => account.idAccount === "A-100234-01");
+    if (origin) origin.balance = 100;
+    const refused = await put(ana, "/api/operations", { id: loaded.id, action: "approve" });
+    expect(refused).toMatchObject({ status: 422, body: { code: "INSUFFICIENT_FUNDS" } });
+    expect((await fetch(`${sandbox.url}/challenge/?trk=${String(loaded.trk)}`)).status).toBe(409);
+  });
+
   it("answers §8's mancomunación message where the bank requires a second signature", async () => {
     const ana = await productJwt("ana.admin", "100871");
     const refused = await put(ana, "/api/operations", { id: 1066, action: "approve" });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { findBankUser, findCompany, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { addNotification } from "./notifications";
-import { addBinnacleEntry, statusNotice, viewOfOperation } from "./operations";
+import { addBinnacleEntry, debitOf, INSUFFICIENT_FUNDS_MESSAGE, statusNotice, viewOfOperation } from "./operations";
 import { authenticateMember, type ProductAuth } from "./product";
 import type { OperationRecord, PermissionName, ProductMember, SandboxState } from "./types";
 
@@ -101,6 +101,11 @@ export function registerCollaboratorRoutes(router: Router, ctx: SandboxContext):
     }
     // The bank checks the signature level before it hands out a challenge.
     if (companyOf(operation.clientId).secondSignatureRequired) throw new HttpError(422, SECOND_SIGNATURE_MESSAGE, "SGN-001");
+    // Funds as /setoperation checks them, so the administrator hears before the challenge (apply checks again).
+    const origin = state.accounts.find(
+      (account) => account.idAccount === operation.accountOrigin.idCuenta && account.clientId === operation.clientId,
+    );
+    if (!origin || origin.balance < debitOf(operation)) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
     if (!operation.approvedBy) {
       operation.approvedBy = caller.member.memberId;
       // A seeded operation is marked as having moved its money; one still waiting never did.
