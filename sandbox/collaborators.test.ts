@@ -75,6 +75,31 @@ async function answerChallenge(trk: string, clave: string): Promise<number> {
   return response.status;
 }
 
+describe("every call of issue 10 needs a member's jwt", () => {
+  it.each([
+    ["GET", "/api/permissions"],
+    ["GET", "/api/permissions/has-permissions-enabled"],
+    ["GET", "/api/members/my-collaborators"],
+    ["PUT", "/api/members/update-collaborator/2"],
+    ["PUT", "/api/members/1"],
+    ["POST", "/api/request-permission-rol"],
+    ["PUT", "/api/operations"],
+    ["POST", "/api/profiles"],
+    ["POST", "/api/profiles/verification"],
+    ["POST", "/api/profiles/activate-channel"],
+    ["PUT", "/api/confirmationclients/modify?channel=email&data=a%40b.mx"],
+    ["PUT", "/api/confirmationclients/resend?channel=email"],
+    ["GET", "/api/membership"],
+    ["PUT", "/api/membership/upgrade"],
+    ["PUT", "/api/membership/cancel"],
+    ["PUT", "/api/membership/resume"],
+    ["PUT", "/api/membership/payment-account"],
+  ])("%s %s -> 401 without one, and with a forged one", async (method, path) => {
+    expect((await call(path, { method })).status).toBe(401);
+    expect((await call(path, { method, headers: { authorization: "Bearer forged.jwt.value" } })).status).toBe(401);
+  });
+});
+
 describe("permissions catalogue and feature flag", () => {
   it("lists the permissions and answers the flag per company, switchable by the control", async () => {
     const ana = await productJwt("ana.admin");
