@@ -161,9 +161,10 @@ function notFoundPage(): Reply {
 
 /** An operation the page can no longer confirm: already processed, or waiting for an administrator. */
 function notPendingPage(operation: OperationRecord): Reply {
-  const reason = operation.requiresAdminApproval
-    ? "Esta operación espera la aprobación de un administrador; no se confirma con tu clave."
-    : "Esta operación ya fue procesada; no hace falta confirmarla de nuevo.";
+  const reason =
+    operation.requiresAdminApproval && !operation.approvedBy && operation.status === "sent"
+      ? "Esta operación espera la aprobación de un administrador; no se confirma con tu clave."
+      : "Esta operación ya fue procesada; no hace falta confirmarla de nuevo.";
   return page(409, "Operación no disponible", `<h1>Operación no disponible</h1>\n<p>${escapeHtml(reason)}</p>`);
 }
 
@@ -256,7 +257,7 @@ export function registerChallengeRoutes(router: Router, ctx: SandboxContext): vo
       }
       const operation = findOperationByTrk(state, query.get("trk") ?? "");
       if (!operation) return notFoundPage();
-      if (operation.status !== "sent" || operation.requiresAdminApproval) return notPendingPage(operation);
+      if (operation.status !== "sent" || (operation.requiresAdminApproval && !operation.approvedBy)) return notPendingPage(operation);
       return challengePage("Confirma tu operación", summary(state, operation), operation.trk);
     })
     .post("/challenge", ({ body }) => {
@@ -271,7 +272,7 @@ export function registerChallengeRoutes(router: Router, ctx: SandboxContext): vo
       }
       const operation = parsed.success ? findOperationByTrk(state, parsed.data.trk) : undefined;
       if (!parsed.success || !operation) return notFoundPage();
-      if (operation.status !== "sent" || operation.requiresAdminApproval) return notPendingPage(operation);
+      if (operation.status !== "sent" || (operation.requiresAdminApproval && !operation.approvedBy)) return notPendingPage(operation);
       const { res, msg, retries } = challengeOutcome(parsed.data.action, parsed.data.clave.trim());
       operation.challengeAnswer = res;
       const query = [

@@ -5,7 +5,7 @@ import { z } from "zod";
 
 import { findMemberByUserName, type SandboxContext, today } from "./context";
 import { HttpError, json, parseWith, type Reply, type RequestContext, type Router } from "./http";
-import { membershipView } from "./membership";
+import { membershipDetails, settleMembership } from "./membership";
 import { authenticateMember, type ProductAuth } from "./product";
 
 const graphqlInput = z.object({
@@ -44,9 +44,10 @@ export function registerGraphqlRoutes(router: Router, ctx: SandboxContext): void
 
   const memberOperations = new Map<string, MemberResolver>(
     Object.entries({
-      MembershipData: ({ member }) => ({
-        membership: member.membership ? membershipView(member.membership, state.catalogs, today(ctx)) : null,
-      }),
+      MembershipData: ({ member }) => {
+        settleMembership(member, today(ctx));
+        return { membership: member.membership ? membershipDetails(member.membership, state.catalogs, today(ctx)) : null };
+      },
       VisitedTours: ({ member }) => ({ visitedTours: [...member.visitedTours] }),
       AddVisitedTour: ({ member }, variables) => {
         const { tour } = parseWith(z.object({ tour: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/) }), variables);

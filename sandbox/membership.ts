@@ -66,3 +66,42 @@ export function applyPlan(member: ProductMember, membershipId: 1 | 2, catalogs: 
   }
   return member.membership;
 }
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The Pro plan's monthly fee with its tax (§1: a monthly fee plus tax). */
+export function proPrice(catalogs: Catalogs) {
+  const cost = catalogs.membershipCosts.find((candidate) => candidate.id === PRO_COST_ID);
+  const amount = cost?.amount ?? 0;
+  const taxRate = cost?.taxRate ?? 0;
+  const tax = round2(amount * taxRate);
+  return { amount, taxRate, tax, total: round2(amount + tax), currency: "MXN" as const };
+}
+
+/** What /membresias shows besides the view above: the price with tax, the trial's end and the payment account. */
+export function membershipDetails(membership: Membership, catalogs: Catalogs, today: string) {
+  return {
+    ...membershipView(membership, catalogs, today),
+    proPrice: proPrice(catalogs),
+    proTrial: catalogs.trialDays.find((trial) => trial.id === PRO_TRIAL_ID)?.days ?? 30,
+    trialEndsAt: membership.freeTrial ? membership.nextPayment : null,
+    paymentMethod: membership.paymentAccountId ? ("account" as const) : null,
+    accountId: membership.paymentAccountId ?? null,
+  };
+}
+
+/**
+ * Brings a membership up to `today`: a cancelled Pro ends at its next payment date (Básica from then on), and a
+ * trial that reached its end becomes paid Pro (the sandbox does not debit that renewal).
+ */
+export function settleMembership(member: ProductMember, today: string): void {
+  const membership = member.membership;
+  if (!membership || membership.membershipId !== 2 || !membership.nextPayment || membership.nextPayment > today) return;
+  if (membership.status === "pendingcancel") {
+    member.membership = { membershipId: 1, freeTrial: false, lastPayment: membership.lastPayment, nextPayment: null, status: "active" };
+  } else if (membership.freeTrial) {
+    membership.freeTrial = false;
+    membership.lastPayment = membership.nextPayment;
+    membership.nextPayment = addDays(membership.nextPayment, 30);
+  }
+}

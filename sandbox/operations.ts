@@ -467,8 +467,12 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const operation = ownOperation(caller, (candidate) => candidate.trk === input.trk);
       // Idempotent by trk: the first result wins and money moves at most once.
       if (operation.responseChallenge !== null) return json(200, { operation: operationView(operation) });
-      if (operation.requiresAdminApproval) {
+      if (operation.requiresAdminApproval && !operation.approvedBy) {
         throw new HttpError(409, "La operación espera la aprobación de un administrador", "APPROVAL_REQUIRED");
+      }
+      // An approved operation is confirmed with the approving administrator's token (collaborators.ts).
+      if (operation.requiresAdminApproval && operation.approvedBy !== caller.member.memberId) {
+        throw new HttpError(403, "Solo el administrador que aprobó la operación puede confirmarla", "FORBIDDEN");
       }
       if (operation.challengeAnswer === null || operation.challengeAnswer !== input.res) {
         throw new HttpError(409, "El resultado no corresponde al reto del banco", "CHALLENGE_MISMATCH");

@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 
+import { profileView } from "./contact";
 import { findBankUser, findCompany, findMemberById, findMemberByUserName, profileTypeIn, type SandboxContext, today } from "./context";
 import { bearerToken, HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { applyPlan } from "./membership";
@@ -245,8 +246,7 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
       const requested = request.query.get("member");
       // Like a Strapi filter: asking for someone else's profile yields an empty list, not an error.
       if (requested !== null && requested !== String(member.memberId)) return json(200, []);
-      const permissions = state.catalogs.permissions.filter((permission) => member.permissions.includes(permission.name));
-      return json(200, [{ ...member.profile, profileType, permissions }]);
+      return json(200, [profileView(state, member, profileType)]);
     })
     .get("/api/announcements", (request) => {
       auth(request);

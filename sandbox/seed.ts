@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto";
 
 import { seedMarketTools } from "./alerts";
 import { buildClabe } from "./clabe";
+import { seedCollaboration } from "./collaborators";
+import { seedContact } from "./contact";
 import { addDays, mexicoCityDate } from "./dates";
 import { seedHistory } from "./history-seed";
 import { seedMovements } from "./movements";
@@ -42,6 +44,7 @@ const companies: BankCompany[] = [
     groupName: "Grupo Martínez Ríos",
     contractId: "CT-2019-004512",
     interestBearingAccount: true,
+    permissionsFeatureEnabled: true,
   },
   {
     clientId: "100871",
@@ -52,6 +55,9 @@ const companies: BankCompany[] = [
     groupName: "Grupo Martínez Ríos",
     contractId: "CT-2021-011873",
     interestBearingAccount: false,
+    // The bank wants two signatures here: an administrator's approval alone answers §8's mancomunación text.
+    permissionsFeatureEnabled: true,
+    secondSignatureRequired: true,
   },
   {
     clientId: "200115",
@@ -196,6 +202,15 @@ const bankUsers: BankUser[] = [
   },
 ];
 
+/**
+ * Contact data (issue 10): numbers are the dial code without '+' and 10 digits, as the app sends them (§5).
+ * Carlos's WhatsApp and Beatriz's are verified; Ana's number and Carlos's e-mail wait for confirmation.
+ */
+const CONTACT_VERIFIED: Record<string, { email: boolean; phone: boolean }> = {
+  "ana.admin": { email: true, phone: false },
+  "carlos.colaborador": { email: false, phone: true },
+};
+
 function buildMembers(today: string): ProductMember[] {
   const member = (
     memberId: number,
@@ -213,40 +228,42 @@ function buildMembers(today: string): ProductMember[] {
       id: 100 + memberId,
       alias,
       phone,
-      phoneVerified: phone !== null,
+      phoneVerified: phone !== null && (CONTACT_VERIFIED[userName]?.phone ?? true),
       email,
-      emailVerified: true,
+      emailVerified: CONTACT_VERIFIED[userName]?.email ?? true,
       avatar: null,
     },
     terms: { acceptedAt: "2025-03-03T16:25:00.000Z", version: "2025-01", provider: "banca-en-linea" },
   });
 
   return [
-    member(1, "ana.admin", "Ana M.", "+525512345678", "ana.martinez@importadorabajio.com.mx", {
+    member(1, "ana.admin", "Ana M.", "525512345678", "ana.martinez@importadorabajio.com.mx", {
       membership: {
         membershipId: 2,
         freeTrial: false,
         lastPayment: addDays(today, -13),
         nextPayment: addDays(today, 17),
         status: "active",
+        paymentAccountId: "A-100234-01",
       },
       trialUsed: true,
       permissions: [...ALL_PERMISSIONS],
       visitedTours: ["dashboard"],
     }),
-    member(2, "carlos.colaborador", "Carlos H.", "+524771234567", "carlos.hernandez@importadorabajio.com.mx", {
+    member(2, "carlos.colaborador", "Carlos H.", "524771234567", "carlos.hernandez@importadorabajio.com.mx", {
       membership: {
         membershipId: 2,
         freeTrial: false,
         lastPayment: addDays(today, -25),
         nextPayment: addDays(today, 5),
         status: "active",
+        paymentAccountId: "A-100234-01",
       },
       trialUsed: true,
       permissions: ["send_money_to_own_accounts", "can_create_operations"],
       visitedTours: [],
     }),
-    member(3, "beatriz.basica", "Beatriz L.", "+522221234567", "beatriz.lopez@panificadorasantalucia.mx", {
+    member(3, "beatriz.basica", "Beatriz L.", "522221234567", "beatriz.lopez@panificadorasantalucia.mx", {
       membership: { membershipId: 1, freeTrial: false, lastPayment: null, nextPayment: null, status: "active" },
       trialUsed: false,
       permissions: [...ALL_PERMISSIONS],
@@ -259,6 +276,7 @@ function buildMembers(today: string): ProductMember[] {
         lastPayment: null,
         nextPayment: addDays(today, 9),
         status: "active",
+        paymentAccountId: "A-300501-01",
       },
       trialUsed: true,
       permissions: [...ALL_PERMISSIONS],
@@ -1058,6 +1076,9 @@ export function createSeedState(now: Date): SandboxState {
     marketTools: seedMarketTools(),
     outbox: [],
     scheduledPayments: seedScheduledPayments(now, catalogs.nonWorkingDates),
+    // Carlos gets information on his verified WhatsApp (issue 10).
+    contact: seedContact(members, ["carlos.colaborador"]),
+    collaboration: seedCollaboration(),
     faults: [],
     latencyMs: 0,
     requests: [],

@@ -11,11 +11,13 @@ import { type WebSocket, WebSocketServer } from "ws";
 
 import { registerAlertRoutes } from "./alerts";
 import { registerChallengeRoutes } from "./challenge";
+import { registerCollaboratorRoutes } from "./collaborators";
 import type { SandboxContext } from "./context";
 import { faultOutcome, isUpstreamPath, notFound, recordRequest, registerControlRoutes, takeFault } from "./faults";
 import { registerGraphqlRoutes } from "./graphql";
 import { registerHistoryRoutes } from "./history";
 import { errorReply, HttpError, parseRequestBody, readBody, type Reply, Router, send } from "./http";
+import { registerMembershipRoutes } from "./membership-routes";
 import { registerModalRoutes } from "./modals";
 import { registerMovementRoutes } from "./movements";
 import { attachNotificationSocket, NOTIFICATION_SOCKET_PATH } from "./notification-socket";
@@ -25,6 +27,7 @@ import { registerPartnerRoutes } from "./partner";
 import { registerPortalRoutes } from "./portal";
 import { createPriceFeed, registerPriceRoutes } from "./prices";
 import { registerProductRoutes } from "./product";
+import { registerProfileRoutes } from "./profiles";
 import { registerRateHistoryRoutes } from "./rate-history";
 import { registerRecipientRegistrationRoutes } from "./recipient-registration";
 import { registerRecipientRoutes } from "./recipients";
@@ -171,6 +174,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerHistoryRoutes(router, ctx);
   registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
   const schedules = registerScheduleRoutes(router, ctx);
+  registerProfileRoutes(router, ctx);
+  registerCollaboratorRoutes(router, ctx);
+  registerMembershipRoutes(router, ctx);
 
   const webSocketRoutes = new Map<string, WebSocketRoute>();
   webSocketRoutes.set("/prices", prices.handle);

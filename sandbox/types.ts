@@ -2,6 +2,8 @@
 // cross the wire (idAccount, clientId, ...); everything else is plain English.
 
 import type { MarketToolsState } from "./alerts";
+import type { CollaborationState } from "./collaborators";
+import type { ContactState } from "./contact";
 import type { IdempotencyRecord } from "./idempotency";
 import type { MovementRecord } from "./movements";
 import type { RecipientRegistrationState } from "./recipient-registration";
@@ -35,6 +37,10 @@ export interface BankCompany {
   interestBearingAccount: boolean;
   /** The bank lets the company buy and sell spot; absent means it does (control `POST /__companies/:clientId`). */
   spotAuthorized?: boolean;
+  /** hasPermissionsFeatureEnabled for the company (collaborators.ts; control `POST /__company-settings/:clientId`). */
+  permissionsFeatureEnabled?: boolean;
+  /** The bank requires a second signature (mancomunación): an administrator's approval alone is refused. */
+  secondSignatureRequired?: boolean;
 }
 
 export interface BankAccount {
@@ -63,6 +69,8 @@ export interface Membership {
   lastPayment: string | null;
   nextPayment: string | null;
   status: "active" | "pendingcancel";
+  /** The company account the Pro fee is charged to (membership.ts); null or absent: none chosen. */
+  paymentAccountId?: string | null;
 }
 
 export interface ProductMember {
@@ -240,10 +248,14 @@ export interface SandboxState {
   idempotency: Map<string, IdempotencyRecord<SetOperationAnswer>>;
   /** Price alerts and follows per member (alerts.ts). */
   marketTools: MarketToolsState;
-  /** E-mails sent through /sendEmailReceipts (GET /__outbox). */
+  /** E-mails sent through /sendEmailReceipts and the contact confirmations (GET /__outbox). */
   outbox: OutboxEmail[];
   /** Recurring payments and their events (schedules.ts). */
   scheduledPayments: ScheduleState;
+  /** Contact verification per member and channel, and the WhatsApp outbox (profiles.ts). */
+  contact: ContactState;
+  /** Permission-activation requests and approvals' bookkeeping (collaborators.ts). */
+  collaboration: CollaborationState;
   nextIds: {
     member: number;
     memberAccount: number;
@@ -377,6 +389,11 @@ export interface OperationRecord {
   settlesAt?: string | null;
   /** The scheduled-payment event this operation pays ("pay now"); its successful challenge marks it paid. */
   scheduledPaymentEventId?: number | null;
+  /**
+   * The administrator who approved an operation waiting for approval (PUT /operations, collaborators.ts): it can
+   * then be challenged, with that administrator's token only.
+   */
+  approvedBy?: number | null;
 }
 
 /** One e-mail accepted by /sendEmailReceipts, kept for tests and developers (GET /__outbox). */
@@ -384,7 +401,8 @@ export interface OutboxEmail {
   id: number;
   clientId: string;
   memberId: number;
-  template: "estimatedArrival" | "sendReceipts";
+  /** confirmContact: a contact e-mail's confirmation link (profiles.ts). */
+  template: "estimatedArrival" | "sendReceipts" | "confirmContact";
   to: string[];
   data: Record<string, unknown>;
   attachments: { filename: string; contentType: string; content: string }[];

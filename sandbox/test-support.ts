@@ -1,0 +1,63 @@
+// Shared helpers of the sandbox's own tests: a sandbox per file, its demo users' tokens, JSON calls.
+
+import { type Sandbox } from "./server";
+
+export type Json = Record<string, unknown>;
+export interface Answer {
+  status: number;
+  body: Json & Json[];
+}
+
+export function sandboxClient(sandbox: () => Sandbox) {
+  async function call(path: string, init: RequestInit = {}): Promise<Answer> {
+    const res = await fetch(`${sandbox().url}${path}`, init);
+    const text = await res.text();
+    return { status: res.status, body: (text === "" ? undefined : JSON.parse(text)) as Json & Json[] };
+  }
+
+  async function bankToken(userName: string): Promise<string> {
+    const res = await fetch(`${sandbox().url}/banca/entrar?usuario=${userName}`, { redirect: "manual" });
+    return new URL(res.headers.get("location") ?? "").searchParams.get("jwt") ?? "";
+  }
+
+  /** The product jwt of a demo user, in their first company or (through the bank's companyChange) in `clientId`. */
+  async function productJwt(userName: string, clientId?: string): Promise<string> {
+    let token = await bankToken(userName);
+    if (clientId) {
+      const change = await fetch(`${sandbox().url}/partner/users/companyChange?clientId=${clientId}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, geolocation: "19.4326,-99.1332" },
+      });
+      token = ((await change.json()) as { data: { token: string } }).data.token;
+    }
+    const res = await fetch(`${sandbox().url}/api/loginuser`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ externalToken: token }),
+    });
+    return ((await res.json()) as { jwt: string }).jwt;
+  }
+
+  const withBody =
+    (method: string) =>
+    (jwt: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      call(path, {
+        method,
+        headers: { authorization: `Bearer ${jwt}`, "content-type": "application/json", ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+  return {
+    call,
+    productJwt,
+    get: (jwt: string, path: string) => call(path, { headers: { authorization: `Bearer ${jwt}` } }),
+    post: withBody("POST"),
+    put: withBody("PUT"),
+    control: (path: string, body?: unknown) =>
+      call(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
+}
