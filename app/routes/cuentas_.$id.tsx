@@ -56,6 +56,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
+/** The URL's filters (§3 movements), counted on the folded panel. */
+const MOVEMENT_FILTERS = ["periodo", "desde", "hasta", "tipo", "montoDesde", "montoHasta"] as const;
+
 export default function AccountMovements() {
   const { account, today, lastResult, range, list, failed } = useLoaderData<typeof loader>();
   const { t } = useTranslation("accounts");
@@ -91,7 +94,13 @@ export default function AccountMovements() {
         </p>
       </section>
 
-      <MovementFilters key={location.search} today={today} lastResult={lastResult} clearHref={location.pathname} />
+      <MovementFilters
+        key={location.search}
+        today={today}
+        lastResult={lastResult}
+        clearHref={location.pathname}
+        activeCount={MOVEMENT_FILTERS.filter((name) => new URLSearchParams(location.search).get(name)?.trim()).length}
+      />
 
       {failed ? (
         <LoadError message={t("movements.loadError")} retryLabel={t("movements.retry")} retryHref={here} />
