@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
+import type { IconName } from "~/components/ui/icons";
 import { Icon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -47,10 +48,24 @@ export type NotificationCentreProps = {
 
 const CATEGORY_ID = "notificaciones-categoria";
 
-const typeLook: Record<NotificationCentreItemView["type"], { icon: "info" | "error"; className: string }> = {
-  info: { icon: "info", className: "text-brand-600 dark:text-brand-100" },
-  pending: { icon: "info", className: "text-pending dark:text-amber-300" },
-  error: { icon: "error", className: "text-failed dark:text-red-400" },
+/** The colour says how it went (§3 type); the icon says what it is about (its module). */
+const typeLook: Record<NotificationCentreItemView["type"], string> = {
+  info: "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100",
+  pending: "bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-300",
+  error: "bg-red-50 text-failed dark:bg-red-950 dark:text-red-400",
+};
+
+const moduleIcon: Record<string, IconName> = {
+  announcement: "megaphone",
+  operation: "dashboard",
+  operationsToBeApproved: "approval",
+  planner: "planner",
+  receiver: "receivers",
+  borecipient: "receivers",
+  movement: "movement",
+  profileUpdate: "user",
+  permissions: "shield",
+  priceAlert: "market",
 };
 
 /**
@@ -139,10 +154,14 @@ function CategoryFilter({ centre }: { centre: NotificationCentreView }) {
 
 function NotificationRow({ item, action, redirectTo }: { item: NotificationCentreItemView; action: string; redirectTo: string }) {
   const { t } = useTranslation("notifications");
-  const look = typeLook[item.type];
   return (
     <li id={item.anchor ?? undefined} className="flex scroll-mt-4 gap-3 py-4">
-      <Icon name={look.icon} className={`mt-0.5 h-5 w-5 shrink-0 ${look.className}`} />
+      <span
+        data-module={item.module}
+        className={`mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${typeLook[item.type]}`}
+      >
+        <Icon name={moduleIcon[item.module] ?? (item.type === "error" ? "error" : "info")} className="h-5 w-5" />
+      </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
           <h3
