@@ -478,7 +478,10 @@ describe("SettingsDrawer", () => {
 
   it("disables the change with one company", async () => {
     const html = await serverHtml(<SettingsDrawer {...props} companies={[props.companies[0]]} tab="empresas" />);
-    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*aria-describedby="empresa-unica-motivo"/);
+    expect(html).toMatch(/<p id="empresa-unica-motivo"[^>]*>Solo perteneces a una empresa: no hay otra a la cual cambiar\.<\/p>/);
+    const several = await serverHtml(<SettingsDrawer {...props} tab="empresas" />);
+    expect(several).not.toContain("empresa-unica-motivo");
   });
 
   it("shows the user's data, 'no disponible' and the disabled security actions", async () => {
@@ -497,6 +500,12 @@ describe("SettingsDrawer", () => {
     expect(html).toMatch(/disabled=""[^>]*>Solicitar Activación/);
     expect(html).toMatch(/disabled=""[^>]*>Cambiar contraseña/);
     expect(html).toMatch(/disabled=""[^>]*>Sincronizar token/);
+    // Each disabled control says why, in a text it is described by.
+    for (const id of ["solicitar-activacion-motivo", "cambiar-contrasena-motivo", "sincronizar-token-motivo"]) {
+      expect(html).toContain(`aria-describedby="${id}"`);
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
     const collaborator = await serverHtml(<SettingsDrawer {...props} isAdmin={false} tab="datos" />);
     expect(collaborator).not.toContain("Permisos de colaboradores");
   });

@@ -47,7 +47,11 @@ test("with one company the change button is disabled", async ({ page }) => {
   await loginAs(page, "beatriz.basica");
   await expect(page.getByRole("banner").getByRole("link", { name: "Cambiar empresa" })).toHaveCount(0);
   await page.goto("/?drawer=configuracion&tab=empresas");
-  await expect(page.getByRole("button", { name: "Operar con esta empresa" })).toBeDisabled();
+  const change = page.getByRole("button", { name: "Operar con esta empresa" });
+  await expect(change).toBeDisabled();
+  // A disabled control says why, on screen and as its description (issue 15).
+  await expect(change).toHaveAccessibleDescription("Solo perteneces a una empresa: no hay otra a la cual cambiar.");
+  await expect(page.getByText("Solo perteneces a una empresa: no hay otra a la cual cambiar.")).toBeVisible();
 });
 
 test("a new bank user chooses a membership in the wizard, then operates", async ({ page }) => {
