@@ -13,6 +13,7 @@ import { requireAccess } from "#server/session/auth.server";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { Money } from "~/components/ui/Money";
 import { useTranslation } from "~/i18n";
@@ -129,9 +130,16 @@ export default function AccountMovements() {
             ) : null}
           </div>
           {list.total === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              {t("movements.empty")}
-            </p>
+            <EmptyState
+              icon="accounts"
+              message={t("movements.empty")}
+              hint={t("movements.emptyHint")}
+              action={
+                location.search
+                  ? { label: t("movements.filters.clear"), href: location.pathname }
+                  : { label: t("movements.emptyBack"), href: "/cuentas" }
+              }
+            />
           ) : (
             <>
               <MovementsTable movements={list.movements} caption={t("movements.title", { alias: account.alias })} />

@@ -171,3 +171,25 @@ test("the health check says OK!", async ({ request }) => {
   const response = await request.get("/healthcheck");
   expect(await response.text()).toBe("OK!");
 });
+
+test("the menu leads to the terms and the privacy notice (§2 labels)", async ({ browser, javaScriptEnabled }) => {
+  // 1700 px: the full 240 px sidebar, its texts shown.
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1700, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, "ana.admin");
+  await page.getByRole("link", { name: "Términos y Condiciones", exact: true }).click();
+  await expect(page).toHaveURL("/terminos-condiciones");
+  await expect(page.getByRole("heading", { level: 2, name: "Términos y Condiciones de Uso" })).toBeVisible();
+  await page.getByRole("link", { name: "Aviso de Privacidad", exact: true }).first().click();
+  await expect(page).toHaveURL("/terminos-condiciones#aviso-de-privacidad");
+  await expect(page.getByRole("heading", { level: 2, name: /^Aviso de Privacidad/ })).toBeInViewport();
+  await context.close();
+});
+
+test("the screens outside the shell carry the brand and the app's buttons", async ({ page }) => {
+  await page.goto("/login?sesion=expirada");
+  await expect(page.getByRole("banner")).toContainText("FXN");
+  await page.getByRole("link", { name: "Entendido" }).click();
+  const toBank = page.getByRole("link", { name: "Ir a la banca en línea" });
+  await expect(toBank).toHaveClass(/rounded-full/);
+});

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 
 import type { HistoryRow } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { useTranslation } from "~/i18n";
 
 import { StatusBadge } from "./StatusBadge";
@@ -17,6 +18,8 @@ export type HistoryTableProps = {
   detailHref: (id: string) => string;
   pageHref: (page: number) => string;
   retryHref: string;
+  /** The list without filters: the next step of an empty filtered list. */
+  clearHref: string;
   /** The drawer open over the list: its row is marked as the current one. */
   currentId?: string;
 };
@@ -51,13 +54,22 @@ export function HistoryTable(props: HistoryTableProps) {
     );
   }
   if (rows.length === 0 && total === 0) {
-    return (
-      <p
-        role="status"
-        className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-      >
-        {props.filtered ? t("list.emptyFiltered") : t("list.empty")}
-      </p>
+    return props.filtered ? (
+      <EmptyState
+        live
+        icon="operations"
+        message={t("list.emptyFiltered")}
+        hint={t("list.emptyFilteredHint")}
+        action={{ label: t("list.emptyFilteredAction"), href: props.clearHref }}
+      />
+    ) : (
+      <EmptyState
+        live
+        icon="operations"
+        message={t("list.empty")}
+        hint={t("list.emptyHint")}
+        action={{ label: t("list.emptyAction"), href: "/" }}
+      />
     );
   }
 

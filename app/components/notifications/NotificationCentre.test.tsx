@@ -68,6 +68,7 @@ const centre: NotificationCentreView = {
     close: "/cuentas",
     todas: "/cuentas?drawer=notificaciones&ncat=operation&ntab=todas",
     noLeidas: "/cuentas?drawer=notificaciones&ncat=operation&ntab=no-leidas",
+    all: "/cuentas?drawer=notificaciones&ntab=todas",
     loadMore: "/cuentas?drawer=notificaciones&ncat=operation&npag=2#notificaciones-pagina-2",
   },
   filter: { action: "/cuentas", hidden: [{ name: "drawer", value: "notificaciones" }] },
@@ -169,8 +170,11 @@ describe("NotificationCentre", () => {
     const none = await serverHtml(<NotificationCentre centre={{ ...centre, items: [], empty: "none", unreadCount: 0 }} />, HERE);
     expect(none).toContain("Aún no tienes notificaciones");
     expect(none).not.toContain("Volver a cargar");
+    // Each says what to do next, with a link.
+    expect(none).toMatch(/<a[^>]*href="\/alertas"[^>]*>Crear una alerta de precio<\/a>/);
     const filtered = await serverHtml(<NotificationCentre centre={{ ...centre, items: [], empty: "filtered" }} />, HERE);
     expect(filtered).toContain("No tienes notificaciones aquí");
+    expect(filtered).toMatch(/<a[^>]*href="\/cuentas\?drawer=notificaciones&amp;ntab=todas"[^>]*>Ver todas las notificaciones<\/a>/);
     // Something unread elsewhere can still be marked from here.
     expect(filtered).toContain("Marcar todas como leídas");
   });

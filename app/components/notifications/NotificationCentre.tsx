@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
+import { EmptyState } from "~/components/ui/EmptyState";
 import type { IconName } from "~/components/ui/icons";
 import { Icon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/SelectField";
@@ -35,7 +36,8 @@ export type NotificationCentreView = {
   items: NotificationCentreItemView[];
   unreadCount: number;
   empty: "error" | "none" | "filtered" | null;
-  links: { here: string; close: string; todas: string; noLeidas: string; loadMore: string | null };
+  /** `all`: every notification, no tab or category (the filtered empty state's next step). */
+  links: { here: string; close: string; todas: string; noLeidas: string; all: string; loadMore: string | null };
   filter: { action: string; hidden: Array<{ name: string; value: string }> };
 };
 
@@ -105,7 +107,7 @@ export function NotificationCentre({ centre, action = "/notificaciones" }: Notif
       </div>
 
       {centre.empty ? (
-        <EmptyState kind={centre.empty} reloadHref={links.here} />
+        <CentreEmpty kind={centre.empty} reloadHref={links.here} allHref={links.all} />
       ) : (
         <>
           <ul aria-label={t("list.label")} className="divide-y divide-slate-200 dark:divide-slate-700">
@@ -210,7 +212,15 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
   );
 }
 
-function EmptyState({ kind, reloadHref }: { kind: NonNullable<NotificationCentreView["empty"]>; reloadHref: string }) {
+function CentreEmpty({
+  kind,
+  reloadHref,
+  allHref,
+}: {
+  kind: NonNullable<NotificationCentreView["empty"]>;
+  reloadHref: string;
+  allHref: string;
+}) {
   const { t } = useTranslation("notifications");
   if (kind === "error") {
     return (
@@ -223,10 +233,21 @@ function EmptyState({ kind, reloadHref }: { kind: NonNullable<NotificationCentre
       </div>
     );
   }
-  return (
-    <div className="flex flex-col items-center gap-4 px-4 py-12 text-center">
-      <Icon name="bell" className="h-8 w-8 text-slate-400 dark:text-slate-500" />
-      <p className="text-base font-medium text-slate-700 dark:text-slate-300">{t(kind === "none" ? "empty.none" : "empty.filtered")}</p>
-    </div>
+  // Each empty list says what to do next (issue 15): create an alert, or see every notification.
+  return kind === "none" ? (
+    <EmptyState
+      plain
+      icon="bell"
+      message={t("empty.none")}
+      hint={t("empty.noneHint")}
+      action={{ label: t("empty.noneAction"), href: "/alertas" }}
+    />
+  ) : (
+    <EmptyState
+      plain
+      icon="bell"
+      message={t("empty.filtered")}
+      action={{ label: t("empty.filteredAction"), href: allHref, preventScrollReset: true }}
+    />
   );
 }
