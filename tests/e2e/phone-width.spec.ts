@@ -10,6 +10,10 @@ import { resetSandbox } from "./support";
  */
 test.setTimeout(240_000);
 
+/** How far the page scrolls sideways, in px (0: it does not). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+
 test("no screen scrolls sideways at 390 px", async ({ browser, javaScriptEnabled }) => {
   await resetSandbox();
   await withNoticesOn();
@@ -21,17 +25,14 @@ test("no screen scrolls sideways at 390 px", async ({ browser, javaScriptEnabled
     await enterAs(page, user);
     for (const path of SCREENS[user]!) {
       await page.goto(path);
-      const { scrollWidth, clientWidth } = await page.evaluate(() => document.documentElement);
-      if (scrollWidth > clientWidth) wide.push(`${user || "sin sesión"} ${path}: ${scrollWidth} px`);
+      // Numbers, not the element: a DOM node does not cross into the test (it arrived as undefined, and the check never failed).
+      const over = await sidewaysScroll(page);
+      if (over > 0) wide.push(`${user || "sin sesión"} ${path}: ${over} px too wide`);
     }
     await context.close();
   }
   expect(wide).toEqual([]);
 });
-
-/** How far the page scrolls sideways, in px (0: it does not). */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
 
 /**
  * On a phone the history and an account's movements are list rows (counterparty, amount, status
