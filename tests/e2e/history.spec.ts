@@ -120,6 +120,10 @@ test("a new member's history is empty", async ({ page }) => {
   await page.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  // The dashboard's empty history points at the calculator on the same page.
+  await page.getByRole("link", { name: "Ir a la calculadora" }).click();
+  await expect(page).toHaveURL("/#calculadora");
+  await expect(page.getByRole("heading", { level: 2, name: "Calculadora" })).toBeInViewport();
   await page.goto("/historial-operaciones");
   await expect(page.getByText("Aún no tienes operaciones.")).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Ir a operar" }).click();
