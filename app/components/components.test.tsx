@@ -16,6 +16,7 @@ import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
 
 import { AppShell } from "./shell/AppShell";
+import { BrandedPage } from "./shell/BrandedPage";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
 import { LogoutDialog } from "./shell/LogoutDialog";
 import { Notices } from "./shell/Notices";
@@ -26,8 +27,10 @@ import { isCurrentItem } from "./shell/Sidebar";
 import { TopBar } from "./shell/TopBar";
 import { CheckboxField } from "./ui/CheckboxField";
 import { Drawer } from "./ui/Drawer";
+import { EmptyState } from "./ui/EmptyState";
 import { Field } from "./ui/Field";
 import { FileField } from "./ui/FileField";
+import { FoldingFilters } from "./ui/FoldingFilters";
 import { Modal } from "./ui/Modal";
 import { Money } from "./ui/Money";
 import { SelectField } from "./ui/SelectField";
@@ -331,6 +334,57 @@ describe("Money, Tabs, Splash", () => {
     expect(css).toMatch(/html:has\(\.fxn-splash\) \{\s*overflow: hidden;\s*animation: fxn-splash-unlock 1ms step-end 5500ms forwards;/);
     expect(css).toMatch(/\.fxn-splash \{\s*animation: fxn-splash-out 400ms ease-in 5100ms forwards;/);
     expect(SPLASH_MS).toBe(5500);
+  });
+});
+
+describe("issue 15: folding filters, empty states, the brand frame, the legal links", () => {
+  it("folds the filters in a native <details> 'Filtros' that says how many are on, open when asked", async () => {
+    const folded = await serverHtml(
+      <FoldingFilters activeCount={2}>
+        <form aria-label="Filtrar" />
+      </FoldingFilters>,
+    );
+    expect(folded).toMatch(/<details class="[^"]*md:\[&amp;::details-content\]:\[content-visibility:visible\]/);
+    expect(folded).not.toMatch(/<details[^>]* open=""/);
+    expect(folded).toMatch(/<summary[^>]*><span>Filtros<\/span><span[^>]*>2 activos<\/span>/);
+    const open = await serverHtml(
+      <FoldingFilters open>
+        <form aria-label="Filtrar" />
+      </FoldingFilters>,
+    );
+    expect(open).toMatch(/<details[^>]* open=""/);
+    expect(open).not.toContain("activo");
+  });
+
+  it("an empty state says what to do next with a link", async () => {
+    const html = await serverHtml(
+      <EmptyState live message="Aún no tienes operaciones." hint="Haz la primera." action={{ label: "Ir a operar", href: "/" }} />,
+    );
+    expect(html).toContain('role="status"');
+    expect(html).toContain("Aún no tienes operaciones.");
+    expect(html).toContain("Haz la primera.");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Ir a operar<\/a>/);
+  });
+
+  it("frames a screen outside the shell with the brand bar and one <main>", async () => {
+    const html = await serverHtml(
+      <BrandedPage labelledBy="t">
+        <h1 id="t">Hola</h1>
+      </BrandedPage>,
+    );
+    expect(html).toMatch(/<header[^>]*>.*FXN.*<\/header>/s);
+    expect(count(html, "<main")).toBe(1);
+    expect(html).toMatch(/<main id="contenido"[^>]*aria-labelledby="t"/);
+  });
+
+  it("links the terms and the privacy notice from the sidebar", async () => {
+    const html = await serverHtml(
+      <AppShell sidebar={{ ...sidebar, termsHref: "/terminos-condiciones", privacyHref: "/terminos-condiciones#aviso-de-privacidad" }}>
+        hola
+      </AppShell>,
+    );
+    expect(html).toMatch(/<a[^>]*href="\/terminos-condiciones"[^>]*>Términos y Condiciones<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/terminos-condiciones#aviso-de-privacidad"[^>]*>Aviso de Privacidad<\/a>/);
   });
 });
 
