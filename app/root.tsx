@@ -260,6 +260,8 @@ export default function App() {
               avatarInitials: shell.user.initials,
               settingsHref: withParams(here, { drawer: "configuracion", tab: "empresas" }),
               logoutHref: withParams(here, { dialogo: "cerrar-sesion" }),
+              termsHref: "/terminos-condiciones",
+              privacyHref: "/terminos-condiciones#aviso-de-privacidad",
             }
           : null
       }

@@ -9,6 +9,7 @@ import type { SandboxContext } from "./context";
 import { escapeHtml, html, redirect, type Reply, type Router } from "./http";
 import { debitOf, findOperationByTrk } from "./operations";
 import { findRegistrationByTrk, type RegistrationRecord, registrationReturnUrl, registrationSummary } from "./recipient-registration";
+import { accountName, moneyText } from "./texts";
 import type { OperationRecord, SandboxState } from "./types";
 
 export interface ChallengeOutcome {
@@ -101,14 +102,6 @@ const formInput = z.object({
 
 const KIND_LABELS = { buy: "Compra de divisas", sell: "Venta de divisas", transfer: "Transferencia" } as const;
 
-function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("es-MX", { style: "currency", currency, currencyDisplay: "code" }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
 /** Only the last four digits, as bank pages show accounts. */
 function masked(label: string, account: string): string {
   return `${label}, terminación ${account.slice(-4)}`;
@@ -172,6 +165,9 @@ function summary(state: SandboxState, operation: OperationRecord): string {
   const account = (idAccount: string) => state.accounts.find((candidate) => candidate.idAccount === idAccount);
   const origin = account(operation.accountOrigin.idCuenta);
   const destiny = operation.accountDestiny && account(operation.accountDestiny.idCuenta);
+  // The names the member sees in the portal, their own aliases first.
+  const nameOf = (bankAccount: { idAccount: string; alias: string }) =>
+    accountName(state, operation.memberId, bankAccount.idAccount) ?? bankAccount.alias;
   const recipient = state.recipients.find((candidate) => candidate.idRecipient === operation.recipientId);
   // A transfer sends the origin currency; a buy or sell delivers the destination's.
   const destinyCurrency =
@@ -183,11 +179,11 @@ function summary(state: SandboxState, operation: OperationRecord): string {
     rows.push(["Par", operation.pair], ["Tipo de cambio", String(operation.exchangeRate)]);
   }
   rows.push(
-    ["Cargo", money(debitOf(operation), operation.accountOrigin.idDivisa)],
-    [operation.operation === "transfer" ? "Monto a enviar" : "Recibes", money(operation.amountDestiny, destinyCurrency)],
-    ["Cuenta de origen", origin ? masked(origin.alias, origin.clabe) : operation.accountOrigin.idCuenta],
+    ["Cargo", moneyText(debitOf(operation), operation.accountOrigin.idDivisa)],
+    [operation.operation === "transfer" ? "Monto a enviar" : "Recibes", moneyText(operation.amountDestiny, destinyCurrency)],
+    ["Cuenta de origen", origin ? masked(nameOf(origin), origin.clabe) : operation.accountOrigin.idCuenta],
   );
-  if (destiny) rows.push(["Cuenta de destino", masked(destiny.alias, destiny.clabe)]);
+  if (destiny) rows.push(["Cuenta de destino", masked(nameOf(destiny), destiny.clabe)]);
   if (recipient) rows.push(["Destinatario", masked(recipient.fullName, recipient.account)]);
   return definitionList(rows);
 }

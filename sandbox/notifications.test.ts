@@ -262,7 +262,7 @@ describe("POST /notifications/movements", () => {
     expect((await list(jwt)).body.data[0]).toMatchObject({
       module: "movement",
       title: "Dinero recibido",
-      copy: "Recibiste 1,500.00 MXN en tu cuenta.",
+      copy: "Recibiste $1,500.00 MXN en tu cuenta.",
     });
     // Read again (the next page): nothing new.
     expect((await post(jwt, [movement("M-1", "IN", 1)])).body).toEqual({ notified: 0 });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { findMemberByUserName, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { authenticateMember } from "./product";
+import { moneyText } from "./texts";
 import { NOTIFICATION_MODULES, type NotificationModule, type NotificationRecord } from "./types";
 
 const PREFIX = "/notifications-api";
@@ -229,7 +230,7 @@ export function registerNotificationRoutes(router: Router, ctx: SandboxContext):
         title: DEFAULT_TITLES.movement,
         copy:
           received.length === 1
-            ? `Recibiste ${one.amount.toLocaleString("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${one.currency} en tu cuenta.`
+            ? `Recibiste ${moneyText(one.amount, one.currency)} en tu cuenta.`
             : `Recibiste ${received.length} depósitos en tus cuentas.`,
         detail: received,
       });

@@ -591,7 +591,9 @@ describe("challenge page", () => {
     expect(page).toContain('value="confirmar">Confirmar</button>');
     expect(page).toContain('value="cancelar" formnovalidate>Cancelar</button>');
     expect(page).toContain(`Compra de divisas (núm. ${id})`);
-    expect(page).toContain("Operativa MXN, terminación");
+    // The origin as Ana named it in the portal (her alias of A-100234-01), money as the portal writes it.
+    expect(page).toContain("Concentradora Bajío, terminación");
+    expect(page).toMatch(/<dt>Cargo<\/dt><dd>\$[\d,]+\.\d\d MXN<\/dd>/);
     // Accounts are masked: no full CLABE on the page.
     const clabe = sandbox.state.accounts.find((account) => account.idAccount === "A-100234-01")?.clabe ?? "";
     expect(page).not.toContain(clabe);

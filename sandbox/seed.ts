@@ -13,6 +13,7 @@ import { seedMovements } from "./movements";
 import { newPriceSecret } from "./price-signing";
 import { seedRecipientRegistration } from "./recipient-registration";
 import { seedScheduledPayments } from "./schedules";
+import { moneyText } from "./texts";
 import type {
   BankAccount,
   BankCompany,
@@ -645,9 +646,6 @@ type NotificationSeed = {
   detail: unknown;
 };
 
-const amountText = (amount: number) =>
-  new Intl.NumberFormat("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-
 const RECIPIENTS = [
   "Proveedora Textil del Norte",
   "Aceros y Perfiles de Querétaro",
@@ -669,9 +667,14 @@ function operationDetail(
   return { id, status, operationType, pair, accountDestiny: destiny, responseChallenge: { dil: `${4471200 + id}-1` } };
 }
 
-const OPERATIVA_MXN = { alias: "Operativa MXN", idCuenta: "A-100234-01" };
-const PAGOS_USD = { alias: "Pagos USD", idCuenta: "A-100234-02" };
-const TESORERIA_EUR = { alias: "Tesorería EUR", idCuenta: "A-100234-03" };
+/** Ana's accounts by the names she gave them in the portal, so her notifications read like her screens. */
+const anaAccount = (idCuenta: string) => ({
+  alias: memberAccounts.find((record) => record.memberId === 1 && record.idAccount === idCuenta)?.alias ?? idCuenta,
+  idCuenta,
+});
+const OPERATIVA_MXN = anaAccount("A-100234-01");
+const PAGOS_USD = anaAccount("A-100234-02");
+const TESORERIA_EUR = anaAccount("A-100234-03");
 
 /** Ana's notifications, cycled with small variations; `v` picks amounts and names, `at` is the creation date. */
 const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
@@ -682,7 +685,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "info",
       status: "applied",
       title: "Compra de divisas enviada",
-      copy: `Tu compra de ${amountText(amount)} USD (USD/MXN) se acreditó en tu cuenta Pagos USD.`,
+      copy: `Tu compra de ${moneyText(amount, "USD")} (USD/MXN) se acreditó en tu cuenta ${PAGOS_USD.alias}.`,
       detail: operationDetail(9100 + v, "applied", "buy", "USD/MXN", PAGOS_USD),
     };
   },
@@ -694,7 +697,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "info",
       status: "applying",
       title: "Transferencia confirmada",
-      copy: `Tu transferencia de $${amountText(amount)} MXN a ${name} fue confirmada.`,
+      copy: `Tu transferencia de ${moneyText(amount, "MXN")} a ${name} fue confirmada.`,
       detail: operationDetail(9200 + v, "applying", "transfer", "", { alias: name, idCuenta: `R-${3100 + v}` }),
     };
   },
@@ -716,7 +719,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "info",
       status: null,
       title: "Dinero recibido",
-      copy: `Recibiste $${amountText(amount)} MXN en tu cuenta Operativa MXN.`,
+      copy: `Recibiste ${moneyText(amount, "MXN")} en tu cuenta ${OPERATIVA_MXN.alias}.`,
       detail: [{ type: 19, source_account: "072180004567891236", amount }],
     };
   },
@@ -739,7 +742,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "error",
       status: "returned",
       title: "Operación devuelta",
-      copy: `Tu transferencia de $${amountText(amount)} MXN a ${name} fue devuelta. El monto se reembolsó a tu cuenta Operativa MXN.`,
+      copy: `Tu transferencia de ${moneyText(amount, "MXN")} a ${name} fue devuelta. El monto se reembolsó a tu cuenta ${OPERATIVA_MXN.alias}.`,
       detail: operationDetail(9300 + v, "returned", "transfer", "", { alias: name, idCuenta: `R-${3200 + v}` }),
     };
   },
@@ -764,7 +767,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "info",
       status: "appliedNoReceipt",
       title: "Dinero enviado a cuenta de destino",
-      copy: `Tu venta de ${amountText(amount)} EUR (EUR/MXN) se acreditó en tu cuenta Operativa MXN. Estamos generando tu factura.`,
+      copy: `Tu venta de ${moneyText(amount, "EUR")} (EUR/MXN) se acreditó en tu cuenta ${OPERATIVA_MXN.alias}. Estamos generando tu factura.`,
       detail: operationDetail(9400 + v, "appliedNoReceipt", "sell", "EUR/MXN", OPERATIVA_MXN),
     };
   },
@@ -775,7 +778,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "info",
       status: "applied",
       title: "Factura disponible",
-      copy: `La factura de tu compra de ${amountText(amount)} EUR (EUR/MXN) ya está disponible.`,
+      copy: `La factura de tu compra de ${moneyText(amount, "EUR")} (EUR/MXN) ya está disponible.`,
       detail: operationDetail(9500 + v, "applied", "buy", "EUR/MXN", TESORERIA_EUR),
     };
   },
@@ -797,7 +800,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "error",
       status: "notApplied",
       title: "Operación anulada",
-      copy: `Tu compra de ${amountText(amount)} USD (USD/MXN) no se pudo completar y fue anulada.`,
+      copy: `Tu compra de ${moneyText(amount, "USD")} (USD/MXN) no se pudo completar y fue anulada.`,
       detail: operationDetail(9600 + v, "notApplied", "buy", "USD/MXN", PAGOS_USD),
     };
   },
@@ -809,7 +812,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       type: "pending",
       status: "sent",
       title: "Operación en proceso",
-      copy: `Estamos procesando tu transferencia de ${amountText(amount)} USD a ${name}.`,
+      copy: `Estamos procesando tu transferencia de ${moneyText(amount, "USD")} a ${name}.`,
       detail: operationDetail(9700 + v, "sent", "transfer", "", { alias: name, idCuenta: `R-${3300 + v}` }),
     };
   },
@@ -882,8 +885,8 @@ const otherMembers: Record<number, Array<NotificationSeed & { minutesAgo: number
       type: "info",
       status: "applied",
       title: "Compra de divisas enviada",
-      copy: "Tu compra de 3,500.00 USD (USD/MXN) se acreditó en tu cuenta Pagos USD.",
-      detail: operationDetail(9802, "applied", "buy", "USD/MXN", PAGOS_USD),
+      copy: "Tu compra de $3,500.00 USD (USD/MXN) se acreditó en tu cuenta Pagos USD.",
+      detail: operationDetail(9802, "applied", "buy", "USD/MXN", { alias: "Pagos USD", idCuenta: "A-100234-02" }),
     },
     {
       minutesAgo: 60 * 24 * 5,
@@ -924,7 +927,7 @@ const otherMembers: Record<number, Array<NotificationSeed & { minutesAgo: number
       type: "info",
       status: "applied",
       title: "Compra de divisas enviada",
-      copy: "Tu compra de 1,200.00 USD (USD/MXN) se acreditó en tu cuenta Insumos USD.",
+      copy: "Tu compra de $1,200.00 USD (USD/MXN) se acreditó en tu cuenta Insumos USD.",
       detail: operationDetail(9803, "applied", "buy", "USD/MXN", { alias: "Insumos USD", idCuenta: "A-200115-02" }),
     },
     {
@@ -956,7 +959,7 @@ const otherMembers: Record<number, Array<NotificationSeed & { minutesAgo: number
       type: "error",
       status: "returned",
       title: "Operación devuelta",
-      copy: "Tu venta de 2,000.00 USD (USD/MXN) fue devuelta. Solicita el reembolso desde tu banca en línea.",
+      copy: "Tu venta de $2,000.00 USD (USD/MXN) fue devuelta. Solicita el reembolso desde tu banca en línea.",
       detail: operationDetail(9804, "returned", "sell", "USD/MXN", { alias: "Operativa MXN", idCuenta: "A-300501-01" }),
     },
     {
@@ -983,7 +986,7 @@ const otherMembers: Record<number, Array<NotificationSeed & { minutesAgo: number
       type: "info",
       status: "applied",
       title: "Compra de divisas enviada",
-      copy: "Tu compra de 5,000.00 CAD (CAD/MXN) se acreditó en tu cuenta Canadá CAD.",
+      copy: "Tu compra de $5,000.00 CAD (CAD/MXN) se acreditó en tu cuenta Canadá CAD.",
       detail: operationDetail(9805, "applied", "buy", "CAD/MXN", { alias: "Canadá CAD", idCuenta: "A-300501-05" }),
     },
   ],

@@ -16,6 +16,7 @@ import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
 
 import { AppShell } from "./shell/AppShell";
+import { BrandedPage } from "./shell/BrandedPage";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
 import { LogoutDialog } from "./shell/LogoutDialog";
 import { Notices } from "./shell/Notices";
@@ -26,8 +27,10 @@ import { isCurrentItem } from "./shell/Sidebar";
 import { TopBar } from "./shell/TopBar";
 import { CheckboxField } from "./ui/CheckboxField";
 import { Drawer } from "./ui/Drawer";
+import { EmptyState } from "./ui/EmptyState";
 import { Field } from "./ui/Field";
 import { FileField } from "./ui/FileField";
+import { FoldingFilters } from "./ui/FoldingFilters";
 import { Modal } from "./ui/Modal";
 import { Money } from "./ui/Money";
 import { SelectField } from "./ui/SelectField";
@@ -334,6 +337,57 @@ describe("Money, Tabs, Splash", () => {
   });
 });
 
+describe("issue 15: folding filters, empty states, the brand frame, the legal links", () => {
+  it("folds the filters in a native <details> 'Filtros' that says how many are on, open when asked", async () => {
+    const folded = await serverHtml(
+      <FoldingFilters activeCount={2}>
+        <form aria-label="Filtrar" />
+      </FoldingFilters>,
+    );
+    expect(folded).toMatch(/<details class="[^"]*md:\[&amp;::details-content\]:\[content-visibility:visible\]/);
+    expect(folded).not.toMatch(/<details[^>]* open=""/);
+    expect(folded).toMatch(/<summary[^>]*><span>Filtros<\/span><span[^>]*>2 activos<\/span>/);
+    const open = await serverHtml(
+      <FoldingFilters open>
+        <form aria-label="Filtrar" />
+      </FoldingFilters>,
+    );
+    expect(open).toMatch(/<details[^>]* open=""/);
+    expect(open).not.toContain("activo");
+  });
+
+  it("an empty state says what to do next with a link", async () => {
+    const html = await serverHtml(
+      <EmptyState live message="Aún no tienes operaciones." hint="Haz la primera." action={{ label: "Ir a operar", href: "/" }} />,
+    );
+    expect(html).toContain('role="status"');
+    expect(html).toContain("Aún no tienes operaciones.");
+    expect(html).toContain("Haz la primera.");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Ir a operar<\/a>/);
+  });
+
+  it("frames a screen outside the shell with the brand bar and one <main>", async () => {
+    const html = await serverHtml(
+      <BrandedPage labelledBy="t">
+        <h1 id="t">Hola</h1>
+      </BrandedPage>,
+    );
+    expect(html).toMatch(/<header[^>]*>.*FXN.*<\/header>/s);
+    expect(count(html, "<main")).toBe(1);
+    expect(html).toMatch(/<main id="contenido"[^>]*aria-labelledby="t"/);
+  });
+
+  it("links the terms and the privacy notice from the sidebar", async () => {
+    const html = await serverHtml(
+      <AppShell sidebar={{ ...sidebar, termsHref: "/terminos-condiciones", privacyHref: "/terminos-condiciones#aviso-de-privacidad" }}>
+        hola
+      </AppShell>,
+    );
+    expect(html).toMatch(/<a[^>]*href="\/terminos-condiciones"[^>]*>Términos y Condiciones<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/terminos-condiciones#aviso-de-privacidad"[^>]*>Aviso de Privacidad<\/a>/);
+  });
+});
+
 describe("Sidebar and shell", () => {
   it("marks the current item and opens external ones in a new window", async () => {
     const html = await serverHtml(<AppShell sidebar={sidebar}>hola</AppShell>, "/planner");
@@ -478,7 +532,10 @@ describe("SettingsDrawer", () => {
 
   it("disables the change with one company", async () => {
     const html = await serverHtml(<SettingsDrawer {...props} companies={[props.companies[0]]} tab="empresas" />);
-    expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*aria-describedby="empresa-unica-motivo"/);
+    expect(html).toMatch(/<p id="empresa-unica-motivo"[^>]*>Solo perteneces a una empresa: no hay otra a la cual cambiar\.<\/p>/);
+    const several = await serverHtml(<SettingsDrawer {...props} tab="empresas" />);
+    expect(several).not.toContain("empresa-unica-motivo");
   });
 
   it("shows the user's data, 'no disponible' and the disabled security actions", async () => {
@@ -497,6 +554,12 @@ describe("SettingsDrawer", () => {
     expect(html).toMatch(/disabled=""[^>]*>Solicitar Activación/);
     expect(html).toMatch(/disabled=""[^>]*>Cambiar contraseña/);
     expect(html).toMatch(/disabled=""[^>]*>Sincronizar token/);
+    // Each disabled control says why, in a text it is described by.
+    for (const id of ["solicitar-activacion-motivo", "cambiar-contrasena-motivo", "sincronizar-token-motivo"]) {
+      expect(html).toContain(`aria-describedby="${id}"`);
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
     const collaborator = await serverHtml(<SettingsDrawer {...props} isAdmin={false} tab="datos" />);
     expect(collaborator).not.toContain("Permisos de colaboradores");
   });

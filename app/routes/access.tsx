@@ -11,6 +11,7 @@ import { authStateOf, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { failLogin, signInFromLink } from "#server/session/login.server";
 import { bankTokenUsed, clearLoginState, loginStateMatches } from "#server/session/login-link.server";
+import { BrandedPage } from "~/components/shell/BrandedPage";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
@@ -63,11 +64,8 @@ export default function AccessLink() {
   const { token, signedIn, cancelTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   return (
-    <main id="contenido" className="mx-auto flex min-h-[70vh] max-w-lg flex-col justify-center gap-6 p-6 sm:p-8">
-      <section
-        aria-labelledby="confirmar-acceso"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      >
+    <BrandedPage labelledBy="confirmar-acceso" centred={false}>
+      <section aria-labelledby="confirmar-acceso">
         <h1 id="confirmar-acceso" className="text-2xl font-bold">
           {t("accessLink.title")}
         </h1>
@@ -86,7 +84,7 @@ export default function AccessLink() {
           </Form>
         </div>
       </section>
-    </main>
+    </BrandedPage>
   );
 }
 

@@ -24,6 +24,7 @@ import { optional } from "#server/upstream/optional.server";
 import { AlertDrawer } from "~/components/alerts/AlertDrawer";
 import { type AlertRowView, AlertsList } from "~/components/alerts/AlertsList";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -196,7 +197,8 @@ export default function Alerts() {
             ) : null}
           </div>
           {limitReached ? <p className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("limit")}</p> : null}
-          {rows.length === 0 ? <p className="text-slate-600 dark:text-slate-300">{t("empty")}</p> : <AlertsList rows={rows} />}
+          {/* The next step, 'Crear alerta', is the screen's one primary action just above. */}
+          {rows.length === 0 ? <EmptyState icon="bell" message={t("empty")} hint={t("emptyHint")} /> : <AlertsList rows={rows} />}
         </section>
       )}
 

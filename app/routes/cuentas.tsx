@@ -13,6 +13,7 @@ import { readForm } from "#server/session/csrf.server";
 import { optional } from "#server/upstream/optional.server";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { Tabs } from "~/components/ui/Tabs";
@@ -97,7 +98,20 @@ export default function Accounts() {
             </p>
           ) : null}
           {page.accounts.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-300">{query ? t("list.noResults") : t(`list.empty.${group}`)}</p>
+            // An empty group or search says what to do next (issue 15).
+            <EmptyState
+              icon="accounts"
+              message={query ? t("list.noResults") : t(`list.empty.${group}`)}
+              action={
+                query
+                  ? { label: t("list.emptyAction.search"), href: withoutParams(here, ["q", "editar", "grupo"]) }
+                  : group === "favoritas"
+                    ? { label: t("list.emptyAction.favoritas"), href: withoutParams(here, ["grupo", "editar"]) }
+                    : group === "recientes"
+                      ? { label: t("list.emptyAction.recientes"), href: "/" }
+                      : undefined
+              }
+            />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {page.accounts.map((account) => (

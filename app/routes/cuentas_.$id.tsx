@@ -13,6 +13,7 @@ import { requireAccess } from "#server/session/auth.server";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { Money } from "~/components/ui/Money";
 import { useTranslation } from "~/i18n";
@@ -56,6 +57,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
+/** The URL's filters (§3 movements), counted on the folded panel. */
+const MOVEMENT_FILTERS = ["periodo", "desde", "hasta", "tipo", "montoDesde", "montoHasta"] as const;
+
 export default function AccountMovements() {
   const { account, today, lastResult, range, list, failed } = useLoaderData<typeof loader>();
   const { t } = useTranslation("accounts");
@@ -91,7 +95,13 @@ export default function AccountMovements() {
         </p>
       </section>
 
-      <MovementFilters key={location.search} today={today} lastResult={lastResult} clearHref={location.pathname} />
+      <MovementFilters
+        key={location.search}
+        today={today}
+        lastResult={lastResult}
+        clearHref={location.pathname}
+        activeCount={MOVEMENT_FILTERS.filter((name) => new URLSearchParams(location.search).get(name)?.trim()).length}
+      />
 
       {failed ? (
         <LoadError message={t("movements.loadError")} retryLabel={t("movements.retry")} retryHref={here} />
@@ -120,9 +130,16 @@ export default function AccountMovements() {
             ) : null}
           </div>
           {list.total === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              {t("movements.empty")}
-            </p>
+            <EmptyState
+              icon="accounts"
+              message={t("movements.empty")}
+              hint={t("movements.emptyHint")}
+              action={
+                location.search
+                  ? { label: t("movements.filters.clear"), href: location.pathname }
+                  : { label: t("movements.emptyBack"), href: "/cuentas" }
+              }
+            />
           ) : (
             <>
               <MovementsTable movements={list.movements} caption={t("movements.title", { alias: account.alias })} />

@@ -4,6 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 
 import auth from "#core/locales/es-MX/auth.json";
 import { requireState } from "#server/session/auth.server";
+import { BrandedPage } from "~/components/shell/BrandedPage";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -19,13 +21,15 @@ export default function ErrorScreen() {
   const { reason } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   return (
-    <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
-      <h1 className="text-3xl font-bold">{t("error.title")}</h1>
+    <BrandedPage labelledBy="error-titulo">
+      <h1 id="error-titulo" className="text-3xl font-bold">
+        {t("error.title")}
+      </h1>
       <p className="text-slate-600 dark:text-slate-300">{t(`error.${reason}`)}</p>
-      <a href="/login/banco" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+      <a href="/login/banco" className={buttonClass("primary")}>
         {t("error.retry")}
       </a>
-    </main>
+    </BrandedPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
 import { canOpenPortfolio } from "#core/domain/portfolio";
-import { historyHref, pageHref } from "#core/history-links";
+import { HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
 import { loadHistoryList } from "#server/history/list.server";
 import { requireAccess } from "#server/session/auth.server";
@@ -61,6 +61,7 @@ export default function OperationHistory() {
         detailHref={(operationId) => historyHref(search, operationId)}
         pageHref={(page) => pageHref(search, page)}
         retryHref={historyHref(search)}
+        clearHref={HISTORY_PATH}
         currentId={id}
       />
       <Outlet />

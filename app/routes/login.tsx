@@ -4,7 +4,9 @@ import { useSearchParams } from "@remix-run/react";
 
 import auth from "#core/locales/es-MX/auth.json";
 import { requireState } from "#server/session/auth.server";
+import { BrandedPage } from "~/components/shell/BrandedPage";
 import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -18,14 +20,16 @@ export default function Login() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   return (
-    <main id="contenido" className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-6 p-8 text-center">
-      <h1 className="text-3xl font-bold">{t("login.title")}</h1>
+    <BrandedPage labelledBy="login-titulo">
+      <h1 id="login-titulo" className="text-3xl font-bold">
+        {t("login.title")}
+      </h1>
       <p className="text-slate-600 dark:text-slate-300">{t("login.description")}</p>
-      <a href="/login/banco" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+      <a href="/login/banco" className={buttonClass("primary")}>
         {t("login.goToBank")}
       </a>
       <SessionExpiredNotice open={params.get("sesion") === "expirada"} closeHref="/login" />
-    </main>
+    </BrandedPage>
   );
 }
 

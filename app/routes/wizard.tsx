@@ -14,6 +14,7 @@ import { readForm } from "#server/session/csrf.server";
 import { loginWithBankToken } from "#server/session/login.server";
 import { enrolMember, wizardOffer } from "#server/session/wizard.server";
 import { callContext } from "#server/upstream/budget.server";
+import { BrandedPage } from "~/components/shell/BrandedPage";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -56,8 +57,10 @@ export default function Wizard() {
   const formErrors = form.errors?.map((key) => (key.startsWith("wizard.") ? t(key) : key));
 
   return (
-    <main id="contenido" className="mx-auto flex min-h-screen max-w-3xl flex-col gap-6 p-6 sm:p-10">
-      <h1 className="text-3xl font-bold">{t("wizard.title")}</h1>
+    <BrandedPage labelledBy="wizard-titulo" width="wide" centred={false}>
+      <h1 id="wizard-titulo" className="text-3xl font-bold">
+        {t("wizard.title")}
+      </h1>
       <p className="text-slate-600 dark:text-slate-300">{t("wizard.description")}</p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
         <AuthenticityTokenInput />
@@ -126,9 +129,11 @@ export default function Wizard() {
             {formErrors.join(" ")}
           </p>
         ) : null}
-        <SubmitButton pendingText={t("wizard.pending")}>{t("wizard.submit")}</SubmitButton>
+        <SubmitButton pendingText={t("wizard.pending")} className="sm:self-end sm:px-8">
+          {t("wizard.submit")}
+        </SubmitButton>
       </Form>
-    </main>
+    </BrandedPage>
   );
 }
 

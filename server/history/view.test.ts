@@ -81,6 +81,7 @@ describe("history rows", () => {
       kind: "buy",
       createdAtText: "20/11/2026 12:30",
       pair: "USD/MXN",
+      counterparty: null,
       amount: "$1,500.00 USD",
       total: "$25,864.50 MXN",
       statusLabelKey: "statusV2.sent",
@@ -89,6 +90,7 @@ describe("history rows", () => {
     });
     expect(historyRow(transfer)).toMatchObject({
       pair: null,
+      counterparty: "Shenzhen Bright Components Co., Ltd.",
       amount: "$2,400.00 USD",
       statusLabelKey: "statusV2.returned",
       outcome: "failed",

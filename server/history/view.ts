@@ -32,6 +32,8 @@ export interface HistoryRow {
   kind: OperationKind;
   createdAtText: string;
   pair: string | null;
+  /** A transfer's recipient, as the upstream names it; null for buys and sells. */
+  counterparty: string | null;
   amount: string;
   total: string;
   statusLabelKey: string;
@@ -130,6 +132,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
     kind: operation.operation,
     createdAtText: mexicoCity(operation.created_at).format("DD/MM/YYYY HH:mm"),
     pair: operation.pair || null,
+    counterparty: operation.recipient?.nombreCompleto?.trim() || null,
     amount: card.amount,
     total: card.total,
     statusLabelKey: status.labelKey,

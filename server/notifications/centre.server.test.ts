@@ -43,6 +43,7 @@ describe("loadNotificationCentre", () => {
       close: "/cuentas",
       todas: "/cuentas?drawer=notificaciones&ntab=todas",
       noLeidas: "/cuentas?drawer=notificaciones&ntab=no-leidas",
+      all: "/cuentas?drawer=notificaciones&ntab=todas",
       loadMore: "/cuentas?drawer=notificaciones&npag=2#notificaciones-pagina-2",
     });
   });
@@ -65,6 +66,8 @@ describe("loadNotificationCentre", () => {
     expect(centre?.items.length).toBeGreaterThan(0);
     expect(centre?.items.every((item) => !item.read && item.module === "operation")).toBe(true);
     expect(centre?.links.todas).toBe("/?drawer=notificaciones&ntab=todas&ncat=operation");
+    // The filtered empty list leads to every notification: no tab filter, no category.
+    expect(centre?.links.all).toBe("/?drawer=notificaciones&ntab=todas");
     expect(centre?.links.close).toBe("/");
   });
 

@@ -61,6 +61,8 @@ export interface NotificationCentreData {
     close: string;
     todas: string;
     noLeidas: string;
+    /** Every notification, no tab or category: the next step of a filtered empty list. */
+    all: string;
     /** Null when there is nothing more to load. */
     loadMore: string | null;
   };
@@ -159,6 +161,7 @@ export async function loadNotificationCentre(
       close: withoutParams(here, [...CENTRE_PARAMS]),
       todas: listHref({ ntab: "todas" }),
       noLeidas: listHref({ ntab: "no-leidas" }),
+      all: withoutParams(listHref({ ntab: "todas" }), ["ncat"]),
       loadMore: canLoadMore ? `${withParams(here, { npag: String(pages + 1) })}#${pageAnchor(pages + 1)}` : null,
     },
     filter: {

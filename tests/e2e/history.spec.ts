@@ -98,6 +98,10 @@ test("the history lists the company's operations a page at a time, filters kept 
 
   await page.goto("/historial-operaciones?tipo=compra&estado=confirmada");
   await expect(page.getByText("No encontramos operaciones con estos filtros.")).toBeVisible();
+  // An empty list says what to do next (issue 15).
+  await page.getByRole("link", { name: "Ver todas las operaciones" }).click();
+  await expect(page).toHaveURL(/\/historial-operaciones$/);
+  await expect(table(page).getByRole("row")).toHaveCount(21);
 });
 
 test("a wrong date range keeps what was typed and says why", async ({ page }) => {
@@ -116,8 +120,14 @@ test("a new member's history is empty", async ({ page }) => {
   await page.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  // The dashboard's empty history points at the calculator on the same page.
+  await page.getByRole("link", { name: "Ir a la calculadora" }).click();
+  await expect(page).toHaveURL("/#calculadora");
+  await expect(page.getByRole("heading", { level: 2, name: "Calculadora" })).toBeInViewport();
   await page.goto("/historial-operaciones");
   await expect(page.getByText("Aún no tienes operaciones.")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Ir a operar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
 });
 
 test("the history says so when it cannot be loaded", async ({ page }) => {

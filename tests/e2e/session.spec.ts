@@ -47,7 +47,11 @@ test("with one company the change button is disabled", async ({ page }) => {
   await loginAs(page, "beatriz.basica");
   await expect(page.getByRole("banner").getByRole("link", { name: "Cambiar empresa" })).toHaveCount(0);
   await page.goto("/?drawer=configuracion&tab=empresas");
-  await expect(page.getByRole("button", { name: "Operar con esta empresa" })).toBeDisabled();
+  const change = page.getByRole("button", { name: "Operar con esta empresa" });
+  await expect(change).toBeDisabled();
+  // A disabled control says why, on screen and as its description (issue 15).
+  await expect(change).toHaveAccessibleDescription("Solo perteneces a una empresa: no hay otra a la cual cambiar.");
+  await expect(page.getByText("Solo perteneces a una empresa: no hay otra a la cual cambiar.")).toBeVisible();
 });
 
 test("a new bank user chooses a membership in the wizard, then operates", async ({ page }) => {
@@ -166,4 +170,26 @@ test("a bank link never replaces a signed-in session without the person's say, a
 test("the health check says OK!", async ({ request }) => {
   const response = await request.get("/healthcheck");
   expect(await response.text()).toBe("OK!");
+});
+
+test("the menu leads to the terms and the privacy notice (§2 labels)", async ({ browser, javaScriptEnabled }) => {
+  // 1700 px: the full 240 px sidebar, its texts shown.
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1700, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, "ana.admin");
+  await page.getByRole("link", { name: "Términos y Condiciones", exact: true }).click();
+  await expect(page).toHaveURL("/terminos-condiciones");
+  await expect(page.getByRole("heading", { level: 2, name: "Términos y Condiciones de Uso" })).toBeVisible();
+  await page.getByRole("link", { name: "Aviso de Privacidad", exact: true }).first().click();
+  await expect(page).toHaveURL("/terminos-condiciones#aviso-de-privacidad");
+  await expect(page.getByRole("heading", { level: 2, name: /^Aviso de Privacidad/ })).toBeInViewport();
+  await context.close();
+});
+
+test("the screens outside the shell carry the brand and the app's buttons", async ({ page }) => {
+  await page.goto("/login?sesion=expirada");
+  await expect(page.getByRole("banner")).toContainText("FXN");
+  await page.getByRole("link", { name: "Entendido" }).click();
+  const toBank = page.getByRole("link", { name: "Ir a la banca en línea" });
+  await expect(toBank).toHaveClass(/rounded-full/);
 });

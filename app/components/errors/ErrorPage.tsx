@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 
 import { errorTextKey } from "#core/error-texts";
+import { BrandedPage } from "~/components/shell/BrandedPage";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
 /**
@@ -18,14 +20,9 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
       ? (error.data as { retryAfter: number }).retryAfter
       : null;
   const key = errorTextKey(status, reason);
-  const Container = landmark ? "main" : "section";
   const Heading = landmark ? "h1" : "h2";
-  return (
-    <Container
-      id={landmark ? "contenido" : undefined}
-      aria-labelledby="error-titulo"
-      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
-    >
+  const content = (
+    <>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>
       <Heading id="error-titulo" className="text-2xl font-bold">
         {t(`errors.${key}.title`)}
@@ -34,10 +31,20 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
       {retryAfter ? (
         <p className="text-slate-600 dark:text-slate-300">{t("errors.tooManyRequests.retryIn", { count: retryAfter })}</p>
       ) : null}
-      <Link to="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <Link to="/" className={buttonClass("primary")}>
         {t("errors.backHome")}
       </Link>
-    </Container>
+    </>
+  );
+  // On its own, the page carries the brand like every screen outside the shell; inside it, a section of its <main>.
+  if (landmark) return <BrandedPage labelledBy="error-titulo">{content}</BrandedPage>;
+  return (
+    <section
+      aria-labelledby="error-titulo"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+    >
+      {content}
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import { historyFiltersSchema, STATUS_PARAMS, TYPE_PARAMS } from "#core/domain/h
 import { HISTORY_PATH } from "#core/history-links";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
+import { FoldingFilters } from "~/components/ui/FoldingFilters";
 import { SelectField } from "~/components/ui/SelectField";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
@@ -47,15 +48,17 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
     </SelectField>
   );
 
+  const active = Object.values(values).filter((value) => value.trim() !== "").length;
+
   return (
-    <section
-      aria-labelledby="filtros-historial-titulo"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id="filtros-historial-titulo" className="mb-3 text-base font-semibold">
-        {t("filters.title")}
-      </h2>
-      <Form method="get" action={HISTORY_PATH} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+    <FoldingFilters activeCount={active} open={Boolean(lastResult)}>
+      <Form
+        method="get"
+        action={HISTORY_PATH}
+        {...getFormProps(form)}
+        aria-label={t("filters.title")}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6"
+      >
         {select(
           "tipo",
           t("filters.type"),
@@ -83,6 +86,6 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
           </Link>
         </div>
       </Form>
-    </section>
+    </FoldingFilters>
   );
 }

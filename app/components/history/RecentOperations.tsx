@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import type { HistoryRow } from "#server/history/view";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
 
@@ -35,9 +36,13 @@ export function RecentOperations({ companyName, rows, historyHref, detailHref, r
       {rows === null ? (
         <LoadError message={th("list.loadError")} retryLabel={th("list.retry")} retryHref={retryHref} />
       ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-          {th("list.empty")}
-        </p>
+        // The next step is on this same page: the calculator (issue 15).
+        <EmptyState
+          icon="operations"
+          message={th("list.empty")}
+          hint={t("recent.emptyHint")}
+          action={{ label: t("recent.emptyAction"), href: "#calculadora" }}
+        />
       ) : (
         <ul
           aria-label={t("recent.list", { company: companyName })}

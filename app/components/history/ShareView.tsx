@@ -68,6 +68,8 @@ function EmailField({ meta, label, hint }: { meta: FieldMeta; label: string; hin
   );
 }
 
+const SEND_REASON_ID = `${FORM_ID}-envio-motivo`;
+
 export type ShareViewProps = {
   detail: OperationDetail;
   closeHref: string;
@@ -101,6 +103,12 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
   const optionsErrorId = `${FORM_ID}-opciones-error`;
   // Without JS the server cannot know the checkbox yet: the button shows whenever the option does.
   const showPreview = showsPreviewButton(rules, !hydrated || arrivalChecked);
+  const sendDisabled = hydrated && !valid;
+  const optionReason = {
+    invoiceFxn: t("detail.receiptLater"),
+    invoiceGfb: t(detail.status === "applied" ? "detail.invoiceIssuing" : "detail.invoiceLater"),
+    estimatedArrival: undefined,
+  };
 
   const footer = (
     <div className="flex flex-wrap items-center justify-end gap-2">
@@ -113,9 +121,21 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
           {t("share.preview")}
         </button>
       ) : null}
-      <SubmitButton form={FORM_ID} name="intent" value="send" disabled={hydrated && !valid} pendingText={t("share.sending")}>
+      <SubmitButton
+        form={FORM_ID}
+        name="intent"
+        value="send"
+        disabled={sendDisabled}
+        describedBy={sendDisabled ? SEND_REASON_ID : undefined}
+        pendingText={t("share.sending")}
+      >
         {t("share.send")}
       </SubmitButton>
+      {sendDisabled ? (
+        <p id={SEND_REASON_ID} className="basis-full text-right text-xs text-slate-600 dark:text-slate-300">
+          {t("share.sendDisabled")}
+        </p>
+      ) : null}
     </div>
   );
 
@@ -136,6 +156,7 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
                   meta={fields[option]}
                   label={t(`share.options.${option}`, { product })}
                   disabled={!rules[option].enabled}
+                  disabledReason={optionReason[option]}
                 />
               );
             })}

@@ -41,7 +41,7 @@ const centre: NotificationCentreView = {
       module: "operation",
       type: "info",
       title: "Compra de divisas enviada",
-      copy: "Tu compra de 25,000.00 USD (USD/MXN) se acreditó en tu cuenta Pagos USD.",
+      copy: "Tu compra de $25,000.00 USD (USD/MXN) se acreditó en tu cuenta Pagos USD.",
       read: false,
       createdAt: "2026-03-10T17:57:00.000Z",
       timeAgo: "hace 3 minutos",
@@ -68,6 +68,7 @@ const centre: NotificationCentreView = {
     close: "/cuentas",
     todas: "/cuentas?drawer=notificaciones&ncat=operation&ntab=todas",
     noLeidas: "/cuentas?drawer=notificaciones&ncat=operation&ntab=no-leidas",
+    all: "/cuentas?drawer=notificaciones&ntab=todas",
     loadMore: "/cuentas?drawer=notificaciones&ncat=operation&npag=2#notificaciones-pagina-2",
   },
   filter: { action: "/cuentas", hidden: [{ name: "drawer", value: "notificaciones" }] },
@@ -98,6 +99,23 @@ describe("NotificationCentre", () => {
     expect(html).toMatch(/<option value="operation" selected="">Operaciones<\/option>/);
     expect(html).toContain('<option value="planner">Planificador de pagos</option>');
     expect(html).toMatch(/<button type="submit"[^>]*>Filtrar<\/button>/);
+  });
+
+  it("marks each notification with its module's icon, coloured by its type", async () => {
+    const item = centre.items[0];
+    const items = (["operation", "receiver", "movement", "priceAlert", "profileUpdate", "announcement"] as const).map((module, index) => ({
+      ...item,
+      id: String(index),
+      module,
+      type: module === "receiver" ? ("error" as const) : ("info" as const),
+    }));
+    const html = await serverHtml(<NotificationCentre centre={{ ...centre, items }} />, HERE);
+    const marks = html.match(/<span data-module="[^"]+"[^>]*>.*?<\/svg><\/span>/g) ?? [];
+    expect(marks).toHaveLength(6);
+    // Six modules, six different drawings.
+    expect(new Set(marks.map((mark) => mark.replace(/^<span[^>]*>/, ""))).size).toBe(6);
+    expect(marks.find((mark) => mark.includes('data-module="receiver"'))).toContain("text-failed");
+    expect(marks.find((mark) => mark.includes('data-module="movement"'))).toContain("text-brand-700");
   });
 
   it("lists title, copy, time ago and the unread marker, with a CSRF-protected 'Marcar como leída' per unread one", async () => {
@@ -152,8 +170,11 @@ describe("NotificationCentre", () => {
     const none = await serverHtml(<NotificationCentre centre={{ ...centre, items: [], empty: "none", unreadCount: 0 }} />, HERE);
     expect(none).toContain("Aún no tienes notificaciones");
     expect(none).not.toContain("Volver a cargar");
+    // Each says what to do next, with a link.
+    expect(none).toMatch(/<a[^>]*href="\/alertas"[^>]*>Crear una alerta de precio<\/a>/);
     const filtered = await serverHtml(<NotificationCentre centre={{ ...centre, items: [], empty: "filtered" }} />, HERE);
     expect(filtered).toContain("No tienes notificaciones aquí");
+    expect(filtered).toMatch(/<a[^>]*href="\/cuentas\?drawer=notificaciones&amp;ntab=todas"[^>]*>Ver todas las notificaciones<\/a>/);
     // Something unread elsewhere can still be marked from here.
     expect(filtered).toContain("Marcar todas como leídas");
   });

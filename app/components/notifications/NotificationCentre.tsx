@@ -3,6 +3,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
+import { EmptyState } from "~/components/ui/EmptyState";
+import type { IconName } from "~/components/ui/icons";
 import { Icon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -34,7 +36,8 @@ export type NotificationCentreView = {
   items: NotificationCentreItemView[];
   unreadCount: number;
   empty: "error" | "none" | "filtered" | null;
-  links: { here: string; close: string; todas: string; noLeidas: string; loadMore: string | null };
+  /** `all`: every notification, no tab or category (the filtered empty state's next step). */
+  links: { here: string; close: string; todas: string; noLeidas: string; all: string; loadMore: string | null };
   filter: { action: string; hidden: Array<{ name: string; value: string }> };
 };
 
@@ -47,10 +50,24 @@ export type NotificationCentreProps = {
 
 const CATEGORY_ID = "notificaciones-categoria";
 
-const typeLook: Record<NotificationCentreItemView["type"], { icon: "info" | "error"; className: string }> = {
-  info: { icon: "info", className: "text-brand-600 dark:text-brand-100" },
-  pending: { icon: "info", className: "text-pending dark:text-amber-300" },
-  error: { icon: "error", className: "text-failed dark:text-red-400" },
+/** The colour says how it went (§3 type); the icon says what it is about (its module). */
+const typeLook: Record<NotificationCentreItemView["type"], string> = {
+  info: "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100",
+  pending: "bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-300",
+  error: "bg-red-50 text-failed dark:bg-red-950 dark:text-red-400",
+};
+
+const moduleIcon: Record<string, IconName> = {
+  announcement: "megaphone",
+  operation: "dashboard",
+  operationsToBeApproved: "approval",
+  planner: "planner",
+  receiver: "receivers",
+  borecipient: "receivers",
+  movement: "movement",
+  profileUpdate: "user",
+  permissions: "shield",
+  priceAlert: "market",
 };
 
 /**
@@ -90,7 +107,7 @@ export function NotificationCentre({ centre, action = "/notificaciones" }: Notif
       </div>
 
       {centre.empty ? (
-        <EmptyState kind={centre.empty} reloadHref={links.here} />
+        <CentreEmpty kind={centre.empty} reloadHref={links.here} allHref={links.all} />
       ) : (
         <>
           <ul aria-label={t("list.label")} className="divide-y divide-slate-200 dark:divide-slate-700">
@@ -139,10 +156,14 @@ function CategoryFilter({ centre }: { centre: NotificationCentreView }) {
 
 function NotificationRow({ item, action, redirectTo }: { item: NotificationCentreItemView; action: string; redirectTo: string }) {
   const { t } = useTranslation("notifications");
-  const look = typeLook[item.type];
   return (
     <li id={item.anchor ?? undefined} className="flex scroll-mt-4 gap-3 py-4">
-      <Icon name={look.icon} className={`mt-0.5 h-5 w-5 shrink-0 ${look.className}`} />
+      <span
+        data-module={item.module}
+        className={`mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${typeLook[item.type]}`}
+      >
+        <Icon name={moduleIcon[item.module] ?? (item.type === "error" ? "error" : "info")} className="h-5 w-5" />
+      </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
           <h3
@@ -191,7 +212,15 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
   );
 }
 
-function EmptyState({ kind, reloadHref }: { kind: NonNullable<NotificationCentreView["empty"]>; reloadHref: string }) {
+function CentreEmpty({
+  kind,
+  reloadHref,
+  allHref,
+}: {
+  kind: NonNullable<NotificationCentreView["empty"]>;
+  reloadHref: string;
+  allHref: string;
+}) {
   const { t } = useTranslation("notifications");
   if (kind === "error") {
     return (
@@ -204,10 +233,21 @@ function EmptyState({ kind, reloadHref }: { kind: NonNullable<NotificationCentre
       </div>
     );
   }
-  return (
-    <div className="flex flex-col items-center gap-4 px-4 py-12 text-center">
-      <Icon name="bell" className="h-8 w-8 text-slate-400 dark:text-slate-500" />
-      <p className="text-base font-medium text-slate-700 dark:text-slate-300">{t(kind === "none" ? "empty.none" : "empty.filtered")}</p>
-    </div>
+  // Each empty list says what to do next (issue 15): create an alert, or see every notification.
+  return kind === "none" ? (
+    <EmptyState
+      plain
+      icon="bell"
+      message={t("empty.none")}
+      hint={t("empty.noneHint")}
+      action={{ label: t("empty.noneAction"), href: "/alertas" }}
+    />
+  ) : (
+    <EmptyState
+      plain
+      icon="bell"
+      message={t("empty.filtered")}
+      action={{ label: t("empty.filteredAction"), href: allHref, preventScrollReset: true }}
+    />
   );
 }

@@ -82,7 +82,13 @@ const numeric = `${cell} text-right tabular-nums whitespace-nowrap`;
 
 function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    // A box that may scroll sideways is reachable and named for the keyboard (issue 15).
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

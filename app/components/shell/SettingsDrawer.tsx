@@ -57,9 +57,22 @@ export function SettingsDrawer({
   const { t } = useTranslation("settings");
   const footer =
     tab === "empresas" ? (
-      <SubmitButton form={CHANGE_COMPANY_FORM_ID} disabled={companies.length <= 1} className="w-full">
-        {t("companies.submit")}
-      </SubmitButton>
+      <>
+        <SubmitButton
+          form={CHANGE_COMPANY_FORM_ID}
+          disabled={companies.length <= 1}
+          describedBy={companies.length <= 1 ? "empresa-unica-motivo" : undefined}
+          className="w-full"
+        >
+          {t("companies.submit")}
+        </SubmitButton>
+        {/* A disabled control says why (issue 15). */}
+        {companies.length <= 1 ? (
+          <p id="empresa-unica-motivo" className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-300">
+            {t("companies.onlyOne")}
+          </p>
+        ) : null}
+      </>
     ) : undefined;
 
   return (
@@ -220,26 +233,38 @@ function UserDataTab({
         <ul className="mt-3 space-y-2">
           {isAdmin ? (
             <li className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
-              <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
+              <span className="flex flex-col">
+                <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
+                <span id="solicitar-activacion-motivo" className="text-xs text-slate-600 dark:text-slate-300">
+                  {t("user.security.requestLater")}
+                </span>
+              </span>
               <button
                 type="button"
                 disabled
+                aria-describedby="solicitar-activacion-motivo"
                 className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-brand-900 dark:text-brand-100"
               >
                 {t("user.security.requestActivation")}
               </button>
             </li>
           ) : null}
-          <li>
-            <button type="button" disabled className={DISABLED_ROW}>
-              {t("user.security.changePassword")}
-            </button>
-          </li>
-          <li>
-            <button type="button" disabled className={DISABLED_ROW}>
-              {t("user.security.syncToken")}
-            </button>
-          </li>
+          {/* §2: both are disabled here; they are done in the bank's online banking, and the rows say so. */}
+          {(
+            [
+              ["cambiar-contrasena", "user.security.changePassword"],
+              ["sincronizar-token", "user.security.syncToken"],
+            ] as const
+          ).map(([id, key]) => (
+            <li key={id}>
+              <button type="button" disabled aria-describedby={`${id}-motivo`} className={DISABLED_ROW}>
+                {t(key)}
+              </button>
+              <p id={`${id}-motivo`} className="mt-1 px-1 text-xs text-slate-600 dark:text-slate-300">
+                {t("user.security.inBank")}
+              </p>
+            </li>
+          ))}
         </ul>
       </Section>
     </div>

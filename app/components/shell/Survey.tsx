@@ -103,10 +103,15 @@ export function Survey({
           </p>
           <ErrorList id={`${fields.comments.id}-error`} errors={fields.comments.errors} />
         </div>
-        <div className="flex flex-col-reverse justify-center gap-3 sm:flex-row">
-          <SubmitButton disabled={!valid} pendingText={t("surveys.sending")}>
+        <div className="flex flex-col items-center gap-1.5">
+          <SubmitButton disabled={!valid} describedBy={valid ? undefined : "encuesta-envio-motivo"} pendingText={t("surveys.sending")}>
             {t("surveys.submit")}
           </SubmitButton>
+          {valid ? null : (
+            <p id="encuesta-envio-motivo" className="text-xs text-slate-600 dark:text-slate-300">
+              {t("surveys.scoreFirst")}
+            </p>
+          )}
         </div>
       </Form>
       <div className="mt-3 flex justify-center">{skip}</div>

@@ -21,7 +21,13 @@ export type IconName =
   | "check"
   | "error"
   | "info"
-  | "external";
+  | "external"
+  | "chevronDown"
+  | "user"
+  | "shield"
+  | "megaphone"
+  | "approval"
+  | "movement";
 
 const paths: Record<IconName, JSX.Element> = {
   // Two opposed arrows: buying and selling currency.
@@ -114,6 +120,40 @@ const paths: Record<IconName, JSX.Element> = {
     <>
       <path d="M14 4h6v6M20 4l-9 9" />
       <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+    </>
+  ),
+  chevronDown: <path d="m6 9 6 6 6-6" />,
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
+    </>
+  ),
+  shield: (
+    <>
+      <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.2 7.5 9.5 4.3-1.3 7.5-5 7.5-9.5V6L12 3Z" />
+      <path d="m9 12 2 2 4-4" />
+    </>
+  ),
+  // A loudspeaker: the product's announcements.
+  megaphone: (
+    <>
+      <path d="M4 10v4h3l8 4.5v-13L7 10H4Z" />
+      <path d="M18.5 9.5a4 4 0 0 1 0 5M8 14l1 5.5" />
+    </>
+  ),
+  // A clipboard with a check: operations waiting for an administrator's approval.
+  approval: (
+    <>
+      <rect x="5" y="4.5" width="14" height="16" rx="2" />
+      <path d="M9 3h6v3H9zM9 13l2 2 4-4" />
+    </>
+  ),
+  // An arrow into a tray: money received.
+  movement: (
+    <>
+      <path d="M12 4v10M8 10l4 4 4-4" />
+      <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
     </>
   ),
 };
