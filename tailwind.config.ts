@@ -3,7 +3,15 @@ import type { Config } from "tailwindcss";
 // Breakpoints are the layout constants of SPEC §9 (xs 0, sm 600, md 960, lg 1280, xl 1602, xxl 1920).
 export default {
   content: ["./app/**/*.{ts,tsx}"],
-  darkMode: ["class", '[data-theme="dark-mode"]'],
+  // Decision 051: `dark:` applies under <html data-theme="dark-mode">, and under data-theme="system" when the
+  // device asks for dark ('Según el sistema', the default). On screen only: paper is printed light.
+  darkMode: [
+    "variant",
+    [
+      '@media screen { &:is([data-theme="dark-mode"] *) }',
+      '@media screen and (prefers-color-scheme: dark) { &:is([data-theme="system"] *) }',
+    ],
+  ],
   theme: {
     screens: {
       sm: "600px",
