@@ -25,14 +25,20 @@ export default {
         brand: {
           50: "#eef6ff",
           100: "#d9eaff",
+          200: "#b3d4ff",
+          300: "#80b5ff",
+          400: "#4d94ff",
           500: "#1f6feb",
           600: "#1a5fd0",
           700: "#154ca6",
+          800: "#103b80",
           900: "#0b2955",
         },
-        success: "#1a7f37",
-        pending: "#9a6700",
-        failed: "#cf222e",
+        // Status colours change with the theme (app/tailwind.css, decision 051): as text they keep 4.5:1 on
+        // the page, the cards and their own tinted badges in both themes.
+        success: "rgb(var(--fxn-success) / <alpha-value>)",
+        pending: "rgb(var(--fxn-pending) / <alpha-value>)",
+        failed: "rgb(var(--fxn-failed) / <alpha-value>)",
       },
       width: {
         sidebar: "240px",

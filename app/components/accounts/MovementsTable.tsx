@@ -10,7 +10,12 @@ export function MovementsTable({ movements, caption }: { movements: MovementRow[
   const { t } = useTranslation("accounts");
   const cell = "px-3 py-2.5 text-left align-top";
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <table className="w-full min-w-[48rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
