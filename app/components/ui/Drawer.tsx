@@ -78,12 +78,7 @@ function DrawerPanel({ title, closeHref, width = "sm", children, footer, id, sub
           </Link>
         </header>
         {/* Reachable by keyboard (WCAG 2.1.1): a body with nothing to focus can still be scrolled with the arrows. */}
-        <div
-          tabIndex={0}
-          role="region"
-          aria-labelledby={titleId}
-          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 focus-visible:-outline-offset-2"
-        >
+        <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 focus-visible:-outline-offset-2">
           {children}
         </div>
         {footer ? (
