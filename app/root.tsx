@@ -1,10 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteError } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { needsTouch } from "#core/domain/session-timing";
+import type { ThemeChoice } from "#core/domain/theme";
+import { themeAttribute, themeFrom } from "#core/domain/theme";
 import common from "#core/locales/es-MX/common.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import settings from "#core/locales/es-MX/settings.json";
@@ -17,6 +31,7 @@ import { markSeen, seenUpTo } from "#server/notifications/seen.server";
 import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { sessionClock, shellData } from "#server/session/shell.server";
+import { themeOf } from "#server/session/theme.server";
 import type { SessionData } from "#server/session/types";
 import { UNBOUNDED } from "#server/upstream/budget";
 import { callContext } from "#server/upstream/budget.server";
@@ -66,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const surveyResult = session.get("surveyResult") ?? null;
   const overlayChanged = active ? await settleOverlay(request, context, session, url) : false;
 
-  const [csrfToken, csrfCookie] = await csrfTokenFor(request);
+  const [[csrfToken, csrfCookie], theme] = await Promise.all([csrfTokenFor(request), themeOf(request)]);
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
@@ -98,6 +113,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       csrfToken,
+      theme,
       toast: toast ?? noticeToast,
       splash,
       modal,
@@ -167,17 +183,31 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
 }
 
+/** Where 'Apariencia' posts (app/routes/tema.tsx). */
+const THEME_ACTION = "/tema";
+
 /** The shell's texts; each page adds its own (decision 039). */
 export const handle: PageHandle = { namespaces: { common, notifications, settings } };
 
 /** The root carries the toast and the page-view log: run it on every navigation. */
 export const shouldRevalidate = () => true;
 
+/**
+ * The theme on `<html>` (decision 051): the cookie's, rendered by the server so the first paint is right;
+ * while 'Apariencia' is being sent, the choice being sent, so it shows at once.
+ */
+function useTheme(): ThemeChoice {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const navigation = useNavigation();
+  if (navigation.formAction === THEME_ACTION && navigation.formData) return themeFrom(navigation.formData.get("tema"));
+  return data?.theme ?? themeFrom(undefined);
+}
+
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const refresh = useNoScriptRefresh();
   return (
-    <html lang={LOCALE} data-theme="light-mode">
+    <html lang={LOCALE} data-theme={themeAttribute(useTheme())}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -202,6 +232,7 @@ function Document({ children }: { children: React.ReactNode }) {
 export default function App() {
   const {
     csrfToken,
+    theme,
     toast,
     splash,
     modal,
@@ -303,6 +334,7 @@ export default function App() {
           phone: null,
         }}
         isAdmin={shell.isAdmin}
+        appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
       />
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}

@@ -518,6 +518,7 @@ describe("SettingsDrawer", () => {
       phone: null,
     },
     isAdmin: true,
+    appearance: { current: "sistema" as const, action: "/tema", redirectTo: "/cuentas?drawer=configuracion&tab=datos" },
   };
 
   it("lists the companies as radios with the current one checked", async () => {
@@ -562,5 +563,27 @@ describe("SettingsDrawer", () => {
     expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
     const collaborator = await serverHtml(<SettingsDrawer {...props} isAdmin={false} tab="datos" />);
     expect(collaborator).not.toContain("Permisos de colaboradores");
+  });
+
+  it("offers 'Apariencia' under the user's data as a native form that comes back to the page", async () => {
+    const html = await serverHtml(<SettingsDrawer {...props} tab="datos" />);
+    expect(html).toMatch(/<form method="post" action="\/tema"/);
+    expect(html).toMatch(/<legend[^>]*>Apariencia<\/legend>/);
+    expect(tags(html, "input", { type: "hidden", name: "redirectTo", value: "/cuentas?drawer=configuracion&amp;tab=datos" })).toHaveLength(
+      1,
+    );
+    for (const [value, label] of [
+      ["claro", "Claro"],
+      ["oscuro", "Oscuro"],
+      ["sistema", "Según el sistema"],
+    ]) {
+      expect(html).toMatch(new RegExp(`<input type="radio" name="tema"[^>]*value="${value}"/>${label}</label>`));
+    }
+    expect(tags(html, "input", { type: "radio", name: "tema", value: "sistema", checked: "" })).toHaveLength(1);
+    expect(html).toMatch(/<button type="submit"[^>]*>Aplicar<\/button>/);
+    const dark = await serverHtml(<SettingsDrawer {...props} appearance={{ ...props.appearance, current: "oscuro" }} tab="datos" />);
+    expect(tags(dark, "input", { type: "radio", name: "tema", value: "oscuro", checked: "" })).toHaveLength(1);
+    const companies = await serverHtml(<SettingsDrawer {...props} tab="empresas" />);
+    expect(companies).not.toContain("Apariencia");
   });
 });

@@ -223,7 +223,7 @@ export default function Market() {
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-slate-500">{t("market.noHolidays")}</p>
+            <p className="mt-2 text-slate-500 dark:text-slate-400">{t("market.noHolidays")}</p>
           )}
         </section>
       </div>

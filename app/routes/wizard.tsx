@@ -118,8 +118,13 @@ export default function Wizard() {
               t={t}
               i18nKey="wizard.terms"
               components={[
-                <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline" />,
-                <Link key="privacy" to="/terminos-condiciones#aviso-de-privacidad" target="_blank" className="text-brand-600 underline" />,
+                <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline dark:text-brand-100" />,
+                <Link
+                  key="privacy"
+                  to="/terminos-condiciones#aviso-de-privacidad"
+                  target="_blank"
+                  className="text-brand-600 underline dark:text-brand-100"
+                />,
               ]}
             />
           }

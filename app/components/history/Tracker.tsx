@@ -2,9 +2,9 @@ import type { Tracker as TrackerModel } from "#core/domain/operation-status";
 import { useTranslation } from "~/i18n";
 
 const reachedLook = {
-  success: "border-success bg-success text-white",
-  pending: "border-pending bg-pending text-white",
-  failed: "border-failed bg-failed text-white",
+  success: "border-success bg-success text-white dark:text-slate-950",
+  pending: "border-pending bg-pending text-white dark:text-slate-950",
+  failed: "border-failed bg-failed text-white dark:text-slate-950",
 } as const;
 const lineLook = { success: "bg-success", pending: "bg-pending", failed: "bg-failed" } as const;
 

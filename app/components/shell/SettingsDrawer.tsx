@@ -1,6 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
+import type { ThemeChoice } from "#core/domain/theme";
+import { THEME_CHOICES } from "#core/domain/theme";
+import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList } from "~/components/ui/Field";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -28,6 +32,8 @@ export type SettingsDrawerProps = {
     phone: string | null;
   };
   isAdmin: boolean;
+  /** 'Apariencia': the stored theme, where the choice is posted, and the page to come back to. */
+  appearance: { current: ThemeChoice; action: string; redirectTo: string };
   /** Messages for the company change form (already translated). */
   errors?: string[];
   /** 'Editar' links beside the contact rows, shown when given. */
@@ -50,6 +56,7 @@ export function SettingsDrawer({
   csrfToken,
   user,
   isAdmin,
+  appearance,
   errors,
   editEmailHref,
   editWhatsAppHref,
@@ -96,7 +103,10 @@ export function SettingsDrawer({
           errors={errors}
         />
       ) : (
-        <UserDataTab user={user} isAdmin={isAdmin} editEmailHref={editEmailHref} editWhatsAppHref={editWhatsAppHref} />
+        <>
+          <UserDataTab user={user} isAdmin={isAdmin} editEmailHref={editEmailHref} editWhatsAppHref={editWhatsAppHref} />
+          <AppearanceForm {...appearance} csrfToken={csrfToken} />
+        </>
       )}
     </Drawer>
   );
@@ -268,5 +278,67 @@ function UserDataTab({
         </ul>
       </Section>
     </div>
+  );
+}
+
+const APPEARANCE_HINT_ID = "apariencia-ayuda";
+
+/**
+ * 'Apariencia' (decision 051): three radios in a native form that posts the choice and comes back here.
+ * With JavaScript the choice is sent as soon as it changes (the page shows it at once, without a
+ * reload), so 'Aplicar' steps aside.
+ */
+function AppearanceForm({ current, action, redirectTo, csrfToken }: SettingsDrawerProps["appearance"] & { csrfToken: ReactNode }) {
+  const { t } = useTranslation("settings");
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      replace
+      className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-700"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      {csrfToken}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <fieldset aria-describedby={APPEARANCE_HINT_ID}>
+        <legend className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+          {t("appearance.title")}
+        </legend>
+        <p id={APPEARANCE_HINT_ID} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {t("appearance.hint")}
+        </p>
+        <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3">
+          {THEME_CHOICES.map((choice) => (
+            <label
+              key={choice}
+              className={[
+                "flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 py-3 text-sm font-medium text-slate-900",
+                "hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50",
+                "has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
+                "dark:border-slate-600 dark:text-slate-100 dark:hover:border-brand-100 dark:has-[:checked]:border-brand-100",
+                "dark:has-[:checked]:bg-brand-900 dark:has-[:focus-visible]:outline-brand-100",
+              ].join(" ")}
+            >
+              <input
+                type="radio"
+                name="tema"
+                value={choice}
+                defaultChecked={choice === current}
+                className="h-4 w-4 shrink-0 accent-brand-600 focus:outline-none dark:accent-brand-100"
+              />
+              {t(`appearance.${choice}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {hydrated ? null : (
+        <button type="submit" className={buttonClass("secondary", "mt-4")}>
+          {t("appearance.submit")}
+        </button>
+      )}
+    </Form>
   );
 }

@@ -202,7 +202,7 @@ export function Calculator(props: CalculatorProps) {
           placeholder={t("calculator.choose")}
           hint={
             tab === "transfer" && !props.recipientsAllowed ? (
-              <p className="mt-1 text-sm text-slate-500">{t("calculator.recipientsNotAllowed")}</p>
+              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("calculator.recipientsNotAllowed")}</p>
             ) : null
           }
         >

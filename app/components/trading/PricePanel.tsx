@@ -138,7 +138,7 @@ export function PricePanel(props: PricePanelProps) {
                 <table className="mt-3 w-full text-sm">
                   <caption className="sr-only">{t("prices.providers", { side: t(`prices.sideName.${side}`) })}</caption>
                   <thead>
-                    <tr className="text-left text-slate-500">
+                    <tr className="text-left text-slate-500 dark:text-slate-400">
                       <th scope="col" className="font-medium">
                         {t("prices.provider")}
                       </th>

@@ -77,7 +77,10 @@ function DrawerPanel({ title, closeHref, width = "sm", children, footer, id, sub
             <Icon name="close" />
           </Link>
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5">{children}</div>
+        {/* Reachable by keyboard (WCAG 2.1.1): a body with nothing to focus can still be scrolled with the arrows. */}
+        <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 focus-visible:-outline-offset-2">
+          {children}
+        </div>
         {footer ? (
           <footer className="border-t border-slate-200 bg-white px-6 py-4 dark:border-slate-700 dark:bg-slate-900">{footer}</footer>
         ) : null}
