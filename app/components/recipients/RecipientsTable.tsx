@@ -55,7 +55,6 @@ export function RecipientsTable({ recipients, caption, editHref, deleteHref, ret
                   <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
                     {recipient.national ? t("list.national") : t("list.international")} ·{" "}
                     {recipient.typePerson === "FISICA" ? t("list.physical") : t("list.moral")}
-                    {recipient.source === "BO" ? ` · ${t("list.source.BO")}` : ""}
                   </span>
                 </th>
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>•••• {recipient.last4}</td>
