@@ -7,7 +7,7 @@ import { parseOriginFilter } from "#core/domain/recipients";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
-import { deleteAllowed, requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
+import { deleteAllowed, requireRecipientsAccess, sendAllowed, uploadAllowed } from "#server/recipients/access.server";
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
@@ -25,9 +25,10 @@ import type { PageHandle } from "~/utils/page-title";
 
 /**
  * 'Destinatarios' (§2 /destinatarios): bank and back-office recipients with their status, a
- * search over name, alias and account (§5), national/international filters, favourite, alias
- * edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>), offered only to those
- * who may delete (decision 028).
+ * search over name, alias and account (§5), national/international filters, 'Enviar dinero' to an
+ * authorized recipient (the calculator's transfer, decision 053) and, in each row's menu,
+ * favourite, alias edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>),
+ * offered only to those who may delete (decision 028).
  */
 const ORIGINS = ["todos", "nacionales", "internacionales"] as const;
 
@@ -50,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       list,
       canUpload: uploadAllowed(access),
       canDelete,
+      canSend: sendAllowed(access),
       editing: byKey(url.searchParams.get("editar")),
       deleting: canDelete ? byKey(url.searchParams.get("eliminar")) : null,
     },
@@ -77,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recipients() {
-  const { company, query, origin, list, canUpload, canDelete, editing, deleting } = useLoaderData<typeof loader>();
+  const { company, query, origin, list, canUpload, canDelete, canSend, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("recipients");
   const location = useLocation();
@@ -131,6 +133,7 @@ export default function Recipients() {
             caption={t("list.table", { company })}
             editHref={(key) => withoutParams(withParams(here, { editar: key }), ["eliminar"])}
             deleteHref={canDelete ? (key) => withoutParams(withParams(here, { eliminar: key }), ["editar"]) : null}
+            sendAllowed={canSend}
             returnTo={closeHref}
           />
         </section>

@@ -39,6 +39,15 @@ const national = {
   CLABE: "012180098765432105",
 };
 
+/**
+ * A row's menu ('Más acciones para …'): a native `<summary>` disclosure, the same with JavaScript
+ * and without (Chromium names it a disclosure triangle, not a button: found by its label).
+ */
+const rowMenuOpener = (page: Page, name: string) => page.getByLabel(`Más acciones para ${name}`, { exact: true });
+async function openRowMenu(page: Page, name: string) {
+  await rowMenuOpener(page, name).click();
+}
+
 async function fillNational(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
 }
@@ -66,8 +75,15 @@ test("the list shows bank and back-office recipients, searches and filters them"
 test("favourite, rename and delete a recipient", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/destinatarios");
+  await openRowMenu(page, "Aceros Querétaro");
   await page.getByRole("button", { name: "Marcar Aceros Querétaro como favorito" }).click();
   await expect(toast(page, "Destinatario actualizado")).toBeVisible();
+  await expect(
+    recipientsTable(page)
+      .getByRole("row", { name: /Aceros y Perfiles/ })
+      .getByRole("img", { name: "Favorito" }),
+  ).toBeVisible();
+  await openRowMenu(page, "Aceros Querétaro");
   await expect(page.getByRole("button", { name: "Quitar Aceros Querétaro de favoritos" })).toBeVisible();
 
   await page.getByRole("link", { name: "Editar alias de Aceros Querétaro" }).click();
@@ -83,11 +99,13 @@ test("favourite, rename and delete a recipient", async ({ page }) => {
 
   // A failed deletion says so and keeps the recipient.
   await sandboxControl("/__faults", { path: "/api/backoffice-recipients", method: "PUT", kind: "status", status: 422 });
+  await openRowMenu(page, "Aceros Bajío");
   await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
   await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "No pudimos eliminar tu destinatario" })).toBeVisible();
   await expect(recipientsTable(page).getByRole("row", { name: /Aceros y Perfiles/ })).toBeVisible();
 
+  await openRowMenu(page, "Aceros Bajío");
   await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
   await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(toast(page, "Destinatario eliminado")).toBeVisible();
