@@ -238,6 +238,14 @@ test("upload a 200-row Excel with 5 bad rows and register the 195 good ones", as
   await expect(preview.getByRole("row", { name: /^5 / })).toContainText("CLABE: Ingresa una CLABE válida");
   await expect(preview.getByRole("row", { name: /^52 / })).toContainText("Correo electrónico: Ingresa un correo electrónico válido");
 
+  // On a phone the preview is a list of rows, errors included, with no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneRow = preview.getByRole("row", { name: /^Fila 5 / });
+  await expect(phoneRow.getByText("Con errores")).toBeVisible();
+  await expect(phoneRow.getByText("CLABE: Ingresa una CLABE válida")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   await page.getByRole("button", { name: "Registrar 195 destinatarios válidos" }).click();
   await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("195 registrados, 0 con error.")).toBeVisible();
