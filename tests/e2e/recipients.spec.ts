@@ -157,7 +157,7 @@ test("a bad CLABE shows its message and keeps the other fields", async ({ page }
   await page.goto("/destinatarios-alta");
   await fillNational(page, { ...national, CLABE: "012180098765432106" });
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
-  await expect(page.getByText("Ingresa una CLABE válida")).toBeVisible();
+  await expect(page.getByText("Ingresa una CLABE válida", { exact: true })).toBeVisible();
   await expect(page.getByLabel("CLABE", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Mariana");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("mariana@torres.mx");
