@@ -158,6 +158,8 @@ test("a bad CLABE shows its message and keeps the other fields", async ({ page }
   await fillNational(page, { ...national, CLABE: "012180098765432106" });
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
   await expect(page.getByText("Ingresa una CLABE válida", { exact: true })).toBeVisible();
+  // The click reached the button (no message appeared on leaving the field to move it away): the summary lists it.
+  await expect(page.getByRole("link", { name: "CLABE: Ingresa una CLABE válida" })).toBeVisible();
   await expect(page.getByLabel("CLABE", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Mariana");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("mariana@torres.mx");

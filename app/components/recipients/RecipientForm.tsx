@@ -90,7 +90,9 @@ export function RecipientForm({
   const [form, fieldsOf] = useForm<RecipientFormValues, RecipientInput>({
     id: RECIPIENT_FORM_ID,
     lastResult,
-    shouldValidate: "onBlur",
+    // Messages come with the summary after a submit, not when focus merely passes (a message appearing on
+    // blur moved the submit button away from the pointer); then each follows the typing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: {
       ...draft,
