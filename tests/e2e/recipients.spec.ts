@@ -433,6 +433,16 @@ test("the row menu opens and its entries work by keyboard", async ({ page }) => 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "Editar alias" })).toBeVisible();
   await expect(page).toHaveURL(/editar=B3-/);
+
+  // The detail from the menu shows the row's one status and why money cannot go there yet.
+  await page.goto("/destinatarios");
+  await openRowMenu(page, "Hidalgo");
+  await page.getByRole("link", { name: "Ver detalle de Hidalgo" }).click();
+  const detail = page.getByRole("dialog", { name: "Comercializadora Hidalgo S.A. de C.V." });
+  await expect(detail).toContainText("En revisión");
+  await expect(detail).not.toContainText("Autorizado");
+  await expect(detail).toContainText("Disponible cuando el banco lo registre");
+  await expect(detail.getByRole("link", { name: "Enviar dinero" })).toHaveCount(0);
 });
 
 test("no recipient page scrolls sideways at 390 px", async ({ browser, javaScriptEnabled }) => {

@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n";
 export type RecipientsTableProps = {
   recipients: RecipientView[];
   caption: string;
+  detailHref: (key: string) => string;
   editHref: (key: string) => string;
   /** Null when the person may not delete recipients (decision 028): no delete link at all. */
   deleteHref: ((key: string) => string) | null;
@@ -21,10 +22,10 @@ export type RecipientsTableProps = {
 
 /**
  * The recipients of §2 /destinatarios: who, which account (masked), bank, status, and one primary
- * action per row, 'Enviar dinero' (decision 053); favourite, alias and deletion sit in the row's
+ * action per row, 'Enviar dinero' (decision 053); detail, favourite, alias and deletion sit in the row's
  * menu. Below 768 px each row is a list row: who and the status first, then account and bank.
  */
-export function RecipientsTable({ recipients, caption, editHref, deleteHref, sendAllowed, returnTo }: RecipientsTableProps) {
+export function RecipientsTable({ recipients, caption, detailHref, editHref, deleteHref, sendAllowed, returnTo }: RecipientsTableProps) {
   const { t } = useTranslation("recipients");
   const cell = "md:px-3 md:py-3 text-left align-top";
   return (
@@ -103,6 +104,11 @@ export function RecipientsTable({ recipients, caption, editHref, deleteHref, sen
                     )}
                     <RowMenu label={t("list.more", { name: label })}>
                       <ul className="flex flex-col">
+                        <li>
+                          <Link to={detailHref(recipient.key)} preventScrollReset className={rowMenuItemClass}>
+                            {t("detail.open", { name: label })}
+                          </Link>
+                        </li>
                         {recipient.canFavorite ? (
                           <li>
                             <Form method="post" preventScrollReset>
