@@ -65,3 +65,52 @@ describe("registering a recipient (action)", () => {
     expect(await requestCount(world.sandbox, "/api/recipient-registrations")).toBe(0);
   });
 });
+
+describe("switching the recipient type (action, issue 15)", () => {
+  const post = (fields: Record<string, string>) =>
+    answerOf(() =>
+      action({
+        request: formPost("/destinatarios-alta?tipo=pmn", world.browser.cookie, {
+          csrf: world.browser.csrf,
+          idempotencyKey: "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+          ...fields,
+        }),
+        context,
+        params: {},
+      }),
+    );
+
+  it("answers what was typed, without rules and without calling the bank", async () => {
+    const response = await post({
+      intent: "tipo:pmn",
+      recipientType: "pfn",
+      name: "Mariana",
+      alias: "Mariana Torres",
+      email: "m@torres.mx",
+    });
+    expect(response.status).toBe(200);
+    const { result } = await response.json();
+    expect(result.error ?? {}).toEqual({});
+    expect(result.initialValue).toMatchObject({ name: "Mariana", alias: "Mariana Torres", email: "m@torres.mx" });
+    expect(await requestCount(world.sandbox, "/api/recipient-registrations")).toBe(0);
+  });
+
+  it("registers a moral recipient without the física fields the form carried along", async () => {
+    const response = await post({
+      ...physicalNational,
+      intent: "registrar",
+      recipientType: "pmn",
+      companyName: "Fletes Ramírez S.A.",
+      relationType: "PROVIDER",
+      amountMax: "1",
+    });
+    expect(response.status).toBe(302);
+    const [registration] = world.sandbox.state.recipientRegistration.registrations;
+    expect(registration?.data).toMatchObject({
+      recipientType: "pmn",
+      companyName: "Fletes Ramírez S.A.",
+      names: null,
+      fatherLastName: null,
+    });
+  });
+});

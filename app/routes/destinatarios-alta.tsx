@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useState } from "react";
 
-import { RECIPIENT_TYPES, recipientDraftSchema, recipientSchema } from "#core/domain/recipient-form";
+import type { RecipientType } from "#core/domain/recipient-form";
+import { recipientDraftSchema, recipientSchema, switchedType } from "#core/domain/recipient-form";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { withParams } from "#core/url";
 import type { ActionResult } from "#server/forms.server";
 import { formAnswer } from "#server/forms.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
-import { fillChosenBank, recipientTypeFrom, registrationCatalogue, searchBanks } from "#server/recipients/form.server";
+import { countryNames, fillChosenBank, recipientTypeFrom, registrationCatalogue, searchBanks } from "#server/recipients/form.server";
 import { takenAliases } from "#server/recipients/list.server";
 import { submitRegistration } from "#server/recipients/register.server";
 import { newToast, redirectWithToast } from "#server/session/auth.server";
@@ -19,7 +21,6 @@ import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/Recipi
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
-import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n";
 import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -27,14 +28,17 @@ import type { PageHandle } from "~/utils/page-title";
 /**
  * 'Alta de destinatario' (§2 /destinatarios-alta, only while the upload flag allows, §6): the
  * recipient form of §5 in its four variants (?tipo=pfn|pfe|pmn|pme), then the bank's challenge.
+ * Switching the variant keeps everything typed: without JS the switch posts the form to the new
+ * `?tipo=` and the page comes back with every value; with JS the values stay in the browser.
  * A bank-format, account or IBAN rejection shows 'Cancelar'/'Reintentar' over the form, which
  * keeps every typed value (§8).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireUploadAccess(request, context);
   const type = recipientTypeFrom(new URL(request.url));
+  const [catalogue, countries] = await Promise.all([registrationCatalogue(access, type), countryNames(access, type)]);
   return json(
-    { type, ...(await registrationCatalogue(access, type)), idempotencyKey: crypto.randomUUID() },
+    { type, ...catalogue, countries, idempotencyKey: crypto.randomUUID() },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -66,6 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A new revision remounts the form with the bank's data filled in.
     return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply(), revision: crypto.randomUUID() });
   }
+  // The no-JS type switch: the page comes back at `?tipo=` (the button's formaction) with every value.
+  if (switchedType(intent)) return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply() });
   if (intent === "revisar") return answer({ result: parseWithZod(formData, { schema: recipientDraftSchema }).reply() });
 
   const taken = await takenAliases(access);
@@ -93,12 +99,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RecipientRegistration() {
-  const { type, currencies, codeTypes, idempotencyKey } = useLoaderData<typeof loader>();
+  const { type, currencies, codeTypes, countries, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("recipients");
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  const navigate = useNavigate();
   const error = actionData?.registrationError ?? null;
+  // With JS, a type switch carries what was typed here and only loads the new variant's catalogue.
+  const [draft, setDraft] = useState<Record<string, string> | null>(null);
+  const switchType = (next: RecipientType, values: Record<string, string>) => {
+    setDraft(values);
+    navigate(withParams(`${location.pathname}${location.search}`, { tipo: next }), { preventScrollReset: true });
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -106,11 +118,6 @@ export default function RecipientRegistration() {
         <h2 className="text-xl font-semibold">{t("form.title")}</h2>
         <p className="text-slate-600 dark:text-slate-300">{t("form.description")}</p>
       </div>
-      <Tabs
-        label={t("form.typeTabs")}
-        current={type}
-        tabs={RECIPIENT_TYPES.map((id) => ({ id, label: t(`form.types.${id}`), href: withParams(here, { tipo: id }) }))}
-      />
       <RecipientForm
         key={`${type}-${actionData?.revision ?? ""}`}
         type={type}
@@ -120,6 +127,9 @@ export default function RecipientRegistration() {
         lastResult={actionData?.result ?? null}
         bankResults={actionData?.bankResults ?? null}
         bankSearchFailed={actionData?.bankSearchFailed ?? false}
+        countries={countries}
+        draft={actionData ? null : draft}
+        onSwitchType={switchType}
       />
       {error ? <RegistrationError error={error} /> : null}
     </div>

@@ -7,12 +7,13 @@ import { parseOriginFilter } from "#core/domain/recipients";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
-import { deleteAllowed, requireRecipientsAccess, uploadAllowed } from "#server/recipients/access.server";
+import { deleteAllowed, requireRecipientsAccess, sendAllowed, uploadAllowed } from "#server/recipients/access.server";
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
 import { optional } from "#server/upstream/optional.server";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
+import { RecipientDrawer } from "~/components/recipients/RecipientDrawer";
 import { RecipientsTable } from "~/components/recipients/RecipientsTable";
 import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
@@ -25,9 +26,10 @@ import type { PageHandle } from "~/utils/page-title";
 
 /**
  * 'Destinatarios' (§2 /destinatarios): bank and back-office recipients with their status, a
- * search over name, alias and account (§5), national/international filters, favourite, alias
- * edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>), offered only to those
- * who may delete (decision 028).
+ * search over name, alias and account (§5), national/international filters, 'Enviar dinero' to an
+ * authorized recipient (the calculator's transfer, decision 053) and, in each row's menu, its
+ * detail (?detalle=<key>), favourite, alias edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>),
+ * offered only to those who may delete (decision 028).
  */
 const ORIGINS = ["todos", "nacionales", "internacionales"] as const;
 
@@ -50,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       list,
       canUpload: uploadAllowed(access),
       canDelete,
+      canSend: sendAllowed(access),
+      detail: byKey(url.searchParams.get("detalle")),
       editing: byKey(url.searchParams.get("editar")),
       deleting: canDelete ? byKey(url.searchParams.get("eliminar")) : null,
     },
@@ -61,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireRecipientsAccess(request, context);
   const formData = await readForm(request);
   const url = new URL(request.url);
-  const back = withoutParams(`${url.pathname}${url.search}`, ["editar", "eliminar"]);
+  const back = withoutParams(`${url.pathname}${url.search}`, ["detalle", "editar", "eliminar"]);
   switch (formData.get("intent")) {
     case "favorito":
       return toggleRecipientFavorite(request, access, formData, safeRedirectPath(formData.get("volver"), back));
@@ -77,12 +81,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recipients() {
-  const { company, query, origin, list, canUpload, canDelete, editing, deleting } = useLoaderData<typeof loader>();
+  const { company, query, origin, list, canUpload, canDelete, canSend, detail, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("recipients");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const closeHref = withoutParams(here, ["editar", "eliminar"]);
+  const closeHref = withoutParams(here, ["detalle", "editar", "eliminar"]);
+  const only = (param: string, key: string) =>
+    withoutParams(
+      withParams(here, { [param]: key }),
+      ["detalle", "editar", "eliminar"].filter((other) => other !== param),
+    );
   const deletingName = deleting ? deleting.alias || deleting.name : "";
 
   return (
@@ -103,7 +112,7 @@ export default function Recipients() {
         tabs={ORIGINS.map((id) => ({
           id,
           label: t(`list.filters.${id}`),
-          href: withoutParams(withParams(here, { origen: id }), ["editar", "eliminar"]),
+          href: withoutParams(withParams(here, { origen: id }), ["detalle", "editar", "eliminar"]),
         }))}
       />
       <SearchForm
@@ -113,7 +122,7 @@ export default function Recipients() {
         submitLabel={t("list.searchSubmit")}
         clearLabel={t("list.clear")}
         query={query}
-        clearHref={withoutParams(here, ["q", "editar", "eliminar"])}
+        clearHref={withoutParams(here, ["q", "detalle", "editar", "eliminar"])}
         hidden={{ origen: origin }}
       />
 
@@ -129,12 +138,18 @@ export default function Recipients() {
           <RecipientsTable
             recipients={list}
             caption={t("list.table", { company })}
-            editHref={(key) => withoutParams(withParams(here, { editar: key }), ["eliminar"])}
-            deleteHref={canDelete ? (key) => withoutParams(withParams(here, { eliminar: key }), ["editar"]) : null}
+            detailHref={(key) => only("detalle", key)}
+            editHref={(key) => only("editar", key)}
+            deleteHref={canDelete ? (key) => only("eliminar", key) : null}
+            sendAllowed={canSend}
             returnTo={closeHref}
           />
         </section>
       )}
+
+      {detail && !editing && !deleting ? (
+        <RecipientDrawer recipient={detail} closeHref={closeHref} editHref={only("editar", detail.key)} sendAllowed={canSend} />
+      ) : null}
 
       {editing ? (
         <AliasDrawer

@@ -406,3 +406,79 @@ export const favoriteSchema = z.object({
 export const deleteRecipientSchema = z.object({
   id: z.string({ required_error: msg.required }).trim().min(1, msg.required).max(64),
 });
+
+/**
+ * The fields a variant shows, in the order the form shows them: person, contact, bank (the
+ * international bank search sits before the bank fields it fills), address, intermediary. The
+ * error summary follows this order.
+ */
+export function formFields(type: RecipientType): RecipientField[] {
+  const national = isNational(type);
+  const person: RecipientField[] = isPhysical(type)
+    ? ["name", "lastname1", "lastname2", ...(national ? (["rfc"] as const) : [])]
+    : ["companyName", ...(national ? (["rfc"] as const) : []), "relationType", "relationTypeExtra", "amountMax"];
+  const contact: RecipientField[] = ["alias", "email", "phone"];
+  if (national) return [...person, ...contact, "currency", "clabe"];
+  return [
+    ...person,
+    ...contact,
+    "currency",
+    "account",
+    "codeType",
+    "bankCode",
+    "bankName",
+    "bankCity",
+    "bankCountry",
+    "street",
+    "numberDir",
+    "numberInt",
+    "postalCode",
+    "suburb",
+    "city",
+    "state",
+    "country",
+    "hasIntermediary",
+    "intermediaryCodeType",
+    "intermediaryBankCode",
+    "intermediaryBankName",
+    "intermediaryBankCity",
+    "intermediaryBankCountry",
+  ];
+}
+
+/**
+ * What the person typed in the other variants' fields: the form carries it in hidden inputs, so
+ * switching física/moral or nacional/internacional (and back) loses nothing. The rules ignore it.
+ */
+export function carriedFields(type: RecipientType): RecipientField[] {
+  const shown = new Set(formFields(type));
+  return RECIPIENT_FIELDS.filter((field) => field !== "recipientType" && !shown.has(field));
+}
+
+/** The variant a type-switch button asks for: `tipo:pme` (the no-JS switch posts the form with it). */
+export function switchedType(intent: string): RecipientType | null {
+  const type = intent.startsWith("tipo:") ? intent.slice("tipo:".length) : null;
+  return isRecipientType(type) ? type : null;
+}
+
+/** The variant with one of its two parts changed: física/moral or nacional/internacional. */
+export function withPart(type: RecipientType, part: "pf" | "pm" | "n" | "e"): RecipientType {
+  return (part === "pf" || part === "pm" ? `${part}${type.slice(2)}` : `${type.slice(0, 2)}${part}`) as RecipientType;
+}
+
+/**
+ * The error summary above the form: one entry per field with a message, in the form's order;
+ * messages for fields the variant does not show (none expected) come last.
+ */
+export function summaryEntries(
+  type: RecipientType,
+  errors: Record<string, readonly string[] | null | undefined> | null | undefined,
+): Array<{ field: string; message: string }> {
+  if (!errors) return [];
+  const order = formFields(type) as string[];
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  return Object.entries(errors)
+    .filter((entry): entry is [string, readonly string[]] => Boolean(entry[0]) && Boolean(entry[1]?.length))
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([field, messages]) => ({ field, message: messages[0]! }));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { BackofficeRecipientInput, CoreRecipientInput } from "./recipients";
-import { canUploadRecipients, coreStatus, filterRecipients, parseOriginFilter, recipientViews, searchable } from "./recipients";
+import { canUploadRecipients, coreStatus, filterRecipients, parseOriginFilter, recipientViews, rowStatus, searchable } from "./recipients";
 
 const core: CoreRecipientInput[] = [
   {
@@ -82,6 +82,23 @@ describe("coreStatus (§3, §4)", () => {
   });
 });
 
+describe("rowStatus: one status per row", () => {
+  it("follows a bank recipient's status id (§4): 2 authorized, 3 changed, any other pending", () => {
+    expect([1, 2, 3, 0].map((statusId) => rowStatus({ source: "B3", statusId }))).toEqual(["pending", "authorized", "changed", "pending"]);
+  });
+
+  it("reads a back-office recipient in review as 'review', never also 'authorized'", () => {
+    expect(rowStatus({ source: "BO", status: "pending" })).toBe("review");
+    expect(rowStatus({ source: "BO" })).toBe("review");
+    expect(rowStatus({ source: "BO", status: null })).toBe("review");
+  });
+
+  it("shows a back office's registered recipient as authorized and drops a deleted one", () => {
+    expect(rowStatus({ source: "BO", status: "registered" })).toBe("authorized");
+    expect(rowStatus({ source: "BO", status: "Deleted " })).toBeNull();
+  });
+});
+
 describe("recipientViews", () => {
   const views = recipientViews(
     core,
@@ -108,15 +125,28 @@ describe("recipientViews", () => {
     });
   });
 
+  it("lets money go only to the bank's authorized recipients", () => {
+    expect(views.filter((v) => v.canSend).map((v) => v.key)).toEqual(
+      views.filter((v) => v.source === "B3" && v.status === "authorized").map((v) => v.key),
+    );
+    expect(views.find((v) => v.id === "504")?.canSend).toBe(false);
+  });
+
+  it("leaves out a back-office recipient the back office deleted", () => {
+    const deleted = recipientViews([], [], [{ ...backoffice[0]!, status: "deleted" }]);
+    expect(deleted).toEqual([]);
+  });
+
   it("prefers the member's alias, then the bank's", () => {
     expect(views.find((v) => v.id === "503")?.alias).toBe("Bright");
     expect(views.find((v) => v.id === "501")?.alias).toBe("Textil del Norte");
   });
 
-  it("treats back-office recipients as authorized (§4) and builds their names", () => {
+  it("marks back-office recipients 'review' with no money to send yet, and builds their names", () => {
     expect(views.find((v) => v.key === "BO-9001")).toMatchObject({
       name: "María López",
-      status: "authorized",
+      status: "review",
+      canSend: false,
       source: "BO",
       canFavorite: false,
       national: true,

@@ -2,7 +2,11 @@
  * The recipients list (SPEC §2 /destinatarios, §3 Recipient, §4 Recipient, §5 search, §6):
  * core recipients from the bank and recipients still at the product's back office, as one list.
  */
-export type RecipientStatus = "pending" | "authorized" | "changed";
+/**
+ * The one status a recipient's row shows (§3 pending, authorized; §4 3 reads as changed). A
+ * back-office recipient still under the product's review reads 'En revisión' and nothing else.
+ */
+export type RecipientStatus = "pending" | "authorized" | "changed" | "review";
 export type RecipientSource = "B3" | "BO";
 
 export interface CoreRecipientInput {
@@ -34,6 +38,8 @@ export interface BackofficeRecipientInput {
   currency: string;
   bank: string | null;
   alias: string | null;
+  /** The back office's own status: pending (in review), registered or deleted. */
+  status?: string | null;
 }
 
 export interface RecipientView {
@@ -53,13 +59,32 @@ export interface RecipientView {
   favorite: boolean;
   /** Favourites live in the product's member records, which exist for bank recipients only. */
   canFavorite: boolean;
+  /** Money can go to it now: the calculator offers it ('Enviar dinero'). */
+  canSend: boolean;
 }
 
-/** §4: a core recipient is authorized only with status 2 (3 is a change); back-office ones count as authorized. */
+/** §4: a core recipient is authorized only with status 2 (3 is a change); anything else is pending. */
 export function coreStatus(statusId: number): RecipientStatus {
   if (statusId === 2) return "authorized";
   if (statusId === 3) return "changed";
   return "pending";
+}
+
+export type RowStatusInput = { source: "B3"; statusId: number } | { source: "BO"; status?: string | null };
+
+/**
+ * The single status of a recipient's row, from its upstream fields. A bank recipient follows its
+ * status id (§4). A back-office recipient is one the bank has not registered yet: while the back
+ * office has it pending it reads 'En revisión' (§4 lets it count as authorized, decision 019, but
+ * a row must not say both); once the back office registered it, it is authorized; a deleted one
+ * (§4: deletion is a status update) is null, not shown.
+ */
+export function rowStatus(input: RowStatusInput): RecipientStatus | null {
+  if (input.source === "B3") return coreStatus(input.statusId);
+  const status = (input.status ?? "pending").trim().toLowerCase();
+  if (status === "deleted") return null;
+  if (status === "registered" || status === "authorized") return "authorized";
+  return "review";
 }
 
 const last4 = (account: string) => account.replace(/\s/g, "").slice(-4);
@@ -87,9 +112,13 @@ export function recipientViews(
       typePerson: recipient.typePerson,
       favorite: record?.favorite ?? false,
       canFavorite: true,
+      // §4: money goes only to a recipient the bank authorized; the calculator offers no other.
+      canSend: recipient.status.id === 2,
     };
   });
   for (const recipient of backoffice) {
+    const status = rowStatus({ source: "BO", status: recipient.status });
+    if (status === null) continue;
     const physical = recipient.recipientType.startsWith("pf");
     const name = physical
       ? [recipient.names, recipient.fatherLastName, recipient.motherLastName].filter((part) => part?.trim()).join(" ")
@@ -103,11 +132,12 @@ export function recipientViews(
       last4: last4(recipient.accountClabe),
       currency: currencyShown(recipient.currency),
       bankName: recipient.bank ?? "",
-      status: "authorized",
+      status,
       national: recipient.recipientType.endsWith("n"),
       typePerson: physical ? "FISICA" : "MORAL",
       favorite: false,
       canFavorite: false,
+      canSend: false,
     });
   }
   return views.sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.name.localeCompare(b.name, "es-MX"));

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 
-import { canDeleteRecipients } from "#core/domain/permissions";
+import { canDeleteRecipients, canSendToRecipients } from "#core/domain/permissions";
 import { canUploadRecipients } from "#core/domain/recipients";
 
 import { getConfig } from "../config.server";
@@ -38,4 +38,9 @@ export async function requireUploadAccess(request: Request, context: AppLoadCont
 /** Decision 028: who may delete a company recipient (the list hides the control for the others). */
 export function deleteAllowed(access: AccessContext): boolean {
   return canDeleteRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
+}
+
+/** §6: 'Enviar dinero' only for those the calculator lets send to third parties (the same rule). */
+export function sendAllowed(access: AccessContext): boolean {
+  return canSendToRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
 }

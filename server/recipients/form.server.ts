@@ -2,6 +2,7 @@ import type { RecipientType } from "#core/domain/recipient-form";
 import { CODE_TYPES, currenciesFor, isNational, isRecipientType } from "#core/domain/recipient-form";
 
 import type { AccessContext } from "../session/auth.server";
+import { cached } from "../upstream/cache.server";
 import { isUpstreamError } from "../upstream/errors";
 import { optional } from "../upstream/optional.server";
 import type { BankSearchType, InternationalBank } from "../upstream/recipients.server";
@@ -61,4 +62,19 @@ export async function fillChosenBank(access: AccessContext, intent: string, form
   formData.set("bankCountry", bank.country ?? "");
   formData.set("codeType", bank.swift ? "9" : "7");
   formData.set("bankCode", bank.swift ?? bank.aba ?? "");
+}
+
+/**
+ * §7 countries catalogue (`/countries-catalogs`) for an international recipient's country fields,
+ * kept 5 minutes per process like the other catalogues (§9). Null when it does not answer: the
+ * fields are then free text under the same §5 rule.
+ */
+export async function countryNames(access: AccessContext, type: RecipientType): Promise<string[] | null> {
+  if (isNational(type)) return null;
+  const countries = await optional(
+    cached("countries-catalogs", () => access.api.product.countries()),
+    null,
+    { log: access.log, event: "countries_catalogue_unavailable" },
+  );
+  return countries ? countries.map((country) => country.description.trim()).filter(Boolean) : null;
 }

@@ -19,6 +19,7 @@ import { marketStatus } from "#core/domain/market";
 import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
+import { withKnownRecipient } from "#core/domain/send-money";
 import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
@@ -109,7 +110,11 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     recipients,
     reasons: reasonOptions(concepts),
     idempotencyKey: crypto.randomUUID(),
-    prefill: parseCalculatorPrefill(url.searchParams),
+    // 'Enviar dinero' names a recipient: only one the member may send to stays chosen.
+    prefill: withKnownRecipient(
+      parseCalculatorPrefill(url.searchParams),
+      recipients.map((recipient) => recipient.id),
+    ),
     market: marketStatus(Date.now(), holidays),
     recipientsAllowed,
   };

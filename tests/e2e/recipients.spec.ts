@@ -39,6 +39,15 @@ const national = {
   CLABE: "012180098765432105",
 };
 
+/**
+ * A row's menu ('Más acciones para …'): a native `<summary>` disclosure, the same with JavaScript
+ * and without (Chromium names it a disclosure triangle, not a button: found by its label).
+ */
+const rowMenuOpener = (page: Page, name: string) => page.getByLabel(`Más acciones para ${name}`, { exact: true });
+async function openRowMenu(page: Page, name: string) {
+  await rowMenuOpener(page, name).click();
+}
+
 async function fillNational(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
 }
@@ -66,8 +75,15 @@ test("the list shows bank and back-office recipients, searches and filters them"
 test("favourite, rename and delete a recipient", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/destinatarios");
+  await openRowMenu(page, "Aceros Querétaro");
   await page.getByRole("button", { name: "Marcar Aceros Querétaro como favorito" }).click();
   await expect(toast(page, "Destinatario actualizado")).toBeVisible();
+  await expect(
+    recipientsTable(page)
+      .getByRole("row", { name: /Aceros y Perfiles/ })
+      .getByRole("img", { name: "Favorito" }),
+  ).toBeVisible();
+  await openRowMenu(page, "Aceros Querétaro");
   await expect(page.getByRole("button", { name: "Quitar Aceros Querétaro de favoritos" })).toBeVisible();
 
   await page.getByRole("link", { name: "Editar alias de Aceros Querétaro" }).click();
@@ -83,11 +99,13 @@ test("favourite, rename and delete a recipient", async ({ page }) => {
 
   // A failed deletion says so and keeps the recipient.
   await sandboxControl("/__faults", { path: "/api/backoffice-recipients", method: "PUT", kind: "status", status: 422 });
+  await openRowMenu(page, "Aceros Bajío");
   await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
   await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "No pudimos eliminar tu destinatario" })).toBeVisible();
   await expect(recipientsTable(page).getByRole("row", { name: /Aceros y Perfiles/ })).toBeVisible();
 
+  await openRowMenu(page, "Aceros Bajío");
   await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
   await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(toast(page, "Destinatario eliminado")).toBeVisible();
@@ -99,7 +117,8 @@ test("register a national física recipient through the challenge: pending, then
   await loginAs(page, "ana.admin");
   await page.goto("/destinatarios");
   await page.getByRole("link", { name: "Agregar destinatario" }).click();
-  await expect(page.getByRole("link", { name: "Persona física nacional" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("button", { name: "Persona física" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Nacional", exact: true })).toHaveAttribute("aria-pressed", "true");
   await fillNational(page, national);
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
 
@@ -138,7 +157,9 @@ test("a bad CLABE shows its message and keeps the other fields", async ({ page }
   await page.goto("/destinatarios-alta");
   await fillNational(page, { ...national, CLABE: "012180098765432106" });
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
-  await expect(page.getByText("Ingresa una CLABE válida")).toBeVisible();
+  await expect(page.getByText("Ingresa una CLABE válida", { exact: true })).toBeVisible();
+  // The click reached the button (no message appeared on leaving the field to move it away): the summary lists it.
+  await expect(page.getByRole("link", { name: "CLABE: Ingresa una CLABE válida" })).toBeVisible();
   await expect(page.getByLabel("CLABE", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Mariana");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("mariana@torres.mx");
@@ -169,16 +190,17 @@ test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep 
     "Código del banco": "12345678",
     "Nombre del banco": "Bank of China",
     "Ciudad del banco": "Hong Kong",
-    "País del banco": "China",
     Calle: "Nathan Road",
     "Número exterior": "88",
     "Código postal": "999077",
     Colonia: "Kowloon",
     Ciudad: "Hong Kong",
     Estado: "Kowloon",
-    País: "China",
   };
   await fillNational(page, values);
+  // Countries come from the catalogue (§7 /countries-catalogs).
+  await page.getByLabel("País del banco", { exact: true }).selectOption("China");
+  await page.getByLabel("País", { exact: true }).selectOption("China");
   await page.getByLabel("Relación con tu empresa").selectOption({ label: "Proveedor" });
   await page.getByLabel("Monto máximo mensual").selectOption("1");
   await page.getByLabel("Divisa").selectOption("USD");
@@ -217,6 +239,14 @@ test("upload a 200-row Excel with 5 bad rows and register the 195 good ones", as
   await expect(preview.locator("tbody tr")).toHaveCount(5);
   await expect(preview.getByRole("row", { name: /^5 / })).toContainText("CLABE: Ingresa una CLABE válida");
   await expect(preview.getByRole("row", { name: /^52 / })).toContainText("Correo electrónico: Ingresa un correo electrónico válido");
+
+  // On a phone the preview is a list of rows, errors included, with no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneRow = preview.getByRole("row", { name: /^Fila 5 / });
+  await expect(phoneRow.getByText("Con errores")).toBeVisible();
+  await expect(phoneRow.getByText("CLABE: Ingresa una CLABE válida")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByRole("button", { name: "Registrar 195 destinatarios válidos" }).click();
   await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
@@ -297,4 +327,151 @@ test("the recipient screens have no automated accessibility violations", async (
   await page.getByRole("button", { name: "Revisar archivo" }).click();
   await expect(page.getByText("3 de 4 filas están listas para registrarse.")).toBeVisible();
   await check("revisión");
+});
+
+test("switching the person type or the origin keeps what was typed", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta");
+  await fillNational(page, {
+    Nombre: "Mariana",
+    Alias: "Mariana Torres",
+    "Correo electrónico": "mariana@torres.mx",
+    CLABE: "012180098765432105",
+  });
+
+  await page.getByRole("button", { name: "Persona moral" }).click();
+  await expect(page.getByRole("button", { name: "Persona moral" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/tipo=pmn/);
+  await expect(page.getByLabel("Razón social")).toBeVisible();
+  await expect(page.getByLabel("Alias", { exact: true })).toHaveValue("Mariana Torres");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("mariana@torres.mx");
+  await expect(page.getByLabel("CLABE", { exact: true })).toHaveValue("012180098765432105");
+  await page.getByLabel("Razón social").fill("Torres Textiles");
+
+  await page.getByRole("button", { name: "Internacional", exact: true }).click();
+  await expect(page).toHaveURL(/tipo=pme/);
+  await expect(page.getByLabel("Número de cuenta")).toBeVisible();
+  await expect(page.getByLabel("Alias", { exact: true })).toHaveValue("Mariana Torres");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("mariana@torres.mx");
+  await expect(page.getByLabel("Razón social")).toHaveValue("Torres Textiles");
+  // The international bank search comes before the bank fields it fills.
+  const order = await page.evaluate(() => {
+    const search = document.getElementById("bankSearchQuery");
+    const code = document.querySelector<HTMLElement>("[name=bankCode]");
+    return search && code ? search.compareDocumentPosition(code) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+  });
+  expect(order).toBeTruthy();
+
+  // And back: the física fields typed at first are still there.
+  await page.getByRole("button", { name: "Persona física" }).click();
+  await page.getByRole("button", { name: "Nacional", exact: true }).click();
+  await expect(page).toHaveURL(/tipo=pfn/);
+  await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Mariana");
+  await expect(page.getByLabel("CLABE", { exact: true })).toHaveValue("012180098765432105");
+  await expect(page.getByLabel("Alias", { exact: true })).toHaveValue("Mariana Torres");
+});
+
+test("a refused form opens with an error summary whose links lead to the fields", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta");
+  await fillNational(page, { Nombre: "Mariana", "Correo electrónico": "no-es-correo", CLABE: "012180098765432106" });
+  // By keyboard: leaving the CLABE shows its message (with JS) and moves the button under a pointer.
+  await page.getByRole("button", { name: "Continuar con mi token" }).focus();
+  await page.keyboard.press("Enter");
+
+  const summary = page.getByRole("region", { name: /Revisa los \d+ datos marcados para continuar/ });
+  await expect(summary).toBeFocused();
+  const links = summary.getByRole("link");
+  // In the form's order: person, contact, bank.
+  await expect(links.first()).toHaveText("Apellido paterno: Campo obligatorio");
+  const texts = await links.allTextContents();
+  expect(texts.map((text) => text.split(":")[0])).toEqual(["Apellido paterno", "RFC", "Alias", "Correo electrónico", "Teléfono", "CLABE"]);
+  expect(texts).toContain("CLABE: Ingresa una CLABE válida");
+
+  const email = page.getByLabel("Correo electrónico");
+  const emailLink = summary.getByRole("link", { name: /^Correo electrónico:/ });
+  await expect(emailLink).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
+  await emailLink.click();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveValue("no-es-correo");
+});
+
+test("'Enviar dinero' opens the transfer with that recipient; rows not yet authorized say why", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios");
+  const table = recipientsTable(page);
+  // One status per row: a back-office recipient is only 'En revisión'.
+  const inReview = table.getByRole("row", { name: /Comercializadora Hidalgo/ });
+  await expect(inReview).toContainText("En revisión");
+  await expect(inReview).not.toContainText("Autorizado");
+  await expect(inReview.getByRole("link", { name: /Enviar dinero/ })).toHaveCount(0);
+  await expect(inReview).toContainText("Disponible cuando el banco lo registre");
+
+  await table
+    .getByRole("row", { name: /Aceros y Perfiles/ })
+    .getByRole("link", { name: "Enviar dinero a Aceros Querétaro" })
+    .click();
+  await expect(page).toHaveURL(/operacion=transferencia/);
+  const destination = page.getByLabel("Cuenta de destino");
+  await expect(destination.locator("option:checked")).toContainText("Aceros Querétaro");
+
+  // A link naming a recipient that cannot be paid starts with no destination.
+  await page.goto("/?operacion=transferencia&destino=r:999999");
+  await expect(page.getByLabel("Cuenta de destino")).toHaveValue("");
+});
+
+test("the row menu opens and its entries work by keyboard", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios");
+  const edit = page.getByRole("link", { name: "Editar alias de Aceros Querétaro" });
+  await expect(edit).toBeHidden();
+  await rowMenuOpener(page, "Aceros Querétaro").focus();
+  await page.keyboard.press("Enter");
+  await expect(edit).toBeVisible();
+  await expect(page.getByRole("link", { name: "Editar alias de Telas Monterrey" })).toBeHidden();
+  await edit.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Editar alias" })).toBeVisible();
+  await expect(page).toHaveURL(/editar=B3-/);
+
+  // The detail from the menu shows the row's one status and why money cannot go there yet.
+  await page.goto("/destinatarios");
+  await openRowMenu(page, "Hidalgo");
+  await page.getByRole("link", { name: "Ver detalle de Hidalgo" }).click();
+  const detail = page.getByRole("dialog", { name: "Comercializadora Hidalgo S.A. de C.V." });
+  await expect(detail).toContainText("En revisión");
+  await expect(detail).not.toContainText("Autorizado");
+  await expect(detail).toContainText("Disponible cuando el banco lo registre");
+  await expect(detail.getByRole("link", { name: "Enviar dinero" })).toHaveCount(0);
+});
+
+test("no recipient page scrolls sideways at 390 px", async ({ browser, javaScriptEnabled }) => {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await loginAs(page, "ana.admin");
+  const wide: string[] = [];
+  for (const path of [
+    "/destinatarios",
+    "/destinatarios?origen=internacionales",
+    "/destinatarios?editar=B3-501",
+    "/destinatarios-alta",
+    "/destinatarios-alta?tipo=pme",
+    "/destinatarios-alta-multiple",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} px`);
+  }
+  // The recipients are list rows here: the status sits beside the name, not in a far column.
+  await page.goto("/destinatarios");
+  const row = recipientsTable(page).getByRole("row", { name: /Comercializadora Hidalgo/ });
+  const [name, status] = await Promise.all([row.getByRole("rowheader").boundingBox(), row.getByText("En revisión").boundingBox()]);
+  expect(status!.y).toBeLessThan(name!.y + name!.height);
+  expect(status!.x + status!.width).toBeLessThanOrEqual(390);
+  expect(wide).toEqual([]);
+  await context.close();
 });

@@ -2,13 +2,24 @@ import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/re
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useEffect, useState } from "react";
+import type { MouseEvent, ReactNode } from "react";
+import { forwardRef, useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { bankOfClabe } from "#core/domain/clabe";
 import type { RecipientField, RecipientFormValues, RecipientInput, RecipientType } from "#core/domain/recipient-form";
-import { AMOUNT_BANDS, isNational, isPhysical, recipientDraftSchema, recipientSchema, RELATION_TYPES } from "#core/domain/recipient-form";
+import {
+  AMOUNT_BANDS,
+  carriedFields,
+  isNational,
+  isPhysical,
+  RECIPIENT_FIELDS,
+  recipientDraftSchema,
+  recipientSchema,
+  RELATION_TYPES,
+  summaryEntries,
+  withPart,
+} from "#core/domain/recipient-form";
 import { buttonClass } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import type { FieldProps } from "~/components/ui/Field";
@@ -37,7 +48,15 @@ export type RecipientFormProps = {
   lastResult: SubmissionResult<string[]> | null;
   bankResults: BankOption[] | null;
   bankSearchFailed: boolean;
+  /** The countries catalogue (§7 /countries-catalogs) by name; null when it did not answer (free text). */
+  countries: string[] | null;
+  /** With JS: what was typed before a type switch, carried in the browser (no round trip). */
+  draft?: Record<string, string> | null;
+  /** With JS: switch física/moral or nacional/internacional keeping `values`; without it the switch posts. */
+  onSwitchType?: (type: RecipientType, values: Record<string, string>) => void;
 };
+
+const TYPED_FIELDS = new Set<string>(RECIPIENT_FIELDS.filter((field) => field !== "recipientType"));
 
 /**
  * The rules table checks every field inside one refinement, so the schema gives the browser no
@@ -62,15 +81,24 @@ export function RecipientForm({
   lastResult,
   bankResults,
   bankSearchFailed,
+  countries,
+  draft,
+  onSwitchType,
 }: RecipientFormProps) {
   const { t } = useTranslation("recipients");
   const [schema] = useState(() => recipientSchema());
   const [form, fieldsOf] = useForm<RecipientFormValues, RecipientInput>({
     id: RECIPIENT_FORM_ID,
     lastResult,
-    shouldValidate: "onBlur",
+    // Messages come with the summary after a submit, not when focus merely passes (a message appearing on
+    // blur moved the submit button away from the pointer); then each follows the typing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: { recipientType: type, currency: currencies[0] ?? "MXN" },
+    defaultValue: {
+      ...draft,
+      recipientType: type,
+      currency: draft?.currency && currencies.includes(draft.currency) ? draft.currency : (currencies[0] ?? "MXN"),
+    },
     constraint,
     onValidate: ({ formData }) => {
       // Only the final submit applies the rules; the other buttons echo what was typed.
@@ -96,6 +124,17 @@ export function RecipientForm({
   const bank = bankOfClabe(clabe);
   const national = isNational(type);
 
+  // The error summary shows after a refused 'Continuar': the server's answer, or (with JS) the
+  // browser's check; each time it takes the focus.
+  const serverRefused = lastResult?.status === "error" && Object.values(lastResult.error ?? {}).some((messages) => messages?.length);
+  const [attempts, setAttempts] = useState(0);
+  const summaryRef = useRef<HTMLElement>(null);
+  const entries = serverRefused || attempts > 0 ? summaryEntries(type, form.allErrors) : [];
+  useEffect(() => {
+    if (serverRefused || attempts > 0) summaryRef.current?.focus();
+  }, [lastResult, attempts, serverRefused]);
+  const formProps = getFormProps(form);
+
   const text = (name: RecipientField, extra: Omit<FieldProps, "meta" | "label"> = {}) => (
     <Field key={name} meta={fields[name]} label={t(`form.fields.${name}`)} {...extra} />
   );
@@ -115,9 +154,39 @@ export function RecipientForm({
     </fieldset>
   );
   const codeTypeOptions = codeTypes.map((code) => ({ value: code.id, label: code.name }));
+  // A country from the catalogue; a value it lacks (a bank search's, a catalogue that changed) stays choosable.
+  const country = (name: RecipientField) => {
+    if (!countries) return text(name, { maxLength: 30 });
+    const current = initial(name);
+    const names = current && !countries.includes(current) ? [current, ...countries] : countries;
+    return select(
+      name,
+      names.map((value) => ({ value, label: value })),
+    );
+  };
+  const switchTo = (event: MouseEvent<HTMLButtonElement>, next: RecipientType) => {
+    if (!onSwitchType || !event.currentTarget.form) return;
+    event.preventDefault();
+    const values: Record<string, string> = {};
+    new FormData(event.currentTarget.form).forEach((value, name) => {
+      if (typeof value === "string" && TYPED_FIELDS.has(name)) values[name] = value;
+    });
+    onSwitchType(next, values);
+  };
 
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
+    <Form
+      method="post"
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        const intent = submitter?.getAttribute("value") ?? "continuar";
+        // Conform stopped the submit: the browser found errors.
+        if (intent === "continuar" && event.defaultPrevented) setAttempts((count) => count + 1);
+      }}
+      className="flex flex-col gap-6"
+    >
       {/* Enter in any field means 'Continuar', never the bank search below. */}
       <button type="submit" name="intent" value="continuar" tabIndex={-1} aria-hidden="true" className="sr-only">
         {t("form.submit")}
@@ -125,6 +194,18 @@ export function RecipientForm({
       <AuthenticityTokenInput />
       <input type="hidden" name="recipientType" value={type} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+
+      {entries.length > 0 ? (
+        <ErrorSummary
+          ref={summaryRef}
+          entries={entries.map((entry) => ({
+            id: fields[entry.field as RecipientField]?.id ?? entry.field,
+            text: t("form.summary.entry", { label: t(`form.fields.${entry.field}`), message: entry.message }),
+          }))}
+        />
+      ) : null}
+
+      <TypeSwitch type={type} onSwitch={switchTo} />
 
       {section(
         t("form.sections.person"),
@@ -191,16 +272,17 @@ export function RecipientForm({
           ) : (
             <>
               {text("account", { inputMode: "numeric", maxLength: 34, autoComplete: "off" })}
-              {select("codeType", codeTypeOptions)}
-              {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: t("form.hints.bankCode") })}
-              {text("bankName", { maxLength: 60 })}
-              {text("bankCity", { maxLength: 60 })}
-              {text("bankCountry", { maxLength: 60 })}
+              {/* The search fills the bank's fields below it. */}
               <BankSearch
                 results={bankResults}
                 failed={bankSearchFailed}
                 typed={{ type: typedText(lastResult, "bankSearchType"), query: typedText(lastResult, "bankSearchQuery") }}
               />
+              {select("codeType", codeTypeOptions)}
+              {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: t("form.hints.bankCode") })}
+              {text("bankName", { maxLength: 60 })}
+              {text("bankCity", { maxLength: 60 })}
+              {country("bankCountry")}
             </>
           )}
         </>,
@@ -218,7 +300,7 @@ export function RecipientForm({
               {text("suburb", { maxLength: 30 })}
               {text("city", { maxLength: 30, autoComplete: "address-level2" })}
               {text("state", { maxLength: 30, autoComplete: "address-level1" })}
-              {text("country", { maxLength: 30 })}
+              {country("country")}
             </>,
           )}
 
@@ -241,10 +323,16 @@ export function RecipientForm({
                 {text("intermediaryBankCode", { maxLength: 11, autoCapitalize: "characters" })}
                 {text("intermediaryBankName", { maxLength: 30 })}
                 {text("intermediaryBankCity", { maxLength: 30 })}
-                {text("intermediaryBankCountry", { maxLength: 30 })}
+                {country("intermediaryBankCountry")}
               </div>
             </>,
           )}
+
+      {/* The other variants' fields, so a switch of type and back loses nothing (the rules ignore them). */}
+      {carriedFields(type).map((name) => {
+        const value = initial(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
 
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -327,3 +415,99 @@ function BankSearch({ results, failed, typed }: { results: BankOption[] | null; 
     </div>
   );
 }
+
+/**
+ * Física/moral and nacional/internacional. Each is a submit button: without JS it posts what was
+ * typed to `?tipo=` and the page comes back in the new variant with every value; with JS
+ * (`onSwitch`) the values move in the browser and only the variant's catalogue is fetched.
+ */
+function TypeSwitch({
+  type,
+  onSwitch,
+}: {
+  type: RecipientType;
+  onSwitch: (event: MouseEvent<HTMLButtonElement>, next: RecipientType) => void;
+}) {
+  const { t } = useTranslation("recipients");
+  const group = (label: string, parts: Array<"pf" | "pm" | "n" | "e">) => (
+    <div role="group" aria-label={label} className="flex min-w-0 flex-col gap-1.5">
+      <span aria-hidden="true" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </span>
+      <div className="inline-flex w-full rounded-full bg-slate-100 p-1 dark:bg-slate-800 sm:w-auto">
+        {parts.map((part) => {
+          const next = withPart(type, part);
+          const current = next === type;
+          return (
+            <button
+              key={part}
+              type="submit"
+              name="intent"
+              value={`tipo:${next}`}
+              formAction={`?tipo=${next}`}
+              formNoValidate
+              aria-pressed={current}
+              onClick={(event) => onSwitch(event, next)}
+              className={
+                "min-h-10 flex-1 whitespace-nowrap rounded-full px-4 text-sm font-semibold transition-colors " +
+                "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 " +
+                (current
+                  ? "bg-white text-brand-700 shadow-sm dark:bg-slate-950 dark:text-brand-100"
+                  : "text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-100")
+              }
+            >
+              {t(`form.parts.${part}`)}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+  return (
+    <div className="flex flex-wrap gap-x-8 gap-y-4">
+      {group(t("form.personType"), ["pf", "pm"])}
+      {group(t("form.origin"), ["n", "e"])}
+    </div>
+  );
+}
+
+/**
+ * After a refused submit: every message, in the form's order, each a link to its field (focus
+ * moves there). It takes the focus itself, with JS (an effect) and without (`autoFocus`).
+ */
+const ErrorSummary = forwardRef<HTMLElement, { entries: Array<{ id: string; text: string }> }>(function ErrorSummary({ entries }, ref) {
+  const { t } = useTranslation("recipients");
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      // Without JS, this is how focus reaches the summary after a refused submit.
+      autoFocus
+      aria-labelledby="resumen-errores-titulo"
+      className="rounded-xl border-2 border-failed bg-red-50 p-4 focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-failed dark:bg-red-950"
+    >
+      <h3 id="resumen-errores-titulo" className="font-semibold text-failed dark:text-red-300">
+        {t("form.summary.title", { count: entries.length })}
+      </h3>
+      <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <a
+              href={`#${entry.id}`}
+              onClick={(event) => {
+                const field = document.getElementById(entry.id);
+                if (!field) return;
+                event.preventDefault();
+                field.focus();
+                field.scrollIntoView({ block: "center" });
+              }}
+              className="font-medium text-failed underline underline-offset-2 dark:text-red-300"
+            >
+              {entry.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});

@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+
+import type { RecipientView } from "#core/domain/recipients";
+import { sendMoneyHref } from "#core/domain/send-money";
+import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
+import { buttonClass } from "~/components/ui/button";
+import { Drawer } from "~/components/ui/Drawer";
+import { useTranslation } from "~/i18n";
+
+export type RecipientDrawerProps = {
+  recipient: RecipientView;
+  closeHref: string;
+  editHref: string;
+  /** False for someone who may not send to third parties (§6). */
+  sendAllowed: boolean;
+};
+
+/**
+ * A recipient's detail (`?detalle=<key>`), from the row menu: who, the masked account, bank and
+ * currency, and the same single status as its row (`rowStatus`), with 'Enviar dinero' when money
+ * can go to it now.
+ */
+export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed }: RecipientDrawerProps) {
+  const { t } = useTranslation("recipients");
+  const label = recipient.alias || recipient.name;
+  const rows: Array<[string, string]> = [
+    [t("detail.alias"), recipient.alias || "—"],
+    [t("list.columns.account"), `•••• ${recipient.last4}`],
+    [t("list.columns.bank"), recipient.bankName || "—"],
+    [t("list.columns.currency"), recipient.currency],
+    [
+      t("detail.type"),
+      `${recipient.typePerson === "FISICA" ? t("list.physical") : t("list.moral")} · ${
+        recipient.national ? t("list.national") : t("list.international")
+      }`,
+    ],
+  ];
+  return (
+    <Drawer
+      open
+      title={recipient.name}
+      subtitle={<RecipientStatusBadge status={recipient.status} />}
+      closeHref={closeHref}
+      footer={
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link to={editHref} preventScrollReset className={buttonClass("secondary")}>
+            {t("list.editAlias", { name: label })}
+          </Link>
+          {sendAllowed && recipient.canSend ? (
+            <Link to={sendMoneyHref(recipient.id)} className={buttonClass("primary")}>
+              {t("list.send")}
+            </Link>
+          ) : null}
+        </div>
+      }
+    >
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-600 dark:text-slate-300">{term}</dt>
+            <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {sendAllowed && !recipient.canSend ? (
+        <p className="mt-6 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          {t(`list.sendLater.${recipient.status}`)}
+        </p>
+      ) : null}
+    </Drawer>
+  );
+}
