@@ -153,6 +153,34 @@ describe("a quote is a quote (issue 15)", () => {
     expect(held.status).toBe(302);
     expect(world.sandbox.state.operations.length).toBe(before + 1);
   });
+
+  it("takes amounts grouped as the page shows them ('1,000.00') for the quote and for 'Confirmar', and refuses '1,5'", async () => {
+    const form = await buyForm();
+    const quoted = await post({ ...form, left: "1,000" });
+    expect(quoted.status).toBe(200);
+    const { quote } = await quoted.json();
+    expect(quote.left).toBe("1000.00");
+
+    const misgrouped = await post({ ...form, left: "1,5" });
+    expect(misgrouped.status).toBe(400);
+    const refused = await misgrouped.json();
+    expect(refused.result.error.left).toEqual(["Este monto no es valido"]);
+    expect(refused.result.initialValue.left).toBe("1,5");
+
+    // Without JS the inputs come back grouped and the quote travels plain: they are one amount.
+    const before = world.sandbox.state.operations.length;
+    const grouped = (plain: string) => plain.replace(/\B(?=(\d{3})+(?!\d))/, ",");
+    const held = await post({
+      ...form,
+      left: grouped(quote.left),
+      right: grouped(quote.right),
+      quotedLeft: quote.left,
+      quotedRight: quote.right,
+      intent: "confirmar",
+    });
+    expect(held.status).toBe(302);
+    expect(world.sandbox.state.operations.length).toBe(before + 1);
+  });
 });
 
 async function buyForm() {

@@ -1,13 +1,59 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 
-import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, quoteHold, splitPair } from "./calculator";
+import {
+  clientRate,
+  customerRate,
+  debitAmount,
+  legCurrencies,
+  marginBaseAmount,
+  preSubmitCheck,
+  quoteFrom,
+  quoteHold,
+  splitPair,
+} from "./calculator";
 
 describe("customer rate (§9)", () => {
   it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {
     expect(customerRate(new Big("17.123456"), new Big("0.25"), "buy").toFixed(6)).toBe("17.166265");
     expect(customerRate(new Big("17.123456"), new Big("0.25"), "sell").toFixed(6)).toBe("17.080647");
     expect(customerRate(new Big("20"), new Big("0"), "buy").toFixed(6)).toBe("20.000000");
+  });
+});
+
+describe("clientRate (issue 15)", () => {
+  it("is the best price with the member's margin, as the quote applies it", () => {
+    expect(clientRate(17.123456, "0.25", "buy")).toBe("17.166265");
+    expect(clientRate(17.123456, "0.25", "sell")).toBe("17.080647");
+    expect(clientRate(17.123456, "0.25", "buy")).toBe(customerRate(new Big("17.123456"), new Big("0.25"), "buy").toFixed(6));
+    expect(clientRate(150, "0", "sell")).toBe("150.000000");
+  });
+
+  it("is nothing without a price or a margin that is a percentage", () => {
+    expect(clientRate(null, "0.3", "buy")).toBeNull();
+    expect(clientRate(0, "0.3", "buy")).toBeNull();
+    expect(clientRate(Number.NaN, "0.3", "buy")).toBeNull();
+    expect(clientRate(17.2, null, "buy")).toBeNull();
+    expect(clientRate(17.2, "abc", "buy")).toBeNull();
+    expect(clientRate(17.2, "-1", "buy")).toBeNull();
+    expect(clientRate(17.2, "101", "buy")).toBeNull();
+  });
+});
+
+describe("marginBaseAmount", () => {
+  it("takes the left amount as typed and converts the right one at the price", () => {
+    expect(marginBaseAmount("left", "1000", 17.2)).toBe("1000.00");
+    expect(marginBaseAmount("left", "1000", null)).toBe("1000.00");
+    expect(marginBaseAmount("right", "17200", 17.2)).toBe("1000.00");
+    expect(marginBaseAmount("right", "100", 3)).toBe("33.33");
+  });
+
+  it("is nothing for no amount, zero, or a right amount without a price", () => {
+    expect(marginBaseAmount("left", "", 17.2)).toBeNull();
+    expect(marginBaseAmount("left", "0", 17.2)).toBeNull();
+    expect(marginBaseAmount("left", "mil", 17.2)).toBeNull();
+    expect(marginBaseAmount("right", "17200", null)).toBeNull();
+    expect(marginBaseAmount("right", "17200", 0)).toBeNull();
   });
 });
 
