@@ -11,6 +11,7 @@ import {
   quoteFrom,
   quoteHold,
   splitPair,
+  transferCurrency,
 } from "./calculator";
 
 describe("customer rate (§9)", () => {
@@ -126,5 +127,25 @@ describe("a quote is a quote: quoteHold", () => {
   });
   it("refuses when the same price no longer gives the quote shown (a forged or outdated quote)", () => {
     expect(quoteHold({ left: "1000", right: "17000" }, { left: "1000", right: "17000" }, fresh)).toBe("changed");
+  });
+});
+
+describe("transferCurrency (issue 15)", () => {
+  const accounts = [
+    { idAccount: "A1", currency: "MXP" },
+    { idAccount: "A2", currency: "USD" },
+  ];
+  const recipients = [{ id: "501", currency: "EUR" }];
+  it("is the origin's currency, MXP shown as MXN", () => {
+    expect(transferCurrency({ origin: "A1", destination: "A2" }, accounts, recipients)).toBe("MXN");
+    expect(transferCurrency({ origin: "A2" }, accounts, recipients)).toBe("USD");
+  });
+  it("is the destination's before an origin is chosen, a recipient's included", () => {
+    expect(transferCurrency({ origin: "", destination: "A2" }, accounts, recipients)).toBe("USD");
+    expect(transferCurrency({ destination: "r:501" }, accounts, recipients)).toBe("EUR");
+  });
+  it("is unknown while nothing known is chosen", () => {
+    expect(transferCurrency({}, accounts, recipients)).toBeNull();
+    expect(transferCurrency({ origin: "A9", destination: "r:999" }, accounts, recipients)).toBeNull();
   });
 });

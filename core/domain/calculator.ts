@@ -118,3 +118,24 @@ export function marginBaseAmount(typed: "left" | "right", plainAmount: string, p
   if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return null;
   return amountString(amount.div(new Big(String(price))));
 }
+
+/**
+ * The currency of a transfer's amount (issue 15): a transfer moves one currency (the server refuses
+ * an origin and destination that differ), so it is the origin account's, or — before an origin is
+ * chosen — the destination's (an own account or a recipient, `r:<id>`). Null while neither is known.
+ */
+export function transferCurrency(
+  chosen: { origin?: string | null; destination?: string | null },
+  accounts: ReadonlyArray<{ idAccount: string; currency: string }>,
+  recipients: ReadonlyArray<{ id: string; currency: string }>,
+): string | null {
+  const account = (id: string | null | undefined) => (id ? accounts.find((a) => a.idAccount === id)?.currency : undefined);
+  const recipient = chosen.destination?.startsWith("r:")
+    ? recipients.find((r) => r.id === chosen.destination?.slice(2))?.currency
+    : undefined;
+  const currency = account(chosen.origin) ?? account(chosen.destination) ?? recipient;
+  if (!currency) return null;
+  const code = currency.trim().toUpperCase();
+  // The bank's legacy MXP is shown as MXN (§9).
+  return code === "MXP" ? "MXN" : code;
+}

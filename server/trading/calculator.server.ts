@@ -51,6 +51,8 @@ export interface CalculatorData {
   price: PriceEvent | null;
   priceStatus: PriceStatusEvent | null;
   referenceMargin: string | null;
+  /** The base amount `referenceMargin` is for (§9's 50,000), plain. */
+  referenceAmount: string;
   accounts: AccountView[];
   recipients: RecipientOption[];
   reasons: ReasonOption[];
@@ -107,6 +109,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     price: snapshot?.quote ? toPriceEvent(snapshot.quote, Date.now()) : null,
     priceStatus: pair && snapshot ? toStatusEvent(pair, snapshot.status) : null,
     referenceMargin: referenceMargin === null ? null : String(referenceMargin),
+    referenceAmount: MARGIN_REFERENCE_AMOUNT.toFixed(2),
     accounts: [],
     recipients,
     reasons: reasonOptions(concepts),
