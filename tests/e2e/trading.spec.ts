@@ -383,6 +383,11 @@ test("the prices say when they are from and lead with the client's rate; with Ja
 const rateIn = (text: string | null) => Number(/\d+\.\d{6}/.exec(text ?? "")?.[0] ?? NaN);
 const pricePanel = (page: Page) => page.getByRole("region", { name: "Precios en tiempo real" });
 
+/** With JS, waits until the page has hydrated (its live channel is up): keys typed before that are plain typing. */
+async function whenHydrated(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(page.locator("html[data-live]")).toHaveCount(1);
+}
+
 /** Types like a person with JS (key by key, the field grouping as it goes); without JS the text goes as typed. */
 async function typeAmount(page: Page, label: string, text: string) {
   const field = calculator(page).getByLabel(label);
@@ -390,12 +395,16 @@ async function typeAmount(page: Page, label: string, text: string) {
   await field.pressSequentially(text);
 }
 
-test("'Tu tipo de cambio' leads the prices for the amount being typed, and is the quote's rate", async ({ page }, testInfo) => {
+test("'Tu tipo de cambio' leads the prices for the amount being typed, and is the quote's rate", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   await loginAs(page, "ana.admin");
   await expect(bestBuyPrice(page)).toHaveText(/\d+\.\d{6}/);
   // Prices hold still (the feed stays open without ticks), so the panel and the quote meet one price.
   await sandboxControl("/__prices", { mode: "silent" });
   await page.reload();
+  await whenHydrated(page, javaScriptEnabled);
   const lead = pricePanel(page).getByRole("definition").first();
   await expect(pricePanel(page).getByText(/^Tu tipo de cambio FXN · Compra USD\/MXN$/)).toBeVisible();
   // Before an amount: §9's reference amount, said so.
@@ -418,8 +427,9 @@ test("'Tu tipo de cambio' leads the prices for the amount being typed, and is th
   expect(quoted).toBeGreaterThan(best);
 });
 
-test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page }, testInfo) => {
+test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page, javaScriptEnabled }, testInfo) => {
   await loginAs(page, "ana.admin");
+  await whenHydrated(page, javaScriptEnabled);
   await fillBuy(page, "");
   if (testInfo.project.name === "js") {
     // The field groups as the person types, and the other side follows.
@@ -445,9 +455,10 @@ test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page }
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,5");
 });
 
-test("the transfer amount shows its currency", async ({ page }, testInfo) => {
+test("the transfer amount shows its currency", async ({ page, javaScriptEnabled }, testInfo) => {
   await loginAs(page, "ana.admin");
   await page.goto("/?operacion=transferencia");
+  await whenHydrated(page, javaScriptEnabled);
   const amount = calculator(page).getByLabel("Monto", { exact: true });
   // Until an account is chosen, the field says which currency it will be in.
   await expect(amount).toHaveAccessibleDescription("Se envía en la divisa de la cuenta de origen.");
@@ -467,8 +478,12 @@ test("the transfer amount shows its currency", async ({ page }, testInfo) => {
   await expect(calculator(page).getByText("USD", { exact: true })).toBeVisible();
 });
 
-test("tabbing through the calculator turns nothing red; a changed field is checked when left", async ({ page }, testInfo) => {
+test("tabbing through the calculator turns nothing red; a changed field is checked when left", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   await loginAs(page, "ana.admin");
+  await whenHydrated(page, javaScriptEnabled);
   const form = calculator(page);
   await form.getByLabel("Monto en USD").focus();
   // Through every field to the buttons, changing nothing.
