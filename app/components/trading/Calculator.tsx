@@ -315,7 +315,7 @@ export function Calculator(props: CalculatorProps) {
         ) : null}
         {tab === "transfer" ? (
           <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-            {t("calculator.commission")}: {formatMoney(0, "MXN").replace(" MXN", "")}
+            {t("calculator.commission")}: {transferIn ? formatMoney(0, transferIn) : formatMoney(0, "MXN").replace(" MXN", "")}
           </p>
         ) : null}
 

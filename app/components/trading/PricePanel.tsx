@@ -130,7 +130,9 @@ export function PricePanel(props: PricePanelProps) {
             <MoveMark move={moveOf(price[side].price, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
           </dd>
           <dd className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {t(margin.reference ? "prices.forReference" : "prices.forAmount", { amount: forAmount, margin: margin.margin })}
+            {margin.reference
+              ? `${t("prices.forReference", { amount: forAmount, margin: margin.margin })} ${t(hydrated ? "prices.typeHint" : "prices.quoteHint")}`
+              : t("prices.forAmount", { amount: forAmount, margin: margin.margin })}
           </dd>
         </dl>
       ) : null}
