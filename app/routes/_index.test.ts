@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { groupAmount } from "#core/domain/amount-input";
 import { resetRateLimiters } from "#server/rate-limit.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
@@ -118,7 +119,7 @@ describe("a quote is a quote (issue 15)", () => {
   afterEach(() => resetRateLimiters());
 
   it("refuses a 'Confirmar' without the quote shown, or for other amounts, and sends nothing to the bank", async () => {
-    const form = await buyForm();
+    const form = await freshBuyForm();
     const before = world.sandbox.state.operations.length;
     const unquoted = await post({ ...form, intent: "confirmar" });
     expect(unquoted.status).toBe(400);
@@ -153,7 +154,48 @@ describe("a quote is a quote (issue 15)", () => {
     expect(held.status).toBe(302);
     expect(world.sandbox.state.operations.length).toBe(before + 1);
   });
+
+  it("takes amounts grouped as the page shows them ('1,000.00') for the quote and for 'Confirmar', and refuses '1,5'", async () => {
+    const form = await freshBuyForm();
+    const quoted = await post({ ...form, left: "1,000" });
+    expect(quoted.status).toBe(200);
+    const { quote } = await quoted.json();
+    expect(quote.left).toBe("1000.00");
+
+    const misgrouped = await post({ ...form, left: "1,5" });
+    expect(misgrouped.status).toBe(400);
+    const refused = await misgrouped.json();
+    expect(refused.result.error.left).toEqual(["Este monto no es valido"]);
+    expect(refused.result.initialValue.left).toBe("1,5");
+
+    // Without JS the inputs come back grouped and the quote travels plain: they are one amount.
+    const before = world.sandbox.state.operations.length;
+    const held = await post({
+      ...form,
+      left: groupAmount(quote.left),
+      right: groupAmount(quote.right),
+      quotedLeft: quote.left,
+      quotedRight: quote.right,
+      intent: "confirmar",
+    });
+    expect(held.status).toBe(302);
+    expect(world.sandbox.state.operations.length).toBe(before + 1);
+  });
 });
+
+/**
+ * A buy form whose price was signed after the test's sandbox reset: /__reset replaces the signing
+ * secret, and the price hub may still hold the tick from before it for a few milliseconds.
+ */
+async function freshBuyForm() {
+  const started = Date.now();
+  let form = await buyForm();
+  for (let tries = 0; tries < 50 && Number(form.priceTs) < started; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    form = await buyForm();
+  }
+  return form;
+}
 
 async function buyForm() {
   const response = await loader({

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
@@ -23,6 +24,7 @@ import { Calculator } from "~/components/trading/Calculator";
 import { GuidedTour, TOUR_CARD_ID } from "~/components/trading/GuidedTour";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
+import { useMemberMargin } from "~/components/trading/use-member-margin";
 import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
 import { Modal } from "~/components/ui/Modal";
@@ -65,6 +67,20 @@ export default function Dashboard() {
   const live = useLivePrice(calculator.pair, { price: calculator.price, status: calculator.priceStatus });
   const quote = actionData ? actionData.quote : loaderQuote;
   const transfer = calculator.tab === "transfer";
+  // The panel leads with the client's rate for the amount being typed: its margin follows the typing.
+  // Kept with the tab and pair it was typed on: another tab or pair starts from the reference amount.
+  const amountKey = `${calculator.tab}|${calculator.pair ?? ""}`;
+  const [typed, setTyped] = useState<{ key: string; amount: string | null }>({ key: amountKey, amount: null });
+  const typedBase = typed.key === amountKey ? typed.amount : null;
+  const setTypedBase = useCallback((amount: string | null) => setTyped({ key: amountKey, amount }), [amountKey]);
+  const initialMargin = useMemo(
+    () =>
+      quote
+        ? { margin: quote.margin, amount: quote.left, reference: false }
+        : { margin: calculator.referenceMargin, amount: calculator.referenceAmount, reference: true },
+    [quote, calculator.referenceMargin, calculator.referenceAmount],
+  );
+  const memberMargin = useMemberMargin(calculator.pair, typedBase, initialMargin);
   const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
   const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
   const noticeKey = marketNotice(calculator.market);
@@ -107,7 +123,8 @@ export default function Dashboard() {
               status={live.status}
               paused={live.paused}
               onPause={live.setPaused}
-              referenceMargin={calculator.referenceMargin}
+              side={calculator.tab === "sell" ? "sell" : "buy"}
+              margin={memberMargin}
               pairHref={pairHref}
               refreshHref={`${location.pathname}${location.search}`}
             />
@@ -127,7 +144,8 @@ export default function Dashboard() {
             reasons={calculator.reasons}
             idempotencyKey={calculator.idempotencyKey}
             prefill={calculator.prefill}
-            referenceMargin={calculator.referenceMargin}
+            margin={memberMargin.margin}
+            onAmountChange={setTypedBase}
             quote={quote}
             lastResult={actionData?.result ?? null}
             csrfToken={<AuthenticityTokenInput />}

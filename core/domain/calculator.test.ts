@@ -1,13 +1,60 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 
-import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, quoteHold, splitPair } from "./calculator";
+import {
+  clientRate,
+  customerRate,
+  debitAmount,
+  legCurrencies,
+  marginBaseAmount,
+  preSubmitCheck,
+  quoteFrom,
+  quoteHold,
+  splitPair,
+  transferCurrency,
+} from "./calculator";
 
 describe("customer rate (§9)", () => {
   it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {
     expect(customerRate(new Big("17.123456"), new Big("0.25"), "buy").toFixed(6)).toBe("17.166265");
     expect(customerRate(new Big("17.123456"), new Big("0.25"), "sell").toFixed(6)).toBe("17.080647");
     expect(customerRate(new Big("20"), new Big("0"), "buy").toFixed(6)).toBe("20.000000");
+  });
+});
+
+describe("clientRate (issue 15)", () => {
+  it("is the best price with the member's margin, as the quote applies it", () => {
+    expect(clientRate(17.123456, "0.25", "buy")).toBe("17.166265");
+    expect(clientRate(17.123456, "0.25", "sell")).toBe("17.080647");
+    expect(clientRate(17.123456, "0.25", "buy")).toBe(customerRate(new Big("17.123456"), new Big("0.25"), "buy").toFixed(6));
+    expect(clientRate(150, "0", "sell")).toBe("150.000000");
+  });
+
+  it("is nothing without a price or a margin that is a percentage", () => {
+    expect(clientRate(null, "0.3", "buy")).toBeNull();
+    expect(clientRate(0, "0.3", "buy")).toBeNull();
+    expect(clientRate(Number.NaN, "0.3", "buy")).toBeNull();
+    expect(clientRate(17.2, null, "buy")).toBeNull();
+    expect(clientRate(17.2, "abc", "buy")).toBeNull();
+    expect(clientRate(17.2, "-1", "buy")).toBeNull();
+    expect(clientRate(17.2, "101", "buy")).toBeNull();
+  });
+});
+
+describe("marginBaseAmount", () => {
+  it("takes the left amount as typed and converts the right one at the price", () => {
+    expect(marginBaseAmount("left", "1000", 17.2)).toBe("1000.00");
+    expect(marginBaseAmount("left", "1000", null)).toBe("1000.00");
+    expect(marginBaseAmount("right", "17200", 17.2)).toBe("1000.00");
+    expect(marginBaseAmount("right", "100", 3)).toBe("33.33");
+  });
+
+  it("is nothing for no amount, zero, or a right amount without a price", () => {
+    expect(marginBaseAmount("left", "", 17.2)).toBeNull();
+    expect(marginBaseAmount("left", "0", 17.2)).toBeNull();
+    expect(marginBaseAmount("left", "mil", 17.2)).toBeNull();
+    expect(marginBaseAmount("right", "17200", null)).toBeNull();
+    expect(marginBaseAmount("right", "17200", 0)).toBeNull();
   });
 });
 
@@ -80,5 +127,25 @@ describe("a quote is a quote: quoteHold", () => {
   });
   it("refuses when the same price no longer gives the quote shown (a forged or outdated quote)", () => {
     expect(quoteHold({ left: "1000", right: "17000" }, { left: "1000", right: "17000" }, fresh)).toBe("changed");
+  });
+});
+
+describe("transferCurrency (issue 15)", () => {
+  const accounts = [
+    { idAccount: "A1", currency: "MXP" },
+    { idAccount: "A2", currency: "USD" },
+  ];
+  const recipients = [{ id: "501", currency: "EUR" }];
+  it("is the origin's currency, MXP shown as MXN", () => {
+    expect(transferCurrency({ origin: "A1", destination: "A2" }, accounts, recipients)).toBe("MXN");
+    expect(transferCurrency({ origin: "A2" }, accounts, recipients)).toBe("USD");
+  });
+  it("is the destination's before an origin is chosen, a recipient's included", () => {
+    expect(transferCurrency({ origin: "", destination: "A2" }, accounts, recipients)).toBe("USD");
+    expect(transferCurrency({ destination: "r:501" }, accounts, recipients)).toBe("EUR");
+  });
+  it("is unknown while nothing known is chosen", () => {
+    expect(transferCurrency({}, accounts, recipients)).toBeNull();
+    expect(transferCurrency({ origin: "A9", destination: "r:999" }, accounts, recipients)).toBeNull();
   });
 });

@@ -1,6 +1,4 @@
-import type Big from "big.js";
-
-import { roundAmount, roundRate, toDecimal } from "./decimal";
+import { amountString, Big, roundAmount, roundRate, toDecimal } from "./decimal";
 import type { Side } from "./prices";
 
 /**
@@ -94,4 +92,50 @@ export function quoteHold(
   if (!same(form.left, shown.left) || !same(form.right, shown.right)) return "changed";
   if (!same(fresh.left, shown.left) || !same(fresh.right, shown.right)) return "changed";
   return null;
+}
+
+/**
+ * The client's rate the price panel leads with (issue 15): the best provider price of the side
+ * with the member's margin of §9, as a quote would apply it, to 6 decimals. Null without a price
+ * or a margin that is a percentage.
+ */
+export function clientRate(best: number | null | undefined, margin: string | null | undefined, side: Side): string | null {
+  if (best === null || best === undefined || !Number.isFinite(best) || best <= 0) return null;
+  const percent = margin === null || margin === undefined ? null : toDecimal(margin);
+  if (!percent || percent.lt(0) || percent.gt(100)) return null;
+  return customerRate(new Big(String(best)), percent, side).toFixed(6);
+}
+
+/**
+ * The base-currency amount whose margin band applies (§7 calculatingMargin takes the base amount):
+ * the left amount as typed, or the right one over the price — the server estimates it the same
+ * way. Null when the text is not an amount above 0 or there is no price to convert with.
+ */
+export function marginBaseAmount(typed: "left" | "right", plainAmount: string, price: number | null | undefined): string | null {
+  const amount = toDecimal(plainAmount);
+  if (!amount || amount.lte(0)) return null;
+  if (typed === "left") return amountString(amount);
+  if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return null;
+  return amountString(amount.div(new Big(String(price))));
+}
+
+/**
+ * The currency of a transfer's amount (issue 15): a transfer moves one currency (the server refuses
+ * an origin and destination that differ), so it is the origin account's, or — before an origin is
+ * chosen — the destination's (an own account or a recipient, `r:<id>`). Null while neither is known.
+ */
+export function transferCurrency(
+  chosen: { origin?: string | null; destination?: string | null },
+  accounts: ReadonlyArray<{ idAccount: string; currency: string }>,
+  recipients: ReadonlyArray<{ id: string; currency: string }>,
+): string | null {
+  const account = (id: string | null | undefined) => (id ? accounts.find((a) => a.idAccount === id)?.currency : undefined);
+  const recipient = chosen.destination?.startsWith("r:")
+    ? recipients.find((r) => r.id === chosen.destination?.slice(2))?.currency
+    : undefined;
+  const currency = account(chosen.origin) ?? account(chosen.destination) ?? recipient;
+  if (!currency) return null;
+  const code = currency.trim().toUpperCase();
+  // The bank's legacy MXP is shown as MXN (§9).
+  return code === "MXP" ? "MXN" : code;
 }

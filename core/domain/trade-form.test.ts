@@ -54,6 +54,19 @@ describe("exchange form (§5 Buy/sell)", () => {
     expect(exchangeSchema.safeParse({ ...valid, left: "1,234.50" }).success).toBe(true);
   });
 
+  it("reads es-MX grouping back as the browser shows it, and refuses commas out of place (issue 15)", () => {
+    expect(exchangeSchema.parse({ ...valid, left: "1,234,567.89" })).toMatchObject({ left: "1234567.89" });
+    expect(exchangeSchema.parse({ ...valid, left: " 1,000 " })).toMatchObject({ left: "1000" });
+    expect(transferSchema.parse({ ...valid, operation: "transfer", amount: "12,500.5" })).toMatchObject({ amount: "12500.5" });
+    for (const left of ["1,5", "12,34", "1.000,50", "1,000,00"]) {
+      expect(issues(exchangeSchema.safeParse({ ...valid, left }))[0], left).toEqual(["left", "Este monto no es valido"]);
+    }
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "1,234.567" }))[0]).toEqual([
+      "left",
+      "Ingresa un monto con máximo 2 decimales",
+    ]);
+  });
+
   it("says 'Este monto no es valido' for exponents, Infinity, NaN and amounts too long or too large (issue 13)", () => {
     for (const left of [
       "1e309",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { parseAmountInput } from "./amount-input";
 import { amountString, toDecimal } from "./decimal";
 import { msg } from "./validation";
 
@@ -21,15 +22,22 @@ const required = (message: string) => ({ required_error: message, invalid_type_e
 export const AMOUNT_MAX = "999999999999.99";
 const AMOUNT_TEXT_MAX = 20;
 
-/** One message per amount: not a number (or below 0.01, or above AMOUNT_MAX), or more than 2 decimals. */
+/**
+ * One message per amount: not a number (or below 0.01, or above AMOUNT_MAX), or more than 2
+ * decimals. es-MX grouping is taken ("1,234,567.89", as the browser shows it while typing), commas
+ * out of place are not ("1,5"); the parsed value is the plain text ("1234567.89").
+ */
 export const amountSchema = z
   .string(required(msg.requiredAlt))
   .trim()
   .superRefine((value, ctx) => {
-    const amount = value.length <= AMOUNT_TEXT_MAX ? toDecimal(value) : null;
-    if (!amount || amount.lt("0.01") || amount.gt(AMOUNT_MAX)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.invalidAmount });
-    else if (/\.\d{3,}$/.test(value.replace(/,/g, ""))) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.amountDecimals });
-  });
+    const plain = value.length <= AMOUNT_TEXT_MAX ? parseAmountInput(value) : null;
+    const amount = plain === null ? null : toDecimal(plain);
+    if (!plain || !amount || amount.lt("0.01") || amount.gt(AMOUNT_MAX)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.invalidAmount });
+    } else if (/\.\d{3,}$/.test(plain)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.amountDecimals });
+  })
+  .transform((value) => parseAmountInput(value) ?? value);
 const positiveAmount = amountSchema;
 
 /** Reason ids are small catalogue numbers (§3 conceptpays). */

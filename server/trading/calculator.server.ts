@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 
 import type { AccountView } from "#core/domain/accounts";
+import { parseAmountInput } from "#core/domain/amount-input";
 import type { PreSubmitProblem } from "#core/domain/calculator";
 import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
@@ -20,6 +21,7 @@ import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
 import { withKnownRecipient } from "#core/domain/send-money";
+import { AMOUNT_MAX } from "#core/domain/trade-form";
 import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
@@ -50,6 +52,8 @@ export interface CalculatorData {
   price: PriceEvent | null;
   priceStatus: PriceStatusEvent | null;
   referenceMargin: string | null;
+  /** The base amount `referenceMargin` is for (§9's 50,000), plain. */
+  referenceAmount: string;
   accounts: AccountView[];
   recipients: RecipientOption[];
   reasons: ReasonOption[];
@@ -106,6 +110,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     price: snapshot?.quote ? toPriceEvent(snapshot.quote, Date.now()) : null,
     priceStatus: pair && snapshot ? toStatusEvent(pair, snapshot.status) : null,
     referenceMargin: referenceMargin === null ? null : String(referenceMargin),
+    referenceAmount: MARGIN_REFERENCE_AMOUNT.toFixed(2),
     accounts: [],
     recipients,
     reasons: reasonOptions(concepts),
@@ -236,4 +241,42 @@ export function fundsProblem(
   const amount = toDecimal(debit) ?? new Big(0);
   const balance = origin ? (toDecimal(origin.balance) ?? new Big(0)) : new Big(0);
   return preSubmitCheck({ operation, amount, originBalance: balance, hasValidPrice });
+}
+
+/** How long a member's margin for one pair and amount is reused: it changes with the member's plan, not by the minute. */
+const MARGIN_CACHE_MS = 60_000;
+
+/**
+ * The member's margin (percent, §9) for an amount of the pair's base currency, as the price panel
+ * and the calculator's preview show it while the person types (issue 15). The pair must be one the
+ * company may trade and the amount a calculator amount; anything else is null (the caller answers
+ * 400). An upstream failure is "unavailable": the page keeps the margin it had.
+ */
+export async function memberMargin(
+  access: AccessContext,
+  input: { pair: string | null; amount: string | null },
+): Promise<{ pair: string; amount: string; margin: string } | "unavailable" | null> {
+  const pair = input.pair?.trim().toUpperCase() ?? "";
+  const plain = input.amount === null ? null : parseAmountInput(input.amount);
+  const amount = plain === null ? null : toDecimal(plain);
+  if (!splitPair(pair) || !amount || amount.lt("0.01") || amount.gt(AMOUNT_MAX)) return null;
+  if (isSpecialRuleCompany(access.company.clientId)) return null;
+  const pairs = await optional(
+    cached(`pairs:${access.company.clientId}`, () => access.api.product.pairs()),
+    null,
+    { log: access.log, event: "pairs_unavailable" },
+  );
+  if (pairs === null) return "unavailable";
+  if (!pairs.includes(pair)) return null;
+  const base = amountString(amount);
+  const margin = await optional(
+    cached(
+      `margin:${access.data.memberId}:${access.company.clientId}:${pair}:${base}`,
+      () => access.api.trading.margin(pair, Number(base)),
+      MARGIN_CACHE_MS,
+    ),
+    null,
+    { log: access.log, event: "margin_unavailable" },
+  );
+  return margin === null ? "unavailable" : { pair, amount: base, margin: String(margin) };
 }

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 
+import { parseAmountInput } from "#core/domain/amount-input";
 import { typedAmount } from "#core/domain/calculator-prefill";
+import { toDecimal } from "#core/domain/decimal";
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
 import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
@@ -63,6 +65,13 @@ export async function loadDashboard(access: AccessContext, url: URL) {
   return { accounts: accounts?.views ?? null, calculator, quote, recent, upstreamMs };
 }
 
+function sameAmount(a: FormDataEntryValue | null, b: FormDataEntryValue | null): boolean {
+  const x = typeof a === "string" ? parseAmountInput(a) : null;
+  const y = typeof b === "string" ? parseAmountInput(b) : null;
+  if (x === null || y === null) return a === b;
+  return toDecimal(x)?.eq(toDecimal(y) ?? 0) ?? false;
+}
+
 /**
  * Without JS the form cannot say which amount was typed: after a quote both are filled, so the
  * one that differs from the quoted value is the one the person changed.
@@ -71,8 +80,9 @@ function typedSide(form: FormData): "left" | "right" {
   const typed = form.get("typed") === "right" ? "right" : "left";
   const quotedLeft = form.get("quotedLeft");
   if (quotedLeft === null) return form.get("left") ? typed : "right";
-  const leftChanged = form.get("left") !== quotedLeft;
-  const rightChanged = form.get("right") !== form.get("quotedRight");
+  // Compared as amounts: the page shows the quote grouped ("1,000.00") and carries it plain.
+  const leftChanged = !sameAmount(form.get("left"), quotedLeft);
+  const rightChanged = !sameAmount(form.get("right"), form.get("quotedRight"));
   if (leftChanged !== rightChanged) return leftChanged ? "left" : "right";
   return typed;
 }

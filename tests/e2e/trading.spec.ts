@@ -378,3 +378,140 @@ test("the prices say when they are from and lead with the client's rate; with Ja
   await resume.click();
   await expect.poll(() => bestBuyPrice(page).textContent(), { timeout: 10_000 }).not.toBe(frozen);
 });
+
+/** The rate in a definition's text ("17.274249▲sube" → 17.274249). */
+const rateIn = (text: string | null) => Number(/\d+\.\d{6}/.exec(text ?? "")?.[0] ?? NaN);
+const pricePanel = (page: Page) => page.getByRole("region", { name: "Precios en tiempo real" });
+
+/** With JS, waits until the page has hydrated (its live channel is up): keys typed before that are plain typing. */
+async function whenHydrated(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(page.locator("html[data-live]")).toHaveCount(1);
+}
+
+/** Types like a person with JS (key by key, the field grouping as it goes); without JS the text goes as typed. */
+async function typeAmount(page: Page, label: string, text: string) {
+  const field = calculator(page).getByLabel(label);
+  await field.fill("");
+  await field.pressSequentially(text);
+}
+
+test("'Tu tipo de cambio' leads the prices for the amount being typed, and is the quote's rate", async ({ page, javaScriptEnabled }) => {
+  await loginAs(page, "ana.admin");
+  await expect(bestBuyPrice(page)).toHaveText(/\d+\.\d{6}/);
+  if (javaScriptEnabled) {
+    // Prices hold still (the feed stays open without ticks; the tab's live channel keeps the pair
+    // subscribed), so the panel and the quote meet one price.
+    await sandboxControl("/__prices", { mode: "silent" });
+    await page.reload();
+    await whenHydrated(page, javaScriptEnabled);
+  }
+  const panel = pricePanel(page);
+  const lead = panel.getByRole("definition").first();
+  await expect(panel.getByText(/^Tu tipo de cambio FXN · Compra USD\/MXN$/)).toBeVisible();
+  // Before an amount: §9's reference amount, said so.
+  await expect(panel.getByText(/^Para \$50,000\.00 USD, el monto de referencia/)).toBeVisible();
+  await fillBuy(page, "1000");
+  const forAmount = panel.getByText(/^Para \$1,000\.00 USD · margen \d/);
+  // With JS the rate follows the typing: the margin of 1,000 USD (a smaller amount, a larger margin).
+  if (javaScriptEnabled) await expect(forAmount).toBeVisible();
+  const typedRate = rateIn(await lead.textContent());
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$1,000.00 USD");
+  const quoted = rateIn(await quoteCard(page).getByRole("definition").nth(2).textContent());
+  // Without JS the quoted amount's margin leads from the quote on.
+  await expect(forAmount).toBeVisible();
+  const margin = Number(/margen ([\d.]+) %/.exec((await forAmount.textContent()) ?? "")?.[1] ?? NaN);
+  // The client's rate is the best buying price with that margin (§9); the providers' best follows the lead's two definitions.
+  const best = rateIn(await panel.getByRole("definition").nth(2).textContent());
+  const shown = rateIn(await lead.textContent());
+  expect(margin).toBeGreaterThan(0);
+  expect(Math.abs(shown - best * (1 + margin / 100))).toBeLessThanOrEqual(1e-6);
+  if (javaScriptEnabled) {
+    // On a still price: the rate typed for, the panel's and the quote's are one figure.
+    expect(shown).toBe(quoted);
+    expect(typedRate).toBe(quoted);
+  } else {
+    // The page's price is newer than the quote's by a few ticks, not by a margin.
+    expect(Math.abs(shown - quoted) / quoted).toBeLessThan(0.001);
+  }
+});
+
+test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page, javaScriptEnabled }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await whenHydrated(page, javaScriptEnabled);
+  await fillBuy(page, "");
+  if (testInfo.project.name === "js") {
+    // The field groups as the person types, and the other side follows.
+    await typeAmount(page, "Monto en USD", "1234567.89");
+    await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,234,567.89");
+    await expect(calculator(page).getByLabel("Monto en MXN")).toHaveValue(/^\d{1,3}(,\d{3})+\.\d{2}$/);
+  } else {
+    await calculator(page).getByLabel("Monto en USD").fill("1,234,567.89");
+  }
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(quoteCard(page).getByRole("term").nth(1)).toHaveText("Recibes");
+  await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$1,234,567.89 USD");
+  await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,234,567.89");
+  await calculator(page).getByLabel("Monto en USD").fill("1,5");
+  if (testInfo.project.name === "js") {
+    // With JS a comma is only ever a grouping: the person sees at once what the field holds.
+    await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("15");
+    return;
+  }
+  // Without JS a comma out of place is refused with the spec's message, never read as another amount.
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
+  await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,5");
+});
+
+test("the transfer amount shows its currency", async ({ page, javaScriptEnabled }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?operacion=transferencia");
+  await whenHydrated(page, javaScriptEnabled);
+  const amount = calculator(page).getByLabel("Monto", { exact: true });
+  // Until an account is chosen, the field says which currency it will be in.
+  await expect(amount).toHaveAccessibleDescription("Se envía en la divisa de la cuenta de origen.");
+  const usd = await calculator(page)
+    .getByLabel("Cuenta de origen")
+    .locator("option", { hasText: "Proveedores Asia USD" })
+    .getAttribute("value");
+  if (testInfo.project.name === "js") {
+    await calculator(page)
+      .getByLabel("Cuenta de origen")
+      .selectOption(usd ?? "");
+  } else {
+    // Without JS the page shows the currency of the origin it was given (a link, or a form sent back).
+    await page.goto(`/?operacion=transferencia&origen=${encodeURIComponent(usd ?? "")}`);
+  }
+  await expect(amount).toHaveAccessibleDescription("USD");
+  await expect(calculator(page).getByText("USD", { exact: true })).toBeVisible();
+});
+
+test("tabbing through the calculator turns nothing red; a changed field is checked when left", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await whenHydrated(page, javaScriptEnabled);
+  const form = calculator(page);
+  await form.getByLabel("Monto en USD").focus();
+  // Through every field to the buttons, changing nothing.
+  for (const label of ["Monto en MXN", "Cuenta de origen", "Cuenta de destino", "Motivo de pago", "Concepto"]) {
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel(label)).toBeFocused();
+  }
+  await page.keyboard.press("Tab");
+  await expect(form.locator("[aria-invalid='true']")).toHaveCount(0);
+  await expect(form.getByText("Campo requerido")).toHaveCount(0);
+  if (testInfo.project.name !== "js") return;
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await form.getByLabel("Concepto").focus();
+  await page.keyboard.type("x");
+  await page.keyboard.press("Backspace");
+  await form.getByLabel("Monto en USD").fill("mil");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Monto en USD")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Este monto no es valido")).toBeVisible();
+  // Only that field: the others were passed through or chosen well.
+  await expect(form.locator("[aria-invalid='true']")).toHaveCount(1);
+});

@@ -7,18 +7,23 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { AccountView } from "#core/domain/accounts";
+import { groupAmount, parseAmountInput, regroupTyping } from "#core/domain/amount-input";
+import { clientRate, marginBaseAmount, quoteFrom, transferCurrency } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 import { recipientDestination } from "#core/domain/calculator-prefill";
 import { mexicoCityClock } from "#core/domain/clock";
+import { Big, toDecimal } from "#core/domain/decimal";
 import { exchangeFields, exchangeSchema, transferFields, transferSchema } from "#core/domain/trade-form";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
+import { AmountField } from "~/components/ui/AmountField";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
+import { useEditedValidation } from "~/components/ui/use-edited-validation";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
 
@@ -34,7 +39,10 @@ export type CalculatorProps = {
   reasons: ReasonOption[];
   idempotencyKey: string;
   prefill: CalculatorPrefill;
-  referenceMargin: string | null;
+  /** The member's margin (percent, §9) for the amount being typed, or the reference amount's. */
+  margin: string | null;
+  /** The base-currency amount being typed (plain), or null: the price panel asks its margin. */
+  onAmountChange?: (baseAmount: string | null) => void;
   quote: ComputedQuote | null;
   lastResult: SubmissionResult<string[]> | null;
   csrfToken: ReactNode;
@@ -60,7 +68,9 @@ export function Calculator(props: CalculatorProps) {
   const [form, fields] = useForm({
     id: `calculadora-${tab}`,
     lastResult: props.lastResult,
-    shouldValidate: "onBlur",
+    // Checked on submit, and on leaving a field the person changed (useEditedValidation): focus
+    // passing through a field never turns it red. Once checked, a field follows the typing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint: tab === "transfer" ? transferConstraint : exchangeConstraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -81,9 +91,10 @@ export function Calculator(props: CalculatorProps) {
   const typedValue = (value: unknown) => (typeof value === "string" ? value : "");
   // A rejected submission comes back with what the person typed (Conform's initial values).
   const initialAmounts = {
-    left: quote?.left ?? typedValue(fields.left.initialValue),
-    right: quote?.right ?? typedValue(fields.right.initialValue),
+    left: quote ? groupAmount(quote.left) : typedValue(fields.left.initialValue),
+    right: quote ? groupAmount(quote.right) : typedValue(fields.right.initialValue),
   };
+  const edited = useEditedValidation(form);
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
   // A quote is a quote: with JS, 'Confirmar' waits for one that matches the amounts on the form
@@ -93,27 +104,70 @@ export function Calculator(props: CalculatorProps) {
   useEffect(() => {
     setQuoteCurrent(Boolean(quote));
     if (!quote) return;
-    if (leftRef.current) leftRef.current.value = quote.left;
-    if (rightRef.current) rightRef.current.value = quote.right;
+    if (leftRef.current) leftRef.current.value = groupAmount(quote.left);
+    if (rightRef.current) rightRef.current.value = groupAmount(quote.right);
   }, [quote]);
   const waitsForQuote = tab !== "transfer" && hydrated && !quoteCurrent;
   const live = price?.[side].top[0] ?? null;
-  const margin = Number(quote?.margin ?? props.referenceMargin ?? NaN);
-  const liveRate = live && Number.isFinite(margin) ? live.price * (side === "buy" ? 1 + margin / 100 : 1 - margin / 100) : null;
+  // The preview's rate: the quote's while it is current, else the live price with the margin for the typed amount.
+  const previewRate = clientRate(live?.price, quoteCurrent && quote ? quote.margin : props.margin, side);
   const priceForForm =
     quote?.price ?? (live ? { lpId: live.lpId, sig: live.sig, priceTs: live.ts, lpBuy: live.buy, lpSell: live.sell } : null);
+
+  /** Writes the other amount from the typed one at `rate` (a preview: the server quotes). */
+  function preview(which: "left" | "right", plain: string | null, rate: string | null) {
+    const target = which === "left" ? rightRef.current : leftRef.current;
+    const amount = plain === null ? null : toDecimal(plain);
+    if (!target) return;
+    if (!amount || !rate) {
+      target.value = "";
+      return;
+    }
+    const computed = quoteFrom({ rate: new Big(rate), typed: which, amount });
+    target.value = groupAmount((which === "left" ? computed.right : computed.left).toFixed(2));
+  }
 
   function onAmountInput(which: "left" | "right", value: string) {
     setTyped(which);
     setQuoteCurrent(false);
-    const amount = Number(value.replace(/,/g, ""));
-    const other =
-      !liveRate || !Number.isFinite(amount) || value.trim() === ""
-        ? ""
-        : (which === "left" ? amount * liveRate : amount / liveRate).toFixed(2);
-    const target = which === "left" ? rightRef.current : leftRef.current;
-    if (target) target.value = other;
+    const plain = parseAmountInput(value);
+    preview(which, plain, previewRate);
+    props.onAmountChange?.(plain === null ? null : marginBaseAmount(which, plain, live?.price));
   }
+
+  // The margin for the typed amount arrives after the keystroke: the preview follows it.
+  const { onAmountChange } = props;
+  useEffect(() => {
+    if (quoteCurrent) return;
+    const input = typed === "left" ? leftRef.current : rightRef.current;
+    if (input && input.value !== "") preview(typed, parseAmountInput(input.value), previewRate);
+    // Only a new margin re-previews; ticks do not move what the person is reading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.margin]);
+  // What was typed before the page hydrated is taken as typed: grouped, previewed, its margin asked.
+  useEffect(() => {
+    if (quote || tab === "transfer") return;
+    const sides = typed === "left" ? (["left", "right"] as const) : (["right", "left"] as const);
+    const which = sides.find((name) => (name === "left" ? leftRef.current : rightRef.current)?.value);
+    const input = which === "left" ? leftRef.current : rightRef.current;
+    if (!which || !input) return;
+    input.value = regroupTyping(input.value, input.value.length).text;
+    onAmountInput(which, input.value);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // A server render with an amount (a quote, a link) tells the panel which amount it is for.
+  useEffect(() => {
+    if (!quote) return;
+    onAmountChange?.(quote.left);
+  }, [quote, onAmountChange]);
+
+  // A transfer's amount is in the currency of its accounts: shown beside it, and followed with JS.
+  const [chosen, setChosen] = useState({
+    origin: typedValue(fields.origin.initialValue),
+    destination: typedValue(fields.destination.initialValue),
+  });
+  const transferIn = transferCurrency(chosen, props.accounts, props.recipients);
 
   const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
   const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
@@ -125,7 +179,6 @@ export function Calculator(props: CalculatorProps) {
       balance: formatMoney(account.balance, account.currency),
     });
   const formErrors = form.errors?.filter(Boolean) ?? [];
-  const amountProps = { inputMode: "decimal", autoComplete: "off", inputClassName: "tabular-nums" } as const;
 
   return (
     <section
@@ -145,7 +198,7 @@ export function Calculator(props: CalculatorProps) {
           href: props.tabHref(id),
         }))}
       />
-      <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} {...edited} className="grid gap-4 sm:grid-cols-2">
         {props.csrfToken}
         <input type="hidden" name="operation" value={tab} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
@@ -168,28 +221,42 @@ export function Calculator(props: CalculatorProps) {
                 <input type="hidden" name="lpSell" value={priceForForm.lpSell} />
               </>
             ) : null}
-            <Field
-              {...amountProps}
+            <AmountField
               meta={fields.left}
               label={t("calculator.amountIn", { currency: base })}
+              currency={base}
               defaultValue={initialAmounts.left}
               inputRef={leftRef}
-              onInput={(event) => onAmountInput("left", event.currentTarget.value)}
+              onAmountInput={(value) => onAmountInput("left", value)}
             />
-            <Field
-              {...amountProps}
+            <AmountField
               meta={fields.right}
               label={t("calculator.amountIn", { currency: quoteCurrency })}
+              currency={quoteCurrency}
               defaultValue={initialAmounts.right}
               inputRef={rightRef}
-              onInput={(event) => onAmountInput("right", event.currentTarget.value)}
+              onAmountInput={(value) => onAmountInput("right", value)}
             />
           </>
         ) : (
-          <Field {...amountProps} meta={fields.amount} label={t("calculator.amount")} className="sm:col-span-2" />
+          <AmountField
+            meta={fields.amount}
+            label={t("calculator.amount")}
+            currency={transferIn}
+            description={transferIn ? undefined : t("calculator.amountCurrency")}
+            className="sm:col-span-2"
+          />
         )}
 
-        <SelectField label={t("calculator.origin")} meta={fields.origin} placeholder={t("calculator.choose")}>
+        <SelectField
+          label={t("calculator.origin")}
+          meta={fields.origin}
+          placeholder={t("calculator.choose")}
+          onChange={(event) => {
+            const origin = event.currentTarget.value;
+            setChosen((before) => ({ ...before, origin }));
+          }}
+        >
           {origins.map((account) => (
             <option key={account.idAccount} value={account.idAccount}>
               {accountLabel(account)}
@@ -200,6 +267,10 @@ export function Calculator(props: CalculatorProps) {
           label={t("calculator.destination")}
           meta={fields.destination}
           placeholder={t("calculator.choose")}
+          onChange={(event) => {
+            const destination = event.currentTarget.value;
+            setChosen((before) => ({ ...before, destination }));
+          }}
           hint={
             tab === "transfer" && !props.recipientsAllowed ? (
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("calculator.recipientsNotAllowed")}</p>
@@ -244,7 +315,7 @@ export function Calculator(props: CalculatorProps) {
         ) : null}
         {tab === "transfer" ? (
           <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-            {t("calculator.commission")}: {formatMoney(0, "MXN").replace(" MXN", "")}
+            {t("calculator.commission")}: {transferIn ? formatMoney(0, transferIn) : formatMoney(0, "MXN").replace(" MXN", "")}
           </p>
         ) : null}
 

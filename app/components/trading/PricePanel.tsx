@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
-import Big from "big.js";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-import { customerRate } from "#core/domain/calculator";
+import { clientRate } from "#core/domain/calculator";
 import { mexicoCityClock } from "#core/domain/clock";
-import { formatRate } from "#core/money";
+import { formatMoney, formatRate } from "#core/money";
 import type { PriceEvent, PriceStatusEvent, WireProviderQuote } from "#core/prices/wire";
 import { useTranslation } from "~/i18n";
+
+import type { MemberMargin } from "./use-member-margin";
 
 export type PricePanelProps = {
   pairs: string[];
@@ -19,8 +20,10 @@ export type PricePanelProps = {
   previous?: PriceEvent | null;
   paused?: boolean;
   onPause?: (paused: boolean) => void;
-  /** The member's margin (percent, §9) at the reference amount: the client's own rate leads. */
-  referenceMargin?: string | null;
+  /** The side the calculator is on: the client's rate of that side leads. */
+  side: "buy" | "sell";
+  /** The member's margin (percent, §9) for the amount being typed, or §9's reference amount. */
+  margin: MemberMargin;
   /** This page again: without JS, 'Actualizar' brings the prices of now. */
   refreshHref: string;
 };
@@ -30,19 +33,30 @@ function stableOrder(top: WireProviderQuote[]): WireProviderQuote[] {
   return [...top].sort((a, b) => a.lpId.localeCompare(b.lpId));
 }
 
-/** The client's rate: the best price with the member's margin of §9, as the quote will apply it. */
-function clientRate(best: number | null, margin: string | null | undefined, side: "buy" | "sell"): number | null {
-  if (best === null || margin === null || margin === undefined || !Number.isFinite(Number(margin))) return null;
-  return Number(customerRate(new Big(String(best)), new Big(margin), side).toFixed(6));
+const moveOf = (now: number | null | undefined, before: number | null | undefined) =>
+  now === null || now === undefined || before === null || before === undefined || now === before ? null : now > before ? "up" : "down";
+
+/** ▲ / ▼ against the price shown before, read out as 'sube' / 'baja'. */
+function MoveMark({ move, label }: { move: "up" | "down" | null; label: (move: "up" | "down") => string }) {
+  if (!move) return null;
+  return (
+    <span className={`text-base ${move === "up" ? "text-success dark:text-green-400" : "text-failed dark:text-red-400"}`}>
+      <span aria-hidden="true">{move === "up" ? "▲" : "▼"}</span>
+      <span className="sr-only">{label(move)}</span>
+    </span>
+  );
 }
 
 /** 'Precios en tiempo real' (§2): the selected pair's best prices and the top 4 providers. */
 export function PricePanel(props: PricePanelProps) {
-  const { pairs, pair, price, status, pairHref, previous, paused = false, onPause, referenceMargin, refreshHref } = props;
+  const { pairs, pair, price, status, pairHref, previous, paused = false, onPause, side, margin, refreshHref } = props;
   const { t } = useTranslation(["dashboard", "common"]);
   const hydrated = useHydrated();
   const message = status?.messageKey ? t(status.messageKey) : null;
   const at = price ? mexicoCityClock(price.ts) : null;
+  const yours = price ? clientRate(price[side].price, margin.margin, side) : null;
+  const base = pair?.split("/")[0] ?? "";
+  const forAmount = formatMoney(Number(margin.amount), base);
   return (
     <section
       aria-labelledby="precios"
@@ -105,35 +119,41 @@ export function PricePanel(props: PricePanelProps) {
           )}
         </div>
       ) : null}
+      {pair && price && yours !== null ? (
+        // The client's rate leads: what the quote will apply to the amount being typed.
+        <dl aria-live="off" className="rounded-lg bg-brand-50 p-4 dark:bg-brand-900/40">
+          <dt className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("prices.yours", { product: t("common:product.name") })} · {t(`prices.${side}`, { pair })}
+          </dt>
+          <dd className="flex items-baseline gap-2 text-3xl font-bold tabular-nums text-slate-900 dark:text-white">
+            {formatRate(Number(yours))}
+            <MoveMark move={moveOf(price[side].price, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
+          </dd>
+          <dd className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {margin.reference
+              ? `${t("prices.forReference", { amount: forAmount, margin: margin.margin })} ${t(hydrated ? "prices.typeHint" : "prices.quoteHint")}`
+              : t("prices.forAmount", { amount: forAmount, margin: margin.margin })}
+          </dd>
+        </dl>
+      ) : null}
+      {pair && price ? (
+        <h3 className="-mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t("prices.providersTitle")}</h3>
+      ) : null}
       {pair && price ? (
         <div aria-live="off" className="grid gap-4 sm:grid-cols-2">
           {(["buy", "sell"] as const).map((side) => {
             const best = price[side].price;
-            const before = previous?.[side].price ?? null;
-            const move = best === null || before === null || best === before ? null : best > before ? "up" : "down";
-            const yours = clientRate(best, referenceMargin, side);
             const bestId = price[side].top[0]?.lpId;
             return (
               <div key={side} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
                 <dl>
-                  <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`prices.${side}`, { pair })}</dt>
-                  <dd className="flex items-baseline gap-2 text-2xl font-bold tabular-nums">
+                  <dt className="text-sm text-slate-600 dark:text-slate-400">
+                    {t("prices.bestOf", { side: t(`prices.${side}`, { pair }) })}
+                  </dt>
+                  <dd className="flex items-baseline gap-2 text-xl font-semibold tabular-nums">
                     {best === null ? "—" : formatRate(best)}
-                    {move ? (
-                      <span className={`text-base ${move === "up" ? "text-success dark:text-green-400" : "text-failed dark:text-red-400"}`}>
-                        <span aria-hidden="true">{move === "up" ? "▲" : "▼"}</span>
-                        <span className="sr-only">{t(`prices.${move}`)}</span>
-                      </span>
-                    ) : null}
+                    <MoveMark move={moveOf(best, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
                   </dd>
-                  {yours !== null ? (
-                    <>
-                      <dt className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                        {t("prices.yours", { product: t("common:product.name") })}
-                      </dt>
-                      <dd className="text-lg font-semibold tabular-nums text-brand-700 dark:text-brand-100">{formatRate(yours)}</dd>
-                    </>
-                  ) : null}
                 </dl>
                 <table className="mt-3 w-full text-sm">
                   <caption className="sr-only">{t("prices.providers", { side: t(`prices.sideName.${side}`) })}</caption>
