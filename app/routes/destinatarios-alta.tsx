@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
-import type { RecipientType } from "#core/domain/recipient-form";
+import { isRecipientType, type RecipientType } from "#core/domain/recipient-form";
 import { recipientDraftSchema, recipientSchema, switchedType } from "#core/domain/recipient-form";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { withParams } from "#core/url";
@@ -107,6 +107,14 @@ export default function RecipientRegistration() {
   const error = actionData?.registrationError ?? null;
   // With JS, a type switch carries what was typed here and only loads the new variant's catalogue.
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
+  // A second switch clicked while the first one loads starts from the type on its way, not the one still shown
+  // ('Persona física' then 'Nacional' from 'pme' is 'pfn', not 'pmn').
+  const navigation = useNavigation();
+  const pendingTipo =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname
+      ? new URLSearchParams(navigation.location.search).get("tipo")
+      : null;
+  const switchFrom = isRecipientType(pendingTipo) ? pendingTipo : type;
   const switchType = (next: RecipientType, values: Record<string, string>) => {
     setDraft(values);
     navigate(withParams(`${location.pathname}${location.search}`, { tipo: next }), { preventScrollReset: true });
@@ -121,6 +129,7 @@ export default function RecipientRegistration() {
       <RecipientForm
         key={`${type}-${actionData?.revision ?? ""}`}
         type={type}
+        switchFrom={switchFrom}
         currencies={currencies}
         codeTypes={codeTypes}
         idempotencyKey={idempotencyKey}

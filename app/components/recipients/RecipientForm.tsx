@@ -54,6 +54,8 @@ export type RecipientFormProps = {
   draft?: Record<string, string> | null;
   /** With JS: switch física/moral or nacional/internacional keeping `values`; without it the switch posts. */
   onSwitchType?: (type: RecipientType, values: Record<string, string>) => void;
+  /** The type the switch reckons from: the one being loaded after a switch with JS, else `type`. */
+  switchFrom?: RecipientType;
 };
 
 const TYPED_FIELDS = new Set<string>(RECIPIENT_FIELDS.filter((field) => field !== "recipientType"));
@@ -84,6 +86,7 @@ export function RecipientForm({
   countries,
   draft,
   onSwitchType,
+  switchFrom,
 }: RecipientFormProps) {
   const { t } = useTranslation("recipients");
   const [schema] = useState(() => recipientSchema());
@@ -205,7 +208,7 @@ export function RecipientForm({
         />
       ) : null}
 
-      <TypeSwitch type={type} onSwitch={switchTo} />
+      <TypeSwitch type={switchFrom ?? type} onSwitch={switchTo} />
 
       {section(
         t("form.sections.person"),
