@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const upstreamMs = Math.round(performance.now() - started);
   const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
   const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);
-  const canDelete = deleteAllowed(access);
+  const canDelete = await deleteAllowed(access);
   return json(
     {
       company: access.company.businessName,
