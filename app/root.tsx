@@ -301,6 +301,7 @@ export default function App() {
           phone: null,
         }}
         isAdmin={shell.isAdmin}
+        collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
       />
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}

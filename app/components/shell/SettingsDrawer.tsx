@@ -33,6 +33,8 @@ export type SettingsDrawerProps = {
   /** 'Editar' links beside the contact rows, shown when given. */
   editEmailHref?: string;
   editWhatsAppHref?: string;
+  /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
+  collaboratorsHref?: string;
 };
 
 export const CHANGE_COMPANY_FORM_ID = "form-cambiar-empresa";
@@ -53,6 +55,7 @@ export function SettingsDrawer({
   errors,
   editEmailHref,
   editWhatsAppHref,
+  collaboratorsHref,
 }: SettingsDrawerProps) {
   const { t } = useTranslation("settings");
   const footer =
@@ -83,7 +86,13 @@ export function SettingsDrawer({
           errors={errors}
         />
       ) : (
-        <UserDataTab user={user} isAdmin={isAdmin} editEmailHref={editEmailHref} editWhatsAppHref={editWhatsAppHref} />
+        <UserDataTab
+          user={user}
+          isAdmin={isAdmin}
+          editEmailHref={editEmailHref}
+          editWhatsAppHref={editWhatsAppHref}
+          collaboratorsHref={collaboratorsHref}
+        />
       )}
     </Drawer>
   );
@@ -195,7 +204,8 @@ function UserDataTab({
   isAdmin,
   editEmailHref,
   editWhatsAppHref,
-}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref">) {
+  collaboratorsHref,
+}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref" | "collaboratorsHref">) {
   const { t } = useTranslation("settings");
   return (
     <div className="space-y-8">
@@ -220,7 +230,13 @@ function UserDataTab({
         <ul className="mt-3 space-y-2">
           {isAdmin ? (
             <li className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
-              <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
+              {collaboratorsHref ? (
+                <Link to={collaboratorsHref} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+                  {t("user.security.collaborators")}
+                </Link>
+              ) : (
+                <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
+              )}
               <button
                 type="button"
                 disabled
