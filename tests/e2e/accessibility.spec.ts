@@ -72,3 +72,15 @@ test("price alerts with their drawer and delete modal, and currency monitoring",
   await expect(page.getByText("Campo obligatorio").first()).toBeVisible();
   await expectNoViolations(page);
 });
+
+test("the collaborators screen and its drawer, with the radios enabled", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  for (const path of ["/configuracion/colaboradores", "/configuracion/colaboradores?colaborador=2"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+  await page.getByLabel("Enviar a cuentas de terceros").check();
+  await page.getByLabel("Puede cargar transferencias").check();
+  await expectNoViolations(page);
+});
