@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import {
   collaboratorPermissionsSchema,
@@ -22,7 +23,10 @@ import { isUpstreamError } from "#server/upstream/errors";
 import { optional } from "#server/upstream/optional.server";
 import { CollaboratorDrawer } from "~/components/collaborators/CollaboratorDrawer";
 import { type CollaboratorRowView, CollaboratorsList } from "~/components/collaborators/CollaboratorsList";
+import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
 import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -33,6 +37,7 @@ import type { PageHandle } from "~/utils/page-title";
  * and a drawer per collaborator (`?colaborador=<id>`) with the permissions form.
  */
 const DRAWER_PARAM = "colaborador";
+const DIALOG = "solicitar-activacion";
 const ID_PATTERN = /^\d{1,12}$/;
 
 function rowOf(collaborator: Collaborator, base: string): CollaboratorRowView {
@@ -49,8 +54,12 @@ function rowOf(collaborator: Collaborator, base: string): CollaboratorRowView {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAdministrator(request, context);
   const url = new URL(request.url);
-  const base = withoutParams(`${url.pathname}${url.search}`, [DRAWER_PARAM]);
-  const list = await optional(access.api.collaborators.myCollaborators(), null, { log: context.log, event: "collaborators_unavailable" });
+  const base = withoutParams(`${url.pathname}${url.search}`, [DRAWER_PARAM, "dialogo"]);
+  const [list, featureEnabled] = await Promise.all([
+    optional(access.api.collaborators.myCollaborators(), null, { log: context.log, event: "collaborators_unavailable" }),
+    // An unreadable flag reads as on: nobody is asked to request what may already be there.
+    optional(access.api.collaborators.permissionsFeatureEnabled(), true, { log: context.log, event: "permissions_flag_unavailable" }),
+  ]);
   const selectedId = url.searchParams.get(DRAWER_PARAM);
   const selected = list?.find((collaborator) => collaborator.id === selectedId) ?? null;
   return json(
@@ -60,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? { collaborator: rowOf(selected, base), initial: formValuesOf(selected.permissions.map((permission) => permission.name)) }
         : null,
       base,
+      // §6: with the permissions feature off, 'Solicitar Activación' asks '¿Eres el perfil administrador?'.
+      requestDialog: !featureEnabled && url.searchParams.get("dialogo") === DIALOG,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -69,8 +80,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireAdministrator(request, context);
   const formData = await readForm(request);
   const url = new URL(request.url);
-  const base = withoutParams(`${url.pathname}${url.search}`, [DRAWER_PARAM]);
+  const base = withoutParams(`${url.pathname}${url.search}`, [DRAWER_PARAM, "dialogo"]);
   const t = serverT("collaborators");
+  if (formData.get("intent") === "solicitar") return requestActivation(request, access, base);
   if (formData.get("intent") !== "guardar") throw new Response("Solicitud inválida", { status: 400 });
   const id = String(formData.get("id") ?? "");
   if (!ID_PATTERN.test(id)) throw new Response("Solicitud inválida", { status: 400 });
@@ -104,8 +116,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** §8: a failed permission request is only logged; the modal closes either way. */
+async function requestActivation(request: Request, access: Awaited<ReturnType<typeof requireAdministrator>>, base: string) {
+  try {
+    await access.api.collaborators.requestPermissionRole({ username: access.data.user.userName, companyName: access.company.businessName });
+    access.log.info({ event: "permission_role_requested" }, "permissions feature requested");
+    return redirectWithToast(request, base, newToast("success", serverT("collaborators")("request.sent")));
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    access.log.warn({ event: "permission_role_request_failed", failure: error.failure, status: error.status }, "permission request failed");
+    return redirect(base);
+  }
+}
+
 export default function CollaboratorsPermissions() {
-  const { rows, drawer, base } = useLoaderData<typeof loader>();
+  const { rows, drawer, base, requestDialog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("collaborators");
   const location = useLocation();
@@ -144,6 +169,19 @@ export default function CollaboratorsPermissions() {
           lastResult={actionData?.result ?? null}
         />
       ) : null}
+      <Modal open={requestDialog} id={DIALOG} title={t("request.title")} closeHref={base}>
+        <Form method="post" preventScrollReset>
+          <AuthenticityTokenInput />
+          <ModalActions>
+            <Link to={base} preventScrollReset className={buttonClass("secondary")}>
+              {t("request.exit")}
+            </Link>
+            <SubmitButton name="intent" value="solicitar" pendingText={t("request.sending")}>
+              {t("request.confirm")}
+            </SubmitButton>
+          </ModalActions>
+        </Form>
+      </Modal>
     </div>
   );
 }

@@ -38,6 +38,10 @@ export function collaboratorsClient(http: Http) {
       });
       return body.hasPermissionsFeatureEnabled;
     },
+    /** §7 POST /request-permission-rol: an administrator asks for the permissions feature (repeating it answers the same request). */
+    async requestPermissionRole(input: { username: string; companyName: string }): Promise<void> {
+      await http.request({ method: "POST", path: "/request-permission-rol", body: input, schema: z.unknown(), idempotent: true });
+    },
     myCollaborators(): Promise<Collaborator[]> {
       return http.request({ method: "GET", path: "/members/my-collaborators", schema: z.array(collaboratorSchema) });
     },

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { withMarketTools } from "./screens";
-import { loginAs, resetSandbox } from "./support";
+import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
  * Automated accessibility checks (axe, WCAG 2.1 A/AA) on the screens and overlays people use.
@@ -82,5 +82,10 @@ test("the collaborators screen and its drawer, with the radios enabled", async (
   }
   await page.getByLabel("Enviar a cuentas de terceros").check();
   await page.getByLabel("Puede cargar transferencias").check();
+  await expectNoViolations(page);
+  // The permission request, with the permissions feature off (§6).
+  await sandboxControl("/__company-settings/100234", { permissionsFeatureEnabled: false });
+  await page.goto("/configuracion/colaboradores?dialogo=solicitar-activacion");
+  await expect(page.getByRole("dialog", { name: "¿Eres el perfil administrador?" })).toBeVisible();
   await expectNoViolations(page);
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
  * 'Permisos de colaboradores' (§2, §5, §6; issue 10, decision 058), with JavaScript and without:
@@ -137,4 +137,36 @@ test("Carlos's next request is judged by the new permissions, and he is told", a
   }
   await page.goto("/?drawer=notificaciones");
   await expect(page.getByRole("dialog", { name: "Notificaciones" })).toContainText("Tus permisos han sido actualizados");
+});
+
+test("with the permissions feature off, 'Solicitar Activación' asks '¿Eres el perfil administrador?' and sends the request", async ({
+  page,
+}) => {
+  await sandboxControl("/__company-settings/100234", { permissionsFeatureEnabled: false });
+  const requests = async () => (await (await fetch(`${SANDBOX_URL}/__permission-requests`)).json()) as unknown[];
+  const modal = page.getByRole("dialog", { name: "¿Eres el perfil administrador?" });
+  const openModal = async () => {
+    await page.goto("/?drawer=configuracion&tab=datos");
+    await page.getByRole("dialog", { name: "Configuración" }).getByRole("link", { name: "Solicitar Activación" }).click();
+    await expect(modal).toBeVisible();
+  };
+  await loginAs(page, "ana.admin");
+
+  await openModal();
+  await modal.getByRole("link", { name: "Salir" }).click();
+  await expect(modal).toHaveCount(0);
+  expect(await requests()).toHaveLength(0);
+
+  // §8: a failure is only logged; the modal closes.
+  await sandboxControl("/__faults", { path: "/api/request-permission-rol", kind: "status", status: 400, times: 1 });
+  await openModal();
+  await modal.getByRole("button", { name: "Sí, lo soy" }).click();
+  await expect(modal).toHaveCount(0);
+  expect(await requests()).toHaveLength(0);
+
+  await openModal();
+  await modal.getByRole("button", { name: "Sí, lo soy" }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(toast(page)).toContainText("Solicitud enviada");
+  expect(await requests()).toHaveLength(1);
 });

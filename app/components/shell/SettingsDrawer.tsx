@@ -237,13 +237,14 @@ function UserDataTab({
               ) : (
                 <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
               )}
-              <button
-                type="button"
-                disabled
-                className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-brand-900 dark:text-brand-100"
-              >
-                {t("user.security.requestActivation")}
-              </button>
+              {collaboratorsHref ? (
+                <Link
+                  to={`${collaboratorsHref}?dialogo=solicitar-activacion`}
+                  className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+                >
+                  {t("user.security.requestActivation")}
+                </Link>
+              ) : null}
             </li>
           ) : null}
           <li>
