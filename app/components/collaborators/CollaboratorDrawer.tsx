@@ -131,7 +131,7 @@ export function CollaboratorDrawer({ collaborator, initial, closeHref, lastResul
                 checked={mode === value}
                 onChange={() => setMode(value)}
                 disabled={radiosDisabled && value !== "none"}
-                className="mt-1 h-4 w-4"
+                className="mt-1 h-4 w-4 shrink-0"
               />
               <span>
                 {t(`drawer.modes.${value}`)}
