@@ -1,6 +1,7 @@
 import accounts from "#core/locales/es-MX/accounts.json";
 import alerts from "#core/locales/es-MX/alerts.json";
 import auth from "#core/locales/es-MX/auth.json";
+import collaborators from "#core/locales/es-MX/collaborators.json";
 import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import history from "#core/locales/es-MX/history.json";
@@ -29,6 +30,7 @@ export const resources = {
   alerts,
   monitoring,
   portfolio,
+  collaborators,
 };
 
 /** A translator for server code, outside the rendered page. */

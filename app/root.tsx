@@ -335,6 +335,7 @@ export default function App() {
         }}
         isAdmin={shell.isAdmin}
         appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
+        collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
       />
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}

@@ -5,7 +5,7 @@ import { servedRoute } from "#server/http/served-route.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, collaboratorBrowser, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
-import { loginAs, requestCount } from "../../tests/support/sandbox";
+import { control, loginAs, requestCount, setCollaboratorPermissions } from "../../tests/support/sandbox";
 import * as recipients from "./destinatarios";
 
 /**
@@ -42,7 +42,10 @@ async function backofficeKey(): Promise<string> {
   return key;
 }
 
-const carlos = async (permissions: string[]) => collaboratorBrowser(await loginAs(world.sandbox, "carlos.colaborador"), permissions);
+const carlos = async (permissions: string[]) => {
+  await setCollaboratorPermissions(world.sandbox, permissions);
+  return collaboratorBrowser(await loginAs(world.sandbox, "carlos.colaborador"));
+};
 const statusUpdates = () => requestCount(world.sandbox, "/api/backoffice-recipients");
 
 describe("deleting a company recipient (decision 028)", () => {
@@ -58,7 +61,7 @@ describe("deleting a company recipient (decision 028)", () => {
 
   it("a collaborator without third-party sending sees no control, and a forged post is a 403 that calls nobody", async () => {
     const key = await backofficeKey();
-    const browser = await carlos([PERMISSIONS.ownAccounts, PERMISSIONS.createOperations, PERMISSIONS.executeOperations]);
+    const browser = await carlos([PERMISSIONS.ownAccounts, PERMISSIONS.executeOperations]);
     const page = await listAs(browser, `?eliminar=${key}`);
     expect(page.canDelete).toBe(false);
     expect(page.deleting).toBeNull();
@@ -75,6 +78,22 @@ describe("deleting a company recipient (decision 028)", () => {
     const browser = await carlos([PERMISSIONS.thirdAccounts]);
     expect((await listAs(browser)).canDelete).toBe(true);
     expect((await deleteAs(browser, key)).status).toBe(302);
+  });
+
+  it("permissions are read fresh (decision 058): a revocation judges the very next request of the same session", async () => {
+    const key = await backofficeKey();
+    const browser = await carlos([PERMISSIONS.thirdAccounts]);
+    expect((await listAs(browser)).canDelete).toBe(true);
+    await setCollaboratorPermissions(world.sandbox, [PERMISSIONS.ownAccounts]);
+    expect((await listAs(browser)).canDelete).toBe(false);
+    expect((await deleteAs(browser, key)).status).toBe(403);
+  });
+
+  it("an unreadable profile grants a collaborator nothing (fail closed)", async () => {
+    const key = await backofficeKey();
+    const browser = await carlos([PERMISSIONS.thirdAccounts]);
+    await control(world.sandbox, "/__faults", { path: "/api/profiles", kind: "status", status: 404, times: -1 });
+    expect((await deleteAs(browser, key)).status).toBe(403);
   });
 });
 

@@ -43,7 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const upstreamMs = Math.round(performance.now() - started);
   const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
   const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);
-  const canDelete = deleteAllowed(access);
+  // One profile read for both (currentActor is kept per request).
+  const [canDelete, canSend] = await Promise.all([deleteAllowed(access), sendAllowed(access)]);
   return json(
     {
       company: access.company.businessName,
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       list,
       canUpload: uploadAllowed(access),
       canDelete,
-      canSend: sendAllowed(access),
+      canSend,
       detail: byKey(url.searchParams.get("detalle")),
       editing: byKey(url.searchParams.get("editar")),
       deleting: canDelete ? byKey(url.searchParams.get("eliminar")) : null,

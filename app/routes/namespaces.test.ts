@@ -27,6 +27,7 @@ const NAMESPACES = [
   "alerts",
   "monitoring",
   "portfolio",
+  "collaborators",
 ];
 
 const files = [

@@ -56,6 +56,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/portafolio", "shell.title.portfolio"],
     ["/alertas", "shell.title.alerts"],
     ["/terminos-condiciones", "shell.title.terms"],
+    ["/configuracion/colaboradores", "shell.title.collaborators"],
     ["/configuracion", "shell.title.settings"],
     ["/transaction", "shell.title.transaction"],
   ];

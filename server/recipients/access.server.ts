@@ -6,6 +6,7 @@ import { canUploadRecipients } from "#core/domain/recipients";
 import { getConfig } from "../config.server";
 import type { AccessContext } from "../session/auth.server";
 import { requireAccess } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 
 /**
@@ -36,11 +37,11 @@ export async function requireUploadAccess(request: Request, context: AppLoadCont
 }
 
 /** Decision 028: who may delete a company recipient (the list hides the control for the others). */
-export function deleteAllowed(access: AccessContext): boolean {
-  return canDeleteRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
+export async function deleteAllowed(access: AccessContext): Promise<boolean> {
+  return canDeleteRecipients(await currentActor(access));
 }
 
 /** §6: 'Enviar dinero' only for those the calculator lets send to third parties (the same rule). */
-export function sendAllowed(access: AccessContext): boolean {
-  return canSendToRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
+export async function sendAllowed(access: AccessContext): Promise<boolean> {
+  return canSendToRecipients(await currentActor(access));
 }

@@ -70,7 +70,7 @@ export async function renameRecipient(
 }
 
 export async function deleteRecipient(request: Request, access: AccessContext, formData: FormData, returnTo: string): Promise<Response> {
-  if (!deleteAllowed(access)) {
+  if (!(await deleteAllowed(access))) {
     access.log.warn({ event: "recipient_delete_forbidden" }, "recipient delete refused: no permission");
     throw new Response(texts.errors.deleteForbidden, { status: 403 });
   }

@@ -23,7 +23,6 @@ export async function changeCompany(request: Request, access: AccessContext, cli
     const bankToken = await access.api.partner.changeCompany(target.clientId);
     const call = access.call;
     const login = await upstreams(call, { bankToken }).product.loginUser(bankToken);
-    const profile = await upstreams(call, { bankToken, productJwt: login.jwt }).product.profile(login.memberId);
     const now = Date.now();
     const cookie = await replaceSession(
       request,
@@ -34,7 +33,6 @@ export async function changeCompany(request: Request, access: AccessContext, cli
         expiresAt: jwtExpiry(login.jwt) ?? now,
         lastSeenAt: now,
         companyId: target.clientId,
-        permissions: profile?.permissions.map((p) => p.name) ?? [],
       },
       // The splash says the data is being refreshed; the toast, once it lifts, which company this is now.
       {

@@ -13,18 +13,18 @@ import type { FlashData, SessionData } from "./types";
 
 /**
  * Everything an access session needs, loaded in parallel once the product token is known:
- * the bank user, the companies, the membership and the profile's permissions.
+ * the bank user, the companies and the membership. Permissions are not kept: they are read fresh
+ * where they are checked (server/session/permissions.server.ts, decision 058).
  */
 export async function buildAccessSession(
   api: Upstreams,
   tokens: { bankToken: string; productJwt: string; memberId: string; userName: string },
   now = Date.now(),
 ): Promise<Partial<SessionData>> {
-  const [user, companies, membership, profile] = await Promise.all([
+  const [user, companies, membership] = await Promise.all([
     api.partner.getUser(tokens.userName),
     api.partner.getCompanies(),
     api.graphql.membership(),
-    api.product.profile(tokens.memberId),
   ]);
   if (companies.length === 0) throw new Error("the bank user has no companies");
   const clientId = jwtClientId(tokens.productJwt);
@@ -46,7 +46,6 @@ export async function buildAccessSession(
     },
     companies,
     companyId: company.clientId,
-    permissions: profile?.permissions.map((p) => p.name) ?? [],
     membershipId: membership.membershipId,
     membershipName: membership.name,
     partnerExpired: false,

@@ -31,7 +31,6 @@ export interface SessionData {
   user: SessionUser;
   companies: SessionCompany[];
   companyId: string;
-  permissions: string[];
   membershipId: 1 | 2;
   membershipName: string;
   /** §4: after a partner 401/410 only sign-out may reach the partner bank. */

@@ -27,6 +27,7 @@ import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 import { priceHub } from "../prices/hub.server";
 import type { AccessContext } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
 import { optional } from "../upstream/optional.server";
@@ -75,7 +76,7 @@ function reasonOptions(concepts: ConceptPay[]): ReasonOption[] {
 export async function loadCalculator(access: AccessContext, url: URL): Promise<CalculatorData> {
   const special = isSpecialRuleCompany(access.company.clientId);
   const requestedTab = tabFrom(url);
-  const recipientsAllowed = canSendToRecipients({ profileType: access.company.profileType, permissions: access.data.permissions });
+  const recipientsAllowed = canSendToRecipients(await currentActor(access));
 
   const [pairs, concepts, recipients, holidays] = await Promise.all([
     // §6: the special-rule company sees no pairs, so it can only transfer.

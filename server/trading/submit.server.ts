@@ -7,6 +7,7 @@ import { catalogueText, serverMessageHelp } from "#core/domain/server-messages";
 import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
 
 import type { AccessContext } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
 import { errorCatalogue, reportFailure } from "../upstream/error-reporting.server";
 import { isUpstreamError } from "../upstream/errors";
 import { notificationsFor } from "../upstream/notifications.server";
@@ -53,7 +54,7 @@ export async function submitTrade(
 ): Promise<SubmitOutcome> {
   const recipientId = form.operation === "transfer" ? recipientOf(form.destination) : null;
   const toRecipient = recipientId !== null;
-  const actor = { profileType: access.company.profileType, permissions: access.data.permissions };
+  const actor = await currentActor(access);
   if (!canOperate(actor, { kind: form.operation, toRecipient })) return { kind: "forbidden" };
 
   const { views } = await companyAccounts(access);

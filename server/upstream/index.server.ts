@@ -2,6 +2,7 @@ import { getConfig } from "../config.server";
 import type { Logger } from "../logger.server";
 import { breakerFor } from "./breakers.server";
 import type { Budget } from "./budget";
+import { collaboratorsClient } from "./collaborators.server";
 import { graphqlClient } from "./graphql.server";
 import type { HttpOptions } from "./http.server";
 import { createHttp } from "./http.server";
@@ -65,6 +66,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     operations: operationsClient(productHttp),
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
+    collaborators: collaboratorsClient(productHttp),
     // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.
     rates: ratesClient(createHttp({ ...httpFor(ctx, "product-rates"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null })),
     // §7 bank middleware: the bank's token, no geolocation header.

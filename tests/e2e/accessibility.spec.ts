@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
-import { loginAs, resetSandbox } from "./support";
+import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
  * Automated accessibility checks (axe, WCAG 2.2 A/AA) on every screen of the page-wide list, at 1440
@@ -85,4 +85,22 @@ test("a refused form with its messages, in both themes", async ({ page }) => {
   await expect(page.getByText("Campo obligatorio").first()).toBeVisible();
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   expect(await sweep(page, "/alertas (rechazado)")).toEqual([]);
+});
+
+test("the collaborators screen and its drawer, with the radios enabled", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  // The list and the drawer as loaded are in SCREENS; here, the states only a click reaches.
+  await page.goto("/configuracion/colaboradores?colaborador=2");
+  await page.getByLabel("Enviar a cuentas de terceros").check();
+  await page.getByLabel("Puede cargar transferencias").check();
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  expect(await sweep(page, "/configuracion/colaboradores?colaborador=2 (radios)")).toEqual([]);
+  // The permission request, with the permissions feature off (§6).
+  await sandboxControl("/__company-settings/100234", { permissionsFeatureEnabled: false });
+  await page.goto("/configuracion/colaboradores?dialogo=solicitar-activacion");
+  await expect(page.getByRole("dialog", { name: "¿Eres el perfil administrador?" })).toBeVisible();
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  expect(await sweep(page, "/configuracion/colaboradores (solicitar activación)")).toEqual([]);
 });

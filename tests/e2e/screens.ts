@@ -50,6 +50,8 @@ export const SCREENS: Record<string, string[]> = {
     "/alertas?dialogo=eliminar-alerta&alerta=1",
     "/monitoreo-de-divisas",
     "/terminos-condiciones",
+    "/configuracion/colaboradores",
+    "/configuracion/colaboradores?colaborador=2",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",

@@ -5,6 +5,7 @@ import { servedRoute } from "#server/http/served-route.server";
 
 import * as root from "../../app/root";
 import * as dashboard from "../../app/routes/_index";
+import * as collaborators from "../../app/routes/configuracion_.colaboradores";
 import * as accounts from "../../app/routes/cuentas";
 import * as movements from "../../app/routes/cuentas_.$id";
 import * as movementsExport from "../../app/routes/cuentas_.$id_.exportar";
@@ -213,6 +214,25 @@ const TARGETS: Target[] = [
       rng() < 0.5
         ? { intent: "favorito", id: b.accountId, favorite: "true", volver: "/cuentas?grupo=favoritas" }
         : { intent: "alias", id: b.accountId, alias: "Cuenta de nómina" },
+  },
+  {
+    name: "collaborators (GET /configuracion/colaboradores)",
+    kind: "loader",
+    handler: servedRoute(collaborators).loader,
+    path: () => "/configuracion/colaboradores",
+    valid: () => ({ colaborador: "2" }),
+    names: ["dialogo"],
+  },
+  {
+    name: "collaborator permissions and activation request (POST /configuracion/colaboradores)",
+    kind: "action",
+    handler: servedRoute(collaborators).action,
+    path: () => "/configuracion/colaboradores",
+    valid: (_b, rng) =>
+      pick<Record<string, string>>(rng, [
+        { intent: "guardar", id: "2", ownAccounts: "on", thirdAccounts: "on", operationMode: "create" },
+        { intent: "solicitar" },
+      ]),
   },
   {
     name: "recipients list (GET /destinatarios)",

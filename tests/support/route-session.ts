@@ -21,7 +21,6 @@ interface Person {
   companies: Array<{ clientId: string; name: string; businessName: string; profileType: "ADMINISTRADOR" | "COLABORADOR" }>;
   companyId: string;
   memberId: string;
-  permissions: string[];
 }
 
 const ANA: Person = {
@@ -31,11 +30,10 @@ const ANA: Person = {
   ],
   companyId: "100234",
   memberId: "1",
-  permissions: ["send_money_to_own_accounts", "send_money_to_third_accounts", "can_create_operations", "can_execute_operations"],
 };
 
-/** Carlos, a collaborator of Ana's company, with the §6 permissions a test gives him. */
-const carlos = (permissions: string[]): Person => ({
+/** Carlos, a collaborator of Ana's company (his §6 permissions are the product's: `setCollaboratorPermissions`). */
+const CARLOS: Person = {
   user: {
     userName: "carlos.colaborador",
     name: "Carlos",
@@ -46,8 +44,7 @@ const carlos = (permissions: string[]): Person => ({
   companies: [{ ...ANA.companies[0], profileType: "COLABORADOR" }],
   companyId: "100234",
   memberId: "2",
-  permissions,
-});
+};
 
 type Tokens = { bankToken?: string; productJwt: string; memberId?: string | number };
 
@@ -63,7 +60,6 @@ async function browserOf(person: Person, tokens: Tokens, extra: Partial<SessionD
   session.set("user", person.user);
   session.set("companies", person.companies as never);
   session.set("companyId", person.companyId);
-  session.set("permissions", person.permissions);
   for (const [key, value] of Object.entries(extra)) session.set(key as keyof SessionData, value as never);
   const sessionCookie = cookiePair(await commitSession(session));
   // The form token is bound to the session: read it the way a rendered page gets it.
@@ -80,8 +76,8 @@ export function anaBrowser(tokens: { bankToken?: string; productJwt: string }, e
 }
 
 /** The same for Carlos, a collaborator (log him in with `loginAs(sandbox, "carlos.colaborador")`). */
-export function collaboratorBrowser(tokens: Tokens, permissions: string[]) {
-  return browserOf(carlos(permissions), tokens);
+export function collaboratorBrowser(tokens: Tokens) {
+  return browserOf(CARLOS, tokens);
 }
 
 /** Runs a loader or action and returns its Response, thrown (redirects, 404s) or returned. */

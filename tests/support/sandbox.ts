@@ -78,3 +78,20 @@ export async function loginAs(sandbox: TestSandbox, userName: string) {
   const login = await clients(sandbox, { bankToken }).product.loginUser(bankToken);
   return { bankToken, productJwt: login.jwt, memberId: login.memberId };
 }
+
+/**
+ * Sets Carlos's §6 permissions at the product, as Ana (his administrator) would: the app reads
+ * them fresh on every check (decision 058), so this is what his next request is judged by.
+ */
+export async function setCollaboratorPermissions(sandbox: TestSandbox, names: string[]): Promise<void> {
+  const ana = await loginAs(sandbox, "ana.admin");
+  const headers = { authorization: `Bearer ${ana.productJwt}`, "content-type": "application/json" };
+  const catalogue = (await (await fetch(`${sandbox.url}/api/permissions`, { headers })).json()) as Array<{ id: number; name: string }>;
+  const permissions = catalogue.filter((permission) => names.includes(permission.name)).map((permission) => ({ id: permission.id }));
+  const response = await fetch(`${sandbox.url}/api/members/update-collaborator/2`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ permissions }),
+  });
+  if (!response.ok) throw new Error(`update-collaborator answered ${response.status}`);
+}

@@ -39,6 +39,8 @@ export type SettingsDrawerProps = {
   /** 'Editar' links beside the contact rows, shown when given. */
   editEmailHref?: string;
   editWhatsAppHref?: string;
+  /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
+  collaboratorsHref?: string;
 };
 
 export const CHANGE_COMPANY_FORM_ID = "form-cambiar-empresa";
@@ -60,6 +62,7 @@ export function SettingsDrawer({
   errors,
   editEmailHref,
   editWhatsAppHref,
+  collaboratorsHref,
 }: SettingsDrawerProps) {
   const { t } = useTranslation("settings");
   const footer =
@@ -104,7 +107,13 @@ export function SettingsDrawer({
         />
       ) : (
         <>
-          <UserDataTab user={user} isAdmin={isAdmin} editEmailHref={editEmailHref} editWhatsAppHref={editWhatsAppHref} />
+          <UserDataTab
+            user={user}
+            isAdmin={isAdmin}
+            editEmailHref={editEmailHref}
+            editWhatsAppHref={editWhatsAppHref}
+            collaboratorsHref={collaboratorsHref}
+          />
           <AppearanceForm {...appearance} csrfToken={csrfToken} />
         </>
       )}
@@ -218,7 +227,8 @@ function UserDataTab({
   isAdmin,
   editEmailHref,
   editWhatsAppHref,
-}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref">) {
+  collaboratorsHref,
+}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref" | "collaboratorsHref">) {
   const { t } = useTranslation("settings");
   return (
     <div className="space-y-8">
@@ -243,20 +253,21 @@ function UserDataTab({
         <ul className="mt-3 space-y-2">
           {isAdmin ? (
             <li className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
-              <span className="flex flex-col">
+              {collaboratorsHref ? (
+                <Link to={collaboratorsHref} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+                  {t("user.security.collaborators")}
+                </Link>
+              ) : (
                 <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
-                <span id="solicitar-activacion-motivo" className="text-xs text-slate-600 dark:text-slate-300">
-                  {t("user.security.requestLater")}
-                </span>
-              </span>
-              <button
-                type="button"
-                disabled
-                aria-describedby="solicitar-activacion-motivo"
-                className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-brand-900 dark:text-brand-100"
-              >
-                {t("user.security.requestActivation")}
-              </button>
+              )}
+              {collaboratorsHref ? (
+                <Link
+                  to={`${collaboratorsHref}?dialogo=solicitar-activacion`}
+                  className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+                >
+                  {t("user.security.requestActivation")}
+                </Link>
+              ) : null}
             </li>
           ) : null}
           {/* §2: both are disabled here; they are done in the bank's online banking, and the rows say so. */}

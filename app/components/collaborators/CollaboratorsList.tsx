@@ -1,0 +1,54 @@
+import { Link } from "@remix-run/react";
+
+import { useTranslation } from "~/i18n";
+
+export type CollaboratorRowView = {
+  id: string;
+  name: string;
+  profileType: "ADMINISTRADOR" | "COLABORADOR";
+  email: string | null;
+  whatsapp: string | null;
+  editHref: string;
+};
+
+/** 'Permisos de colaboradores' (§2): each collaborator with their contact data and the link to their drawer. */
+export function CollaboratorsList({ rows }: { rows: CollaboratorRowView[] }) {
+  const { t } = useTranslation("collaborators");
+  return (
+    <ul className="flex flex-col gap-3">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700 dark:bg-slate-900"
+        >
+          <dl className="grid min-w-0 grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+            <div className="min-w-0">
+              <dt className="sr-only">{t("columns.name")}</dt>
+              <dd className="font-semibold text-slate-900 dark:text-slate-100">{row.name}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.profile")}: </dt>
+              <dd className="inline text-slate-900 dark:text-slate-100">{t(`profiles.${row.profileType}`)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.email")}: </dt>
+              <dd className="inline break-all text-slate-900 dark:text-slate-100">{row.email ?? t("unavailable")}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.whatsapp")}: </dt>
+              <dd className="inline text-slate-900 dark:text-slate-100">{row.whatsapp ?? t("unavailable")}</dd>
+            </div>
+          </dl>
+          <Link
+            to={row.editHref}
+            preventScrollReset
+            aria-label={t("editNamed", { name: row.name })}
+            className="shrink-0 font-semibold text-brand-700 underline dark:text-brand-100"
+          >
+            {t("edit")}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
