@@ -13,6 +13,7 @@ import { productClient } from "./product.server";
 import { ratesClient } from "./rates.server";
 import { recipientsClient } from "./recipients.server";
 import type { RetryPolicy } from "./retry";
+import { scheduledPaymentsClient } from "./scheduled-payments.server";
 import { tradingClient } from "./trading.server";
 
 export interface CallContext {
@@ -65,6 +66,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     operations: operationsClient(productHttp),
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
+    scheduledPayments: scheduledPaymentsClient(productHttp),
     // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.
     rates: ratesClient(createHttp({ ...httpFor(ctx, "product-rates"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null })),
     // §7 bank middleware: the bank's token, no geolocation header.
