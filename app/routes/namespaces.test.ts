@@ -27,6 +27,7 @@ const NAMESPACES = [
   "alerts",
   "monitoring",
   "portfolio",
+  "payments",
 ];
 
 const files = [

@@ -18,9 +18,20 @@ export const MAX_YEAR = 2099;
 
 /** §3 planner filters (month, year) as the GET form sends them; anything else is the current month. */
 export const plannerFiltersSchema = z.object({
-  mes: z.coerce.number().int().min(1).max(12),
-  anio: z.coerce.number().int().min(MIN_YEAR).max(MAX_YEAR),
+  mes: z.coerce.number({ message: "Elige un mes." }).int("Elige un mes.").min(1, "Elige un mes.").max(12, "Elige un mes."),
+  anio: z.coerce
+    .number({ message: `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.` })
+    .int(`Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
+    .min(MIN_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
+    .max(MAX_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`),
 });
+
+/** The years the filter offers: two back and two ahead of the shown one, within the schema's range. */
+export function plannerYears(shown: number): number[] {
+  const years: number[] = [];
+  for (let year = Math.max(MIN_YEAR, shown - 2); year <= Math.min(MAX_YEAR, shown + 2); year += 1) years.push(year);
+  return years;
+}
 
 export interface PlannerMonth {
   year: number;
