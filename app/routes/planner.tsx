@@ -145,7 +145,7 @@ export default function Planner() {
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
         <MonthFilters key={here} lastResult={data.lastResult} month={data.month} monthOptions={data.monthOptions} years={data.years} />
-        <nav aria-label={t("planner.filters")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <nav aria-label={t("planner.monthNav")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <Link to={links.previous} className="font-semibold text-brand-700 underline dark:text-brand-100">
             ← {t("planner.previous")}
           </Link>
