@@ -186,7 +186,13 @@ export default function Planner() {
           <h2 id="salidas-mes" className="text-base font-semibold">
             {t("planner.summary.title")}
           </h2>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          {/* On a phone the four columns may scroll inside their box (never the page): it takes focus for the keyboard. */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={t("planner.summary.caption", { month: monthName })}
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t("planner.summary.caption", { month: monthName })}</caption>
               <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
@@ -233,7 +239,7 @@ export default function Planner() {
             {day.payments.length === 0 ? (
               <p>{t("planner.modal.none")}</p>
             ) : (
-              <div className="overflow-x-auto">
+              <div>
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">{t("planner.modal.caption")}</caption>
                   <thead className="text-xs uppercase text-slate-600 dark:text-slate-300">

@@ -72,3 +72,18 @@ test("price alerts with their drawer and delete modal, and currency monitoring",
   await expect(page.getByText("Campo obligatorio").first()).toBeVisible();
   await expectNoViolations(page);
 });
+
+test("recurring payments with their delete modal, and the payment planner with a day's modal", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
+  for (const path of ["/pagos-recurrentes", "/pagos-recurrentes?dialogo=eliminar-pago&pago=1", "/planner", `/planner?dia=${today}`]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/pagos-recurrentes", "/planner"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+});

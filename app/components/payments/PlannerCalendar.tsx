@@ -88,7 +88,7 @@ export function PlannerCalendar({
                     key={day.date}
                     className={[
                       "h-28 border border-slate-200 p-2 align-top dark:border-slate-800",
-                      !day.inMonth ? "bg-slate-50 text-slate-400 dark:bg-slate-950 dark:text-slate-500" : "",
+                      !day.inMonth ? "bg-slate-50 text-slate-600 dark:bg-slate-950 dark:text-slate-400" : "",
                       day.inMonth && (day.weekend || day.holiday) ? "bg-slate-50 dark:bg-slate-950" : "",
                       day.short ? "bg-red-50 dark:bg-red-950/40" : "",
                     ].join(" ")}
