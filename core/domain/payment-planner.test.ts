@@ -16,7 +16,11 @@ describe("plannerMonth", () => {
   it("takes the month and year of the GET form", () => {
     expect(plannerMonth(new URLSearchParams("mes=2&anio=2028"), "2026-11-25")).toEqual({ year: 2028, month: 2 });
   });
-  it.each(["", "mes=13&anio=2026", "mes=0&anio=2026", "mes=5&anio=1999", "mes=abc&anio=2026", "mes=5", "mes=1.5&anio=2026"])(
+  it("takes today's year when only the month is given, and today's month when only the year is", () => {
+    expect(plannerMonth(new URLSearchParams("mes=5"), "2026-11-25")).toEqual({ year: 2026, month: 5 });
+    expect(plannerMonth(new URLSearchParams("anio=2027"), "2026-11-25")).toEqual({ year: 2027, month: 11 });
+  });
+  it.each(["", "mes=13&anio=2026", "mes=0&anio=2026", "mes=5&anio=1999", "mes=abc&anio=2026", "mes=1.5&anio=2026", "mes=&anio=2026"])(
     "falls back to today's month for %j",
     (query) => {
       expect(plannerMonth(new URLSearchParams(query), "2026-11-25")).toEqual({ year: 2026, month: 11 });

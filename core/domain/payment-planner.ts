@@ -16,15 +16,20 @@ export type PaymentStatus = "scheduled" | "pending" | "paid";
 export const MIN_YEAR = 2000;
 export const MAX_YEAR = 2099;
 
-/** §3 planner filters (month, year) as the GET form sends them; anything else is the current month. */
-export const plannerFiltersSchema = z.object({
-  mes: z.coerce.number({ message: "Elige un mes." }).int("Elige un mes.").min(1, "Elige un mes.").max(12, "Elige un mes."),
-  anio: z.coerce
-    .number({ message: `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.` })
-    .int(`Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
-    .min(MIN_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
-    .max(MAX_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`),
-});
+/**
+ * §3 planner filters (month, year) as the GET form sends them; each may be left out (today's month
+ * or year), so neither select is `required` and the page's HTML stays valid.
+ */
+export const plannerFiltersSchema = z
+  .object({
+    mes: z.coerce.number({ message: "Elige un mes." }).int("Elige un mes.").min(1, "Elige un mes.").max(12, "Elige un mes."),
+    anio: z.coerce
+      .number({ message: `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.` })
+      .int(`Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
+      .min(MIN_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
+      .max(MAX_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`),
+  })
+  .partial();
 
 /** The years the filter offers: two back and two ahead of the shown one, within the schema's range. */
 export function plannerYears(shown: number): number[] {
@@ -41,9 +46,10 @@ export interface PlannerMonth {
 
 /** The month the URL asks for (`?mes=&anio=`), or today's month in Mexico City ("YYYY-MM-DD"). */
 export function plannerMonth(params: URLSearchParams, today: string): PlannerMonth {
-  const parsed = plannerFiltersSchema.safeParse({ mes: params.get("mes"), anio: params.get("anio") });
-  if (parsed.success) return { year: parsed.data.anio, month: parsed.data.mes };
-  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+  const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+  const parsed = plannerFiltersSchema.safeParse({ mes: params.get("mes") ?? undefined, anio: params.get("anio") ?? undefined });
+  if (!parsed.success) return current;
+  return { year: parsed.data.anio ?? current.year, month: parsed.data.mes ?? current.month };
 }
 
 export const monthKey = ({ year, month }: PlannerMonth) => `${year}-${String(month).padStart(2, "0")}`;
