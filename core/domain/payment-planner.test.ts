@@ -5,6 +5,7 @@ import {
   coverageByDay,
   dayInMonth,
   monthGrid,
+  nextWorkingDay,
   outflowsByCurrency,
   type PlannedPayment,
   plannerMonth,
@@ -130,5 +131,15 @@ describe("outflowsByCurrency", () => {
       { currency: "MXN", paid: "12500.00", unpaid: "97500.00" },
       { currency: "USD", paid: "0.00", unpaid: "4800.30" },
     ]);
+  });
+});
+
+describe("nextWorkingDay", () => {
+  it("skips the weekend and a Monday holiday", () => {
+    // Friday 13 Nov 2026 → Monday 16 is a holiday → Tuesday 17.
+    expect(nextWorkingDay("2026-11-13", new Set(["2026-11-16"]))).toBe("2026-11-17");
+  });
+  it("crosses a year end", () => {
+    expect(nextWorkingDay("2026-12-31", new Set(["2027-01-01"]))).toBe("2027-01-04");
   });
 });

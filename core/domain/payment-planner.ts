@@ -197,3 +197,15 @@ export function outflowsByCurrency(payments: readonly PlannedPayment[]): Array<{
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([currency, sum]) => ({ currency, paid: amountString(sum.paid), unpaid: amountString(sum.unpaid) }));
 }
+
+/** The first day after `date` that is neither a weekend nor a bank holiday (where a payment of that day is made). */
+export function nextWorkingDay(date: string, holidays: ReadonlySet<string>): string {
+  const cursor = new Date(`${date}T00:00:00Z`);
+  for (let i = 0; i < 60; i += 1) {
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    const weekday = cursor.getUTCDay();
+    const iso = isoOf(cursor);
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(iso)) return iso;
+  }
+  return isoOf(cursor);
+}

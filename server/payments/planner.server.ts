@@ -5,6 +5,7 @@ import {
   dayInMonth,
   monthGrid,
   monthKey,
+  nextWorkingDay,
   outflowsByCurrency,
   type PlannerMonth,
   totalsByDay,
@@ -33,6 +34,8 @@ export interface PlannerDayView {
   today: boolean;
   weekend: boolean;
   holiday: boolean;
+  /** For a bank holiday: the day its payments are made. */
+  nextWorkingDay: string | null;
   counts: { scheduled: number; pending: number; paid: number };
   total: number;
   /** Unpaid per currency, formatted. */
@@ -114,6 +117,7 @@ export async function loadPlanner(
               today: cell.date === today,
               weekend: cell.weekend,
               holiday: holidaySet.has(cell.date),
+              nextWorkingDay: holidaySet.has(cell.date) ? nextWorkingDay(cell.date, holidaySet) : null,
               counts,
               total,
               due: Object.entries(day?.due ?? {}).map(([currency, amount]) => money(amount, currency)),

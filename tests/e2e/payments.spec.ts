@@ -105,6 +105,12 @@ test("the planner shows the current month from Monday, a day with payments opens
   const february = page.getByRole("table", { name: "Pagos programados de Febrero de 2028" });
   await expect(february.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(/^1/);
   await expect(february.getByRole("cell", { name: /^29/ })).toHaveCount(1);
+
+  // A bank holiday (the sandbox's nonworkingdates: Monday 16 November 2026) says when its payments are made.
+  await page.goto("/planner?mes=11&anio=2026");
+  const holiday = page.getByRole("table", { name: "Pagos programados de Noviembre de 2026" }).getByRole("cell", { name: /^16/ });
+  await expect(holiday).toContainText("Día inhábil");
+  await expect(holiday).toContainText("Se paga el martes 17 de noviembre");
 });
 
 test("on a 390 px phone the list and the planner are rows, with no sideways scroll", async ({ page }) => {

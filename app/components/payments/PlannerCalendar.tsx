@@ -9,6 +9,7 @@ export type PlannerDayView = {
   today: boolean;
   weekend: boolean;
   holiday: boolean;
+  nextWorkingDay: string | null;
   counts: { scheduled: number; pending: number; paid: number };
   total: number;
   due: string[];
@@ -18,12 +19,16 @@ export type PlannerDayView = {
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
-function DayFlags({ day }: { day: PlannerDayView }) {
+function DayFlags({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<string, string> }) {
   const { t } = useTranslation("payments");
+  const paidOn = day.nextWorkingDay ? dateLabel[day.nextWorkingDay] : undefined;
   return (
     <>
       {day.holiday ? (
-        <span className="block text-xs font-semibold text-violet-800 dark:text-violet-300">{t("planner.holiday")}</span>
+        <span className="block text-xs font-semibold text-violet-800 dark:text-violet-300">
+          {t("planner.holiday")}
+          {paidOn ? <span className="block font-normal">{t("planner.paidOn", { date: paidOn })}</span> : null}
+        </span>
       ) : null}
       {day.short ? (
         <span className="mt-1 block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
@@ -117,7 +122,7 @@ export function PlannerCalendar({
                             {amount}
                           </span>
                         ))}
-                        <DayFlags day={day} />
+                        <DayFlags day={day} dateLabel={dateLabel} />
                       </>
                     ) : (
                       <span className="block text-sm">{day.day}</span>
@@ -148,7 +153,7 @@ export function PlannerCalendar({
                 {amount}
               </span>
             ))}
-            <DayFlags day={day} />
+            <DayFlags day={day} dateLabel={dateLabel} />
             {day.href ? (
               <Link
                 to={day.href}
