@@ -8,6 +8,7 @@ import { withoutParams, withParams } from "#core/url";
 import { deleteSchedule, scheduleRow } from "#server/payments/recurring.server";
 import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
+import { companyAccounts } from "#server/trading/accounts.server";
 import { optional } from "#server/upstream/optional.server";
 import { RecurringList, type RecurringRowView } from "~/components/payments/RecurringList";
 import { buttonClass } from "~/components/ui/button";
@@ -32,13 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = serverT("payments");
   const base = withoutParams(`${url.pathname}${url.search}`, OVERLAY_PARAMS);
-  const list = await optional(access.api.scheduledPayments.schedules(), null, {
-    log: context.log,
-    event: "scheduled_payments_unavailable",
-  });
+  const [list, accounts] = await Promise.all([
+    optional(access.api.scheduledPayments.schedules(), null, { log: context.log, event: "scheduled_payments_unavailable" }),
+    // Only to name the accounts as 'Mis cuentas' does; without them, their ids show masked.
+    optional(companyAccounts(access), null, { log: context.log, event: "accounts_unavailable" }),
+  ]);
   const rows: RecurringRowView[] | null =
     list?.map((schedule) => {
-      const row = scheduleRow(access, schedule, t);
+      const row = scheduleRow(access, schedule, t, accounts?.views ?? null);
       return { ...row, deleteHref: row.canDelete ? withParams(base, { dialogo: DIALOG, pago: schedule.id }) : null };
     }) ?? null;
   const deletingId = url.searchParams.get("dialogo") === DIALOG ? url.searchParams.get("pago") : null;

@@ -1,3 +1,4 @@
+import type { AccountView } from "#core/domain/accounts";
 import { formatDate } from "#core/domain/dates";
 import { canOperate } from "#core/domain/permissions";
 import { formatMoney, maskAccount } from "#core/money";
@@ -45,12 +46,28 @@ export interface ScheduleRowView {
   canDelete: boolean;
 }
 
-export function scheduleRow(access: AccessContext, schedule: Schedule, t: Translate): ScheduleRowView {
+/**
+ * An account as 'Mis cuentas' names it ("Alias •••• 1234") when the company's accounts are known,
+ * else its id masked (§9).
+ */
+export function accountLabel(idAccount: string, accounts: readonly AccountView[] | null): string {
+  const view = accounts?.find((account) => account.idAccount === idAccount);
+  return view ? `${view.alias} •••• ${view.last4}` : maskAccount(idAccount);
+}
+
+export function scheduleRow(
+  access: AccessContext,
+  schedule: Schedule,
+  t: Translate,
+  accounts: readonly AccountView[] | null = null,
+): ScheduleRowView {
   const next = schedule.nextEvent;
   return {
     id: schedule.id,
-    payee: payeeName(schedule, (account) => t("recurring.table.ownAccount", { account })),
-    origin: t("recurring.table.fromAccount", { account: maskAccount(schedule.accountOrigin.idCuenta) }),
+    payee: schedule.recipient
+      ? payeeName(schedule, () => "")
+      : t("recurring.table.ownAccount", { account: accountLabel(schedule.accountDestiny?.idCuenta ?? "", accounts) }),
+    origin: t("recurring.table.fromAccount", { account: accountLabel(schedule.accountOrigin.idCuenta, accounts) }),
     amount: formatMoney(schedule.amount, schedule.currency),
     frequency: schedule.recurrent.frequency,
     status: schedule.status,
