@@ -8,6 +8,7 @@ import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import notifications from "#core/locales/es-MX/notifications.json";
+import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import recipients from "#core/locales/es-MX/recipients.json";
 import settings from "#core/locales/es-MX/settings.json";
@@ -31,6 +32,7 @@ export const resources = {
   monitoring,
   portfolio,
   collaborators,
+  payments,
 };
 
 /** A translator for server code, outside the rendered page. */

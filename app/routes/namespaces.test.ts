@@ -28,6 +28,7 @@ const NAMESPACES = [
   "monitoring",
   "portfolio",
   "collaborators",
+  "payments",
 ];
 
 const files = [

@@ -23,6 +23,8 @@ import * as history from "./historial-operaciones";
 import * as operation from "./historial-operaciones.$id._index";
 import * as receipt from "./historial-operaciones.$id.comprobante";
 import * as invoice from "./historial-operaciones.$id.factura";
+import * as recurring from "./pagos-recurrentes";
+import * as planner from "./planner";
 
 /**
  * Every main page while the bank fails (docs/decisions/027): each answers within its budget, with
@@ -70,6 +72,8 @@ const PAGES: PageSpec[] = [
   { name: "/comportamiento-de-mercado", path: "/comportamiento-de-mercado", routes: [[market, {}]] },
   // The notification centre is the drawer of any page (§2); /notificaciones only takes its posts.
   { name: "centro de notificaciones", path: "/?drawer=notificaciones", routes: [[dashboard, {}]] },
+  { name: "/pagos-recurrentes", path: "/pagos-recurrentes", routes: [[recurring, {}]] },
+  { name: "/planner", path: "/planner?dia=2026-11-25", routes: [[planner, {}]] },
 ];
 
 const DOWNLOADS: PageSpec[] = [

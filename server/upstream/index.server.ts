@@ -14,6 +14,7 @@ import { productClient } from "./product.server";
 import { ratesClient } from "./rates.server";
 import { recipientsClient } from "./recipients.server";
 import type { RetryPolicy } from "./retry";
+import { scheduledPaymentsClient } from "./scheduled-payments.server";
 import { tradingClient } from "./trading.server";
 
 export interface CallContext {
@@ -67,6 +68,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
     collaborators: collaboratorsClient(productHttp),
+    scheduledPayments: scheduledPaymentsClient(productHttp),
     // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.
     rates: ratesClient(createHttp({ ...httpFor(ctx, "product-rates"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null })),
     // §7 bank middleware: the bank's token, no geolocation header.

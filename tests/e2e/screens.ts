@@ -7,6 +7,9 @@ import { loginAs, sandboxControl } from "./support";
  * The server-rendered screens, drawers, dialogs and states the page-wide checks walk through (valid
  * HTML, no sideways scroll on a phone), by who opens them: "" is a browser without a session.
  */
+/** Mexico City's today ("YYYY-MM-DD"): the planner's day modal of the current month. */
+const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
+
 export const SCREENS: Record<string, string[]> = {
   "": ["/login", "/login?sesion=expirada", "/access?jwt=enlace-nunca-confirmado"],
   // A bank link nobody started asks for confirmation; its token does not exist, so 'Entrar' ends on the error screen.
@@ -49,6 +52,13 @@ export const SCREENS: Record<string, string[]> = {
     "/alertas?drawer=alerta&tipo=crear&par=USD/MXN&operacion=venta",
     "/alertas?dialogo=eliminar-alerta&alerta=1",
     "/monitoreo-de-divisas",
+    // Payments (decision 057): schedule 1 is Ana's seeded weekly payment.
+    "/pagos-recurrentes",
+    "/pagos-recurrentes?dialogo=eliminar-pago&pago=1",
+    "/planner",
+    `/planner?dia=${TODAY}`,
+    "/planner?mes=2&anio=2028",
+    "/planner?mes=13&anio=2026",
     "/terminos-condiciones",
     "/configuracion/colaboradores",
     "/configuracion/colaboradores?colaborador=2",
@@ -56,7 +66,7 @@ export const SCREENS: Record<string, string[]> = {
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",
   ],
-  "beatriz.basica": ["/", "/cuentas", "/alertas", "/monitoreo-de-divisas"],
+  "beatriz.basica": ["/", "/cuentas", "/alertas", "/monitoreo-de-divisas", "/pagos-recurrentes", "/planner"],
   "nuevo.usuario": ["/wizard"],
 };
 

@@ -1,0 +1,172 @@
+import { Link } from "@remix-run/react";
+
+import { type Translate, useTranslation } from "~/i18n";
+
+export type PlannerDayView = {
+  date: string;
+  day: number;
+  inMonth: boolean;
+  today: boolean;
+  weekend: boolean;
+  holiday: boolean;
+  nextWorkingDay: string | null;
+  counts: { scheduled: number; pending: number; paid: number };
+  total: number;
+  due: string[];
+  short: boolean;
+  href: string | null;
+};
+
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+
+function DayFlags({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<string, string> }) {
+  const { t } = useTranslation("payments");
+  const paidOn = day.nextWorkingDay ? dateLabel[day.nextWorkingDay] : undefined;
+  return (
+    <>
+      {day.holiday ? (
+        <span className="block text-xs font-semibold text-violet-800 dark:text-violet-300">
+          {t("planner.holiday")}
+          {paidOn ? <span className="block font-normal">{t("planner.paidOn", { date: paidOn })}</span> : null}
+        </span>
+      ) : null}
+      {day.short ? (
+        <span className="mt-1 block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
+          {t("planner.short")}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function DayCounts({ day }: { day: PlannerDayView }) {
+  const { t } = useTranslation("payments");
+  const parts = (["pending", "scheduled", "paid"] as const)
+    .filter((status) => day.counts[status] > 0)
+    .map((status) => `${day.counts[status]} ${t(`status.${status}`).toLowerCase()}`);
+  return <span className="block text-xs text-slate-700 dark:text-slate-300">{parts.join(" · ")}</span>;
+}
+
+function daySummary(day: PlannerDayView, t: Translate): string {
+  return [t("planner.dayPayments", { count: day.total }), day.short ? t("planner.short") : null].filter(Boolean).join(", ");
+}
+
+/**
+ * The month from Monday as a table (md up): each day with its payments by status, the amounts
+ * still due per currency, and its flags in words (holiday, short balance). A day with payments is
+ * a link that opens its planned-payments modal (?dia=YYYY-MM-DD). Below md the same days are a
+ * list of the ones that carry something, so a 390 px phone never scrolls sideways.
+ */
+export function PlannerCalendar({
+  weeks,
+  caption,
+  dateLabel,
+}: {
+  weeks: PlannerDayView[][];
+  caption: string;
+  dateLabel: Record<string, string>;
+}) {
+  const { t } = useTranslation("payments");
+  const days = weeks.flat().filter((day) => day.inMonth);
+  const agenda = days.filter((day) => day.total > 0 || day.holiday);
+  return (
+    <>
+      <div className="hidden rounded-xl border border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
+        <table className="w-full table-fixed border-collapse text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <tr>
+              {WEEKDAYS.map((weekday) => (
+                <th key={weekday} scope="col" className="px-2 py-2">
+                  <abbr title={t(`planner.weekdays.${weekday}`)} className="no-underline">
+                    {t(`planner.weekdaysShort.${weekday}`)}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0].date}>
+                {week.map((day) => (
+                  <td
+                    key={day.date}
+                    className={[
+                      "h-28 border border-slate-200 p-2 align-top dark:border-slate-800",
+                      !day.inMonth ? "bg-slate-50 text-slate-600 dark:bg-slate-950 dark:text-slate-400" : "",
+                      day.inMonth && (day.weekend || day.holiday) ? "bg-slate-50 dark:bg-slate-950" : "",
+                      day.short ? "bg-red-50 dark:bg-red-950/40" : "",
+                    ].join(" ")}
+                  >
+                    {day.inMonth ? (
+                      <>
+                        <span
+                          className={`block text-sm font-semibold ${day.today ? "w-fit rounded-full bg-brand-700 px-2 text-white" : ""}`}
+                        >
+                          {day.day}
+                          {day.today ? <span className="sr-only"> ({t("planner.today")})</span> : null}
+                        </span>
+                        {day.href ? (
+                          <Link
+                            to={day.href}
+                            preventScrollReset
+                            aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
+                            className="mt-1 block font-semibold text-brand-700 underline dark:text-brand-100"
+                          >
+                            {t("planner.dayPayments", { count: day.total })}
+                          </Link>
+                        ) : null}
+                        {day.total > 0 ? <DayCounts day={day} /> : null}
+                        {day.due.map((amount) => (
+                          <span key={amount} className="block whitespace-nowrap text-xs font-semibold tabular-nums">
+                            {amount}
+                          </span>
+                        ))}
+                        <DayFlags day={day} dateLabel={dateLabel} />
+                      </>
+                    ) : (
+                      <span className="block text-sm">{day.day}</span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul aria-label={caption} className="flex flex-col gap-2 md:hidden">
+        {agenda.map((day) => (
+          <li
+            key={day.date}
+            className={`rounded-xl border p-3 ${day.short ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"}`}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <h3 className="font-semibold">
+                {dateLabel[day.date]}
+                {day.today ? ` · ${t("planner.today")}` : ""}
+              </h3>
+              {day.weekend ? <span className="text-xs text-slate-600 dark:text-slate-300">{t("planner.weekend")}</span> : null}
+            </div>
+            {day.total > 0 ? <DayCounts day={day} /> : null}
+            {day.due.map((amount) => (
+              <span key={amount} className="block text-sm font-semibold tabular-nums">
+                {amount}
+              </span>
+            ))}
+            <DayFlags day={day} dateLabel={dateLabel} />
+            {day.href ? (
+              <Link
+                to={day.href}
+                preventScrollReset
+                aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
+                className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-100"
+              >
+                {t("planner.dayPayments", { count: day.total })}
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,321 @@
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+
+import { mexicoCity, mexicoDate } from "#core/domain/dates";
+import {
+  dayInMonth,
+  monthGrid,
+  monthKey,
+  plannerFiltersSchema,
+  plannerMonth,
+  plannerYears,
+  shiftMonth,
+} from "#core/domain/payment-planner";
+import payments from "#core/locales/es-MX/payments.json";
+import { withoutParams, withParams } from "#core/url";
+import { loadPlanner } from "#server/payments/planner.server";
+import { requireAccess } from "#server/session/auth.server";
+import { PlannerCalendar } from "~/components/payments/PlannerCalendar";
+import { StatusBadge } from "~/components/payments/StatusBadge";
+import { buttonClass } from "~/components/ui/button";
+import { LoadError } from "~/components/ui/LoadError";
+import { Modal } from "~/components/ui/Modal";
+import { SelectField } from "~/components/ui/SelectField";
+import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
+import type { PageHandle } from "~/utils/page-title";
+
+/**
+ * 'Planificador de pagos' (§2 /planner; decision 057): a month of the company's payments from
+ * Monday (§3 planner filters month and year as a GET form), each day's payments by status and its
+ * amounts due against the current balances, holidays and weekends flagged; a day opens the
+ * planned-payments table modal (?dia=YYYY-MM-DD). Everything is a link or a GET: no JavaScript needed.
+ */
+const PATH = "/planner";
+
+/** A calendar day at Mexico City's noon, so no offset moves it. */
+const noon = (date: string) => mexicoCity(`${date}T18:00:00Z`);
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const url = new URL(request.url);
+  const today = mexicoDate();
+  const asked = url.searchParams.has("mes") || url.searchParams.has("anio");
+  const submission = asked ? parseWithZod(url.searchParams, { schema: plannerFiltersSchema }) : null;
+  const month = plannerMonth(url.searchParams, today);
+  const base = withoutParams(`${url.pathname}${url.search}`, ["dia"]);
+  const t = serverT("payments");
+
+  const data = await loadPlanner(access, {
+    month,
+    today,
+    requestedDay: url.searchParams.get("dia"),
+    dayHref: (date) => withParams(base, { dia: date }),
+    t,
+  });
+  const dateLabel = Object.fromEntries(
+    monthGrid(month)
+      .flat()
+      .map((day) => [day.date, noon(day.date).format("dddd D [de] MMMM")]),
+  );
+  const monthHref = (shift: number) => {
+    const target = shiftMonth(month, shift);
+    return `${PATH}?mes=${target.month}&anio=${target.year}`;
+  };
+
+  return json(
+    {
+      ...data,
+      lastResult: submission && submission.status !== "success" ? submission.reply() : null,
+      month,
+      monthName: capitalized(noon(`${monthKey(month)}-01`).format("MMMM [de] YYYY")),
+      monthOptions: Array.from({ length: 12 }, (_, index) => ({
+        value: String(index + 1),
+        label: capitalized(noon(`2026-${String(index + 1).padStart(2, "0")}-01`).format("MMMM")),
+      })),
+      years: plannerYears(month.year),
+      dateLabel,
+      dayTitle: data.day ? noon(data.day.date).format("dddd D [de] MMMM [de] YYYY") : null,
+      links: { base, previous: monthHref(-1), next: monthHref(1), current: PATH },
+      isCurrentMonth: dayInMonth(today, month) !== null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+function MonthFilters({
+  lastResult,
+  month,
+  monthOptions,
+  years,
+}: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "lastResult" | "month" | "monthOptions" | "years">) {
+  const { t } = useTranslation("payments");
+  const [form, fields] = useForm({
+    id: "filtros-planificador",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    constraint: getZodConstraint(plannerFiltersSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: plannerFiltersSchema }),
+  });
+  return (
+    <Form method="get" action={PATH} {...getFormProps(form)} aria-label={t("planner.filters")} className="flex flex-wrap items-end gap-3">
+      <SelectField meta={fields.mes} label={t("planner.month")} fallback={String(month.month)} compact>
+        {monthOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField meta={fields.anio} label={t("planner.year")} fallback={String(month.year)} compact>
+        {years.map((year) => (
+          <option key={year} value={String(year)}>
+            {year}
+          </option>
+        ))}
+      </SelectField>
+      <button type="submit" className={buttonClass("secondary")}>
+        {t("planner.show")}
+      </button>
+    </Form>
+  );
+}
+
+export default function Planner() {
+  const data = useLoaderData<typeof loader>();
+  const { weeks, balancesKnown, outflows, day, monthName, dateLabel, dayTitle, links, isCurrentMonth } = data;
+  const { t } = useTranslation("payments");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const hasPayments = weeks?.some((week) => week.some((cell) => cell.inMonth && cell.total > 0)) ?? false;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-slate-600 dark:text-slate-300">{t("planner.description")}</p>
+        <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
+          {t("planner.toRecurring")}
+        </Link>
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+        <MonthFilters key={here} lastResult={data.lastResult} month={data.month} monthOptions={data.monthOptions} years={data.years} />
+        <nav aria-label={t("planner.monthNav")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <Link to={links.previous} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            ← {t("planner.previous")}
+          </Link>
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{monthName}</h2>
+          <Link to={links.next} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            {t("planner.next")} →
+          </Link>
+          {isCurrentMonth ? null : (
+            <Link to={links.current} className="font-semibold text-brand-700 underline dark:text-brand-100">
+              {t("planner.today")}
+            </Link>
+          )}
+        </nav>
+      </div>
+
+      {!balancesKnown ? <p className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("planner.balancesUnavailable")}</p> : null}
+
+      {weeks === null ? (
+        <LoadError message={t("planner.loadError")} retryLabel={t("planner.retry")} retryHref={here} />
+      ) : (
+        <section aria-label={t("planner.calendarCaption", { month: monthName })} className="flex flex-col gap-3">
+          {hasPayments ? null : <p className="text-slate-600 dark:text-slate-300">{t("planner.empty", { month: monthName })}</p>}
+          <PlannerCalendar weeks={weeks} caption={t("planner.calendarCaption", { month: monthName })} dateLabel={dateLabel} />
+          <div className="text-sm text-slate-600 dark:text-slate-300">
+            <h3 className="font-semibold text-slate-900 dark:text-slate-100">{t("planner.legend")}</h3>
+            <p>
+              <strong>{t("planner.short")}:</strong> {t("planner.legendShort")}
+            </p>
+            <p>
+              <strong>{t("planner.holiday")}:</strong> {t("planner.legendHoliday")}
+            </p>
+          </div>
+        </section>
+      )}
+
+      {outflows.length > 0 ? (
+        <section aria-labelledby="salidas-mes" className="flex flex-col gap-3">
+          <h2 id="salidas-mes" className="text-base font-semibold">
+            {t("planner.summary.title")}
+          </h2>
+          {/* On a phone the four columns may scroll inside their box (never the page): it takes focus for the keyboard. */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={t("planner.summary.caption", { month: monthName })}
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("planner.summary.caption", { month: monthName })}</caption>
+              <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {t("planner.summary.currency")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.paid")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.unpaid")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.available")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {outflows.map((row) => (
+                  <tr key={row.currency}>
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      {row.currency}
+                    </th>
+                    <td className="px-3 py-2 text-right tabular-nums">{row.paid}</td>
+                    <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.unpaid}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{row.available ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <Modal
+        open={Boolean(day)}
+        id="pagos-del-dia"
+        title={day && dayTitle ? t("planner.modal.title", { date: dayTitle }) : ""}
+        closeHref={links.base}
+      >
+        {day ? (
+          <div className="flex flex-col gap-5">
+            {day.payments.length === 0 ? (
+              <p>{t("planner.modal.none")}</p>
+            ) : (
+              <div>
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">{t("planner.modal.caption")}</caption>
+                  <thead className="text-xs uppercase text-slate-600 dark:text-slate-300">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">
+                        {t("planner.modal.recipient")}
+                      </th>
+                      <th scope="col" className="py-2 pr-3 text-right">
+                        {t("planner.modal.amount")}
+                      </th>
+                      <th scope="col" className="py-2">
+                        {t("planner.modal.state")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                    {day.payments.map((payment) => (
+                      <tr key={payment.id}>
+                        <th scope="row" className="py-2 pr-3 align-top font-semibold">
+                          <span className="block">{payment.payee}</span>
+                          <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                            {t(`frequency.${payment.frequency}`)}
+                          </span>
+                        </th>
+                        <td className="whitespace-nowrap py-2 pr-3 text-right align-top tabular-nums">{payment.amount}</td>
+                        <td className="py-2 align-top">
+                          <StatusBadge status={payment.status} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {day.coverage.length > 0 ? (
+              <section aria-labelledby="cobertura-dia" className="flex flex-col gap-2">
+                <h3 id="cobertura-dia" className="font-semibold">
+                  {t("planner.modal.coverageTitle")}
+                </h3>
+                <ul className="flex flex-col gap-2 text-sm">
+                  {day.coverage.map((row) => (
+                    <li
+                      key={row.currency}
+                      className={`rounded-lg border p-3 ${row.short ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40" : "border-slate-200 dark:border-slate-800"}`}
+                    >
+                      <p className="flex items-center justify-between gap-2 font-semibold">
+                        <span>{row.currency}</span>
+                        <span className={row.short ? "text-failed dark:text-red-300" : "text-success"}>
+                          {row.short ? t("planner.short") : t("planner.modal.covered")}
+                        </span>
+                      </p>
+                      <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
+                        <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.due")}</dt>
+                        <dd className="text-right tabular-nums">{row.due}</dd>
+                        <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.cumulative")}</dt>
+                        <dd className="text-right font-semibold tabular-nums">{row.cumulative}</dd>
+                        <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.available")}</dt>
+                        <dd className="text-right tabular-nums">{row.available}</dd>
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <div className="flex justify-end">
+              <Link to={links.base} preventScrollReset className={buttonClass("secondary")}>
+                {t("planner.modal.close")}
+              </Link>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
+    </div>
+  );
+}
+
+export const handle: PageHandle = { namespaces: { payments }, titleKey: "shell.title.planner" };
+
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

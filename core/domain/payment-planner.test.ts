@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  balancesByCurrency,
+  coverageByDay,
+  dayInMonth,
+  monthGrid,
+  nextWorkingDay,
+  outflowsByCurrency,
+  type PlannedPayment,
+  plannerMonth,
+  shiftMonth,
+  totalsByDay,
+} from "./payment-planner";
+
+describe("plannerMonth", () => {
+  it("takes the month and year of the GET form", () => {
+    expect(plannerMonth(new URLSearchParams("mes=2&anio=2028"), "2026-11-25")).toEqual({ year: 2028, month: 2 });
+  });
+  it("takes today's year when only the month is given, and today's month when only the year is", () => {
+    expect(plannerMonth(new URLSearchParams("mes=5"), "2026-11-25")).toEqual({ year: 2026, month: 5 });
+    expect(plannerMonth(new URLSearchParams("anio=2027"), "2026-11-25")).toEqual({ year: 2027, month: 11 });
+  });
+  it.each(["", "mes=13&anio=2026", "mes=0&anio=2026", "mes=5&anio=1999", "mes=abc&anio=2026", "mes=1.5&anio=2026", "mes=&anio=2026"])(
+    "falls back to today's month for %j",
+    (query) => {
+      expect(plannerMonth(new URLSearchParams(query), "2026-11-25")).toEqual({ year: 2026, month: 11 });
+    },
+  );
+});
+
+describe("shiftMonth", () => {
+  it("crosses year ends both ways", () => {
+    expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+  });
+});
+
+describe("monthGrid", () => {
+  it("lays November 2026 out in weeks from Monday, padded with October and December", () => {
+    const weeks = monthGrid({ year: 2026, month: 11 });
+    // 1 Nov 2026 is a Sunday: the first week starts on Monday 26 Oct.
+    expect(weeks[0][0]).toEqual({ date: "2026-10-26", inMonth: false, weekend: false });
+    expect(weeks[0][6]).toEqual({ date: "2026-11-01", inMonth: true, weekend: true });
+    expect(weeks.at(-1)!.at(-1)!.date).toBe("2026-12-06");
+    expect(weeks).toHaveLength(6);
+    expect(weeks.flat().filter((day) => day.inMonth)).toHaveLength(30);
+  });
+  it("has exactly four weeks for a February starting on Monday", () => {
+    const weeks = monthGrid({ year: 2027, month: 2 });
+    expect(weeks).toHaveLength(4);
+    expect(weeks[0][0].date).toBe("2027-02-01");
+    expect(weeks[3][6].date).toBe("2027-02-28");
+  });
+  it("includes 29 February in a leap year", () => {
+    expect(
+      monthGrid({ year: 2028, month: 2 })
+        .flat()
+        .some((day) => day.date === "2028-02-29" && day.inMonth),
+    ).toBe(true);
+  });
+});
+
+describe("dayInMonth", () => {
+  const november = { year: 2026, month: 11 };
+  it("accepts a real day of the shown month", () => expect(dayInMonth("2026-11-30", november)).toBe("2026-11-30"));
+  it.each([null, "", "2026-11-31", "2026-12-01", "2026-11-5", "<script>"])("refuses %j", (value) =>
+    expect(dayInMonth(value, november)).toBeNull(),
+  );
+});
+
+const payments: PlannedPayment[] = [
+  { dateToPay: "2026-11-20", status: "paid", amount: 12500, currency: "MXN" },
+  { dateToPay: "2026-11-20", status: "pending", amount: 85000, currency: "MXN" },
+  { dateToPay: "2026-11-25", status: "scheduled", amount: 12500, currency: "MXP" },
+  { dateToPay: "2026-11-25", status: "scheduled", amount: 0.1, currency: "USD" },
+  { dateToPay: "2026-11-25", status: "scheduled", amount: 0.2, currency: "USD" },
+  { dateToPay: "2026-11-27", status: "scheduled", amount: 4800, currency: "USD" },
+];
+
+describe("totalsByDay", () => {
+  it("counts each status and adds the unpaid amounts per currency without float error", () => {
+    const totals = totalsByDay(payments);
+    expect(totals.get("2026-11-20")).toEqual({ counts: { scheduled: 0, pending: 1, paid: 1 }, due: { MXN: "85000.00" } });
+    expect(totals.get("2026-11-25")).toEqual({ counts: { scheduled: 3, pending: 0, paid: 0 }, due: { MXN: "12500.00", USD: "0.30" } });
+    expect(totals.has("2026-11-21")).toBe(false);
+  });
+});
+
+describe("balancesByCurrency", () => {
+  it("adds the accounts of each currency, MXP as MXN", () => {
+    expect(
+      balancesByCurrency([
+        { currency: "MXN", balance: 100.1 },
+        { currency: "MXP", balance: 0.2 },
+        { currency: "USD", balance: 5000 },
+      ]),
+    ).toEqual({ MXN: "100.30", USD: "5000.00" });
+  });
+});
+
+describe("coverageByDay", () => {
+  const totals = totalsByDay(payments);
+  it("counts the month's overdue payments today and flags the day the balances cannot cover", () => {
+    const coverage = coverageByDay(totals, { MXN: "97500.00", USD: "4800.00" }, "2026-11-25");
+    expect(coverage.has("2026-11-20")).toBe(false);
+    expect(coverage.get("2026-11-25")).toEqual([
+      { currency: "MXN", due: "12500.00", cumulative: "97500.00", available: "97500.00", short: false },
+      { currency: "USD", due: "0.30", cumulative: "0.30", available: "4800.00", short: false },
+    ]);
+    // 0.30 + 4,800 USD from today to the 27th against 4,800 USD: short by 0.30.
+    expect(coverage.get("2026-11-27")).toEqual([
+      { currency: "USD", due: "4800.00", cumulative: "4800.30", available: "4800.00", short: true },
+    ]);
+  });
+  it("flags a currency the company holds no account in", () => {
+    const coverage = coverageByDay(totals, { MXN: "1000000.00" }, "2026-11-26");
+    expect(coverage.get("2026-11-27")).toEqual([
+      { currency: "USD", due: "4800.00", cumulative: "4800.30", available: "0.00", short: true },
+    ]);
+  });
+  it("flags today when one cent is missing", () => {
+    const coverage = coverageByDay(totals, { MXN: "97499.99", USD: "10000" }, "2026-11-25");
+    expect(coverage.get("2026-11-25")![0].short).toBe(true);
+  });
+});
+
+describe("outflowsByCurrency", () => {
+  it("splits the month's payments into paid and unpaid per currency", () => {
+    expect(outflowsByCurrency(payments)).toEqual([
+      { currency: "MXN", paid: "12500.00", unpaid: "97500.00" },
+      { currency: "USD", paid: "0.00", unpaid: "4800.30" },
+    ]);
+  });
+});
+
+describe("nextWorkingDay", () => {
+  it("skips the weekend and a Monday holiday", () => {
+    // Friday 13 Nov 2026 → Monday 16 is a holiday → Tuesday 17.
+    expect(nextWorkingDay("2026-11-13", new Set(["2026-11-16"]))).toBe("2026-11-17");
+  });
+  it("crosses a year end", () => {
+    expect(nextWorkingDay("2026-12-31", new Set(["2027-01-01"]))).toBe("2027-01-04");
+  });
+});

@@ -1,0 +1,211 @@
+import { z } from "zod";
+
+import { displayCurrency } from "../money";
+import { isCalendarDate } from "./calendar-date";
+import { amountString, Big } from "./decimal";
+
+/**
+ * The payment planner's pure rules (§2 'Planificador de pagos', §3 planner filters; decision 057):
+ * the month asked for, its calendar from Monday, each day's payments by status and amount due per
+ * currency (big.js, never floats), and whether the company's current balances cover what is still
+ * to pay from today to that day.
+ */
+
+export type PaymentStatus = "scheduled" | "pending" | "paid";
+
+export const MIN_YEAR = 2000;
+export const MAX_YEAR = 2099;
+
+/**
+ * §3 planner filters (month, year) as the GET form sends them; each may be left out (today's month
+ * or year), so neither select is `required` and the page's HTML stays valid.
+ */
+export const plannerFiltersSchema = z
+  .object({
+    mes: z.coerce.number({ message: "Elige un mes." }).int("Elige un mes.").min(1, "Elige un mes.").max(12, "Elige un mes."),
+    anio: z.coerce
+      .number({ message: `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.` })
+      .int(`Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
+      .min(MIN_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`)
+      .max(MAX_YEAR, `Elige un año entre ${MIN_YEAR} y ${MAX_YEAR}.`),
+  })
+  .partial();
+
+/** The years the filter offers: two back and two ahead of the shown one, within the schema's range. */
+export function plannerYears(shown: number): number[] {
+  const years: number[] = [];
+  for (let year = Math.max(MIN_YEAR, shown - 2); year <= Math.min(MAX_YEAR, shown + 2); year += 1) years.push(year);
+  return years;
+}
+
+export interface PlannerMonth {
+  year: number;
+  /** 1..12 */
+  month: number;
+}
+
+/** The month the URL asks for (`?mes=&anio=`), or today's month in Mexico City ("YYYY-MM-DD"). */
+export function plannerMonth(params: URLSearchParams, today: string): PlannerMonth {
+  const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+  const parsed = plannerFiltersSchema.safeParse({ mes: params.get("mes") ?? undefined, anio: params.get("anio") ?? undefined });
+  if (!parsed.success) return current;
+  return { year: parsed.data.anio ?? current.year, month: parsed.data.mes ?? current.month };
+}
+
+export const monthKey = ({ year, month }: PlannerMonth) => `${year}-${String(month).padStart(2, "0")}`;
+
+export function shiftMonth({ year, month }: PlannerMonth, by: number): PlannerMonth {
+  const index = year * 12 + (month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+const isoOf = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+export interface GridDay {
+  date: string;
+  inMonth: boolean;
+  /** Saturday or Sunday. */
+  weekend: boolean;
+}
+
+/** The month's weeks, Monday to Sunday, padded with the neighbouring months' days. */
+export function monthGrid({ year, month }: PlannerMonth): GridDay[][] {
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const mondayOffset = (first.getUTCDay() + 6) % 7;
+  const cursor = new Date(Date.UTC(year, month - 1, 1 - mondayOffset));
+  const weeks: GridDay[][] = [];
+  do {
+    const week: GridDay[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      week.push({ date: isoOf(cursor), inMonth: cursor.getUTCMonth() === month - 1, weekend: i >= 5 });
+      cursor.setUTCDate(cursor.getUTCDate() + 1);
+    }
+    weeks.push(week);
+  } while (cursor.getUTCMonth() === month - 1);
+  return weeks;
+}
+
+/** `?dia=YYYY-MM-DD` when it is a real day of the shown month; otherwise no modal. */
+export function dayInMonth(value: string | null, shown: PlannerMonth): string | null {
+  if (!value || !isCalendarDate(value)) return null;
+  return value.startsWith(`${monthKey(shown)}-`) ? value : null;
+}
+
+export interface PlannedPayment {
+  dateToPay: string;
+  status: PaymentStatus;
+  amount: number;
+  currency: string;
+}
+
+export interface DayTotals {
+  counts: Record<PaymentStatus, number>;
+  /** Unpaid (scheduled or pending) amount per currency, 2 decimals as text. */
+  due: Record<string, string>;
+}
+
+/** Each day's payments by status and its unpaid amount per currency (MXP counts as MXN). */
+export function totalsByDay(payments: readonly PlannedPayment[]): Map<string, DayTotals> {
+  const days = new Map<string, { counts: Record<PaymentStatus, number>; due: Map<string, Big> }>();
+  for (const payment of payments) {
+    let day = days.get(payment.dateToPay);
+    if (!day) {
+      day = { counts: { scheduled: 0, pending: 0, paid: 0 }, due: new Map() };
+      days.set(payment.dateToPay, day);
+    }
+    day.counts[payment.status] += 1;
+    if (payment.status === "paid") continue;
+    const currency = displayCurrency(payment.currency);
+    day.due.set(currency, (day.due.get(currency) ?? new Big(0)).plus(new Big(payment.amount)));
+  }
+  return new Map(
+    [...days].map(([date, day]) => [
+      date,
+      { counts: day.counts, due: Object.fromEntries([...day.due].map(([currency, amount]) => [currency, amountString(amount)])) },
+    ]),
+  );
+}
+
+/** The company's current balance per currency (MXP counts as MXN), 2 decimals as text. */
+export function balancesByCurrency(accounts: ReadonlyArray<{ currency: string; balance: number }>): Record<string, string> {
+  const sums = new Map<string, Big>();
+  for (const account of accounts) {
+    const currency = displayCurrency(account.currency);
+    sums.set(currency, (sums.get(currency) ?? new Big(0)).plus(new Big(account.balance)));
+  }
+  return Object.fromEntries([...sums].map(([currency, amount]) => [currency, amountString(amount)]));
+}
+
+export interface Coverage {
+  currency: string;
+  /** Due that day. */
+  due: string;
+  /** Still to pay from today to that day (overdue payments of the month count today). */
+  cumulative: string;
+  /** Current balance in that currency ("0.00" without an account in it). */
+  available: string;
+  short: boolean;
+}
+
+/**
+ * For each day from today on: what is due that day per currency against the current balances,
+ * flagged when the balances cannot cover everything still unpaid up to that day. Past days carry
+ * no coverage (their unpaid payments are overdue and count on today).
+ */
+export function coverageByDay(
+  totals: ReadonlyMap<string, DayTotals>,
+  balances: Record<string, string>,
+  today: string,
+): Map<string, Coverage[]> {
+  const dates = [...totals.keys()].sort();
+  const running = new Map<string, Big>();
+  const result = new Map<string, Coverage[]>();
+  for (const date of dates) {
+    const day = totals.get(date)!;
+    const dueToday = Object.entries(day.due);
+    for (const [currency, amount] of dueToday) running.set(currency, (running.get(currency) ?? new Big(0)).plus(new Big(amount)));
+    if (date < today) continue;
+    const dueCurrencies = date === today ? [...running.keys()] : dueToday.map(([currency]) => currency);
+    const rows = dueCurrencies.sort().map((currency) => {
+      const cumulative = running.get(currency) ?? new Big(0);
+      const available = new Big(balances[currency] ?? "0");
+      return {
+        currency,
+        due: amountString(new Big(day.due[currency] ?? "0")),
+        cumulative: amountString(cumulative),
+        available: amountString(available),
+        short: cumulative.gt(available),
+      };
+    });
+    if (rows.length) result.set(date, rows);
+  }
+  return result;
+}
+
+/** The month's unpaid and paid outflows per currency, for the chart and its table. */
+export function outflowsByCurrency(payments: readonly PlannedPayment[]): Array<{ currency: string; paid: string; unpaid: string }> {
+  const sums = new Map<string, { paid: Big; unpaid: Big }>();
+  for (const payment of payments) {
+    const currency = displayCurrency(payment.currency);
+    const sum = sums.get(currency) ?? { paid: new Big(0), unpaid: new Big(0) };
+    if (payment.status === "paid") sum.paid = sum.paid.plus(new Big(payment.amount));
+    else sum.unpaid = sum.unpaid.plus(new Big(payment.amount));
+    sums.set(currency, sum);
+  }
+  return [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, sum]) => ({ currency, paid: amountString(sum.paid), unpaid: amountString(sum.unpaid) }));
+}
+
+/** The first day after `date` that is neither a weekend nor a bank holiday (where a payment of that day is made). */
+export function nextWorkingDay(date: string, holidays: ReadonlySet<string>): string {
+  const cursor = new Date(`${date}T00:00:00Z`);
+  for (let i = 0; i < 60; i += 1) {
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    const weekday = cursor.getUTCDay();
+    const iso = isoOf(cursor);
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(iso)) return iso;
+  }
+  return isoOf(cursor);
+}

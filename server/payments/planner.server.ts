@@ -1,0 +1,156 @@
+import {
+  balancesByCurrency,
+  type Coverage,
+  coverageByDay,
+  dayInMonth,
+  monthGrid,
+  monthKey,
+  nextWorkingDay,
+  outflowsByCurrency,
+  type PlannerMonth,
+  totalsByDay,
+} from "#core/domain/payment-planner";
+import { formatMoney } from "#core/money";
+import type { Translate } from "#core/translate";
+
+import type { AccessContext } from "../session/auth.server";
+import { companyAccounts } from "../trading/accounts.server";
+import { cached } from "../upstream/cache.server";
+import { optional } from "../upstream/optional.server";
+import type { ScheduleEvent } from "../upstream/scheduled-payments.server";
+import { payeeName } from "./recurring.server";
+
+/**
+ * 'Planificador de pagos' (§2 /planner; decision 057): one month of the company's payments (one
+ * call, `?date=YYYY-MM`), the current balances the dashboard reads, and the bank holidays the
+ * calculator reads (`nonworkingdates`, the same hour-long cache), folded by the pure rules of
+ * core/domain/payment-planner.ts into what each day of the calendar shows.
+ */
+
+export interface PlannerDayView {
+  date: string;
+  day: number;
+  inMonth: boolean;
+  today: boolean;
+  weekend: boolean;
+  holiday: boolean;
+  /** For a bank holiday: the day its payments are made. */
+  nextWorkingDay: string | null;
+  counts: { scheduled: number; pending: number; paid: number };
+  total: number;
+  /** Unpaid per currency, formatted. */
+  due: string[];
+  short: boolean;
+  href: string | null;
+}
+
+export interface CoverageView {
+  currency: string;
+  due: string;
+  cumulative: string;
+  available: string;
+  short: boolean;
+}
+
+export interface PlannedPaymentView {
+  id: string;
+  payee: string;
+  amount: string;
+  frequency: ScheduleEvent["frequency"];
+  status: ScheduleEvent["status"];
+}
+
+export interface PlannerData {
+  /** null when the month's payments could not be read. */
+  weeks: PlannerDayView[][] | null;
+  balancesKnown: boolean;
+  outflows: Array<{ currency: string; paid: string; unpaid: string; available: string | null }>;
+  day: { date: string; payments: PlannedPaymentView[]; coverage: CoverageView[] } | null;
+}
+
+const money = (amount: string, currency: string) => formatMoney(Number(amount), currency);
+
+function coverageView(row: Coverage): CoverageView {
+  return {
+    currency: row.currency,
+    due: money(row.due, row.currency),
+    cumulative: money(row.cumulative, row.currency),
+    available: money(row.available, row.currency),
+    short: row.short,
+  };
+}
+
+export async function loadPlanner(
+  access: AccessContext,
+  options: { month: PlannerMonth; today: string; requestedDay: string | null; dayHref: (date: string) => string; t: Translate },
+): Promise<PlannerData> {
+  const { month, today, t } = options;
+  const [events, accounts, holidays] = await Promise.all([
+    optional(access.api.scheduledPayments.events(monthKey(month)), null, {
+      log: access.log,
+      event: "scheduled_payment_events_unavailable",
+    }),
+    optional(companyAccounts(access), null, { log: access.log, event: "planner_balances_unavailable" }),
+    optional(
+      cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000),
+      [] as string[],
+      { log: access.log, event: "bank_holidays_unavailable" },
+    ),
+  ]);
+  const holidaySet = new Set(holidays.map((date) => date.slice(0, 10)));
+  const balances = accounts ? balancesByCurrency(accounts.views) : {};
+  const totals = totalsByDay(events ?? []);
+  const coverage = accounts ? coverageByDay(totals, balances, today) : new Map<string, Coverage[]>();
+
+  const weeks =
+    events === null
+      ? null
+      : monthGrid(month).map((week) =>
+          week.map((cell): PlannerDayView => {
+            const day = cell.inMonth ? totals.get(cell.date) : undefined;
+            const counts = day?.counts ?? { scheduled: 0, pending: 0, paid: 0 };
+            const total = counts.scheduled + counts.pending + counts.paid;
+            return {
+              date: cell.date,
+              day: Number(cell.date.slice(8, 10)),
+              inMonth: cell.inMonth,
+              today: cell.date === today,
+              weekend: cell.weekend,
+              holiday: holidaySet.has(cell.date),
+              nextWorkingDay: holidaySet.has(cell.date) ? nextWorkingDay(cell.date, holidaySet) : null,
+              counts,
+              total,
+              due: Object.entries(day?.due ?? {}).map(([currency, amount]) => money(amount, currency)),
+              short: cell.inMonth && (coverage.get(cell.date)?.some((row) => row.short) ?? false),
+              href: cell.inMonth && total > 0 ? options.dayHref(cell.date) : null,
+            };
+          }),
+        );
+
+  const outflows = outflowsByCurrency(events ?? []).map((row) => ({
+    currency: row.currency,
+    paid: money(row.paid, row.currency),
+    unpaid: money(row.unpaid, row.currency),
+    available: accounts ? money(balances[row.currency] ?? "0", row.currency) : null,
+  }));
+
+  const date = dayInMonth(options.requestedDay, month);
+  const day =
+    date && events
+      ? {
+          date,
+          payments: events
+            .filter((event) => event.dateToPay === date)
+            .map((event) => ({
+              id: event.id,
+              payee: payeeName(event, (account) => t("recurring.table.ownAccount", { account })),
+              amount: formatMoney(event.amount, event.currency),
+              frequency: event.frequency,
+              status: event.status,
+            })),
+          coverage: (coverage.get(date) ?? []).map(coverageView),
+        }
+      : null;
+
+  return { weeks, balancesKnown: accounts !== null, outflows, day };
+}

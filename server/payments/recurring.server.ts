@@ -1,0 +1,104 @@
+import type { AccountView } from "#core/domain/accounts";
+import { formatDate } from "#core/domain/dates";
+import type { Actor } from "#core/domain/permissions";
+import { canOperate } from "#core/domain/permissions";
+import { formatMoney, maskAccount } from "#core/money";
+import type { Translate } from "#core/translate";
+
+import type { AccessContext } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
+import { isUpstreamError } from "../upstream/errors";
+import type { Schedule, ScheduleEvent, ScheduleStatus } from "../upstream/scheduled-payments.server";
+
+/**
+ * 'Mis pagos recurrentes' (§2 /pagos-recurrentes; decision 057): the company's schedules as the
+ * page shows them, and their deletion (§8 'Ocurrió un error al eliminar el pago programado').
+ */
+
+/** Who is paid: the recipient's alias or name, or the company's own account (masked, §9). */
+export function payeeName(
+  payment: Pick<Schedule | ScheduleEvent, "recipient" | "accountDestiny">,
+  ownAccount: (masked: string) => string,
+): string {
+  if (payment.recipient) return payment.recipient.alias?.trim() || payment.recipient.nombreCompleto;
+  return ownAccount(maskAccount(payment.accountDestiny?.idCuenta ?? ""));
+}
+
+/** §6: changing a schedule needs the permission creating it needs (third-party sending for a recipient). */
+export function mayChange(actor: Actor, schedule: Pick<Schedule, "recipient">): boolean {
+  return canOperate(actor, { kind: "transfer", toRecipient: schedule.recipient !== null });
+}
+
+export interface ScheduleRowView {
+  id: string;
+  payee: string;
+  /** "Desde la cuenta •••• 1234". */
+  origin: string;
+  amount: string;
+  frequency: Schedule["recurrent"]["frequency"];
+  status: ScheduleStatus;
+  nextDate: string | null;
+  nextText: string | null;
+  nextStatus: ScheduleStatus | null;
+  paid: number;
+  total: number;
+  canDelete: boolean;
+}
+
+/**
+ * An account as 'Mis cuentas' names it ("Alias •••• 1234") when the company's accounts are known,
+ * else its id masked (§9).
+ */
+export function accountLabel(idAccount: string, accounts: readonly AccountView[] | null): string {
+  const view = accounts?.find((account) => account.idAccount === idAccount);
+  return view ? `${view.alias} •••• ${view.last4}` : maskAccount(idAccount);
+}
+
+export function scheduleRow(
+  actor: Actor,
+  schedule: Schedule,
+  t: Translate,
+  accounts: readonly AccountView[] | null = null,
+): ScheduleRowView {
+  const next = schedule.nextEvent;
+  return {
+    id: schedule.id,
+    payee: schedule.recipient
+      ? payeeName(schedule, () => "")
+      : t("recurring.table.ownAccount", { account: accountLabel(schedule.accountDestiny?.idCuenta ?? "", accounts) }),
+    origin: t("recurring.table.fromAccount", { account: accountLabel(schedule.accountOrigin.idCuenta, accounts) }),
+    amount: formatMoney(schedule.amount, schedule.currency),
+    frequency: schedule.recurrent.frequency,
+    status: schedule.status,
+    nextDate: next?.dateToPay ?? null,
+    // A calendar day: formatted at noon so no time zone moves it to the day before.
+    nextText: next ? formatDate(`${next.dateToPay}T12:00:00-06:00`) : null,
+    nextStatus: next?.status ?? null,
+    paid: schedule.events.paid,
+    total: schedule.events.paid + schedule.events.pending + schedule.events.scheduled,
+    canDelete: mayChange(actor, schedule),
+  };
+}
+
+export type DeleteOutcome = "deleted" | "forbidden" | "failed";
+
+/**
+ * Deletes a schedule of the company, sent once (never retried blindly): a timeout is reported as
+ * a failure and the list, read again, shows whether it went. A schedule the member may not change
+ * is refused here before any call; the product's 403 holds anyway.
+ */
+export async function deleteSchedule(access: AccessContext, schedule: Schedule): Promise<DeleteOutcome> {
+  if (!mayChange(await currentActor(access), schedule)) return "forbidden";
+  try {
+    await access.api.scheduledPayments.deleteSchedule(schedule.id);
+    access.log.info({ event: "scheduled_payment_deleted", scheduledPaymentId: schedule.id }, "recurring payment deleted");
+    return "deleted";
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    access.log.warn(
+      { event: "scheduled_payment_delete_failed", failure: error.failure, status: error.status, code: error.details.code },
+      "recurring payment not deleted",
+    );
+    return error.status === 403 ? "forbidden" : "failed";
+  }
+}

@@ -1,0 +1,141 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
+
+/**
+ * Recurring payments and the payment planner (§2 /pagos-recurrentes, /planner; §8; decision 057),
+ * with JavaScript and without, on the sandbox's seeded schedules for Ana's company: a weekly
+ * 12,500 MXN, a monthly 85,000 MXN rent with overdue payments and a fortnightly 4,800 USD.
+ */
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+// A deletion changes the sandbox: leave it as the next spec expects it.
+test.afterAll(async () => {
+  await resetSandbox();
+});
+
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
+const schedules = (page: Page) => page.getByRole("table", { name: "Tus pagos recurrentes" });
+
+function currentMonthHeading(): string {
+  const text = new Intl.DateTimeFormat("es-MX", { month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(new Date());
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+test("the sidebar's 'Gestión de pagos' leads to the planner, and the list shows the company's schedules", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await sidebar(page).getByRole("link", { name: "Gestión de pagos" }).click();
+  await expect(page).toHaveURL(/\/planner$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Planificador de pagos" })).toBeVisible();
+
+  // The pointer leaves the compact sidebar, which otherwise stays open over the page (§2: it opens on hover).
+  await page.mouse.move(900, 500);
+  await page.getByRole("link", { name: "Ver mis pagos recurrentes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mis pagos recurrentes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "3 pagos recurrentes" })).toBeVisible();
+  await expect(schedules(page).getByRole("row")).toHaveCount(4);
+  const weekly = schedules(page).getByRole("row", { name: /12,500\.00 MXN/ });
+  await expect(weekly).toContainText("Semanal");
+  const rent = schedules(page).getByRole("row", { name: /85,000\.00 MXN/ });
+  await expect(rent).toContainText("Mensual");
+  // Two of its payments are overdue: the schedule is pending.
+  await expect(rent).toContainText("Pendiente");
+  await expect(rent).toContainText("2 de");
+  const usd = schedules(page).getByRole("row", { name: /4,800\.00 USD/ });
+  await expect(usd).toContainText("Cada 14 días");
+  await expect(usd).toContainText("Programado");
+});
+
+test("a recurring payment is deleted through the confirmation modal, and a failed deletion says so", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/pagos-recurrentes");
+  const usd = schedules(page).getByRole("row", { name: /4,800\.00 USD/ });
+  await usd.getByRole("link", { name: /^Eliminar el pago recurrente a / }).click();
+  const modal = page.getByRole("dialog", { name: "¿Quieres eliminar este pago recurrente?" });
+  await expect(modal).toContainText("Dejaremos de programar el pago de cada 14 días de $4,800.00 USD");
+
+  await sandboxControl("/__faults", { path: "/api/scheduledpayments/", method: "DELETE", kind: "status", status: 500 });
+  await modal.getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(modal.getByRole("alert")).toHaveText("Ocurrió un error al eliminar el pago programado");
+  // Nothing went: it is still listed behind the modal.
+  await page.goto("/pagos-recurrentes");
+  await expect(page.getByRole("heading", { name: "3 pagos recurrentes" })).toBeVisible();
+
+  await usd.getByRole("link", { name: /^Eliminar el pago recurrente a / }).click();
+  await modal.getByRole("button", { name: "Sí, eliminar" }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(toast(page).getByText("Eliminaste el pago recurrente")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "2 pagos recurrentes" })).toBeVisible();
+  await expect(schedules(page)).not.toContainText("4,800.00 USD");
+});
+
+test("the planner shows the current month from Monday, a day with payments opens its table, and the filters change the month", async ({
+  page,
+}) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/planner");
+  const month = currentMonthHeading();
+  await expect(page.getByRole("heading", { level: 2, name: month })).toBeVisible();
+  const calendar = page.getByRole("table", { name: `Pagos programados de ${month}` });
+  await expect(calendar.getByRole("columnheader").first()).toHaveText("Lun");
+  await expect(calendar.getByRole("columnheader").last()).toHaveText("Dom");
+
+  // The seed has payments this month (paid ones at least): the first day with payments opens its modal.
+  const dayLink = calendar.getByRole("link", { name: / \d+ pagos?/ }).first();
+  const label = (await dayLink.getAttribute("aria-label")) ?? "";
+  const count = Number(/: (\d+) pagos?/.exec(label)?.[1]);
+  await dayLink.click();
+  const modal = page.getByRole("dialog", { name: /^Pagos programados del / });
+  await expect(modal).toBeVisible();
+  await expect(page).toHaveURL(/[?&]dia=\d{4}-\d{2}-\d{2}/);
+  await expect(modal.getByRole("table", { name: "Pagos programados del día" }).getByRole("row")).toHaveCount(count + 1);
+  await modal.getByRole("link", { name: "Cerrar" }).last().click();
+  await expect(modal).toHaveCount(0);
+
+  // The GET form: February 2028, a leap year, with 29 days from Tuesday 1.
+  await page.getByLabel("Mes", { exact: true }).selectOption({ label: "Febrero" });
+  await page.getByLabel("Año", { exact: true }).selectOption("2028");
+  // The year list follows the shown month; 2028 is offered when today is 2026..2030.
+  await page.getByRole("button", { name: "Consultar" }).click();
+  await expect(page).toHaveURL(/mes=2&anio=2028/);
+  await expect(page.getByRole("heading", { level: 2, name: "Febrero de 2028" })).toBeVisible();
+  const february = page.getByRole("table", { name: "Pagos programados de Febrero de 2028" });
+  await expect(february.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(/^1/);
+  await expect(february.getByRole("cell", { name: /^29/ })).toHaveCount(1);
+
+  // A bank holiday (the sandbox's nonworkingdates: Monday 16 November 2026) says when its payments are made.
+  await page.goto("/planner?mes=11&anio=2026");
+  const holiday = page.getByRole("table", { name: "Pagos programados de Noviembre de 2026" }).getByRole("cell", { name: /^16/ });
+  await expect(holiday).toContainText("Día inhábil");
+  await expect(holiday).toContainText("Se paga el martes 17 de noviembre");
+});
+
+test("on a 390 px phone the list and the planner are rows, with no sideways scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "ana.admin");
+  for (const path of ["/pagos-recurrentes", "/pagos-recurrentes?dialogo=eliminar-pago&pago=1", "/planner"]) {
+    await page.goto(path);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+  }
+  await page.goto("/pagos-recurrentes");
+  await expect(page.getByRole("list", { name: "Tus pagos recurrentes" }).getByRole("listitem")).toHaveCount(3);
+  await page.goto("/planner");
+  const days = page.getByRole("list", { name: `Pagos programados de ${currentMonthHeading()}` });
+  await days
+    .getByRole("link", { name: / \d+ pagos?/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog", { name: /^Pagos programados del / })).toBeVisible();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});
