@@ -1,21 +1,7 @@
 import { Link } from "@remix-run/react";
 
+import type { PlannerDayView } from "#server/payments/planner.server";
 import { type Translate, useTranslation } from "~/i18n";
-
-export type PlannerDayView = {
-  date: string;
-  day: number;
-  inMonth: boolean;
-  today: boolean;
-  weekend: boolean;
-  holiday: boolean;
-  nextWorkingDay: string | null;
-  counts: { scheduled: number; pending: number; paid: number };
-  total: number;
-  due: string[];
-  short: boolean;
-  href: string | null;
-};
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
