@@ -539,8 +539,8 @@ describe("SettingsDrawer", () => {
     expect(several).not.toContain("empresa-unica-motivo");
   });
 
-  it("shows the user's data, 'no disponible' and the disabled security actions", async () => {
-    const html = await serverHtml(<SettingsDrawer {...props} tab="datos" />);
+  it("shows the user's data, 'no disponible', the collaborators' links and the disabled security actions", async () => {
+    const html = await serverHtml(<SettingsDrawer {...props} collaboratorsHref="/configuracion/colaboradores" tab="datos" />);
     for (const text of [
       "Datos Personales",
       "Datos de contacto",
@@ -552,11 +552,13 @@ describe("SettingsDrawer", () => {
     ]) {
       expect(html).toContain(text);
     }
-    expect(html).toMatch(/disabled=""[^>]*>Solicitar Activación/);
+    // An administrator reaches the collaborators and the activation request (decision 058).
+    expect(tags(html, "a", { href: "/configuracion/colaboradores" })).toHaveLength(1);
+    expect(html).toMatch(/<a[^>]*href="\/configuracion\/colaboradores\?dialogo=solicitar-activacion"[^>]*>Solicitar Activación<\/a>/);
     expect(html).toMatch(/disabled=""[^>]*>Cambiar contraseña/);
     expect(html).toMatch(/disabled=""[^>]*>Sincronizar token/);
     // Each disabled control says why, in a text it is described by.
-    for (const id of ["solicitar-activacion-motivo", "cambiar-contrasena-motivo", "sincronizar-token-motivo"]) {
+    for (const id of ["cambiar-contrasena-motivo", "sincronizar-token-motivo"]) {
       expect(html).toContain(`aria-describedby="${id}"`);
       expect(html).toContain(`id="${id}"`);
     }
