@@ -43,6 +43,19 @@ test("company change shows the other company's accounts", async ({ page }) => {
   });
 });
 
+test("/configuracion opens the settings on the user's data, and on the companies when named", async ({ page }) => {
+  await loginAs(page, "beatriz.basica");
+  await page.goto("/configuracion");
+  const settings = page.getByRole("dialog", { name: "Configuración" });
+  await expect(settings).toBeVisible();
+  await expect(settings.getByRole("heading", { name: "Datos Personales" })).toBeVisible();
+  await page.goto("/configuracion?tab=empresas");
+  await expect(page.getByRole("dialog", { name: "Configuración" }).getByRole("link", { name: "Empresas" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
 test("with one company the change button is disabled", async ({ page }) => {
   await loginAs(page, "beatriz.basica");
   await expect(page.getByRole("banner").getByRole("link", { name: "Cambiar empresa" })).toHaveCount(0);
