@@ -3,7 +3,7 @@ import type { FormEvent, Ref } from "react";
 import { regroupTyping } from "#core/domain/amount-input";
 
 import type { FieldMeta } from "./field-parts";
-import { descriptionClass, fieldAria, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
+import { fieldAria, FieldErrors, FieldHead, initialText, inputClass } from "./field-parts";
 
 export type AmountFieldProps = {
   /** Conform's `fields.x` (its schema should read grouped text back: `parseAmountInput`). */
@@ -43,14 +43,7 @@ export function AmountField({ meta, label, currency, description, className, def
   };
   return (
     <div className={className}>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      {description ? (
-        <p id={descriptionId} className={descriptionClass}>
-          {description}
-        </p>
-      ) : null}
+      <FieldHead htmlFor={meta.id} label={label} description={description} descriptionId={descriptionId} />
       <div className="relative">
         <input
           type="text"

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from "react";
 
 import type { FieldMeta } from "./field-parts";
-import { constraintsOf, descriptionClass, fieldAria, FieldErrors, initialText, inputClass, labelClass } from "./field-parts";
+import { constraintsOf, fieldAria, FieldErrors, FieldHead, initialText, inputClass } from "./field-parts";
 
 export type FieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -27,14 +27,7 @@ export function Field({ meta, label, description, className, inputClassName, inp
   const { errors, errorId, descriptionId, invalid, ariaInvalid, describedBy } = fieldAria(meta, Boolean(description));
   return (
     <div className={className}>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      {description ? (
-        <p id={descriptionId} className={descriptionClass}>
-          {description}
-        </p>
-      ) : null}
+      <FieldHead htmlFor={meta.id} label={label} description={description} descriptionId={descriptionId} />
       <input
         type="text"
         {...constraintsOf(meta, inputProps.type)}

@@ -1,5 +1,5 @@
 import type { FieldMeta } from "./field-parts";
-import { descriptionClass, fieldAria, FieldErrors, labelClass } from "./field-parts";
+import { fieldAria, FieldErrors, FieldHead } from "./field-parts";
 
 export type FileFieldProps = {
   /** Conform's `fields.x`. A file is never sent back, so there is no value to keep. */
@@ -18,14 +18,7 @@ export function FileField({ meta, label, description, accept }: FileFieldProps) 
   const { errors, errorId, descriptionId, ariaInvalid, describedBy } = fieldAria(meta, Boolean(description));
   return (
     <div>
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      {description ? (
-        <p id={descriptionId} className={descriptionClass}>
-          {description}
-        </p>
-      ) : null}
+      <FieldHead htmlFor={meta.id} label={label} description={description} descriptionId={descriptionId} />
       <input
         type="file"
         id={meta.id}

@@ -92,6 +92,22 @@ export function inputClass(invalid: boolean, size: "regular" | "compact" = "regu
   ].join(" ");
 }
 
+/** A field's label and, when there is one, the description its control is described by. */
+export function FieldHead(props: { htmlFor: string; label: string; description?: string; descriptionId?: string }) {
+  return (
+    <>
+      <label htmlFor={props.htmlFor} className={labelClass}>
+        {props.label}
+      </label>
+      {props.description ? (
+        <p id={props.descriptionId} className={descriptionClass}>
+          {props.description}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A field's messages in red under it; `id` is what the control's aria-describedby names. */
 export function FieldErrors({ id, errors, alert = false }: { id?: string; errors: string[]; alert?: boolean }) {
   if (!id || errors.length === 0) return null;
