@@ -67,7 +67,11 @@ export function feeAccounts<T extends { currency: string }>(accounts: readonly T
 /** Which of §3's states the membership is in, as the page names it. */
 export type MembershipState = "basic" | "trial" | "active" | "pendingcancel";
 
-export function membershipState(membership: { membershipId: number; freeTrial: boolean; status: "active" | "pendingcancel" }): MembershipState {
+export function membershipState(membership: {
+  membershipId: number;
+  freeTrial: boolean;
+  status: "active" | "pendingcancel";
+}): MembershipState {
   if (membership.membershipId !== PRO) return "basic";
   if (membership.status === "pendingcancel") return "pendingcancel";
   return membership.freeTrial ? "trial" : "active";
@@ -113,12 +117,17 @@ export function taxPercent(rate: number): string {
   return decimal ? `${new Big(decimal).times(100).round(2).toString()} %` : "";
 }
 
+/** An account id of the company: one message at a time (missing, or not one of the options). */
 const accountId = z
   .string({ required_error: msg.required })
   .trim()
   .min(1, msg.required)
-  .max(40, msg.invalidOption)
-  .regex(/^[A-Za-z0-9-]+$/, msg.invalidOption);
+  .pipe(
+    z
+      .string()
+      .max(40, msg.invalidOption)
+      .regex(/^[A-Za-z0-9-]+$/, msg.invalidOption),
+  );
 
 /**
  * The one schema of /membresias's forms (decision 061), for the browser and the action: which
