@@ -320,6 +320,7 @@ export default function App() {
                 name: shell.company.businessName,
                 changeHref: shell.companies.length > 1 ? withParams(here, { drawer: "configuracion", tab: "empresas" }) : null,
               },
+              trial: shell.membership?.trialDays ? { days: shell.membership.trialDays, href: "/membresias" } : null,
             }
           : undefined
       }
@@ -348,6 +349,7 @@ export default function App() {
         isAdmin={shell.isAdmin}
         appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
+        membership={{ name: shell.membership?.name ?? null, href: "/membresias" }}
       />
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}
