@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
@@ -89,4 +90,32 @@ test("a collaborator sees the plan but cannot open a change by its URL", async (
   const refused = await page.goto("/membresias?dialogo=cancelar");
   expect(refused?.status()).toBe(403);
   await expect(page.getByRole("dialog", { name: "¿Cancelar tu membresía Pro?" })).toHaveCount(0);
+});
+
+test("Paula, in the Pro trial, sees the countdown of §4 in the top bar and on her membership", async ({ page }) => {
+  await loginAs(page, "paula.prueba");
+  const countdown = page.getByRole("link", { name: /^Prueba Pro: quedan? \d+ días?$/ });
+  await expect(countdown).toBeVisible();
+  await countdown.click();
+  await expect(page).toHaveURL(/\/membresias$/);
+  await expect(plan(page)).toContainText("Prueba gratuita");
+  await expect(plan(page)).toContainText(/Quedan? \d+ días? de prueba/);
+  await expect(plan(page)).toContainText("Fin de la prueba");
+});
+
+test("axe finds nothing on a cancelled Pro and its resume modal", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  await loginAs(page, "ana.admin");
+  await page.goto("/membresias?dialogo=cancelar");
+  await page.getByRole("dialog", { name: "¿Cancelar tu membresía Pro?" }).getByRole("button", { name: "Sí, cancelar" }).click();
+  await expect(toast(page)).toContainText("Cancelaste tu membresía");
+  for (const path of ["/membresias", "/membresias?dialogo=reanudar"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(results.violations.map((violation) => `${path} ${violation.id}`)).toEqual([]);
+  }
+  await expect(page.getByRole("dialog", { name: "¿Reanudar tu membresía Pro?" })).toBeVisible();
 });
