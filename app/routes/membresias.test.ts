@@ -146,4 +146,14 @@ describe("/membresias", () => {
     expect(now.view.trialDays).toBeGreaterThan(0);
     expect((await openMarket(beatriz)).status).toBe(200);
   });
+
+  it("never resends an upgrade whose answer was lost: it says so and the page tells what happened", async () => {
+    const beatriz = await beatrizBrowser(await loginAs(world.sandbox, "beatriz.basica"));
+    await control(world.sandbox, "/__faults", { path: "/api/membership/upgrade", kind: "drop", times: -1 });
+    const before = await calls("upgrade");
+    const lost = await post(beatriz, { intent: "mejorar", idempotencyKey: "7d3e9f10-5a2b-4c8d-9e1f-2a3b4c5d6e7f" }, "?dialogo=mejorar");
+    expect(lost.status).toBe(302);
+    expect(lost.headers.get("location")).toBe(PATH);
+    expect(await calls("upgrade")).toBe(before + 1);
+  });
 });
