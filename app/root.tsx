@@ -37,6 +37,7 @@ import { UNBOUNDED } from "#server/upstream/budget";
 import { callContext } from "#server/upstream/budget.server";
 import { upstreams } from "#server/upstream/index.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
+import { optional } from "#server/upstream/optional.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
@@ -91,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
   const productJwt = session.get("productJwt") ?? "";
-  const [[notificationCentre, unread], notices] = active
+  const [[notificationCentre, unread], notices, membership] = active
     ? await Promise.all([
         loadNotifications(request, context, productJwt),
         shellNotices(
@@ -99,8 +100,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           productJwt,
           session.get("dismissedBanners") ?? [],
         ),
+        shellMembership(request, context, productJwt),
       ])
-    : [[null, { count: 0, recent: [] }], null];
+    : [[null, { count: 0, recent: [] }], null, null];
   // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
   const noticeToast =
     active && !toast
@@ -117,7 +119,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast: toast ?? noticeToast,
       splash,
       modal,
-      shell: active ? shellData(session.data as SessionData, url.pathname) : null,
+      shell: active ? shellData(session.data as SessionData, url.pathname, membership, now) : null,
       notificationCentre,
       notices,
       overlay,
@@ -181,6 +183,16 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   const source = { client, log: context.log };
   const none = { count: 0, recent: [] };
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
+}
+
+/**
+ * The membership for the menu (the market is Pro only) and the trial countdown, read on every page
+ * (decision 061: never kept in the session, so an upgrade shows at once). Like the bell it must not
+ * hold a page: one attempt, 2 s at most; a failure leaves the Pro item out until the next page.
+ */
+async function shellMembership(request: Request, context: LoaderFunctionArgs["context"], productJwt: string) {
+  const api = upstreams({ ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 }, { productJwt });
+  return optional(api.membership.current(), null, { log: context.log, event: "shell_membership_unavailable" });
 }
 
 /** Where 'Apariencia' posts (app/routes/tema.tsx). */
@@ -308,6 +320,7 @@ export default function App() {
                 name: shell.company.businessName,
                 changeHref: shell.companies.length > 1 ? withParams(here, { drawer: "configuracion", tab: "empresas" }) : null,
               },
+              trial: shell.membership?.trialDays ? { days: shell.membership.trialDays, href: "/membresias" } : null,
             }
           : undefined
       }
@@ -336,6 +349,7 @@ export default function App() {
         isAdmin={shell.isAdmin}
         appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
+        membership={{ name: shell.membership?.name ?? null, href: "/membresias" }}
       />
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}

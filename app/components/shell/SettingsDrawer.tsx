@@ -41,6 +41,8 @@ export type SettingsDrawerProps = {
   editWhatsAppHref?: string;
   /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
   collaboratorsHref?: string;
+  /** The member's plan (null when unreadable) and the membership page (decision 061). */
+  membership?: { name: string | null; href: string };
 };
 
 export const CHANGE_COMPANY_FORM_ID = "form-cambiar-empresa";
@@ -63,6 +65,7 @@ export function SettingsDrawer({
   editEmailHref,
   editWhatsAppHref,
   collaboratorsHref,
+  membership,
 }: SettingsDrawerProps) {
   const { t } = useTranslation("settings");
   const footer =
@@ -113,6 +116,7 @@ export function SettingsDrawer({
             editEmailHref={editEmailHref}
             editWhatsAppHref={editWhatsAppHref}
             collaboratorsHref={collaboratorsHref}
+            membership={membership}
           />
           <AppearanceForm {...appearance} csrfToken={csrfToken} />
         </>
@@ -228,7 +232,8 @@ function UserDataTab({
   editEmailHref,
   editWhatsAppHref,
   collaboratorsHref,
-}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref" | "collaboratorsHref">) {
+  membership,
+}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref" | "collaboratorsHref" | "membership">) {
   const { t } = useTranslation("settings");
   return (
     <div className="space-y-8">
@@ -288,6 +293,20 @@ function UserDataTab({
           ))}
         </ul>
       </Section>
+      {membership ? (
+        <Section id="membresia" title={t("user.membership.title")}>
+          <dl className="mt-2">
+            <Row label={t("user.membership.plan")}>
+              <span className="inline-flex flex-wrap items-baseline justify-end gap-x-3">
+                {membership.name ?? ""}
+                <Link to={membership.href} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                  {t("user.membership.see")}
+                </Link>
+              </span>
+            </Row>
+          </dl>
+        </Section>
+      ) : null}
     </div>
   );
 }
