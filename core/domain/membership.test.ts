@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   canOpenMarket,
+  canSendInternational,
   feeAccounts,
   membershipFormSchema,
   membershipState,
@@ -121,5 +122,14 @@ describe("membershipFormSchema", () => {
     expect(odd.success).toBe(false);
     if (!odd.success) expect(odd.error.issues[0].message).toBe("Selecciona una opción válida");
     expect(membershipFormSchema.safeParse({ intent: "borrar" }).success).toBe(false);
+  });
+});
+
+describe("canSendInternational (§6, decision 066)", () => {
+  it("lets only Pro send to international recipients; Basic and an unreadable membership send nationally", () => {
+    expect(canSendInternational(2)).toBe(true);
+    expect(canSendInternational(1)).toBe(false);
+    expect(canSendInternational(null)).toBe(false);
+    expect(canSendInternational(undefined)).toBe(false);
   });
 });

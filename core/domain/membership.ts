@@ -27,6 +27,16 @@ export function canUseMonitoring(membershipId: number | undefined): boolean {
   return membershipId === BASIC || membershipId === PRO;
 }
 
+/**
+ * §6 says international recipients "are removed for some memberships" and leaves the rule unstated.
+ * Decision 066: sending to an international recipient is a Pro feature, as the market is; a Basic
+ * member still sees and manages them, and a member whose membership cannot be read sends nationally
+ * only (it fails closed, like every money rule).
+ */
+export function canSendInternational(membershipId: number | null | undefined): boolean {
+  return membershipId === PRO;
+}
+
 const DAY_MS = 86_400_000;
 
 /**
