@@ -7,6 +7,7 @@ import dashboard from "#core/locales/es-MX/dashboard.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
+import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
@@ -33,6 +34,7 @@ export const resources = {
   portfolio,
   collaborators,
   payments,
+  multiplePayment,
 };
 
 /** A translator for server code, outside the rendered page. */
