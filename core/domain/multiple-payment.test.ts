@@ -38,7 +38,15 @@ const errorsOf = (values: Values, ctx: BatchContext = context) => checkPaymentRo
 describe("checkPaymentRow: one row with the single transfer's schema and the company's data", () => {
   it("resolves a good row to the account, recipient and plain amount the job sends", () => {
     expect(checkPaymentRow(good, context)).toEqual({
-      input: { originId: "A-1", recipientId: "501", currency: "MXN", amount: "100.50", reasonId: 1, detail: "Factura 1" },
+      input: {
+        originId: "A-1",
+        originLabel: "Operativa MXN •••• 0011",
+        recipientId: "501",
+        currency: "MXN",
+        amount: "100.50",
+        reasonId: 1,
+        detail: "Factura 1",
+      },
       errors: [],
     });
     // es-MX grouping, an account written with spaces, MXP as MXN, a lower-case currency.
@@ -156,9 +164,10 @@ describe("checkPaymentRows: what only a batch knows", () => {
       { currency: "USD", count: 1, total: "12.50" },
     ]);
     expect(totalsByAccount(checked, context.accounts)).toEqual([
-      { idAccount: "A-1", alias: "Operativa MXN", currency: "MXN", count: 2, total: "0.30", balance: "1000.00" },
-      { idAccount: "A-2", alias: "Pagos USD", currency: "USD", count: 1, total: "12.50", balance: "250.50" },
+      { idAccount: "A-1", label: "Operativa MXN •••• 0011", currency: "MXN", count: 2, total: "0.30", balance: "1000.00" },
+      { idAccount: "A-2", label: "Pagos USD •••• 0022", currency: "USD", count: 1, total: "12.50", balance: "250.50" },
     ]);
+    expect(totalsByAccount(checked)[0].balance).toBeNull();
   });
 });
 

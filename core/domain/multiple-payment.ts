@@ -1,8 +1,12 @@
+import { z } from "zod";
+
 import texts from "../locales/es-MX/multiple-payment.json";
 import { Big, toDecimal } from "./decimal";
 import { searchable } from "./recipients";
+import { hasSpreadsheetExtension, UPLOAD_MAX_BYTES } from "./spreadsheet";
 import type { TransferForm } from "./trade-form";
 import { transferSchema } from "./trade-form";
+import { msg } from "./validation";
 
 /**
  * The multiple payment's rows (SPEC §3 Multiple payment row, §5 Transfer rules, §9): the
@@ -33,6 +37,18 @@ export const MAX_PAYMENT_ROWS = 1000;
 /** §9 currencies; MXP is read as MXN. */
 export const PAYMENT_CURRENCIES = ["MXN", "USD", "EUR", "CAD", "GBP", "CHF", "AUD", "JPY", "CNY"];
 
+/**
+ * §5 Excel upload (required, at most 3,145,728 bytes) for this screen: .xlsx or .csv by name, in
+ * the browser before sending and on the server; the bytes are judged after it.
+ */
+export const paymentUploadSchema = z.object({
+  archivo: z
+    .instanceof(File, { message: msg.required })
+    .refine((file) => file.size > 0, msg.required)
+    .refine((file) => hasSpreadsheetExtension(file.name, { csv: true }) && !/\.xls$/i.test(file.name.trim()), msg.fileFormat(texts.formats))
+    .refine((file) => file.size <= UPLOAD_MAX_BYTES, msg.fileSize(texts.sizeLabel)),
+});
+
 export const paymentColumnLabel = (column: PaymentColumn) => texts.columns[column];
 
 export interface SheetRow {
@@ -48,6 +64,8 @@ export interface PaymentRowError {
 /** A row as the company's data resolved it: what the job sends for it. */
 export interface PaymentInput {
   originId: string;
+  /** The account's name and last digits, for the totals. */
+  originLabel: string;
   recipientId: string;
   currency: string;
   /** Plain, 2 decimals ("1234.50"). */
@@ -192,6 +210,7 @@ export function checkPaymentRow(
   return {
     input: {
       originId: origin.idAccount,
+      originLabel: `${origin.alias} •••• ${origin.clabe.slice(-4)}`.trim(),
       recipientId: recipient.id,
       currency,
       amount: new Big(form.amount).toFixed(2),
@@ -251,8 +270,9 @@ export interface CurrencyTotal {
 
 export interface AccountTotal extends CurrencyTotal {
   idAccount: string;
-  alias: string;
-  balance: string;
+  label: string;
+  /** 2 decimals; null when the accounts were not given. */
+  balance: string | null;
 }
 
 /** The valid rows' totals per currency, in the order the currencies first appear. */
@@ -266,23 +286,22 @@ export function totalsByCurrency(rows: readonly PaymentRow[]): CurrencyTotal[] {
   return [...totals].map(([currency, { count, total }]) => ({ currency, count, total: total.toFixed(2) }));
 }
 
-/** The valid rows' totals per origin account, beside the account's balance. */
-export function totalsByAccount(rows: readonly PaymentRow[], accounts: readonly BatchAccount[]): AccountTotal[] {
-  const totals = new Map<string, { count: number; total: Big; currency: string }>();
+/** The valid rows' totals per origin account, beside the account's balance when the accounts are given. */
+export function totalsByAccount(rows: readonly PaymentRow[], accounts: readonly BatchAccount[] = []): AccountTotal[] {
+  const totals = new Map<string, { count: number; total: Big; currency: string; label: string }>();
   for (const row of rows) {
     if (!row.input) continue;
-    const entry = totals.get(row.input.originId) ?? { count: 0, total: new Big(0), currency: row.input.currency };
+    const entry = totals.get(row.input.originId) ?? {
+      count: 0,
+      total: new Big(0),
+      currency: row.input.currency,
+      label: row.input.originLabel,
+    };
     totals.set(row.input.originId, { ...entry, count: entry.count + 1, total: entry.total.plus(row.input.amount) });
   }
-  return [...totals].map(([idAccount, { count, total, currency }]) => {
+  return [...totals].map(([idAccount, { count, total, currency, label }]) => {
     const account = accounts.find((candidate) => candidate.idAccount === idAccount);
-    return {
-      idAccount,
-      alias: account?.alias ?? "",
-      currency,
-      count,
-      total: total.toFixed(2),
-      balance: (toDecimal(account?.balance ?? 0) ?? new Big(0)).toFixed(2),
-    };
+    const balance = account ? toDecimal(account.balance) : null;
+    return { idAccount, label, currency, count, total: total.toFixed(2), balance: balance ? balance.toFixed(2) : null };
   });
 }

@@ -250,6 +250,8 @@ export interface BatchKind<R, O extends Outcome> {
   concurrency: number;
   /** Said once when a job ends, with its counters. */
   finishedEvent: string;
+  /** Done once by the runner that finished the job (a failure here is the kind's to log). */
+  onFinished?(access: AccessContext, job: BatchJob<O>): Promise<void>;
 }
 
 /** This process, as a job's runner, and the jobs it runs now. */
@@ -328,6 +330,7 @@ async function runJob<R, O extends Outcome>(
       const job = (await records.load(batch.id))?.job;
       const { outcomes: _outcomes, ...counters } = job ?? { outcomes: null };
       access.log.info({ event: kind.finishedEvent, ...counters }, `${kind.name} job finished`);
+      if (job) await kind.onFinished?.(access, job);
     })
     .catch((error: unknown) => {
       access.log.error({ err: error instanceof Error ? error.message : String(error), kind: kind.name }, "batch job stopped");
