@@ -22,7 +22,7 @@ function RowState({ row }: { row: PaymentPreviewRow }) {
           : [t(`outcome.${outcome.state}`), outcome.state === "approval" ? "pending" : "good"];
   const colours = {
     good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",
-    bad: "bg-red-100 text-failed dark:bg-red-950 dark:text-red-300",
+    bad: "bg-white text-failed ring-1 ring-inset ring-red-300 dark:bg-slate-900 dark:text-red-300 dark:ring-red-800",
     pending: "bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-200",
   }[tone];
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{label}</span>;
