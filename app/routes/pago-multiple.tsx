@@ -97,7 +97,7 @@ export default function MultiplePayment() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h2 className="text-xl font-semibold">{t("title")}</h2>
+        <h2 className="text-xl font-semibold">{t("heading")}</h2>
         <p className="text-slate-600 dark:text-slate-300">{t("description")}</p>
       </div>
       {expired ? (

@@ -5,7 +5,8 @@ import { useTranslation } from "~/i18n";
 
 export type { PaymentPreviewRow };
 
-const amountOf = (row: PaymentPreviewRow) => (/^\d+(\.\d+)?$/.test(row.amount) ? Number(row.amount) : null);
+/** Only an amount the rules read as one is formatted: "10.005" shows as typed, never rounded. */
+const amountOf = (row: PaymentPreviewRow) => (/^\d{1,12}(\.\d{1,2})?$/.test(row.amount) ? Number(row.amount) : null);
 
 /** A row's state as a word with a colour, never the colour alone. */
 function RowState({ row }: { row: PaymentPreviewRow }) {
@@ -85,11 +86,7 @@ export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow
                     {[row.last4 ? `•••• ${row.last4}` : "", row.reason].filter(Boolean).join(" · ")}
                   </span>
                 </td>
-                <td
-                  className={`${cell} min-w-0 [overflow-wrap:anywhere] max-md:col-span-2 max-md:text-slate-600 max-md:dark:text-slate-300`}
-                >
-                  {row.origin}
-                </td>
+                <td className={`${cell} min-w-0 [overflow-wrap:anywhere] max-md:col-span-2 max-md:text-sm`}>{row.origin}</td>
                 <td className={`${cell} font-semibold max-md:col-span-2 md:text-right`}>
                   {amount !== null ? <Money amount={amount} currency={row.currency || "MXN"} /> : <span>{row.amount}</span>}
                 </td>
