@@ -39,8 +39,11 @@ import type { PageHandle } from "~/utils/page-title";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
-  const allowed = canSendToRecipients(await currentActor(access));
-  return json({ allowed, ...(await paymentPage(access, new URL(request.url))) }, { headers: { "Cache-Control": "private, no-store" } });
+  const url = new URL(request.url);
+  const page = await paymentPage(access, url);
+  // §6, fresh: only the upload form depends on it (the preview's action reads it again itself).
+  const allowed = page.upload ? true : canSendToRecipients(await currentActor(access));
+  return json({ allowed, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const ERROR_KEYS: Record<PaymentRefusal, string> = {

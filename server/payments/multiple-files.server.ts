@@ -33,8 +33,8 @@ export async function paymentTemplateWorkbook(reasons: readonly { id: number; la
     column.width = Math.max(16, paymentColumnLabel(key).length + 4);
     if (TEXT_COLUMNS.has(key)) column.numFmt = "@";
     if (key === "amount") column.numFmt = "0.00";
-    if (key === "currency" || key === "reason_payment_id") {
-      const list = key === "currency" ? PAYMENT_CURRENCIES : reasons.map((reason) => String(reason.id));
+    const list = key === "currency" ? PAYMENT_CURRENCIES : key === "reason_payment_id" ? reasons.map((reason) => String(reason.id)) : [];
+    if (list.length > 0) {
       (sheet as unknown as { dataValidations: { add(range: string, validation: unknown): void } }).dataValidations.add(
         `${column.letter}2:${column.letter}${MAX_PAYMENT_ROWS + 1}`,
         { type: "list", allowBlank: true, formulae: [`"${list.join(",")}"`] },
