@@ -8,6 +8,7 @@ import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import membership from "#core/locales/es-MX/membership.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
+import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
@@ -35,6 +36,7 @@ export const resources = {
   collaborators,
   payments,
   membership,
+  multiplePayment,
 };
 
 /** A translator for server code, outside the rendered page. */

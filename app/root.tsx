@@ -296,6 +296,7 @@ export default function App() {
                 href: item.href,
                 icon: item.icon,
                 badge: item.badgeKey ? t(item.badgeKey) : undefined,
+                activePaths: item.activePaths,
               })),
               currentPath: location.pathname,
               phone: shell.phone,

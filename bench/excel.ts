@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 import { readRecipientRows } from "#core/domain/recipient-rows";
 
-import { readSpreadsheet } from "../server/recipients/excel.server";
+import { readSpreadsheet } from "../server/uploads/spreadsheet.server";
 import { recipientsWorkbook, sampleRows } from "../tests/support/sample-files";
 import { ms, percentile } from "./support";
 

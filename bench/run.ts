@@ -6,6 +6,7 @@ import { excelUpload } from "./excel";
 import { faults } from "./faults";
 import { lighthouseBench } from "./lighthouse";
 import { marketPage } from "./market";
+import { multiplePayment } from "./multiple-payment";
 import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   "notification-fanout": notificationFanout,
   receipts,
   "excel-upload": excelUpload,
+  "multiple-payment": multiplePayment,
   lighthouse: lighthouseBench,
   market: marketPage,
   "body-flood": bodyFlood,

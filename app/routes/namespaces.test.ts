@@ -30,6 +30,7 @@ const NAMESPACES = [
   "collaborators",
   "payments",
   "membership",
+  "multiplePayment",
 ];
 
 const files = [

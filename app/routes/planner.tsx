@@ -141,6 +141,9 @@ export default function Planner() {
         <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
           {t("planner.toRecurring")}
         </Link>
+        <Link to="/pago-multiple" className="font-semibold text-brand-700 underline dark:text-brand-100">
+          {t("planner.toMultiple")}
+        </Link>
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">

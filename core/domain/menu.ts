@@ -10,6 +10,8 @@ export interface MenuItem {
   href: string;
   icon: MenuIcon;
   badgeKey?: string;
+  /** Other paths that belong to this entry's area (it shows as current there). */
+  activePaths?: string[];
 }
 
 export interface MenuContext {
@@ -29,6 +31,8 @@ export function sidebarItems(context: MenuContext): MenuItem[] {
       labelKey: context.permissionsFeatureEnabled ? "shell.menu.plannerApprove" : "shell.menu.planner",
       href: "/planner",
       icon: "planner",
+      // 'Gestión de pagos': the planner, the recurring payments and the multiple payment.
+      activePaths: ["/pagos-recurrentes", "/pago-multiple"],
       badgeKey: context.newFeatureCompany ? "shell.menu.newFeature" : undefined,
     },
     { key: "operations", labelKey: "shell.menu.operations", href: "/historial-operaciones", icon: "operations" },
@@ -48,6 +52,7 @@ export function screenTitleKey(pathname: string): string | null {
   const titles: Array<[string, string]> = [
     ["/planner", "shell.title.planner"],
     ["/pagos-recurrentes", "shell.title.recurring"],
+    ["/pago-multiple", "shell.title.multiplePayment"],
     ["/historial-operaciones", "shell.title.operations"],
     ["/cuentas", "shell.title.accounts"],
     ["/destinatarios", "shell.title.receivers"],

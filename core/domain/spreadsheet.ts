@@ -12,10 +12,12 @@ import { msg } from "./validation";
 /** §9: the largest upload accepted, checked before anything is parsed. */
 export const UPLOAD_MAX_BYTES = 3_145_728;
 
-/** §5: xls or xlsx by name; the bytes decide what the file really is. */
-export function hasSpreadsheetExtension(fileName: string): boolean {
-  return /\.(xlsx|xls)$/i.test(fileName.trim());
+/** §5: xls or xlsx by name (and csv where a screen takes it); the bytes decide what the file really is. */
+export function hasSpreadsheetExtension(fileName: string, options: { csv?: boolean } = {}): boolean {
+  return (options.csv ? /\.(xlsx|xls|csv)$/i : /\.(xlsx|xls)$/i).test(fileName.trim());
 }
+
+export const isCsvName = (fileName: string) => /\.csv$/i.test(fileName.trim());
 
 /**
  * §5 Excel upload: required, xls or xlsx, at most 3,145,728 bytes. The same schema checks the
@@ -32,6 +34,22 @@ export const uploadSchema = z.object({
 });
 
 export type SpreadsheetKind = "xlsx-zip" | "ole2" | "unknown";
+
+/**
+ * A CSV by its bytes: text, not a binary renamed. UTF-8 (with or without a BOM) without NUL
+ * bytes or other control characters than tab, CR and LF; anything else is not a CSV we read.
+ */
+export function looksLikeCsvText(bytes: Uint8Array): boolean {
+  if (bytes.byteLength === 0) return false;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text);
+}
 
 const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
 /** Compound File Binary: Excel 97-2003 .xls, and also password-protected .xlsx. */

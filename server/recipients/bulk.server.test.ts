@@ -13,9 +13,9 @@ import { goodRow, recipientsWorkbook, sampleRows } from "../../tests/support/sam
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, startTestSandbox } from "../../tests/support/sandbox";
 import type { AccessContext } from "../session/auth.server";
+import { readSpreadsheet } from "../uploads/spreadsheet.server";
 import type { UploadRecords } from "./bulk.server";
 import { MemoryUploadRecords, RedisUploadRecords, uploadStore } from "./bulk.server";
-import { readSpreadsheet } from "./excel.server";
 import { resultCsv } from "./files.server";
 
 let sandbox: TestSandbox;

@@ -7,12 +7,12 @@ import { readRecipientRows } from "#core/domain/recipient-rows";
 import { uploadSchema } from "#core/domain/spreadsheet";
 
 import type { AccessContext } from "../session/auth.server";
+import type { SpreadsheetError } from "../uploads/spreadsheet.server";
+import { readSpreadsheet } from "../uploads/spreadsheet.server";
+import { readUploadForm } from "../uploads/upload-form.server";
 import type { Upload } from "./bulk.server";
 import { uploadStore } from "./bulk.server";
-import type { SpreadsheetError } from "./excel.server";
-import { readSpreadsheet } from "./excel.server";
 import { takenAliases } from "./list.server";
-import { readUploadForm } from "./upload.server";
 
 /** One checked row as the preview shows it: never the full account number. */
 export type PreviewRow = {

@@ -59,6 +59,10 @@ export const SCREENS: Record<string, string[]> = {
     `/planner?dia=${TODAY}`,
     "/planner?mes=2&anio=2028",
     "/planner?mes=13&anio=2026",
+    // The multiple payment (decision 062): the upload, and an upload that is gone. Its preview and
+    // progress need a file: tests/e2e/multiple-payment.spec.ts checks them with axe and at 390 px.
+    "/pago-multiple",
+    "/pago-multiple?carga=caducada",
     "/terminos-condiciones",
     "/configuracion/colaboradores",
     "/configuracion/colaboradores?colaborador=2",

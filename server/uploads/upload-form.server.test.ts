@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
 
-import { readUploadForm } from "./upload.server";
+import { readUploadForm } from "./upload-form.server";
 
 const multipart = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request("http://portal.test/destinatarios-alta-multiple", {

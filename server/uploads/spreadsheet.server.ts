@@ -3,10 +3,17 @@ import { Worker } from "node:worker_threads";
 
 import type { SheetRow } from "#core/domain/recipient-rows";
 import { MAX_UPLOAD_ROWS } from "#core/domain/recipient-rows";
-import { hasSpreadsheetExtension, inspectXlsxZip, sniffSpreadsheet, UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
+import {
+  hasSpreadsheetExtension,
+  inspectXlsxZip,
+  isCsvName,
+  looksLikeCsvText,
+  sniffSpreadsheet,
+  UPLOAD_MAX_BYTES,
+} from "#core/domain/spreadsheet";
 
 import { singleton } from "../lifecycle.server";
-import { EXCEL_WORKER_SOURCE } from "./excel-worker-source";
+import { EXCEL_WORKER_SOURCE } from "./spreadsheet-worker-source";
 
 /**
  * Reading an uploaded spreadsheet without trusting it (ARCHITECTURE "Untrusted files",
@@ -78,12 +85,19 @@ function gateFor(limits: ParserLimits): Gate {
   return gate;
 }
 
-function parseInWorker(bytes: Uint8Array, limits: ParserLimits): Promise<WorkerAnswer | "timeout" | "tooBig"> {
+function parseInWorker(bytes: Uint8Array, kind: "xlsx" | "csv", limits: ParserLimits): Promise<WorkerAnswer | "timeout" | "tooBig"> {
   return new Promise((resolve) => {
     let settled = false;
     const worker = new Worker(EXCEL_WORKER_SOURCE, {
       eval: true,
-      workerData: { exceljsPath, bytes, maxLines: MAX_UPLOAD_ROWS + 1, maxColumns: limits.maxColumns, maxCellLength: limits.maxCellLength },
+      workerData: {
+        exceljsPath,
+        bytes,
+        kind,
+        maxLines: MAX_UPLOAD_ROWS + 1,
+        maxColumns: limits.maxColumns,
+        maxCellLength: limits.maxCellLength,
+      },
       resourceLimits: {
         maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
         maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
@@ -112,17 +126,22 @@ function parseInWorker(bytes: Uint8Array, limits: ParserLimits): Promise<WorkerA
 }
 
 /**
- * The first worksheet of an uploaded .xlsx as text rows, or why it cannot be read. Never
- * throws for anything a person can upload.
+ * The first worksheet of an uploaded .xlsx (or, where the screen takes it, a .csv) as text
+ * rows, or why it cannot be read. Never throws for anything a person can upload.
  */
 export async function readSpreadsheet(
   file: { name: string; bytes: Uint8Array },
   limits: ParserLimits = DEFAULT_LIMITS,
+  options: { csv?: boolean } = {},
 ): Promise<SpreadsheetOutcome> {
-  if (!hasSpreadsheetExtension(file.name)) return { ok: false, error: "format" };
+  if (!hasSpreadsheetExtension(file.name, options)) return { ok: false, error: "format" };
   if (file.bytes.byteLength > UPLOAD_MAX_BYTES) return { ok: false, error: "size" };
   const kind = sniffSpreadsheet(file.bytes);
   if (kind === "ole2") return { ok: false, error: "legacyXls" };
+  if (kind === "unknown" && options.csv && isCsvName(file.name)) {
+    if (!looksLikeCsvText(file.bytes)) return { ok: false, error: "format" };
+    return parsed(await gateFor(limits).run(() => parseInWorker(file.bytes, "csv", limits)));
+  }
   if (kind !== "xlsx-zip") return { ok: false, error: "format" };
   const verdict = inspectXlsxZip(file.bytes);
   if (!verdict.ok) {
@@ -131,7 +150,10 @@ export async function readSpreadsheet(
     return { ok: false, error: "corrupt" };
   }
 
-  const answer = await gateFor(limits).run(() => parseInWorker(file.bytes, limits));
+  return parsed(await gateFor(limits).run(() => parseInWorker(file.bytes, "xlsx", limits)));
+}
+
+function parsed(answer: WorkerAnswer | "timeout" | "tooBig" | "busy"): SpreadsheetOutcome {
   if (answer === "busy" || answer === "timeout" || answer === "tooBig") return { ok: false, error: answer };
   if (!answer.ok) return { ok: false, error: "corrupt" };
   if (answer.truncated) return { ok: false, error: "tooManyRows" };

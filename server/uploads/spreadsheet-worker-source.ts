@@ -4,7 +4,7 @@
  * domain rules. Kept plain JavaScript on purpose: it is exercised by excel.server.test.ts (good,
  * bad and hostile files) and by the bench.
  *
- * workerData: { exceljsPath, bytes (Uint8Array), maxLines, maxColumns, maxCellLength }
+ * workerData: { exceljsPath, bytes (Uint8Array), kind ("xlsx" | "csv"), maxLines, maxColumns, maxCellLength }
  * answers:   { ok: true, rows: [{ line, cells: string[] }], truncated } | { ok: false, reason: "unreadable" | "noSheet" }
  */
 export const EXCEL_WORKER_SOURCE = String.raw`
@@ -30,7 +30,61 @@ function text(value, maxCellLength) {
   return "";
 }
 
+/**
+ * RFC 4180 fields, separated by "," or (as Excel writes them under a Spanish locale) ";": the
+ * header line decides. Lines that are empty are skipped, like an xlsx's empty rows.
+ */
+function readCsv() {
+  const text = Buffer.from(workerData.bytes.buffer, workerData.bytes.byteOffset, workerData.bytes.byteLength)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const separator = (firstLine.match(/;/g) || []).length > (firstLine.match(/,/g) || []).length ? ";" : ",";
+  const rows = [];
+  let truncated = false;
+  let cells = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endCell = () => {
+    if (cells.length < workerData.maxColumns) cells.push(cell.slice(0, workerData.maxCellLength));
+    cell = "";
+  };
+  const endRow = () => {
+    endCell();
+    if (cells.some((value) => value.trim() !== "")) {
+      if (rows.length >= workerData.maxLines) truncated = true;
+      else rows.push({ line: rowLine, cells });
+    }
+    cells = [];
+  };
+  for (let at = 0; at < text.length && !truncated; at++) {
+    const char = text[at];
+    if (quoted) {
+      if (char === '"' && text[at + 1] === '"') {
+        cell += '"';
+        at++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === "\n") line++;
+        if (cell.length <= workerData.maxCellLength) cell += char;
+      }
+    } else if (char === '"' && cell === "") quoted = true;
+    else if (char === separator) endCell();
+    else if (char === "\r" && text[at + 1] === "\n") continue;
+    else if (char === "\n" || char === "\r") {
+      endRow();
+      line++;
+      rowLine = line;
+    } else if (cell.length <= workerData.maxCellLength) cell += char;
+  }
+  if (!truncated && (cell !== "" || cells.length > 0)) endRow();
+  parentPort.postMessage({ ok: true, rows, truncated });
+}
+
 async function main() {
+  if (workerData.kind === "csv") return readCsv();
   const ExcelJS = require(workerData.exceljsPath);
   const workbook = new ExcelJS.Workbook();
   try {

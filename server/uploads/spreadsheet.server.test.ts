@@ -4,7 +4,7 @@ import { readRecipientRows } from "#core/domain/recipient-rows";
 import { UPLOAD_MAX_BYTES } from "#core/domain/spreadsheet";
 
 import { goodRow, recipientsWorkbook, sampleRows, zipBomb, zipOf } from "../../tests/support/sample-files";
-import { DEFAULT_LIMITS, readSpreadsheet } from "./excel.server";
+import { DEFAULT_LIMITS, readSpreadsheet } from "./spreadsheet.server";
 
 const xlsx = (bytes: Buffer, name = "destinatarios.xlsx") => ({ name, bytes: new Uint8Array(bytes) });
 
@@ -123,5 +123,47 @@ describe("readSpreadsheet: hostile files are refused and the server stays up", (
     const [first, second] = await Promise.all([readSpreadsheet(file, limits), readSpreadsheet(file, limits)]);
     expect(first.ok).toBe(true);
     expect(second).toEqual({ ok: false, error: "busy" });
+  });
+});
+
+describe("readSpreadsheet: CSV where a screen takes it", () => {
+  const csv = (text: string) => new TextEncoder().encode(text);
+
+  it("reads quoted fields, both separators and a BOM, skipping empty lines", async () => {
+    const comma = await readSpreadsheet(
+      { name: "pagos.csv", bytes: csv('\uFEFFa,b,c\r\n"1,5","dijo ""hola""",\r\n\r\n2,x,y\r\n') },
+      DEFAULT_LIMITS,
+      { csv: true },
+    );
+    expect(comma).toEqual({
+      ok: true,
+      rows: [
+        { line: 1, cells: ["a", "b", "c"] },
+        { line: 2, cells: ["1,5", 'dijo "hola"', ""] },
+        { line: 4, cells: ["2", "x", "y"] },
+      ],
+    });
+    const semicolon = await readSpreadsheet({ name: "pagos.CSV", bytes: csv("a;b\n1,50;z") }, DEFAULT_LIMITS, { csv: true });
+    expect(semicolon).toEqual({
+      ok: true,
+      rows: [
+        { line: 1, cells: ["a", "b"] },
+        { line: 2, cells: ["1,50", "z"] },
+      ],
+    });
+  });
+
+  it("refuses a CSV where the screen does not take one, a binary renamed .csv, and too many lines", async () => {
+    expect(await readSpreadsheet({ name: "pagos.csv", bytes: csv("a,b\n") })).toEqual({ ok: false, error: "format" });
+    const binary = new Uint8Array([0x61, 0x2c, 0x00, 0x01, 0xff, 0xfe]);
+    expect(await readSpreadsheet({ name: "pagos.csv", bytes: binary }, DEFAULT_LIMITS, { csv: true })).toEqual({
+      ok: false,
+      error: "format",
+    });
+    const long = Array.from({ length: 1002 }, (_, i) => `fila ${i}`).join("\n");
+    expect(await readSpreadsheet({ name: "pagos.csv", bytes: csv(long) }, DEFAULT_LIMITS, { csv: true })).toEqual({
+      ok: false,
+      error: "tooManyRows",
+    });
   });
 });

@@ -1,0 +1,153 @@
+import type { CurrencyTotal } from "#core/domain/multiple-payment";
+import type { PaymentPreviewRow } from "#server/payments/multiple.server";
+import { Money } from "~/components/ui/Money";
+import { useTranslation } from "~/i18n";
+
+export type { PaymentPreviewRow };
+
+/** Only an amount the rules read as one is formatted: "10.005" shows as typed, never rounded. */
+const amountOf = (row: PaymentPreviewRow) => (/^\d{1,12}(\.\d{1,2})?$/.test(row.amount) ? Number(row.amount) : null);
+
+/** A row's state as a word with a colour, never the colour alone. */
+function RowState({ row }: { row: PaymentPreviewRow }) {
+  const { t } = useTranslation("multiplePayment");
+  const outcome = row.outcome;
+  const [label, tone] = row.errors.length
+    ? [t("outcome.invalid"), "bad"]
+    : !outcome
+      ? [t("preview.ok"), "good"]
+      : outcome.state === "failed"
+        ? [t("outcome.failed"), "bad"]
+        : outcome.state === "unknown"
+          ? [t("outcome.unknown"), "pending"]
+          : [t(`outcome.${outcome.state}`), outcome.state === "approval" ? "pending" : "good"];
+  const colours = {
+    good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",
+    bad: "bg-white text-failed ring-1 ring-inset ring-red-300 dark:bg-slate-900 dark:text-red-300 dark:ring-red-800",
+    pending: "bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-200",
+  }[tone];
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{label}</span>;
+}
+
+/**
+ * The rows of a payment file (§2 /pago-multiple): who is paid, from where, how much, and each
+ * row's errors or, once registered, its operation. Below 768 px each row is a list row, so a
+ * phone never scrolls sideways.
+ */
+export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow[]; caption: string }) {
+  const { t } = useTranslation("multiplePayment");
+  const cell = "md:px-3 md:py-2.5 text-left align-top";
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full text-sm max-md:block">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-md:sr-only dark:bg-slate-800 dark:text-slate-300">
+          <tr>
+            <th scope="col" className={cell}>
+              {t("preview.row")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("preview.recipient")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("preview.origin")}
+            </th>
+            <th scope="col" className={`${cell} md:text-right`}>
+              {t("preview.amount")}
+            </th>
+            <th scope="col" className={cell}>
+              {t("preview.result")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-md:block dark:divide-slate-800">
+          {rows.map((row) => {
+            const amount = amountOf(row);
+            const outcome = row.outcome;
+            return (
+              <tr
+                key={row.line}
+                className={`max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-4 ${
+                  row.errors.length ? "bg-red-50/60 dark:bg-red-950/40" : ""
+                }`}
+              >
+                <th scope="row" className={`${cell} font-semibold tabular-nums md:font-normal`}>
+                  <span className="md:hidden">{t("preview.row")} </span>
+                  {row.line}
+                </th>
+                <td className={`${cell} col-start-2 row-start-1 text-right md:hidden`}>
+                  <RowState row={row} />
+                </td>
+                <td className={`${cell} min-w-0 max-md:col-span-2`}>
+                  <span className="block font-semibold [overflow-wrap:anywhere]">
+                    {row.recipient || (row.last4 ? `•••• ${row.last4}` : "—")}
+                  </span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">
+                    {[row.last4 ? `•••• ${row.last4}` : "", row.reason].filter(Boolean).join(" · ")}
+                  </span>
+                </td>
+                <td className={`${cell} min-w-0 [overflow-wrap:anywhere] max-md:col-span-2 max-md:text-sm`}>{row.origin}</td>
+                <td className={`${cell} font-semibold max-md:col-span-2 md:text-right`}>
+                  {amount !== null ? <Money amount={amount} currency={row.currency || "MXN"} /> : <span>{row.amount}</span>}
+                </td>
+                <td className={`${cell} max-md:col-span-2`}>
+                  <span className="max-md:hidden">
+                    <RowState row={row} />
+                  </span>
+                  {row.errors.length ? (
+                    <ul className="mt-1 space-y-0.5 text-failed [overflow-wrap:anywhere] dark:text-red-400">
+                      {row.errors.map((error) => (
+                        <li key={`${error.column}-${error.message}`}>{error.message}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {outcome && "operationId" in outcome ? (
+                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">
+                      {t("progress.operation")} {outcome.operationId}
+                    </span>
+                  ) : null}
+                  {outcome?.state === "failed" ? (
+                    <span className="mt-1 block text-failed dark:text-red-400">{t(`failure.${outcome.reason}`)}</span>
+                  ) : null}
+                  {outcome?.state === "registered" ? (
+                    <a
+                      href={outcome.challengeUrl}
+                      className="mt-1 inline-block font-semibold text-brand-700 underline dark:text-brand-100"
+                      aria-label={t("progress.confirmLabel", { line: row.line })}
+                    >
+                      {t("progress.confirm")}
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the valid rows add up to, per currency: the figure a treasurer checks first. */
+export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
+  const { t } = useTranslation("multiplePayment");
+  if (totals.length === 0) return null;
+  return (
+    <section aria-labelledby="totales-titulo" className="flex flex-col gap-2">
+      <h4 id="totales-titulo" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+        {t("preview.totals")}
+      </h4>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {totals.map((total) => (
+          <li key={total.currency} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+            <span className="block text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">{total.currency}</span>
+            <Money amount={Number(total.total)} currency={total.currency} className="block text-xl font-semibold" />
+            <span className="block text-sm text-slate-600 dark:text-slate-300">
+              {t("preview.payments")}: {total.count}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,341 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+import { MAX_PAYMENT_ROWS, paymentUploadSchema } from "#core/domain/multiple-payment";
+import { canSendToRecipients } from "#core/domain/permissions";
+import { msg } from "#core/domain/validation";
+import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
+import { withoutParams, withParams } from "#core/url";
+import { formAnswer } from "#server/forms.server";
+import type { PaymentRefusal } from "#server/payments/multiple.server";
+import { checkPaymentUpload, paymentPage, registerPayments } from "#server/payments/multiple.server";
+import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "#server/rate-limit.server";
+import { requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { currentActor } from "#server/session/permissions.server";
+import { CurrencyTotals, MultiplePaymentRows } from "~/components/payments/MultiplePaymentRows";
+import { buttonClass } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/Field";
+import { FileField } from "~/components/ui/FileField";
+import { Money } from "~/components/ui/Money";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
+import type { PageHandle } from "~/utils/page-title";
+
+/**
+ * 'Pago múltiple' (§2 /pago-multiple, §3 Multiple payment row; docs/decisions/062): the template,
+ * the upload through the recipients' defences (size first, type by content, parsed in a limited
+ * worker), a server-rendered preview with each row's errors and the totals per currency
+ * (?carga=<id>), the registration of the valid rows as a job, its progress and the result file.
+ * Works without JS: the progress page refreshes itself; with JS it polls.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const url = new URL(request.url);
+  const page = await paymentPage(access, url);
+  // §6, fresh: only the upload form depends on it (the preview's action reads it again itself).
+  const allowed = page.upload ? true : canSendToRecipients(await currentActor(access));
+  return json({ allowed, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const ERROR_KEYS: Record<PaymentRefusal, string> = {
+  format: "",
+  size: "",
+  legacyXls: "errors.legacyXls",
+  corrupt: "errors.corrupt",
+  tooBig: "errors.tooBig",
+  timeout: "errors.timeout",
+  busy: "errors.busy",
+  tooManyRows: "errors.tooManyRows",
+  empty: "errors.empty",
+  columns: "errors.columns",
+  unavailable: "errors.unavailable",
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const here = new URL(request.url).pathname;
+  const toUpload = (id: string) => redirect(`${here}?carga=${encodeURIComponent(id)}`);
+  const t = serverT("multiplePayment");
+  const fileError = (message: string, status = 400, headers?: HeadersInit) =>
+    formAnswer({ result: { status: "error", error: { archivo: [message] } } }, status, headers);
+
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const formData = await readForm(request);
+    const uploadId = String(formData.get("carga") ?? "").slice(0, 64);
+    const started = formData.get("intent") === "registrar" ? await registerPayments(access, uploadId) : null;
+    if (started === "forbidden") throw new Response(t("forbidden"), { status: 403 });
+    if (!started) throw new Response("No encontrado", { status: 404 });
+    return toUpload(uploadId);
+  }
+
+  // §6, read fresh: a member who may not pay third parties never gets a file checked.
+  if (!canSendToRecipients(await currentActor(access))) return fileError(t("forbidden"), 403);
+  const wait = await takeRate("upload", accessKey(access));
+  if (wait !== null) return fileError(tooManyText(wait), 429, retryAfterHeaders(wait));
+  const checked = await checkPaymentUpload(access, request, context.log);
+  if (checked.kind === "checked") return toUpload(checked.uploadId);
+  if (checked.kind === "invalid") return formAnswer({ result: checked.result }, 400);
+  if (checked.kind === "tooLarge") return fileError(msg.fileSize(t("sizeLabel")), 413);
+  const { reason, missing } = checked;
+  if (reason === "format") return fileError(msg.fileFormat(t("formats")));
+  if (reason === "size") return fileError(msg.fileSize(t("sizeLabel")), 413);
+  const message = t(ERROR_KEYS[reason], { max: MAX_PAYMENT_ROWS.toLocaleString("es-MX"), columns: missing.join(", ") });
+  return fileError(message, reason === "busy" || reason === "unavailable" ? 503 : 400);
+}
+
+export default function MultiplePayment() {
+  const { allowed, expired, upload } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("multiplePayment");
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h2 className="text-xl font-semibold">{t("heading")}</h2>
+        <p className="text-slate-600 dark:text-slate-300">{t("description")}</p>
+      </div>
+      {expired ? (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950">
+          {t("errors.expired")}
+        </p>
+      ) : null}
+      {upload ? (
+        upload.job ? (
+          <Progress upload={upload} job={upload.job} />
+        ) : (
+          <Preview upload={upload} />
+        )
+      ) : allowed ? (
+        <UploadForm lastResult={actionData?.result ?? null} />
+      ) : (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950">
+          {t("forbidden")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("multiplePayment");
+  const [form, fields] = useForm({
+    id: "carga-pagos",
+    lastResult,
+    shouldValidate: "onSubmit",
+    constraint: getZodConstraint(paymentUploadSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentUploadSchema }),
+  });
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap gap-3">
+        <a href="/pago-multiple/plantilla" download className={buttonClass("secondary")}>
+          {t("template")}
+        </a>
+        <a href="/pago-multiple/plantilla?formato=csv" download className={buttonClass("ghost")}>
+          {t("templateCsv")}
+        </a>
+      </div>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
+        <AuthenticityTokenInput />
+        <FileField
+          meta={fields.archivo}
+          label={t("file")}
+          description={t("fileHint")}
+          accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <SubmitButton pendingText={t("submitting")} className="self-start">
+          {t("submit")}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+type LoadedUpload = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["upload"]>;
+
+function AccountTotals({ upload }: { upload: LoadedUpload }) {
+  const { t } = useTranslation("multiplePayment");
+  if (upload.byAccount.length === 0) return null;
+  return (
+    <details className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <summary className="cursor-pointer text-sm font-semibold">{t("preview.accounts")}</summary>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+        {upload.byAccount.map((total) => (
+          <li key={total.idAccount} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {total.label} · {t("preview.payments")}: {total.count}
+            </span>
+            <Money amount={Number(total.total)} currency={total.currency} className="font-semibold" />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Pager({ upload }: { upload: LoadedUpload }) {
+  const { t } = useTranslation("multiplePayment");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  if (upload.pages <= 1) return null;
+  return (
+    <nav aria-label={t("preview.table")} className="flex items-center justify-between gap-3">
+      {upload.page > 1 ? (
+        <Link
+          to={withParams(here, { pagina: String(upload.page - 1) })}
+          className={buttonClass("secondary")}
+          aria-label={t("preview.previous")}
+        >
+          ←
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm">
+        {upload.page} / {upload.pages}
+      </span>
+      {upload.page < upload.pages ? (
+        <Link
+          to={withParams(here, { pagina: String(upload.page + 1) })}
+          className={buttonClass("secondary")}
+          aria-label={t("preview.next")}
+        >
+          →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function Preview({ upload }: { upload: LoadedUpload }) {
+  const { t } = useTranslation("multiplePayment");
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const invalid = upload.total - upload.valid;
+  return (
+    <section aria-labelledby="revision-titulo" className="flex flex-col gap-4">
+      <div>
+        <h3 id="revision-titulo" className="font-semibold">
+          {t("preview.title", { file: upload.fileName })}
+        </h3>
+        <p role="status" className="text-slate-700 dark:text-slate-200">
+          {t("preview.summary", { valid: upload.valid, total: upload.total })}{" "}
+          {invalid > 0 ? t("preview.invalidSummary", { count: invalid }) : null}
+        </p>
+      </div>
+      <CurrencyTotals totals={upload.byCurrency} />
+      <AccountTotals upload={upload} />
+      {upload.valid > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("preview.challengeNote")}</p> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {upload.valid > 0 ? (
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="carga" value={upload.id} />
+            <SubmitButton name="intent" value="registrar" pendingText={t("preview.registering")}>
+              {t("preview.register", { count: upload.valid })}
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p>{t("preview.nothing")}</p>
+        )}
+        <Link to="/pago-multiple" className={buttonClass("secondary")}>
+          {t("preview.another")}
+        </Link>
+        {invalid > 0 ? (
+          <Link
+            to={
+              upload.onlyErrors ? withoutParams(here, ["errores", "pagina"]) : withoutParams(withParams(here, { errores: "1" }), ["pagina"])
+            }
+            className={buttonClass("ghost")}
+          >
+            {upload.onlyErrors ? t("preview.all") : t("preview.onlyErrors")}
+          </Link>
+        ) : null}
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t("preview.showing", { from: upload.from, to: upload.to, total: upload.filtered })}
+      </p>
+      <MultiplePaymentRows rows={upload.rows} caption={t("preview.table")} />
+      <Pager upload={upload} />
+    </section>
+  );
+}
+
+function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<LoadedUpload["job"]> }) {
+  const { t } = useTranslation("multiplePayment");
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  useEffect(() => {
+    if (job.finished) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [job.finished, revalidator]);
+  const result = (format: "xlsx" | "csv") => `/pago-multiple/resultado?carga=${encodeURIComponent(upload.id)}&formato=${format}`;
+  return (
+    <section aria-labelledby="avance-titulo" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <h3 id="avance-titulo" className="font-semibold">
+          {job.finished ? t("progress.done") : t("progress.title")}
+        </h3>
+        <progress value={job.done} max={Math.max(1, job.total)} aria-label={t("progress.label")} className="h-3 w-full" />
+        <p role="status" aria-live="polite">
+          {t("progress.status", { done: job.done, total: job.total })}{" "}
+          {job.finished
+            ? t("progress.summary", { registered: job.registered, approval: job.approval, failed: job.failed, unknown: job.unknown })
+            : null}
+        </p>
+        {job.finished ? (
+          <div className="flex flex-wrap gap-3">
+            <a href={result("xlsx")} download className={buttonClass("primary")}>
+              {t("progress.download")}
+            </a>
+            <a href={result("csv")} download className={buttonClass("secondary")}>
+              {t("progress.downloadCsv")}
+            </a>
+            <Link to="/historial-operaciones" className={buttonClass("ghost")}>
+              {t("progress.history")}
+            </Link>
+          </div>
+        ) : (
+          <Link
+            to={`${location.pathname}${location.search}`}
+            reloadDocument
+            className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+          >
+            {t("progress.refresh")}
+          </Link>
+        )}
+      </div>
+      <CurrencyTotals totals={upload.byCurrency} />
+      {job.registered > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("preview.challengeNote")}</p> : null}
+      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} />
+      <Pager upload={upload} />
+    </section>
+  );
+}
+
+export const handle: PageHandle = {
+  namespaces: { multiplePayment },
+  titleKey: "multiplePayment:title",
+  // Without JS the page reloads itself every 2 s until the registration ends; with JS it polls.
+  noScriptRefresh: (data) => {
+    const job = (data as { upload?: { job?: { finished: boolean } | null } | null } | undefined)?.upload?.job;
+    return job && !job.finished ? 2 : null;
+  },
+};
+
+export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { attachmentName } from "#core/domain/spreadsheet";
+import { paymentStore } from "#server/payments/multiple.server";
+import { paymentResultCsv, paymentResultWorkbook } from "#server/payments/multiple-files.server";
+import { requireAccess } from "#server/session/auth.server";
+
+/**
+ * The result of a multiple payment (?carga=<id>&formato=xlsx|csv): every row of the file with
+ * its operation id, status and error. Only the member and company who uploaded it can download it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess(request, context);
+  const url = new URL(request.url);
+  const upload = await paymentStore().get(access, (url.searchParams.get("carga") ?? "").slice(0, 64));
+  if (!upload) throw new Response("No encontrado", { status: 404 });
+  const format = url.searchParams.get("formato") === "csv" ? "csv" : "xlsx";
+  const name = attachmentName(`resultado-${upload.fileName.replace(/\.[^.]+$/, "")}`, format);
+  const body = format === "csv" ? paymentResultCsv(upload) : await paymentResultWorkbook(upload);
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

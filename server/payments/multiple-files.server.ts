@@ -1,0 +1,115 @@
+import { createRequire } from "node:module";
+
+import type * as ExcelJSTypes from "exceljs";
+
+import { MAX_PAYMENT_ROWS, PAYMENT_COLUMNS, PAYMENT_CURRENCIES, paymentColumnLabel } from "#core/domain/multiple-payment";
+import type { CellValue } from "#core/domain/spreadsheet";
+import { toCsv } from "#core/domain/spreadsheet";
+import texts from "#core/locales/es-MX/multiple-payment.json";
+
+import { addSafeRows, workbookBytes } from "../accounts/export.server";
+import type { PaymentBatch, PaymentOutcome } from "./multiple.server";
+
+/**
+ * The multiple payment's files (SPEC §2 /pago-multiple): the template to fill (XLSX with the
+ * reason catalogue and instructions, or a CSV header), and the result per row (operation id,
+ * status, error) written with the movements export's formula-safe writers. Written here, not by
+ * POST /operations/file-generate (docs/decisions/056, 062): the app holds every figure.
+ */
+const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
+
+const HEADER = PAYMENT_COLUMNS.map(paymentColumnLabel);
+/** Account numbers and ids stay text, so Excel keeps leading zeros and all 18 digits. */
+const TEXT_COLUMNS = new Set(["source_account", "destiny_account", "reason_payment_id"]);
+
+export async function paymentTemplateWorkbook(reasons: readonly { id: number; label: string }[]): Promise<Uint8Array<ArrayBuffer>> {
+  const t = texts.templateFile;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(t.sheet);
+  sheet.addRow(HEADER).font = { bold: true };
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+  PAYMENT_COLUMNS.forEach((key, index) => {
+    const column = sheet.getColumn(index + 1);
+    column.width = Math.max(16, paymentColumnLabel(key).length + 4);
+    if (TEXT_COLUMNS.has(key)) column.numFmt = "@";
+    if (key === "amount") column.numFmt = "0.00";
+    const list = key === "currency" ? PAYMENT_CURRENCIES : key === "reason_payment_id" ? reasons.map((reason) => String(reason.id)) : [];
+    if (list.length > 0) {
+      (sheet as unknown as { dataValidations: { add(range: string, validation: unknown): void } }).dataValidations.add(
+        `${column.letter}2:${column.letter}${MAX_PAYMENT_ROWS + 1}`,
+        { type: "list", allowBlank: true, formulae: [`"${list.join(",")}"`] },
+      );
+    }
+  });
+  const catalogue = workbook.addWorksheet(t.reasonsSheet);
+  catalogue.addRow([t.reasonId, t.reason]).font = { bold: true };
+  addSafeRows(
+    catalogue,
+    reasons.map((reason) => [reason.id, reason.label]),
+  );
+  catalogue.getColumn(1).width = 18;
+  catalogue.getColumn(2).width = 60;
+  const instructions = workbook.addWorksheet(t.instructionsSheet);
+  instructions.getColumn(1).width = 120;
+  for (const line of t.instructions) instructions.addRow([line]);
+  return workbookBytes(workbook);
+}
+
+export function paymentTemplateCsv(): string {
+  return toCsv([HEADER]);
+}
+
+const r = texts.resultFile;
+
+function outcomeCells(outcome: PaymentOutcome | undefined, errors: string): [string, string, string] {
+  if (errors) return ["", texts.outcome.invalid, errors];
+  if (!outcome) return ["", texts.outcome.unknown, ""];
+  switch (outcome.state) {
+    case "registered":
+      return [outcome.operationId, texts.outcome.registered, ""];
+    case "approval":
+      return [outcome.operationId, texts.outcome.approval, ""];
+    case "failed":
+      return ["", texts.outcome.failed, texts.failure[outcome.reason]];
+    case "unknown":
+      return ["", texts.outcome.unknown, ""];
+  }
+}
+
+/** One line per row of the file: the payment, its operation and what happened to it. */
+export function paymentResultRows(upload: PaymentBatch): CellValue[][] {
+  const header = [r.row, r.recipient, r.account, r.currency, r.amount, r.operation, r.status, r.error];
+  const rows = upload.rows.map((row): CellValue[] => {
+    const account = (row.values.destiny_account ?? "").replace(/[\s-]/g, "");
+    const errors = row.errors.map((error) =>
+      error.column === "row" ? error.message : `${paymentColumnLabel(error.column)}: ${error.message}`,
+    );
+    const [operation, status, error] = outcomeCells(upload.job?.outcomes.get(row.line), errors.join("; "));
+    return [
+      row.line,
+      row.values.destiny ?? "",
+      /^\d{4,}$/.test(account) ? `•••• ${account.slice(-4)}` : "",
+      row.input?.currency ?? row.values.currency ?? "",
+      row.input ? Number(row.input.amount) : (row.values.amount ?? ""),
+      operation,
+      status,
+      error,
+    ];
+  });
+  return [header, ...rows];
+}
+
+export function paymentResultCsv(upload: PaymentBatch): string {
+  return toCsv(paymentResultRows(upload));
+}
+
+export async function paymentResultWorkbook(upload: PaymentBatch): Promise<Uint8Array<ArrayBuffer>> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(r.sheet);
+  const [header, ...rows] = paymentResultRows(upload);
+  sheet.addRow(header).font = { bold: true };
+  addSafeRows(sheet, rows);
+  sheet.getColumn(5).numFmt = "#,##0.00";
+  [8, 30, 14, 8, 16, 16, 30, 80].forEach((width, index) => (sheet.getColumn(index + 1).width = width));
+  return workbookBytes(workbook);
+}

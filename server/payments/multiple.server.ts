@@ -1,0 +1,322 @@
+import crypto from "node:crypto";
+
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/node";
+
+import type { BatchContext, PaymentRow } from "#core/domain/multiple-payment";
+import { paymentUploadSchema, readPaymentRows, totalsByAccount, totalsByCurrency } from "#core/domain/multiple-payment";
+import { canSendToRecipients } from "#core/domain/permissions";
+
+import { getConfig } from "../config.server";
+import type { Batch, BatchJob, BatchKind, BatchRecords } from "../jobs/batch-jobs.server";
+import { batchStore, defaultBatchRecords } from "../jobs/batch-jobs.server";
+import type { AccessContext } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
+import { isSpecialRuleCompany } from "../session/shell.server";
+import { sharedRedis } from "../shared-redis.server";
+import type { SpreadsheetError } from "../uploads/spreadsheet.server";
+import { readSpreadsheet } from "../uploads/spreadsheet.server";
+import { readUploadForm } from "../uploads/upload-form.server";
+import { UNBOUNDED } from "../upstream/budget";
+import { cached } from "../upstream/cache.server";
+import { isUpstreamError } from "../upstream/errors";
+import { notificationsFor } from "../upstream/notifications.server";
+import { optional } from "../upstream/optional.server";
+import type { SetOperationBody } from "../upstream/trading.server";
+
+/**
+ * The multiple payment (SPEC §2 /pago-multiple, §3 Multiple payment row; docs/decisions/062): an
+ * uploaded file checked row by row, kept for the preview, and its valid rows registered as one
+ * transfer each by a job of the portal's one job mechanism. Each row's POST /setoperation carries
+ * a key derived from the upload and the row, so a second 'Registrar', a refresh, another
+ * instance or a take-over never creates a second operation.
+ */
+export type PaymentOutcome =
+  /** Registered; the money moves once the member confirms it on the bank's challenge page. */
+  | { state: "registered"; operationId: string; challengeUrl: string }
+  /** Registered for an administrator to approve (§4 'Por aprobar'). */
+  | { state: "approval"; operationId: string }
+  | { state: "failed"; reason: "funds" | "forbidden" | "recipient" | "generic" }
+  /** Timed out: the operation may exist; it is never sent again blindly, the history tells. */
+  | { state: "unknown" };
+
+const STATES = ["registered", "approval", "failed", "unknown"] as const;
+
+export type PaymentBatch = Batch<PaymentRow, PaymentOutcome>;
+export type PaymentJob = BatchJob<PaymentOutcome>;
+
+/**
+ * The row's Idempotency-Key: a UUID-shaped digest of the upload and the line, the same on every
+ * instance and every run, different for every row and every upload.
+ */
+export function rowIdempotencyKey(uploadId: string, line: number): string {
+  const hex = crypto.createHash("sha256").update(`pago-multiple|${uploadId}|${line}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The single transfer's body (server/trading/submit.server.ts) for one checked row. */
+export function rowOperationBody(row: PaymentRow): SetOperationBody {
+  const input = row.input!;
+  const amount = Number(input.amount);
+  return {
+    operation: "transfer",
+    pair: "",
+    amount,
+    amountOrigin: amount,
+    amountDestiny: amount,
+    total: amount,
+    margin: "0",
+    exchangeRate: 1,
+    accountOrigin: { idCuenta: input.originId, idDivisa: input.currency },
+    accountDestiny: null,
+    recipient: { idRecipient: input.recipientId },
+    concept: input.reasonId,
+    conceptString: input.detail,
+    aditionalInformation: input.detail,
+    priceObject: null,
+    calculatePlace: "left",
+  };
+}
+
+const payments: BatchKind<PaymentRow, PaymentOutcome> = {
+  name: "multiple-payment",
+  runnable: (row) => row.input !== null,
+  lineOf: (row) => row.line,
+  // A bounded number of /setoperation calls in flight: the bank books each one.
+  concurrency: 4,
+  finishedEvent: "multiple_payment_registered",
+  async run({ api, access, batchId }, row) {
+    try {
+      const created = await api.trading.setOperation(rowOperationBody(row), rowIdempotencyKey(batchId, row.line));
+      if (created.requires_admin_approval || !created.uri) return { state: "approval", operationId: created.id };
+      const url = new URL(created.uri);
+      url.searchParams.set("operation", "transfer");
+      return { state: "registered", operationId: created.id, challengeUrl: url.toString() };
+    } catch (error) {
+      if (!isUpstreamError(error)) {
+        access.log.error(
+          { event: "multiple_payment_row_failed", err: error instanceof Error ? error.message : String(error) },
+          "row failed",
+        );
+        return { state: "failed", reason: "generic" };
+      }
+      if (error.failure === "timeout" || error.failure === "network") return { state: "unknown" };
+      if (error.details.code === "IDEMPOTENCY_KEY_IN_FLIGHT") return { state: "unknown" };
+      if (error.status === 403) return { state: "failed", reason: "forbidden" };
+      if (error.details.code === "INSUFFICIENT_FUNDS") return { state: "failed", reason: "funds" };
+      if (error.details.code === "RECIPIENT_NOT_AUTHORIZED" || error.details.code === "RECIPIENT_NOT_FOUND") {
+        return { state: "failed", reason: "recipient" };
+      }
+      access.log.warn({ event: "multiple_payment_row_refused", status: error.status, code: error.details.code }, "row refused");
+      return { state: "failed", reason: "generic" };
+    }
+  },
+  /** §7: the administrators hear once that the batch's operations wait for them; a failure is logged only. */
+  async onFinished(access, job) {
+    const waiting = [...job.outcomes.values()].flatMap((outcome) => (outcome.state === "approval" ? [outcome.operationId] : []));
+    if (waiting.length === 0) return;
+    const { name, firstLastName } = access.data.user;
+    await notificationsFor({ log: access.log, budget: UNBOUNDED }, access.data.productJwt)
+      .operationsToBeApproved({ id: waiting[0], name: [name, firstLastName].filter(Boolean).join(" "), count: waiting.length })
+      .catch((error: unknown) =>
+        access.log.warn(
+          { event: "approval_notice_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
+          "approval notice not sent",
+        ),
+      );
+  },
+};
+
+const defaultRecords = () =>
+  defaultBatchRecords<PaymentRow, PaymentOutcome>(
+    "multiple-payments",
+    "portal:payments",
+    STATES,
+    sharedRedis(),
+    getConfig().SESSION_SECRET,
+  );
+
+export function paymentStore(records: BatchRecords<PaymentRow, PaymentOutcome> = defaultRecords()) {
+  return batchStore(payments, records);
+}
+
+/** What the rows are checked against: the company's accounts, its recipients, the reasons and the member's permission, read fresh. */
+export async function batchContext(access: AccessContext): Promise<BatchContext> {
+  const special = isSpecialRuleCompany(access.company.clientId);
+  const [actor, accounts, recipients, members, reasons] = await Promise.all([
+    currentActor(access),
+    access.api.partner.getAccounts(),
+    // §6: the special-rule company has no recipients to pay.
+    special ? Promise.resolve([]) : access.api.partner.getRecipients(),
+    special
+      ? Promise.resolve([])
+      : optional(access.api.trading.memberRecipients(), [], { log: access.log, event: "member_recipients_unavailable" }),
+    cached("conceptpays", () => access.api.product.conceptPays()),
+  ]);
+  const aliases = new Map(members.map((member) => [member.idRecipient, member.alias]));
+  return {
+    accounts: accounts.map((account) => ({
+      idAccount: account.idAccount,
+      clabe: account.clabe,
+      currency: account.currency,
+      balance: account.balance,
+      alias: account.alias,
+    })),
+    recipients: recipients.map((recipient) => ({
+      id: recipient.idRecipient,
+      account: recipient.account,
+      currency: recipient.idCurrency,
+      status: recipient.status.id,
+      name: aliases.get(recipient.idRecipient)?.trim() || recipient.alias?.trim() || recipient.fullName,
+    })),
+    reasons: reasons.map((reason) => ({ id: reason.IdPayConcept, label: reason.concept })),
+    mayPayRecipients: canSendToRecipients(actor),
+  };
+}
+
+export type PaymentRefusal = SpreadsheetError | "empty" | "columns" | "unavailable";
+
+export type CheckedPayments =
+  | { kind: "checked"; uploadId: string }
+  | { kind: "invalid"; result: SubmissionResult<string[]> }
+  | { kind: "tooLarge" }
+  | { kind: "refused"; reason: PaymentRefusal; missing: string[] };
+
+/**
+ * An uploaded payment file, checked in the recipients' layers (ARCHITECTURE "Untrusted files"):
+ * the body's size while it streams, the form, the type by content, the parse in a limited
+ * worker, then every row against the company's data. The checked rows are kept for the preview.
+ */
+export async function checkPaymentUpload(access: AccessContext, request: Request, log: AppLoadContext["log"]): Promise<CheckedPayments> {
+  const body = await readUploadForm(request);
+  if (!body.ok) return { kind: "tooLarge" };
+  const submission = parseWithZod(body.form, { schema: paymentUploadSchema });
+  if (submission.status !== "success" || !body.file) return { kind: "invalid", result: submission.reply({ hideFields: ["archivo"] }) };
+
+  const started = performance.now();
+  const sheet = await readSpreadsheet(body.file, undefined, { csv: true });
+  const parseMs = Math.round(performance.now() - started);
+  if (!sheet.ok) {
+    log.warn(
+      { event: "payment_upload_refused", reason: sheet.error, bytes: body.file.bytes.byteLength, parseMs },
+      "payment upload refused",
+    );
+    return { kind: "refused", reason: sheet.error, missing: [] };
+  }
+  let context: BatchContext;
+  try {
+    context = await batchContext(access);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    log.warn({ event: "payment_upload_context_unavailable", failure: error.failure }, "payment upload not checked");
+    return { kind: "refused", reason: "unavailable", missing: [] };
+  }
+  const read = readPaymentRows(sheet.rows, context);
+  if (!read.ok) return { kind: "refused", reason: read.error, missing: read.missing ?? [] };
+  const upload = await paymentStore().add(access, body.file.name, read.rows);
+  log.info(
+    {
+      event: "payment_upload_checked",
+      rows: read.rows.length,
+      invalid: read.rows.filter((row) => !row.input).length,
+      bytes: body.file.bytes.byteLength,
+      parseMs,
+    },
+    "payment upload checked",
+  );
+  return { kind: "checked", uploadId: upload.id };
+}
+
+/**
+ * 'Registrar solo los pagos válidos': the member's permission is read again (it may have changed
+ * since the preview), then the job is enqueued once. Null when the upload is gone or not theirs.
+ */
+export async function registerPayments(access: AccessContext, uploadId: string): Promise<"started" | "forbidden" | null> {
+  const store = paymentStore();
+  const upload = await store.get(access, uploadId);
+  if (!upload) return null;
+  if (!upload.job && !canSendToRecipients(await currentActor(access))) return "forbidden";
+  await store.start(access, upload);
+  return "started";
+}
+
+const PREVIEW_PAGE = 100;
+
+/** One row as the preview shows it: never the full account numbers. */
+export interface PaymentPreviewRow {
+  line: number;
+  recipient: string;
+  last4: string;
+  origin: string;
+  currency: string;
+  amount: string;
+  reason: string;
+  errors: Array<{ column: string; message: string }>;
+  outcome: PaymentOutcome | null;
+}
+
+const last4 = (value: string | undefined) => {
+  const plain = (value ?? "").replace(/[\s-]/g, "");
+  return /^\d{4,}$/.test(plain) ? plain.slice(-4) : "";
+};
+
+function previewRows(upload: PaymentBatch, rows: PaymentRow[]): PaymentPreviewRow[] {
+  return rows.map((row) => ({
+    line: row.line,
+    recipient: row.values.destiny ?? "",
+    last4: last4(row.values.destiny_account),
+    origin: row.values.source ?? (last4(row.values.source_account) ? `•••• ${last4(row.values.source_account)}` : ""),
+    currency: row.input?.currency ?? (row.values.currency ?? "").toUpperCase().slice(0, 3),
+    amount: row.input?.amount ?? (row.values.amount ?? "").slice(0, 20),
+    reason: row.values.reason_payment ?? row.values.reason_payment_id ?? "",
+    errors: row.errors,
+    outcome: upload.job?.outcomes.get(row.line) ?? null,
+  }));
+}
+
+/**
+ * What /pago-multiple shows for `?carga=<id>`: the checked rows a page at a time (`pagina`,
+ * `errores=1`) with the totals per currency and origin account, and once registration started,
+ * the job's progress; `expired` when the upload is gone.
+ */
+export async function paymentPage(access: AccessContext, url: URL) {
+  const id = url.searchParams.get("carga");
+  const upload = id ? await paymentStore().get(access, id) : null;
+  if (!upload) return { expired: Boolean(id), upload: null };
+  const onlyErrors = url.searchParams.get("errores") === "1";
+  const rows = onlyErrors ? upload.rows.filter((row) => !row.input) : upload.rows;
+  const pages = Math.max(1, Math.ceil(rows.length / PREVIEW_PAGE));
+  const page = Math.min(Math.max(1, Number(url.searchParams.get("pagina")) || 1), pages);
+  const shown = rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE);
+  const job = upload.job;
+  return {
+    expired: false,
+    upload: {
+      id: upload.id,
+      fileName: upload.fileName,
+      total: upload.rows.length,
+      valid: upload.rows.filter((row) => row.input).length,
+      byCurrency: totalsByCurrency(upload.rows),
+      byAccount: totalsByAccount(upload.rows),
+      rows: previewRows(upload, shown),
+      page,
+      pages,
+      from: rows.length ? (page - 1) * PREVIEW_PAGE + 1 : 0,
+      to: (page - 1) * PREVIEW_PAGE + shown.length,
+      filtered: rows.length,
+      onlyErrors,
+      job: job
+        ? {
+            total: job.total,
+            done: job.done,
+            registered: job.registered,
+            approval: job.approval,
+            failed: job.failed,
+            unknown: job.unknown,
+            finished: job.finished,
+          }
+        : null,
+    },
+  };
+}

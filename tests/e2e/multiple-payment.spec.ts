@@ -1,0 +1,239 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import type * as ExcelJSTypes from "exceljs";
+
+import { formatMoney } from "../../core/money";
+import { zipBomb } from "../support/sample-files";
+import { loginAs, resetSandbox, SANDBOX_URL, sidebar } from "./support";
+
+const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
+
+/**
+ * The multiple payment (§2 /pago-multiple, decision 062), JS on and off: the template, a file
+ * with good and bad rows, the preview's errors and totals, registering only the valid rows, the
+ * progress, the result file read back, and a second submit that creates no operation.
+ */
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+/** Ana's company (100234) as the sandbox seeds it. */
+const MXN_ACCOUNT = "062225001002340014";
+const TEXTIL = "012580019283746509";
+const ACEROS = "072680004588127341";
+/** 'Fletes J. L. Ramírez' is still pending (status 1): it cannot be paid. */
+const PENDING = "014180560032184793";
+
+type Cells = [string, string, string, string, string, string, string, string, string];
+
+/** 50 payments; rows 3, 10, 20, 30 and 40 are wrong in five different ways. */
+function paymentRows(): { rows: Cells[]; validTotal: number } {
+  const rows: Cells[] = [];
+  let cents = 0;
+  for (let i = 1; i <= 50; i++) {
+    const amount = `${100 + i}.25`;
+    let row: Cells = [
+      "Operativa MXN",
+      MXN_ACCOUNT,
+      "Proveedor",
+      i % 2 ? TEXTIL : ACEROS,
+      "MXN",
+      amount,
+      "1",
+      "Pago a proveedores",
+      `Factura ${i}`,
+    ];
+    if (i === 3) row = { ...row, 1: "000000000000000000" } as Cells;
+    else if (i === 10) row = { ...row, 3: PENDING } as Cells;
+    else if (i === 20) row = { ...row, 5: "0" } as Cells;
+    else if (i === 30) row = { ...row, 6: "21", 8: "" } as Cells;
+    else if (i === 40) row = [...rows[0]] as Cells;
+    else cents += (100 + i) * 100 + 25;
+    rows.push(Object.values(row) as Cells);
+  }
+  return { rows, validTotal: cents / 100 };
+}
+
+async function fileFor(testInfo: TestInfo, name: string, bytes: Buffer): Promise<string> {
+  const dir = testInfo.outputPath("archivos");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await writeFile(file, bytes);
+  return file;
+}
+
+async function createdOperations(): Promise<Array<{ id: number; idempotencyKey: string; status: string }>> {
+  const response = await fetch(`${SANDBOX_URL}/__operations`);
+  return (await response.json()) as Array<{ id: number; idempotencyKey: string; status: string }>;
+}
+
+/** The hidden fields of the 'Registrar' form, to send it again as a second submit would. */
+async function registerFields(page: Page): Promise<Record<string, string>> {
+  return page
+    .locator("form:has(input[name=carga])")
+    .locator("input[type=hidden]")
+    .evaluateAll((inputs) =>
+      Object.fromEntries(inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value])),
+    );
+}
+
+test("download the template, upload 50 payments with 5 bad rows, pay the 45 good ones once, and read the result back", async ({
+  page,
+}, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await sidebar(page).getByRole("link", { name: "Gestión de pagos" }).click();
+  await page.getByRole("link", { name: "Pagar a varios destinatarios con un archivo" }).click();
+  await expect(page).toHaveURL(/\/pago-multiple$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pago múltiple" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Gestión de pagos" })).toHaveAttribute("aria-current", "page");
+
+  // The template, filled in as a person would: the downloaded workbook, rows from line 2.
+  const [template] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar plantilla (.xlsx)" }).click(),
+  ]);
+  expect(template.suggestedFilename()).toBe("plantilla-pago-multiple.xlsx");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await template.path()) ?? "")) as unknown as ExcelJSTypes.Buffer);
+  const sheet = workbook.getWorksheet("Pagos")!;
+  expect(sheet.getRow(1).values).toEqual([
+    undefined,
+    "Origen",
+    "Cuenta origen",
+    "Destinatario",
+    "Cuenta destino",
+    "Divisa",
+    "Monto",
+    "Id motivo de pago",
+    "Motivo de pago",
+    "Detalle",
+  ]);
+  expect(workbook.getWorksheet("Motivos de pago")?.getRow(2).values).toEqual([undefined, 1, "Pago a proveedores"]);
+  const { rows, validTotal } = paymentRows();
+  for (const row of rows) sheet.addRow(row);
+  const file = await fileFor(testInfo, "pagos.xlsx", Buffer.from(await workbook.xlsx.writeBuffer()));
+
+  await page.getByLabel("Archivo de pagos").setInputFiles(file);
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText("45 de 50 pagos están listos para registrarse.")).toBeVisible();
+  await expect(page.getByText("5 filas tienen errores y no se pagarán.")).toBeVisible();
+  const totals = page.getByRole("region", { name: "Total a pagar por divisa" });
+  await expect(totals).toContainText(formatMoney(validTotal, "MXN"));
+  await expect(totals).toContainText("Pagos: 45");
+
+  await page.getByRole("link", { name: "Ver solo filas con errores" }).click();
+  const preview = page.getByRole("table", { name: "Pagos del archivo" });
+  await expect(preview.locator("tbody tr")).toHaveCount(5);
+  await expect(preview.getByRole("row", { name: /^4 / })).toContainText("La cuenta origen no es una cuenta de tu empresa");
+  await expect(preview.getByRole("row", { name: /^11 / })).toContainText("El destinatario aún no está autorizado");
+  await expect(preview.getByRole("row", { name: /^21 / })).toContainText("Este monto no es valido");
+  await expect(preview.getByRole("row", { name: /^31 / })).toContainText("*Debes ingresar el detalle de la operación.");
+  await expect(preview.getByRole("row", { name: /^41 / })).toContainText("Fila repetida: es igual a la fila 2");
+
+  // On a phone the rows are a list, errors included, with no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(preview.getByRole("row", { name: /^Fila 11 / }).getByText("El destinatario aún no está autorizado")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const axe = async (label: string) => {
+    if (testInfo.project.name !== "js") return;
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await axe("revisión");
+
+  const fields = await registerFields(page);
+  expect(await createdOperations()).toHaveLength(0);
+  await page.getByRole("button", { name: "Registrar solo los 45 pagos válidos" }).click();
+  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("45 por confirmar con token, 0 por aprobar, 0 con error, 0 sin confirmar.")).toBeVisible();
+  await axe("avance");
+  const operations = await createdOperations();
+  expect(operations).toHaveLength(45);
+  expect(operations.every((operation) => operation.status === "sent")).toBe(true);
+  expect(new Set(operations.map((operation) => operation.idempotencyKey)).size).toBe(45);
+
+  // Each registered payment links to its bank challenge.
+  await expect(page.getByRole("link", { name: "Confirmar con token el pago de la fila 2", exact: true })).toHaveAttribute(
+    "href",
+    new RegExp(`^${SANDBOX_URL}/challenge/\\?trk=.+&operation=transfer$`),
+  );
+
+  const [result] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar resultado (.csv)" }).click(),
+  ]);
+  const csv = (await readFile((await result.path()) ?? "", "utf8")).split("\r\n");
+  expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");
+  const ids = new Set(operations.map((operation) => String(operation.id)));
+  const byStatus = (status: string) => csv.slice(1).filter((line) => line.split(",")[6] === status);
+  expect(byStatus("Por confirmar con token")).toHaveLength(45);
+  expect(byStatus("Por confirmar con token").every((line) => ids.has(line.split(",")[5]))).toBe(true);
+  expect(byStatus("Con errores")).toHaveLength(5);
+  expect(csv).toContain("11,Proveedor,•••• 4793,MXN,110.25,,Con errores,Cuenta destino: El destinatario aún no está autorizado");
+
+  const [xlsx] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar resultado (.xlsx)" }).click(),
+  ]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await xlsx.path()) ?? "")) as unknown as ExcelJSTypes.Buffer);
+  const statuses = book.getWorksheet("Resultado")?.getColumn(7).values.slice(2) ?? [];
+  expect(statuses.filter((value) => value === "Por confirmar con token")).toHaveLength(45);
+
+  // A second submit of the same form, and a refresh of the progress page, create nothing.
+  const again = await page.request.post("/pago-multiple", { form: { ...fields, intent: "registrar" } });
+  expect(again.status()).toBe(200);
+  expect(again.url()).toMatch(/\/pago-multiple\?carga=/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible();
+  expect(await createdOperations()).toHaveLength(45);
+});
+
+test("a CSV is taken, hostile files are refused with a clear message, and the server keeps working", async ({ page }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/pago-multiple");
+  const input = page.getByLabel("Archivo de pagos");
+  const submit = page.getByRole("button", { name: "Revisar archivo" });
+
+  await input.setInputFiles(await fileFor(testInfo, "foto.csv", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")));
+  await submit.click();
+  await expect(page.getByText("Error en formato. Formatos aceptados: .xlsx, .csv")).toBeVisible();
+
+  await input.setInputFiles(await fileFor(testInfo, "bomba.xlsx", await zipBomb(1024, { lie: true })));
+  await submit.click();
+  await expect(page.getByText("El archivo es demasiado grande para revisarlo. Divide los pagos en varios archivos.")).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await input.setInputFiles(await fileFor(testInfo, "otra.csv", Buffer.from("Nombre,Monto\r\nAna,10\r\n")));
+  await submit.click();
+  await expect(
+    page.getByText("El archivo no tiene las columnas de la plantilla: Cuenta origen, Cuenta destino, Divisa, Id motivo de pago."),
+  ).toBeVisible();
+
+  // The CSV template, filled with a formula where a name goes: it is checked, never run.
+  const [template] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar plantilla (.csv)" }).click(),
+  ]);
+  const header = (await readFile((await template.path()) ?? "", "utf8")).trimEnd();
+  const lines = [
+    header,
+    `Operativa MXN,${MXN_ACCOUNT},"=HYPERLINK(""http://x"")",${TEXTIL},MXN,"1,500.50",1,,Renta`,
+    `Operativa MXN,${MXN_ACCOUNT},Aceros,${ACEROS},USD,20,1,,`,
+  ];
+  await input.setInputFiles(await fileFor(testInfo, "pagos.csv", Buffer.from(lines.join("\r\n"))));
+  await submit.click();
+  await expect(page.getByText("1 de 2 pagos están listos para registrarse.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Pagos del archivo" }).getByRole("row", { name: /^3 / })).toContainText(
+    "La cuenta origen no es en USD",
+  );
+  await expect(page.getByRole("region", { name: "Total a pagar por divisa" })).toContainText(formatMoney(1500.5, "MXN"));
+});
