@@ -32,11 +32,12 @@ const RECIPIENTS = ["012580019283746509", "072680004588127341"];
 const context: BatchContext = {
   accounts: [{ idAccount: "A-100234-01", clabe: MXN_ACCOUNT, currency: "MXN", balance: 2458930.55, alias: "Operativa MXN" }],
   recipients: [
-    { id: "501", account: RECIPIENTS[0], currency: "MXN", status: 2, name: "Textil del Norte" },
-    { id: "502", account: RECIPIENTS[1], currency: "MXN", status: 2, name: "Aceros Querétaro" },
+    { id: "501", account: RECIPIENTS[0], currency: "MXN", status: 2, name: "Textil del Norte", national: true },
+    { id: "502", account: RECIPIENTS[1], currency: "MXN", status: 2, name: "Aceros Querétaro", national: true },
   ],
   reasons: [{ id: 1, label: "Pago a proveedores" }],
   mayPayRecipients: true,
+  mayPayInternational: true,
 };
 
 async function paymentFile(): Promise<Uint8Array> {

@@ -10,15 +10,16 @@ const context: BatchContext = {
     { idAccount: "A-3", clabe: "012180000000000033", currency: "MXP", balance: 100, alias: "Concentradora" },
   ],
   recipients: [
-    { id: "501", account: "002180700000000501", currency: "MXN", status: 2, name: "Telas Monterrey" },
-    { id: "502", account: "1234 5678 9012", currency: "USD", status: 2, name: "Acme Inc" },
-    { id: "503", account: "002180700000000503", currency: "MXN", status: 1, name: "Pendiente SA" },
+    { id: "501", account: "002180700000000501", currency: "MXN", status: 2, name: "Telas Monterrey", national: true },
+    { id: "502", account: "1234 5678 9012", currency: "USD", status: 2, name: "Acme Inc", national: false },
+    { id: "503", account: "002180700000000503", currency: "MXN", status: 1, name: "Pendiente SA", national: true },
   ],
   reasons: [
     { id: 1, label: "Pago a proveedores" },
     { id: 21, label: "Otros" },
   ],
   mayPayRecipients: true,
+  mayPayInternational: true,
 };
 
 type Values = Partial<Record<PaymentColumn, string>>;
@@ -114,6 +115,24 @@ describe("checkPaymentRow: one row with the single transfer's schema and the com
       input: null,
       errors: [{ column: "row", message: "No tienes permiso para enviar dinero a cuentas de terceros" }],
     });
+  });
+});
+
+describe("checkPaymentRow: international recipients (decision 066)", () => {
+  const toAcme: Values = {
+    ...good,
+    source_account: "012180000000000022",
+    destiny: "Acme Inc",
+    destiny_account: "1234 5678 9012",
+    currency: "USD",
+    amount: "10.00",
+  };
+  it("pays an international recipient for a Pro member and refuses it, with the reason, for a Basic one", () => {
+    expect(errorsOf(toAcme)).toEqual([]);
+    expect(checkPaymentRow(toAcme, { ...context, mayPayInternational: false }).errors).toEqual([
+      { column: "destiny_account", message: "Los envíos internacionales son parte de la membresía Pro" },
+    ]);
+    expect(checkPaymentRow(good, { ...context, mayPayInternational: false }).errors).toEqual([]);
   });
 });
 

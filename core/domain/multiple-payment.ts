@@ -98,6 +98,8 @@ export interface BatchRecipient {
   /** §4 Recipient: 2 is authorized. */
   status: number;
   name: string;
+  /** §1 Nacional / Internacional: international ones take money from Pro members only (decision 066). */
+  national: boolean;
 }
 
 export interface BatchContext {
@@ -106,6 +108,8 @@ export interface BatchContext {
   reasons: readonly { id: number; label: string }[];
   /** §6: the member may send to third-party accounts (fresh, from currentActor). */
   mayPayRecipients: boolean;
+  /** Decision 066: the member's membership lets it pay international recipients (fresh). */
+  mayPayInternational: boolean;
 }
 
 export type ReadPaymentsResult =
@@ -198,6 +202,7 @@ export function checkPaymentRow(
   const recipient = destinyKey ? context.recipients.find((candidate) => digits(candidate.account) === destinyKey) : undefined;
   if (destinyKey && !recipient) add("destiny_account", texts.rules.recipientUnknown);
   else if (recipient && recipient.status !== 2) add("destiny_account", texts.rules.recipientPending);
+  else if (recipient && !recipient.national && !context.mayPayInternational) add("destiny_account", texts.rules.recipientProOnly);
   else if (recipient && PAYMENT_CURRENCIES.includes(currency) && normaliseCurrency(recipient.currency) !== currency) {
     add("destiny_account", fill(texts.rules.recipientCurrency, { currency: normaliseCurrency(recipient.currency) }));
   }

@@ -62,11 +62,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
 const context: BatchContext = {
   accounts: [{ idAccount: "A-100234-01", clabe: "062225001002340014", currency: "MXN", balance: 2458930.55, alias: "Operativa MXN" }],
   recipients: [
-    { id: "501", account: "012580019283746509", currency: "MXN", status: 2, name: "Textil del Norte" },
-    { id: "502", account: "072680004588127341", currency: "MXN", status: 2, name: "Aceros Querétaro" },
+    { id: "501", account: "012580019283746509", currency: "MXN", status: 2, name: "Textil del Norte", national: true },
+    { id: "502", account: "072680004588127341", currency: "MXN", status: 2, name: "Aceros Querétaro", national: true },
   ],
   reasons: [{ id: 1, label: "Pago a proveedores" }],
   mayPayRecipients: true,
+  mayPayInternational: true,
 };
 const header = ["Cuenta origen", "Destinatario", "Cuenta destino", "Divisa", "Monto", "Id motivo de pago", "Detalle"];
 function rows(amounts: string[]): PaymentRow[] {

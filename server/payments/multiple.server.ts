@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 
+import { canSendInternational } from "#core/domain/membership";
 import type { BatchContext, PaymentRow } from "#core/domain/multiple-payment";
 import { paymentUploadSchema, readPaymentRows, totalsByAccount, totalsByCurrency } from "#core/domain/multiple-payment";
 import { canSendToRecipients } from "#core/domain/permissions";
@@ -12,6 +13,7 @@ import { getConfig } from "../config.server";
 import type { Batch, BatchJob, BatchKind, BatchRecords } from "../jobs/batch-jobs.server";
 import { batchStore, defaultBatchRecords } from "../jobs/batch-jobs.server";
 import type { AccessContext } from "../session/auth.server";
+import { membershipIdOrNull } from "../session/membership.server";
 import { currentActor } from "../session/permissions.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import { sharedRedis } from "../shared-redis.server";
@@ -144,8 +146,9 @@ export function paymentStore(records: BatchRecords<PaymentRow, PaymentOutcome> =
 /** What the rows are checked against: the company's accounts, its recipients, the reasons and the member's permission, read fresh. */
 export async function batchContext(access: AccessContext): Promise<BatchContext> {
   const special = isSpecialRuleCompany(access.company.clientId);
-  const [actor, accounts, recipients, members, reasons] = await Promise.all([
+  const [actor, membershipId, accounts, recipients, members, reasons] = await Promise.all([
     currentActor(access),
+    membershipIdOrNull(access),
     access.api.partner.getAccounts(),
     // §6: the special-rule company has no recipients to pay.
     special ? Promise.resolve([]) : access.api.partner.getRecipients(),
@@ -169,9 +172,11 @@ export async function batchContext(access: AccessContext): Promise<BatchContext>
       currency: recipient.idCurrency,
       status: recipient.status.id,
       name: aliases.get(recipient.idRecipient)?.trim() || recipient.alias?.trim() || recipient.fullName,
+      national: recipient.typeOriginPerson === "NACIONAL",
     })),
     reasons: reasons.map((reason) => ({ id: reason.IdPayConcept, label: reason.concept })),
     mayPayRecipients: canSendToRecipients(actor),
+    mayPayInternational: canSendInternational(membershipId),
   };
 }
 
