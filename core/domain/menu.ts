@@ -1,3 +1,4 @@
+import { APPROVALS_PATH, showsApprovalsMenu } from "./approval";
 import { canOpenMarket } from "./membership";
 
 /** The sidebar of SPEC §2: six entries, the market for Pro members, rules per company. */
@@ -19,15 +20,18 @@ export interface MenuContext {
   /** Company shown the 'Nueva Función' badge. */
   newFeatureCompany: boolean;
   permissionsFeatureEnabled: boolean;
+  /** The member is the company's administrator (the login's profile: it only picks a label and a link). */
+  administrator: boolean;
 }
 
 export function sidebarItems(context: MenuContext): MenuItem[] {
+  const approvals = showsApprovalsMenu(context);
   const items: MenuItem[] = [
     { key: "dashboard", labelKey: "shell.menu.dashboard", href: "/", icon: "dashboard" },
     {
       key: "planner",
-      labelKey: context.permissionsFeatureEnabled ? "shell.menu.plannerApprove" : "shell.menu.planner",
-      href: "/planner",
+      labelKey: approvals ? "shell.menu.plannerApprove" : "shell.menu.planner",
+      href: approvals ? APPROVALS_PATH : "/planner",
       icon: "planner",
       badgeKey: context.newFeatureCompany ? "shell.menu.newFeature" : undefined,
     },
@@ -48,6 +52,7 @@ export function screenTitleKey(pathname: string): string | null {
   const titles: Array<[string, string]> = [
     ["/planner", "shell.title.planner"],
     ["/pagos-recurrentes", "shell.title.recurring"],
+    [APPROVALS_PATH, "shell.title.approvals"],
     ["/historial-operaciones", "shell.title.operations"],
     ["/cuentas", "shell.title.accounts"],
     ["/destinatarios", "shell.title.receivers"],
