@@ -101,9 +101,9 @@ test("Carlos loads a transfer, Ana is told once, approves it through the challen
 
   await loginAs(page, "ana.admin");
   await page.goto("/?drawer=notificaciones");
-  await expect(
-    drawer(page, "Notificaciones").getByRole("list", { name: "Lista de notificaciones" }).getByRole("listitem").first(),
-  ).toContainText("Carlos Hernández cargó 1 operación que espera tu aprobación.");
+  const notice = drawer(page, "Notificaciones").getByRole("list", { name: "Lista de notificaciones" }).getByRole("listitem").first();
+  await expect(notice).toContainText("Carlos Hernández cargó 1 operación que espera tu aprobación.");
+  await expect(notice.getByRole("link", { name: /^Ver operaciones por aprobar/ })).toHaveAttribute("href", "/aprobaciones");
 
   await page.goto("/");
   const originBefore = await balanceOf(page, "Concentradora Bajío");
