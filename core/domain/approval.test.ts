@@ -4,7 +4,6 @@ import {
   approvalDecisionSchema,
   canDecideApprovals,
   challengeHref,
-  decidable,
   decisionIntent,
   decisionProblem,
   showsApprovalsMenu,
@@ -36,11 +35,12 @@ describe("which operations wait (§4 'Por aprobar')", () => {
     expect(waitingForApproval(operations).map((operation) => operation.id)).toEqual(["sent-flag", "validating-flag"]);
   });
 
-  it("no longer lets a voided or applied operation be decided", () => {
-    expect(decidable({ status: "sent", requiresAdminApproval: true })).toBe(true);
-    expect(decidable({ status: "notAppliedByAdmin", requiresAdminApproval: true })).toBe(false);
-    expect(decidable({ status: "applying", requiresAdminApproval: true })).toBe(false);
-    expect(decidable({ status: "sent", requiresAdminApproval: false })).toBe(false);
+  it("lets an operation go once it is approved and challenged, or voided", () => {
+    const waiting = { status: "sent" as const, requires_admin_approval: true };
+    expect(waitingForApproval([waiting])).toHaveLength(1);
+    for (const status of ["applying", "applied", "notApplied", "notAppliedByAdmin"] as const) {
+      expect(waitingForApproval([{ ...waiting, status }])).toEqual([]);
+    }
   });
 });
 

@@ -27,27 +27,19 @@ export function showsApprovalsMenu(context: { permissionsFeatureEnabled: boolean
 
 export const APPROVALS_PATH = "/aprobaciones";
 
-/** The operations of a page that wait for an administrator, in the page's order. */
+/**
+ * The operations of a page that wait for an administrator, in the page's order. An approved one
+ * still waits until the administrator confirms the bank's challenge (approving it again answers the
+ * same challenge); then it is an ordinary operation (applying, applied). A voided one is 'Anulada'
+ * (notAppliedByAdmin). Either way it no longer waits and can no longer be decided.
+ */
 export function waitingForApproval<T extends { status: OperationStatus; requires_admin_approval: boolean }>(operations: readonly T[]): T[] {
   return operations.filter((operation) =>
     awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
   );
 }
 
-/**
- * Whether an operation may still be decided: it waits for approval. Once approved (and challenged)
- * it is an ordinary operation; once voided it is 'Anulada' (notAppliedByAdmin) for good.
- */
-export function decidable(operation: { status: OperationStatus; requiresAdminApproval: boolean }): boolean {
-  return awaitsAdminApproval(operation);
-}
-
-/** The status a void leaves: 'Anulada' (§4 v2), with 'El usuario administrador elimino esta operación.' */
-export const VOIDED_STATUS: OperationStatus = "notAppliedByAdmin";
-
 export const DECISIONS = { aprobar: "approve", anular: "void" } as const;
-export type DecisionIntent = keyof typeof DECISIONS;
-export type Decision = (typeof DECISIONS)[DecisionIntent];
 
 /**
  * The decision form, one schema for both routes (the approvals list and the operation drawer).
