@@ -30,7 +30,7 @@ import { toastSinceLastTold } from "#server/notifications/live.server";
 import { markSeen, seenUpTo } from "#server/notifications/seen.server";
 import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
-import { sessionClock, shellData } from "#server/session/shell.server";
+import { needsPermissionsFeature, sessionClock, shellData } from "#server/session/shell.server";
 import { themeOf } from "#server/session/theme.server";
 import type { SessionData } from "#server/session/types";
 import { UNBOUNDED } from "#server/upstream/budget";
@@ -80,13 +80,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (touch) session.set("lastSeenAt", now);
 
   const surveyResult = session.get("surveyResult") ?? null;
-  const overlayChanged = active ? await settleOverlay(request, context, session, url) : false;
+  const [overlayChanged, featureChanged] = active
+    ? await Promise.all([settleOverlay(request, context, session, url), settlePermissionsFeature(request, context, session)])
+    : [false, false];
 
   const [[csrfToken, csrfCookie], theme] = await Promise.all([csrfTokenFor(request), themeOf(request)]);
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
-  if (toast || splash || modal || touch || surveyResult || overlayChanged) headers.append("Set-Cookie", await commitSession(session));
+  if (toast || splash || modal || touch || surveyResult || overlayChanged || featureChanged)
+    headers.append("Set-Cookie", await commitSession(session));
   const overlay = active && overlayShownOn(url) ? (session.get("overlay")?.pending?.overlay ?? null) : null;
 
   const expiresAt = session.get("expiresAt") ?? now;
@@ -171,6 +174,29 @@ async function settleOverlay(
   }
   if (changed) session.set("overlay", overlay);
   return changed;
+}
+
+/**
+ * The company's permissions feature for the sidebar's approve label (§2 Shell, decision 060): read
+ * once per administrator's session and company, in a 2 s, no-retry read; a failure leaves the
+ * label as 'Gestión de pagos' and is read again on the next page. Answers whether the session changed.
+ */
+async function settlePermissionsFeature(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  session: Awaited<ReturnType<typeof getSession>>,
+) {
+  if (!needsPermissionsFeature(session.data as Partial<SessionData>)) return false;
+  const companyId = session.get("companyId") ?? "";
+  const ctx = { ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 };
+  try {
+    const enabled = await upstreams(ctx, { productJwt: session.get("productJwt") ?? "" }).collaborators.permissionsFeatureEnabled();
+    session.set("permissionsFeature", { companyId, enabled });
+    return true;
+  } catch (error) {
+    context.log.warn({ event: "permissions_flag_unavailable", err: error instanceof Error ? error.message : String(error) }, "flag unread");
+    return false;
+  }
 }
 
 /**

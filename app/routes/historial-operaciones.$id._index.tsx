@@ -1,50 +1,133 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import crypto from "node:crypto";
 
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+
+import { canDecideApprovals } from "#core/domain/approval";
 import { historyHref } from "#core/history-links";
+import transaction from "#core/locales/es-MX/transaction.json";
+import { withParams } from "#core/url";
+import { answerDecision } from "#server/approvals/approvals.server";
 import { getConfig } from "#server/config.server";
 import { loadOperationDetail } from "#server/history/detail.server";
 import { requireAccess } from "#server/session/auth.server";
+import { readForm } from "#server/session/csrf.server";
+import { currentActor, requireAdministrator } from "#server/session/permissions.server";
+import { DecisionActions, DecisionHelp, VoidDialog } from "~/components/approvals/Decision";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
+import { useTranslation } from "~/i18n";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
 
 /**
  * The operation drawer's detail view (§2), server-rendered over the list so a link opens exactly
  * this operation. Another company's operation, or one that does not exist, is a 404 (the list's
- * error boundary shows the Spanish 404 page), never someone else's data.
+ * error boundary shows the Spanish 404 page), never someone else's data. An operation waiting for
+ * approval offers an administrator 'Aprobar' and 'Anular' (decision 060), the void confirmation
+ * at `?dialogo=anular-operacion`; the decision posts here, and only an administrator's is heard.
  */
+const DIALOG = "anular-operacion";
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const { detail } = await loadOperationDetail(access, params.id ?? "");
-  return json({ detail, bankPortalUrl: getConfig().BANK_PORTAL_URL }, { headers: { "Cache-Control": "private, no-store" } });
+  // Only an operation that waits asks who is looking: the profile is read fresh (decision 058).
+  const decides = detail.approval && canDecideApprovals(await currentActor(access));
+  const url = new URL(request.url);
+  const config = getConfig();
+  return json(
+    {
+      detail,
+      bankPortalUrl: config.BANK_PORTAL_URL,
+      links: { bank: config.BANK_PORTAL_URL, whatsapp: config.CONTACT_CHAT_URL },
+      decision: decides
+        ? {
+            idempotencyKey: crypto.randomUUID(),
+            voidKey: crypto.randomUUID(),
+            voiding: url.searchParams.get("dialogo") === DIALOG,
+          }
+        : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const access = await requireAdministrator(request, context);
+  const formData = await readForm(request);
+  const url = new URL(request.url);
+  // The decision is about this drawer's operation: another id posted here is refused.
+  if (formData.get("id") !== params.id) throw new Response("Solicitud inválida", { status: 400 });
+  const here = historyHref(url.search, params.id);
+  return answerDecision(request, access, formData, { voidedHref: () => here, here });
 }
 
 export default function OperationDetailRoute() {
-  const { detail, bankPortalUrl } = useLoaderData<typeof loader>();
+  const { detail, bankPortalUrl, links, decision } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("history");
   const { search } = useLocation();
+  const here = historyHref(search, detail.id);
   return (
-    <OperationDrawer
-      detail={detail}
-      closeHref={historyHref(search)}
-      footer={
-        <OperationDetailFooter
+    <>
+      <OperationDrawer
+        detail={detail}
+        closeHref={historyHref(search)}
+        footer={
+          <OperationDetailFooter
+            detail={detail}
+            links={{
+              invoice: historyHref(search, detail.id, "factura"),
+              receipt: historyHref(search, detail.id, "comprobante"),
+              share: historyHref(search, detail.id, "compartir"),
+            }}
+          />
+        }
+      >
+        <OperationDetailBody
           detail={detail}
-          links={{
-            invoice: historyHref(search, detail.id, "factura"),
-            receipt: historyHref(search, detail.id, "comprobante"),
-            share: historyHref(search, detail.id, "compartir"),
-          }}
+          bankPortalUrl={bankPortalUrl}
+          decision={
+            decision ? (
+              <section
+                aria-labelledby="operacion-decision"
+                className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+              >
+                <h3 id="operacion-decision" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+                  {t("approval.decisionTitle")}
+                </h3>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t("approval.challengeHint")}</p>
+                <DecisionActions
+                  id={detail.id}
+                  idempotencyKey={decision.idempotencyKey}
+                  voidHref={withParams(here, { dialogo: DIALOG })}
+                  answer={answer}
+                />
+              </section>
+            ) : null
+          }
         />
-      }
-    >
-      <OperationDetailBody detail={detail} bankPortalUrl={bankPortalUrl} />
-    </OperationDrawer>
+      </OperationDrawer>
+      {decision ? (
+        <>
+          <VoidDialog
+            open={decision.voiding}
+            id={detail.id}
+            amount={detail.amount.total}
+            idempotencyKey={decision.voidKey}
+            closeHref={here}
+            answer={answer}
+          />
+          <DecisionHelp answer={answer} closeHref={here} links={links} />
+        </>
+      ) : null}
+    </>
   );
 }
 
 export const handle: HistoryHandle = {
+  namespaces: { transaction },
   titleKey: "shell.title.operations",
   pending: (data) => Boolean((data as { detail?: { polled?: boolean } } | undefined)?.detail?.polled),
 };

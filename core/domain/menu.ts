@@ -1,3 +1,4 @@
+import { APPROVALS_PATH, showsApprovalsMenu } from "./approval";
 import { canOpenMarket } from "./membership";
 
 /** The sidebar of SPEC §2: six entries, the market for Pro members, rules per company. */
@@ -21,18 +22,21 @@ export interface MenuContext {
   /** Company shown the 'Nueva Función' badge. */
   newFeatureCompany: boolean;
   permissionsFeatureEnabled: boolean;
+  /** The member is the company's administrator (the login's profile: it only picks a label and a link). */
+  administrator: boolean;
 }
 
 export function sidebarItems(context: MenuContext): MenuItem[] {
+  const approvals = showsApprovalsMenu(context);
   const items: MenuItem[] = [
     { key: "dashboard", labelKey: "shell.menu.dashboard", href: "/", icon: "dashboard" },
     {
       key: "planner",
-      labelKey: context.permissionsFeatureEnabled ? "shell.menu.plannerApprove" : "shell.menu.planner",
-      href: "/planner",
+      labelKey: approvals ? "shell.menu.plannerApprove" : "shell.menu.planner",
+      href: approvals ? APPROVALS_PATH : "/planner",
       icon: "planner",
-      // 'Gestión de pagos': the planner, the recurring payments and the multiple payment.
-      activePaths: ["/pagos-recurrentes", "/pago-multiple"],
+      // 'Gestión de pagos': the planner, the recurring payments, the multiple payment and the approvals.
+      activePaths: ["/planner", APPROVALS_PATH, "/pagos-recurrentes", "/pago-multiple"],
       badgeKey: context.newFeatureCompany ? "shell.menu.newFeature" : undefined,
     },
     { key: "operations", labelKey: "shell.menu.operations", href: "/historial-operaciones", icon: "operations" },
@@ -53,6 +57,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/planner", "shell.title.planner"],
     ["/pagos-recurrentes", "shell.title.recurring"],
     ["/pago-multiple", "shell.title.multiplePayment"],
+    [APPROVALS_PATH, "shell.title.approvals"],
     ["/historial-operaciones", "shell.title.operations"],
     ["/cuentas", "shell.title.accounts"],
     ["/destinatarios", "shell.title.receivers"],

@@ -48,6 +48,12 @@ describe("loadNotificationCentre", () => {
     });
   });
 
+  it("leads an 'Operaciones por aprobar' notice to the approvals (decision 060)", async () => {
+    const centre = await load("/cuentas?drawer=notificaciones&ncat=operationsToBeApproved");
+    expect(centre?.items.length).toBeGreaterThan(0);
+    for (const item of centre?.items ?? []) expect(item).toMatchObject({ module: "operationsToBeApproved", href: "/aprobaciones" });
+  });
+
   it("shows pages 1..n after 'Cargar más', fetched in parallel, and stops offering more at the end", async () => {
     const centre = await load("/?drawer=notificaciones&npag=2");
     expect(centre?.items).toHaveLength(62);

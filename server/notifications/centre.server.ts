@@ -1,3 +1,4 @@
+import { APPROVALS_PATH } from "#core/domain/approval";
 import { formatDateTime } from "#core/domain/dates";
 import type { NotificationEmptyState, NotificationModule, NotificationTab } from "#core/domain/notifications";
 import {
@@ -42,7 +43,7 @@ export interface NotificationCentreItem {
   createdAtText: string;
   /** On the first item of pages 2..n: the element 'Cargar más' scrolls to. */
   anchor: string | null;
-  /** Where the notification leads (a fired price alert: the calculator with its pair). */
+  /** Where the notification leads (a fired price alert: the calculator with its pair; operations to approve: the approvals). */
   href: string | null;
 }
 
@@ -141,7 +142,7 @@ export async function loadNotificationCentre(
       timeAgo: timeAgoText(notification.createdAt, now),
       createdAtText: formatDateTime(notification.createdAt),
       anchor: firstOfPage ? pageAnchor(page) : null,
-      href: notificationHref(notification.module, notification.detail),
+      href: notification.module === "operationsToBeApproved" ? APPROVALS_PATH : notificationHref(notification.module, notification.detail),
     };
   });
 

@@ -48,7 +48,8 @@ export function shellData(data: SessionData, pathname: string, membership: Shell
       membershipId: membership?.membershipId,
       specialRuleCompany: isSpecialRuleCompany(company.clientId),
       newFeatureCompany: config.NEW_FEATURE_COMPANY_IDS.includes(company.clientId),
-      permissionsFeatureEnabled: false,
+      permissionsFeatureEnabled: data.permissionsFeature?.companyId === company.clientId && data.permissionsFeature.enabled,
+      administrator: company.profileType === "ADMINISTRADOR",
     }),
     titleKey: screenTitleKey(pathname),
     showSidebar: showsSidebar(pathname),
@@ -66,6 +67,16 @@ export function shellData(data: SessionData, pathname: string, membership: Shell
     isAdmin: company.profileType === "ADMINISTRADOR",
     membership: membership ? { name: membership.name, trialDays: trialCountdown(membership, now) } : null,
   };
+}
+
+/**
+ * Whether the session still has to read the company's permissions feature for the sidebar: an
+ * administrator's session that has not read it for the current company (a collaborator's label
+ * never changes, so nobody asks for it).
+ */
+export function needsPermissionsFeature(data: Partial<SessionData>): boolean {
+  const company = data.companies?.find((c) => c.clientId === data.companyId);
+  return company?.profileType === "ADMINISTRADOR" && data.permissionsFeature?.companyId !== company.clientId;
 }
 
 /** The session's clock for the browser's timers (§4, §5), its end already written as the page shows it. */

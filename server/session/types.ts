@@ -35,6 +35,12 @@ export interface SessionData {
   partnerExpired: boolean;
   /** Error shown on /error (errorState). */
   errorReason: string;
+  /**
+   * The company's permissions feature (§6 hasPermissionsFeatureEnabled), read at the first page of
+   * an administrator's session and again after a company change: it only names the sidebar's
+   * payment-management item (decision 060); nothing is allowed or refused by it.
+   */
+  permissionsFeature?: { companyId: string; enabled: boolean };
   /** Announcements the person closed: they stay closed for the session (at most 50 kept). */
   dismissedBanners?: string[];
   /**

@@ -1,3 +1,4 @@
+import { challengeHref } from "#core/domain/approval";
 import { legCurrencies, quoteHold } from "#core/domain/calculator";
 import { recipientOf } from "#core/domain/calculator-prefill";
 import { Big, toDecimal } from "#core/domain/decimal";
@@ -151,9 +152,7 @@ export async function submitTrade(
       announceForApproval(access, created.id);
       return { kind: "approval", operationId: created.id };
     }
-    const url = new URL(created.uri);
-    url.searchParams.set("operation", form.operation);
-    return { kind: "challenge", url: url.toString() };
+    return { kind: "challenge", url: challengeHref(created.uri, form.operation) };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     if (error.failure === "timeout" || error.failure === "network") {

@@ -74,6 +74,13 @@ const filtersSchema = z.object({
   pairs: z.array(z.string()).default([]),
 });
 
+const decisionSchema = z.object({
+  operation: historyOperationSchema,
+  trk: z.string().nullable().optional(),
+  uri: z.string().url().nullable().optional(),
+});
+export type OperationDecision = z.infer<typeof decisionSchema>;
+
 const checkedSchema = z.object({ id: z.coerce.string(), status: operationSchema.shape.status }).passthrough();
 const invoiceSchema = z.object({ filename: z.string().nullable().default(null), content: z.string().min(1) });
 export type InvoiceFile = z.infer<typeof invoiceSchema>;
@@ -139,6 +146,21 @@ export function operationsClient(http: Http) {
         body: { idPortfolio, idOperation, idLiquidation, documentType },
         schema: invoiceSchema,
         idempotent: true,
+      });
+    },
+    /**
+     * §7 PUT /operations: an administrator approves (the answer carries the challenge `uri` the
+     * administrator confirms with their own key) or voids an operation waiting for approval. Sent
+     * with the decision form's Idempotency-Key, resent only on 429/5xx, never after a timeout: an
+     * unknown outcome is settled by reading the operation.
+     */
+    decide(input: { id: string; action: "approve" | "void" }, idempotencyKey: string): Promise<OperationDecision> {
+      return http.request({
+        method: "PUT",
+        path: "/operations",
+        body: { id: Number(input.id), action: input.action },
+        schema: decisionSchema,
+        idempotencyKey,
       });
     },
     /** Sends e-mail: never repeated on a timeout (a second e-mail is worse than an error). */

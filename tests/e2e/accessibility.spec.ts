@@ -104,3 +104,16 @@ test("the collaborators screen and its drawer, with the radios enabled", async (
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   expect(await sweep(page, "/configuracion/colaboradores (solicitar activación)")).toEqual([]);
 });
+
+test("the approval refused for want of a second signature (§8 mancomunación)", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  await sandboxControl("/__company-settings/100234", { secondSignatureRequired: true });
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  // The list and the void confirmation are in SCREENS; the refusal only follows a post.
+  await page.goto("/aprobaciones");
+  await page.getByRole("button", { name: "Aprobar la operación 1002" }).click();
+  await expect(page.getByRole("dialog", { name: "Privilegios de mancomunación insuficientes" })).toBeVisible();
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  expect(await sweep(page, "/aprobaciones (mancomunación)")).toEqual([]);
+});

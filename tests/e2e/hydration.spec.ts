@@ -53,6 +53,9 @@ test("every page of the shell hydrates what the server rendered, each with its o
     ["/historial-operaciones/1021", "Compartir por correo"],
     ["/historial-operaciones/1021/compartir", "Compartir por correo"],
     ["/historial-operaciones/1021/vista-previa", "Vista previa del correo"],
+    ["/historial-operaciones/1002", "Tu decisión"],
+    ["/aprobaciones", "operaciones por aprobar"],
+    ["/aprobaciones?dialogo=anular-operacion&operacion=1002", "¿Quieres anular esta operación?"],
     ["/comportamiento-de-mercado", "Mercados"],
     ["/comportamiento-de-mercado?par=EURUSD&rango=1D", "Cifras de la gráfica de EUR/USD (1 día)"],
     ["/comportamiento-de-mercado?par=USDJPY&rango=1A", "Variación %"],
@@ -75,6 +78,7 @@ test("a client navigation brings the next page's texts", async ({ page }) => {
     ["Destinatarios", "Destinatarios"],
     ["Historial de operaciones", "Historial de operaciones"],
     ["Mis cuentas", "Mis cuentas"],
+    ["Aprobación de pagos", "Aprobación de pagos"],
     ["Operar", "Operar"],
   ]) {
     await sidebar(page).getByRole("link", { name: link }).click();

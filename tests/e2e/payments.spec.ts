@@ -26,6 +26,8 @@ function currentMonthHeading(): string {
 }
 
 test("the sidebar's 'Gestión de pagos' leads to the planner, and the list shows the company's schedules", async ({ page }) => {
+  // With the permissions feature on, an administrator's item is 'Aprobación de pagos' (approval.spec.ts, decision 060).
+  await sandboxControl("/__company-settings/100234", { permissionsFeatureEnabled: false });
   await loginAs(page, "ana.admin");
   await sidebar(page).getByRole("link", { name: "Gestión de pagos" }).click();
   await expect(page).toHaveURL(/\/planner$/);

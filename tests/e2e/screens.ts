@@ -70,6 +70,10 @@ export const SCREENS: Record<string, string[]> = {
     "/membresias",
     "/membresias?dialogo=cancelar",
     "/membresias?dialogo=cuenta",
+    // Approvals (decision 060): 1002 and 1015 wait for Ana, loaded by Carlos.
+    "/aprobaciones",
+    "/aprobaciones?dialogo=anular-operacion&operacion=1002",
+    "/historial-operaciones/1015?dialogo=anular-operacion",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",

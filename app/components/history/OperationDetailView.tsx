@@ -64,7 +64,16 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /** The detail view (§2): status area, 'Origen', 'Destino', the amount card and the reason card. */
-export function OperationDetailBody({ detail, bankPortalUrl }: { detail: OperationDetail; bankPortalUrl: string }) {
+export function OperationDetailBody({
+  detail,
+  bankPortalUrl,
+  decision,
+}: {
+  detail: OperationDetail;
+  bankPortalUrl: string;
+  /** The administrator's 'Aprobar' / 'Anular' for an operation waiting for approval (decision 060). */
+  decision?: ReactNode;
+}) {
   const { t } = useTranslation(["history", "common"]);
   const product = t("common:product.name");
   const failure = detail.failure;
@@ -85,6 +94,7 @@ export function OperationDetailBody({ detail, bankPortalUrl }: { detail: Operati
             <p>{t("notice.approval.copy")}</p>
           </Notice>
         ) : null}
+        {detail.approval && decision ? decision : null}
         {detail.voidedByAdmin ? (
           <Notice tone="failed" title={t("notice.voidedByAdmin.title")}>
             <p>{t("notice.voidedByAdmin.copy")}</p>

@@ -1,0 +1,156 @@
+import { Form, Link } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+import type { DecisionAnswer } from "#core/domain/approval";
+import { buttonClass } from "~/components/ui/button";
+import { Modal, ModalActions } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useTranslation } from "~/i18n";
+
+/**
+ * The administrator's decision on one operation waiting for approval (decision 060): 'Aprobar' is
+ * a form (to the bank's challenge), 'Anular' a link to the confirmation modal. Both are native, so
+ * they work without JavaScript; the refusal of the last post for this operation shows beside them.
+ */
+export function DecisionActions({
+  id,
+  idempotencyKey,
+  voidHref,
+  answer,
+  layout = "row",
+}: {
+  id: string;
+  idempotencyKey: string;
+  voidHref: string;
+  answer: DecisionAnswer | null | undefined;
+  layout?: "row" | "stack";
+}) {
+  const { t } = useTranslation("history");
+  const problem = answer && answer.refusal.id === id && answer.refusal.kind !== "help" ? refusalText(answer, t) : null;
+  return (
+    <div className="flex flex-col gap-3">
+      {problem ? (
+        <p role="alert" className="rounded-lg border border-failed/40 bg-red-50 p-3 text-sm text-failed dark:bg-red-950 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
+      <div className={layout === "row" ? "flex flex-col gap-3 sm:flex-row sm:justify-end" : "flex flex-col gap-3"}>
+        <Link
+          to={voidHref}
+          preventScrollReset
+          aria-label={t("approval.actions.voidNamed", { id })}
+          className={buttonClass("secondary", layout === "stack" ? "w-full" : undefined)}
+        >
+          {t("approval.actions.void")}
+        </Link>
+        <Form method="post" preventScrollReset className={layout === "stack" ? "w-full" : undefined}>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <SubmitButton
+            name="intent"
+            value="aprobar"
+            pendingText={t("approval.actions.approving")}
+            className={layout === "stack" ? "w-full" : "w-full sm:w-auto"}
+          >
+            <span aria-hidden="true">{t("approval.actions.approve")}</span>
+            <span className="sr-only">{t("approval.actions.approveNamed", { id })}</span>
+          </SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function refusalText(answer: DecisionAnswer, t: (key: string) => string): string | null {
+  const { refusal } = answer;
+  if (refusal.kind === "limited") return refusal.message;
+  if (refusal.kind === "problem") return t(`approval.problems.${refusal.problem}`);
+  return null;
+}
+
+/** §6 / §8: the bank's refusal with a help link ('Privilegios de mancomunación insuficientes'), as the calculator shows it. */
+export function DecisionHelp({
+  answer,
+  closeHref,
+  links,
+}: {
+  answer: DecisionAnswer | null | undefined;
+  closeHref: string;
+  links: { bank: string; whatsapp: string };
+}) {
+  const { t } = useTranslation(["transaction", "history"]);
+  const help = answer?.refusal.kind === "help" ? answer.refusal : null;
+  return (
+    <Modal
+      open={help !== null}
+      id="aprobacion-rechazada"
+      title={help ? t(`help.topics.${help.topic}.title`) : ""}
+      description={help ? t(`help.topics.${help.topic}.description`) : undefined}
+      tone="error"
+      closeHref={closeHref}
+    >
+      {help ? (
+        <ModalActions>
+          <Link to={closeHref} className={buttonClass("secondary")}>
+            {t("history:approval.helpOk")}
+          </Link>
+          <a href={links[help.target]} className={buttonClass("primary")}>
+            {t(help.target === "whatsapp" ? "help.whatsapp" : "help.bank")}
+          </a>
+        </ModalActions>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** 'Anular': asks first, in a modal addressed by the URL; 'Sí, anular' posts the void. */
+export function VoidDialog({
+  open,
+  id,
+  amount,
+  idempotencyKey,
+  closeHref,
+  answer,
+}: {
+  open: boolean;
+  id: string;
+  amount: string;
+  idempotencyKey: string;
+  closeHref: string;
+  answer: DecisionAnswer | null | undefined;
+}) {
+  const { t } = useTranslation("history");
+  const problem = answer && answer.refusal.id === id && answer.refusal.kind !== "help" ? refusalText(answer, t) : null;
+  return (
+    <Modal
+      open={open}
+      id="anular-operacion"
+      title={t("approval.voidDialog.title")}
+      description={t("approval.voidDialog.description", { id, amount })}
+      closeHref={closeHref}
+    >
+      {problem ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-failed/40 bg-red-50 p-3 text-sm text-failed dark:bg-red-950 dark:text-red-400"
+        >
+          {problem}
+        </p>
+      ) : null}
+      <Form method="post" preventScrollReset>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <ModalActions>
+          <Link to={closeHref} preventScrollReset className={buttonClass("secondary")}>
+            {t("approval.voidDialog.cancel")}
+          </Link>
+          <SubmitButton name="intent" value="anular" variant="danger" pendingText={t("approval.voidDialog.sending")}>
+            {t("approval.voidDialog.confirm")}
+          </SubmitButton>
+        </ModalActions>
+      </Form>
+    </Modal>
+  );
+}

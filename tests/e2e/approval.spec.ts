@@ -1,0 +1,222 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { loginAs, resetSandbox, SANDBOX_URL, sidebar } from "./support";
+
+/**
+ * The administrator's approval (§2 Shell approve label, §3 Required-approval payment, §6, §7 PUT
+ * /operations and operations-to-be-approved, §8 mancomunación; decision 060), with JavaScript and
+ * without: Carlos loads a transfer that waits 'Por aprobar', Ana hears of it once, finds it under
+ * 'Aprobación de pagos' and approves it through the bank's challenge with her own key, and the money
+ * moves once; she voids another, which Carlos then sees 'Anulada'; Carlos cannot approve even by
+ * hand; and where the bank requires a second signature (Logística Pacífico Norte) she is told so.
+ */
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+test.afterAll(async () => {
+  await resetSandbox();
+});
+
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
+const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
+const drawer = (page: Page, title: string) => page.getByRole("dialog", { name: title });
+const APPROVE_LABEL = "Aprobación de pagos";
+
+async function balanceOf(page: Page, alias: string): Promise<number> {
+  const text =
+    (await page
+      .getByRole("article", { name: alias })
+      .getByText(/[$€£¥₣][\d,]+\.\d{2}/)
+      .textContent()) ?? "";
+  return Number(text.replace(/[^\d.]/g, ""));
+}
+
+async function sandboxCount(path: string, method: string): Promise<number> {
+  const log = (await (await fetch(`${SANDBOX_URL}/__requests?path=${encodeURIComponent(path)}`)).json()) as Array<{
+    method: string;
+    path: string;
+  }>;
+  return log.filter((entry) => entry.method === method && entry.path === path).length;
+}
+
+/**
+ * Ana makes Carlos one who 'Puede cargar transferencias' to third parties (§6), through the product
+ * API as her collaborators screen does (collaborators.spec.ts drives that screen itself).
+ */
+async function carlosMayLoadTransfers() {
+  const portal = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=ana.admin`, { redirect: "manual" });
+  const bankToken = new URL(portal.headers.get("location") ?? "").searchParams.get("jwt");
+  const login = await fetch(`${SANDBOX_URL}/api/loginuser`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ externalToken: bankToken }),
+  });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const updated = await fetch(`${SANDBOX_URL}/api/members/update-collaborator/2`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${jwt}`, "content-type": "application/json" },
+    // send_money_to_own_accounts, send_money_to_third_accounts, can_create_operations (GET /permissions).
+    body: JSON.stringify({ permissions: [{ id: 1 }, { id: 2 }, { id: 3 }] }),
+  });
+  expect(updated.ok).toBe(true);
+}
+
+/** Carlos, in a browser of his own, loads a transfer to a peso recipient from the company's peso account; answers its id. */
+async function carlosLoadsTransfer(browser: Browser, javaScriptEnabled: boolean, amount: string): Promise<string> {
+  await carlosMayLoadTransfers();
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await loginAs(page, "carlos.colaborador");
+  await page.goto("/?operacion=transferencia");
+  const form = calculator(page);
+  await form.getByLabel("Monto").fill(amount);
+  const origin = form.getByLabel("Cuenta de origen");
+  await origin.selectOption((await origin.locator("option", { hasText: "· MXN ·" }).first().getAttribute("value")) ?? "");
+  const destination = form.getByLabel("Cuenta de destino");
+  await destination.selectOption(
+    (await destination
+      .locator("option", { hasText: /· MXN$/ })
+      .first()
+      .getAttribute("value")) ?? "",
+  );
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await form.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Por aprobar" })).toBeVisible();
+  const id = new URL(page.url()).searchParams.get("aprobacion") ?? "";
+  expect(id).toMatch(/^\d+$/);
+  await context.close();
+  return id;
+}
+
+test("Carlos loads a transfer, Ana is told once, approves it through the challenge, and the money moves once", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const noticesBefore = await sandboxCount("/notifications-api/notifications/operations-to-be-approved", "POST");
+  const id = await carlosLoadsTransfer(browser, js, "2500");
+  // §7: the app tells the administrators, once; the product does not tell them again (decision 052).
+  expect(await sandboxCount("/notifications-api/notifications/operations-to-be-approved", "POST")).toBe(noticesBefore + 1);
+
+  await loginAs(page, "ana.admin");
+  await page.goto("/?drawer=notificaciones");
+  const notice = drawer(page, "Notificaciones").getByRole("list", { name: "Lista de notificaciones" }).getByRole("listitem").first();
+  await expect(notice).toContainText("Carlos Hernández cargó 1 operación que espera tu aprobación.");
+  await expect(notice.getByRole("link", { name: /^Ver operaciones por aprobar/ })).toHaveAttribute("href", "/aprobaciones");
+
+  await page.goto("/");
+  const originBefore = await balanceOf(page, "Concentradora Bajío");
+  // §2: with the permissions feature on, the payment-management item is the approve label.
+  await expect(sidebar(page).getByRole("link", { name: "Gestión de pagos" })).toHaveCount(0);
+  await sidebar(page).getByRole("link", { name: APPROVE_LABEL }).click();
+  await expect(page).toHaveURL(/\/aprobaciones$/);
+  await expect(page.getByRole("heading", { level: 1, name: APPROVE_LABEL })).toBeVisible();
+  await page.mouse.move(900, 500);
+
+  const card = page.getByRole("article", { name: `Transferencia · Operación ${id}` });
+  await expect(card).toContainText("Cargada por Carlos Hernández Soto");
+  await expect(card).toContainText("$2,500.00 MXN");
+  await expect(card).toContainText("Concentradora Bajío");
+  await card.getByRole("button", { name: `Aprobar la operación ${id}` }).click();
+
+  // The bank's challenge, exactly as for a new operation, with Ana's own key.
+  await expect(page).toHaveURL(/\/challenge/);
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
+  await page.waitForTimeout(800); // the sandbox applies the operation 300 ms after the challenge
+
+  await page.goto("/");
+  await expect.poll(() => balanceOf(page, "Concentradora Bajío")).toBeCloseTo(originBefore - 2500, 2);
+  // No longer waiting: gone from the list, and its drawer offers no decision.
+  await page.goto("/aprobaciones");
+  await expect(page.getByRole("article", { name: `Transferencia · Operación ${id}` })).toHaveCount(0);
+  await page.goto(`/historial-operaciones/${id}`);
+  await expect(drawer(page, "Transferencia")).not.toContainText("Por aprobar");
+  await expect(page.getByRole("button", { name: /^Aprobar/ })).toHaveCount(0);
+  // The money moved once.
+  await page.goto("/");
+  expect(await balanceOf(page, "Concentradora Bajío")).toBeCloseTo(originBefore - 2500, 2);
+});
+
+test("Ana voids an operation through the confirmation, and Carlos sees it 'Anulada'", async ({ page, browser }, testInfo) => {
+  await loginAs(page, "ana.admin");
+  // Support's link: the one operation, with the decision in its drawer.
+  await page.goto("/historial-operaciones/1015");
+  const operation = drawer(page, "Compra");
+  await expect(operation).toContainText("Por aprobar");
+  await operation.getByRole("link", { name: "Anular la operación 1015" }).click();
+  await expect(page).toHaveURL(/dialogo=anular-operacion/);
+  const modal = page.getByRole("dialog", { name: "¿Quieres anular esta operación?" });
+  await expect(modal).toContainText("La operación 1015 por");
+  await modal.getByRole("link", { name: "No, regresar" }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(drawer(page, "Compra")).toContainText("Por aprobar");
+
+  await drawer(page, "Compra").getByRole("link", { name: "Anular la operación 1015" }).click();
+  await page.getByRole("dialog", { name: "¿Quieres anular esta operación?" }).getByRole("button", { name: "Sí, anular" }).click();
+  await expect(page).toHaveURL(/\/historial-operaciones\/1015$/);
+  await expect(toast(page)).toContainText("Operación anulada");
+  await expect(drawer(page, "Compra")).toContainText("Anulada");
+  await expect(drawer(page, "Compra")).toContainText("El usuario administrador elimino esta operación.");
+  await expect(page.getByRole("link", { name: "Anular la operación 1015" })).toHaveCount(0);
+
+  const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  const carlos = await context.newPage();
+  await loginAs(carlos, "carlos.colaborador");
+  await carlos.goto("/historial-operaciones/1015");
+  await expect(drawer(carlos, "Compra")).toContainText("El usuario administrador elimino esta operación.");
+  await carlos.goto("/?drawer=notificaciones");
+  await expect(drawer(carlos, "Notificaciones")).toContainText("Operación anulada");
+  await context.close();
+});
+
+test("Carlos cannot open the approvals nor approve by hand", async ({ page }) => {
+  await loginAs(page, "carlos.colaborador");
+  // His sidebar keeps 'Gestión de pagos': he cannot approve.
+  await expect(sidebar(page).getByRole("link", { name: "Gestión de pagos" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: APPROVE_LABEL })).toHaveCount(0);
+  const answer = await page.goto("/aprobaciones");
+  expect(answer?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "No tienes acceso" })).toBeVisible();
+
+  await page.goto("/historial-operaciones/1002");
+  await expect(drawer(page, "Transferencia")).toContainText("Por aprobar");
+  await expect(page.getByRole("button", { name: /^Aprobar/ })).toHaveCount(0);
+
+  // A form token of his own session, from a page with a form.
+  await page.goto("/?operacion=transferencia");
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const origin = new URL(page.url()).origin;
+  const decisionsBefore = await sandboxCount("/api/operations", "PUT");
+  for (const path of ["/aprobaciones", "/historial-operaciones/1002?index"]) {
+    const post = await page.request.post(`${origin}${path}`, {
+      headers: { origin },
+      form: { csrf, intent: "aprobar", id: "1002", idempotencyKey: "6f1c2a3e-8b9d-4c1e-9f0a-1b2c3d4e5f60" },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(403);
+  }
+  expect(await sandboxCount("/api/operations", "PUT")).toBe(decisionsBefore);
+});
+
+test("where the bank requires a second signature, approving answers 'Privilegios de mancomunación insuficientes'", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?drawer=configuracion&tab=empresas");
+  const settings = drawer(page, "Configuración");
+  await settings.getByRole("radio", { name: "Logística Pacífico Norte S.A. de C.V." }).check();
+  await settings.getByRole("button", { name: "Operar con esta empresa" }).click();
+  await expect(page.getByRole("banner").getByText("Logística Pacífico Norte S.A. de C.V.")).toBeVisible();
+
+  await page.goto("/aprobaciones");
+  const card = page.getByRole("article", { name: "Transferencia · Operación 1066" });
+  await card.getByRole("button", { name: "Aprobar la operación 1066" }).click();
+  const refusal = page.getByRole("dialog", { name: "Privilegios de mancomunación insuficientes" });
+  await expect(refusal).toBeVisible();
+  await expect(refusal.getByRole("link", { name: "Ir a la banca en línea" })).toBeVisible();
+  await refusal.getByRole("link", { name: "Entendido" }).click();
+  await expect(refusal).toHaveCount(0);
+  // Nothing changed: it still waits.
+  await expect(page.getByRole("article", { name: "Transferencia · Operación 1066" })).toBeVisible();
+});
