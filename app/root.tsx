@@ -55,14 +55,13 @@ import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
+import { Stylesheet } from "~/stylesheet";
 import tailwind from "~/tailwind.css";
 import type { PageHandle } from "~/utils/page-title";
 import { useNoScriptRefresh, usePageTitle, usePageToast } from "~/utils/page-title";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tailwind },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+/** The stylesheet is not among the links: `<Stylesheet>` inlines it or links it (decision 065). */
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -213,6 +212,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{usePageTitle()}</title>
         <Meta />
+        <Stylesheet href={tailwind} nonce={nonce} />
         <Links />
         {refresh ? (
           <noscript>
