@@ -14,6 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { needsTouch } from "#core/domain/session-timing";
@@ -40,15 +41,18 @@ import { notificationsFor } from "#server/upstream/notifications.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
-import { NotificationCentre } from "~/components/notifications/NotificationCentre";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
 import { AppShell } from "~/components/shell/AppShell";
-import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
-import { GlobalOverlay } from "~/components/shell/GlobalOverlay";
-import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { Notices } from "~/components/shell/Notices";
+import {
+  CompanyChangeError,
+  GlobalOverlay,
+  LogoutDialog,
+  NotificationCentre,
+  preloadShellOverlays,
+  SettingsDrawer,
+} from "~/components/shell/overlays-on-demand";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
-import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { Splash, SPLASH_MS } from "~/components/ui/Splash";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
@@ -247,6 +251,11 @@ export default function App() {
     countedNotificationIds,
   } = useLoaderData<typeof loader>();
   const channel = useLiveChannelSource(Boolean(shell), useLivePairs());
+  // The closed drawers and dialogs load with the first navigation, which may open one (decision 065).
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) preloadShellOverlays();
+  }, [navigating]);
   const pageToast = usePageToast();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,
