@@ -82,4 +82,26 @@ test.describe("with JavaScript", () => {
     expect(seen.validation).toBe(1);
     expect(seen.posts).toBe(0);
   });
+
+  test("the history filters' validation arrives with the first focus, and a wrong range is told without a request", async ({ page }) => {
+    const requests = { validation: 0, lists: 0 };
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (/\/history-filters-validation-[\w-]+\.js$/.test(url.pathname)) requests.validation++;
+      if (url.pathname === "/historial-operaciones" && url.search.includes("desde=")) requests.lists++;
+    });
+    await loginAs(page, "ana.admin");
+    await expect(page.locator("html[data-live]")).toHaveCount(1);
+    await sidebar(page).getByRole("link", { name: "Historial de operaciones" }).click();
+    await expect(page).toHaveURL(/\/historial-operaciones$/);
+    // The pointer leaves the menu, as a person's would: a hovered rail widens over the content.
+    await page.mouse.move(900, 500);
+    expect(requests.validation).toBe(0);
+    await page.getByLabel("Desde").fill("2026-11-10");
+    await page.getByLabel("Hasta").fill("2026-11-01");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByText("La fecha final no puede ser anterior a la inicial.")).toBeVisible();
+    expect(requests.validation).toBe(1);
+    expect(requests.lists).toBe(0);
+  });
 });
