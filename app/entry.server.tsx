@@ -1,15 +1,22 @@
+import { fileURLToPath } from "node:url";
+
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { stylesheetFor } from "#server/http/stylesheet.server";
 import { withoutNul } from "#server/http/without-nul.server";
 import { logger } from "#server/logger.server";
 import { NonceProvider } from "~/nonce";
+import { StylesheetProvider } from "~/stylesheet";
+import stylesheetHref from "~/tailwind.css";
 import { loadEveryOnDemand } from "~/utils/on-demand";
 
 const ABORT_DELAY = 10_000;
+/** The compiler's assets, beside this server build (remix.config.mjs): where the stylesheet is read to be inlined. */
+const ASSETS_DIR = fileURLToPath(new URL("assets/", import.meta.url));
 
 export default async function handleRequest(
   request: Request,
@@ -20,6 +27,8 @@ export default async function handleRequest(
 ) {
   await loadEveryOnDemand();
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  const stylesheet = await stylesheetFor(request, stylesheetHref, ASSETS_DIR);
+  if (stylesheet.setCookie) responseHeaders.append("Set-Cookie", stylesheet.setCookie);
   // Bots and no-JS crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -27,7 +36,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <StylesheetProvider value={stylesheet.delivery}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -14,6 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { needsTouch } from "#core/domain/session-timing";
@@ -41,29 +42,31 @@ import { optional } from "#server/upstream/optional.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
-import { NotificationCentre } from "~/components/notifications/NotificationCentre";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
 import { AppShell } from "~/components/shell/AppShell";
-import { CompanyChangeError } from "~/components/shell/CompanyChangeError";
-import { GlobalOverlay } from "~/components/shell/GlobalOverlay";
-import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { Notices } from "~/components/shell/Notices";
+import {
+  CompanyChangeError,
+  GlobalOverlay,
+  LogoutDialog,
+  NotificationCentre,
+  preloadShellOverlays,
+  SettingsDrawer,
+} from "~/components/shell/overlays-on-demand";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
-import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { Splash, SPLASH_MS } from "~/components/ui/Splash";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
+import { Stylesheet } from "~/stylesheet";
 import tailwind from "~/tailwind.css";
 import type { PageHandle } from "~/utils/page-title";
 import { useNoScriptRefresh, usePageTitle, usePageToast } from "~/utils/page-title";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tailwind },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+/** The stylesheet is not among the links: `<Stylesheet>` inlines it or links it (decision 065). */
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -251,6 +254,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{usePageTitle()}</title>
         <Meta />
+        <Stylesheet href={tailwind} nonce={nonce} />
         <Links />
         {refresh ? (
           <noscript>
@@ -285,6 +289,11 @@ export default function App() {
     countedNotificationIds,
   } = useLoaderData<typeof loader>();
   const channel = useLiveChannelSource(Boolean(shell), useLivePairs());
+  // The closed drawers and dialogs load with the first navigation, which may open one (decision 065).
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) preloadShellOverlays();
+  }, [navigating]);
   const pageToast = usePageToast();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,

@@ -1,3 +1,5 @@
+import { loadavg } from "node:os";
+
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -10,6 +12,8 @@ import { login, startStack } from "./support";
  * the median of RUNS runs. Targets: performance ≥ 95, LCP ≤ 1.2 s, CLS < 0.05. Asserts nothing.
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** The app's port: BENCH_LIGHTHOUSE_PORT lets two people run the bench on one machine. */
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3294);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAGES = [
   { name: "dashboard", path: "/" },
@@ -37,12 +41,18 @@ function launchChromium() {
 }
 
 export async function lighthouseBench() {
-  const stack = await startStack(3294);
+  const stack = await startStack(PORT);
   try {
+    const load = () =>
+      loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" / ");
     console.log(`Lighthouse ${RUNS}× per page, mobile profile (simulated slow 4G, 4× CPU), performance category; medians`);
+    console.log(`  load average (1 / 5 / 15 min) at the start: ${load()}`);
     for (const page of PAGES) {
       const runs: Array<{ score: number; lcp: number; cls: number; tbt: number; fcp: number }> = [];
       const flagged = new Map<string, number>();
+      const lcpElements = new Set<string>();
       for (let run = 0; run < RUNS; run++) {
         // A fresh session each run: the first page of a session reads its overlay and notices once.
         const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
@@ -69,6 +79,7 @@ export async function lighthouseBench() {
           if (details?.type === "opportunity" && (details.overallSavingsMs ?? 0) > 0 && (result.score ?? 1) < 1)
             flagged.set(id, Math.max(flagged.get(id) ?? 0, details.overallSavingsMs ?? 0));
         }
+        lcpElements.add(lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details));
         runs.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcp: audit("largest-contentful-paint"),
@@ -89,12 +100,23 @@ export async function lighthouseBench() {
           `TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms  FCP ${(median(runs.map((r) => r.fcp)) / 1000).toFixed(2)} s  ` +
           `(${runs.length}/${RUNS} runs; targets: ≥ 95 ${score >= 95 ? "met" : "NOT met"}, LCP ≤ 1.2 s ${lcp <= 1200 ? "met" : "NOT met"}, CLS < 0.05 ${cls < 0.05 ? "met" : "NOT met"})`,
       );
+      console.log(`  ${"".padEnd(17)} LCP element: ${[...lcpElements].join(" | ")}`);
       if (flagged.size > 0) {
         const list = [...flagged].sort((a, b) => b[1] - a[1]).map(([id, savings]) => `${id} ~${Math.round(savings)} ms`);
         console.log(`  ${"".padEnd(17)} flagged: ${list.join(", ")}`);
       }
     }
+    console.log(`  load average (1 / 5 / 15 min) at the end: ${load()}`);
   } finally {
     await stack.stop();
   }
+}
+
+/** The LCP element as Lighthouse names it (its selector and the start of its markup). */
+function lcpElementOf(details: unknown): string {
+  type Node = { selector?: string; snippet?: string };
+  const table = (details as { items?: Array<{ items?: Array<{ node?: Node }> }> } | undefined)?.items?.[0];
+  const node = table?.items?.[0]?.node;
+  if (!node) return "unknown";
+  return `${node.selector ?? "?"} ${(node.snippet ?? "").slice(0, 80)}`;
 }

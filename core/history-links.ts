@@ -1,4 +1,4 @@
-import { FILTER_PARAMS } from "./domain/history-filters";
+import { FILTER_PARAMS } from "./domain/history-params";
 
 /**
  * Addresses of the history and its drawer views. Every view keeps the list's filters and page in

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
-import { canOpenPortfolio } from "#core/domain/portfolio";
+import { canOpenPortfolio } from "#core/domain/portfolio-access";
 import { HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
 import { loadHistoryList } from "#server/history/list.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { themeFormSchema } from "#core/domain/theme";
+import { themeFormSchema } from "#core/domain/theme-form";
 import { safeRedirectPath } from "#core/url";
 import { readForm } from "#server/session/csrf.server";
 import { commitTheme } from "#server/session/theme.server";

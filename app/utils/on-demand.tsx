@@ -40,12 +40,30 @@ export async function loadEveryOnDemand(): Promise<void> {
   await Promise.all([...loaders.values()].map((load) => load()));
 }
 
-/** Loads the on-demand components rendered inside `root`; a chunk that fails to load leaves hydration to recover. */
+/**
+ * Loads the on-demand components rendered inside `root`; one inside another (the survey in the global
+ * overlay) registers when its parent's chunk arrives, so the search goes on until nothing new is found.
+ * A chunk that fails to load leaves hydration to recover.
+ */
 export async function loadOnDemandIn(root: ParentNode): Promise<void> {
   const names = new Set(
     [...root.querySelectorAll("[data-on-demand]")]
       .filter((element) => element.hasChildNodes())
-      .map((element) => element.getAttribute("data-on-demand")),
+      .map((element) => element.getAttribute("data-on-demand") ?? ""),
   );
-  await Promise.allSettled([...names].map((name) => loaders.get(name ?? "")?.()));
+  const started = new Set<string>();
+  for (;;) {
+    const ready = [...names].filter((name) => !started.has(name) && loaders.has(name));
+    if (ready.length === 0) return;
+    for (const name of ready) started.add(name);
+    await Promise.allSettled(ready.map((name) => loaders.get(name)?.()));
+  }
+}
+
+/** Starts loading the named on-demand components (each loads once). */
+export function preloadOnDemand(names: string[]): void {
+  for (const name of names)
+    void loaders
+      .get(name)?.()
+      .catch(() => undefined);
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import texts from "../locales/es-MX/history.json";
 import { isCalendarDate } from "./calendar-date";
+import type { StatusParam, TypeParam } from "./history-params";
+import { FILTER_PARAMS, SEARCH_MAX_LENGTH, STATUS_PARAMS, TYPE_PARAMS } from "./history-params";
 import type { DisplayStatusV2, OperationKind, OperationStatus } from "./operation-status";
 import { msg } from "./validation";
 
@@ -11,23 +13,11 @@ import { msg } from "./validation";
  * pure mapping to the upstream's /paginate-operations query lives here too.
  */
 export const HISTORY_PAGE_SIZE = 20;
-export const SEARCH_MAX = 100;
+export const SEARCH_MAX = SEARCH_MAX_LENGTH;
 
-/** URL value → operation kind. */
-export const TYPE_PARAMS = { compra: "buy", venta: "sell", transferencia: "transfer" } as const satisfies Record<string, OperationKind>;
-export type TypeParam = keyof typeof TYPE_PARAMS;
-
-/** URL value → display status v2 (§4), the label people filter by. */
-export const STATUS_PARAMS = {
-  enviada: "sent",
-  pactada: "agreed",
-  confirmada: "confirmed",
-  "en-proceso": "inProcess",
-  anulada: "voided",
-  cancelada: "cancelled",
-  devuelta: "returned",
-} as const satisfies Record<string, DisplayStatusV2>;
-export type StatusParam = keyof typeof STATUS_PARAMS;
+// The URL's names and values, apart so the browser's pages read them without zod (decision 065).
+export type { StatusParam, TypeParam } from "./history-params";
+export { FILTER_PARAMS, STATUS_PARAMS, TYPE_PARAMS } from "./history-params";
 
 const option = <T extends string>(values: readonly [T, ...T[]]) =>
   z.enum(values, { errorMap: () => ({ message: msg.invalidOption }) }).optional();
@@ -58,8 +48,6 @@ export const historyFiltersSchema = z
     }
   });
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
-
-export const FILTER_PARAMS = ["tipo", "estado", "desde", "hasta", "par", "buscar"] as const;
 
 /** `pagina`: anything that is not a whole number from 1 is page 1. */
 export function pageParam(value: string | null): number {

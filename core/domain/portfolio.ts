@@ -3,7 +3,6 @@ import { z } from "zod";
 import texts from "../locales/es-MX/portfolio.json";
 import { isCalendarDate } from "./calendar-date";
 import { Big, rateString, roundAmount, roundRate } from "./decimal";
-import { isPro } from "./membership";
 import type { OperationStatus } from "./operation-status";
 import { msg } from "./validation";
 
@@ -41,10 +40,8 @@ export const COUNTED_STATUSES: readonly OperationStatus[] = [
   "fixappliedNoReceipt",
 ];
 
-/** SPEC §6 reserves the market for Pro; the portfolio compares against it, so it is Pro too. */
-export function canOpenPortfolio(membershipId: number | undefined): boolean {
-  return isPro(membershipId);
-}
+// Who may open it, apart so a page's link to it does not bring zod (decision 065).
+export { canOpenPortfolio } from "./portfolio-access";
 
 const option = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: msg.invalidOption }) });

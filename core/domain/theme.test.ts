@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_THEME, themeAttribute, themeFormSchema, themeFrom } from "./theme";
+import { DEFAULT_THEME, themeAttribute, themeFrom } from "./theme";
+import { themeFormSchema } from "./theme-form";
 
 describe("theme", () => {
   it("follows the system unless the person chose otherwise", () => {
@@ -10,6 +11,9 @@ describe("theme", () => {
     expect(themeFrom("dark-mode")).toBe("sistema");
     expect(themeFrom("oscuro")).toBe("oscuro");
     expect(themeFrom("claro")).toBe("claro");
+    expect(themeFrom(["oscuro"])).toBe("sistema");
+    expect(themeFrom({ toString: () => "oscuro" })).toBe("sistema");
+    expect(themeFrom(null)).toBe("sistema");
   });
 
   it("names the html attribute after SPEC §9's themes", () => {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The person's theme (issue 15): light, dark, or whatever their device asks for (`prefers-color-scheme`).
  * SPEC §9 names the themes light-mode and dark-mode; they are the values of `<html data-theme>`, and
@@ -13,16 +11,12 @@ export type ThemeAttribute = "light-mode" | "dark-mode" | "system";
 
 const ATTRIBUTES: Record<ThemeChoice, ThemeAttribute> = { claro: "light-mode", oscuro: "dark-mode", sistema: "system" };
 
-/** The form of 'Apariencia': the choice and the page to come back to (checked again by the safe-redirect helper). */
-export const themeFormSchema = z.object({
-  tema: z.enum(THEME_CHOICES),
-  redirectTo: z.string().max(2048).optional(),
-});
-
-/** A stored or submitted value read leniently: anything unknown is the default, never an error. */
+/**
+ * A stored or submitted value read leniently: anything unknown is the default, never an error.
+ * Plain code, not a schema: the root reads it on every page, and zod stays out of the shell (decision 039).
+ */
 export function themeFrom(value: unknown): ThemeChoice {
-  const parsed = z.enum(THEME_CHOICES).safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_THEME;
+  return THEME_CHOICES.find((choice) => choice === value) ?? DEFAULT_THEME;
 }
 
 export function themeAttribute(choice: ThemeChoice): ThemeAttribute {

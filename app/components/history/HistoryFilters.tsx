@@ -1,18 +1,25 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
+import { useEffect } from "react";
 
-import { historyFiltersSchema, STATUS_PARAMS, TYPE_PARAMS } from "#core/domain/history-filters";
+import { historyFiltersConstraint } from "#core/domain/history-filters-constraints";
+import { STATUS_PARAMS, TYPE_PARAMS } from "#core/domain/history-params";
 import { HISTORY_PATH } from "#core/history-links";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/Field";
 import { FoldingFilters } from "~/components/ui/FoldingFilters";
 import { SelectField } from "~/components/ui/SelectField";
 import { useForm } from "~/components/ui/use-form";
+import { validationOnDemand } from "~/components/ui/validation-on-demand";
 import { useTranslation } from "~/i18n";
 
-const constraint = getZodConstraint(historyFiltersSchema);
+import type { HistoryFiltersValidation } from "./history-filters-validation";
+
+/** The schema and zod arrive when the person reaches the filters (decision 065). */
+const validation = validationOnDemand<HistoryFiltersValidation>(() =>
+  import("./history-filters-validation").then((module) => module.validateHistoryFilters),
+);
 
 export type HistoryFiltersProps = {
   values: Record<"tipo" | "estado" | "desde" | "hasta" | "par" | "buscar", string>;
@@ -26,13 +33,17 @@ export type HistoryFiltersProps = {
  */
 export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProps) {
   const { t } = useTranslation("history");
+  // A server answer with errors: the person is about to correct the filters.
+  useEffect(() => {
+    if (lastResult) void validation.preload();
+  }, [lastResult]);
   const [form, fields] = useForm({
     id: "filtros-historial",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    constraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: historyFiltersSchema }),
+    constraint: historyFiltersConstraint,
+    onValidate: ({ formData }) => validation.run(formData),
     defaultValue: values,
   });
   // A pair typed in the URL that the catalogue does not list is still shown, so it can be cleared.
@@ -48,6 +59,7 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
     </SelectField>
   );
 
+  const formProps = getFormProps(form);
   const active = Object.values(values).filter((value) => value.trim() !== "").length;
 
   return (
@@ -55,7 +67,8 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
       <Form
         method="get"
         action={HISTORY_PATH}
-        {...getFormProps(form)}
+        {...formProps}
+        {...validation.handlers(formProps.onSubmit)}
         aria-label={t("filters.title")}
         className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6"
       >

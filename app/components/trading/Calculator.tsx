@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef, useState } from "react";
@@ -13,7 +12,7 @@ import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 import { recipientDestination } from "#core/domain/calculator-prefill";
 import { mexicoCityClock } from "#core/domain/clock";
 import { Big, toDecimal } from "#core/domain/decimal";
-import { exchangeFields, exchangeSchema, transferFields, transferSchema } from "#core/domain/trade-form";
+import { exchangeConstraint, transferConstraint } from "#core/domain/trade-form-constraints";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
@@ -25,7 +24,10 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { useEditedValidation } from "~/components/ui/use-edited-validation";
 import { useForm } from "~/components/ui/use-form";
+import { validationOnDemand } from "~/components/ui/validation-on-demand";
 import { useTranslation } from "~/i18n";
+
+import type { CalculatorValidation } from "./calculator-validation";
 
 export type CalculatorProps = {
   tab: Tab;
@@ -48,8 +50,10 @@ export type CalculatorProps = {
   csrfToken: ReactNode;
 };
 
-const exchangeConstraint = getZodConstraint(exchangeFields);
-const transferConstraint = getZodConstraint(transferFields);
+/** The schemas, zod and Conform's adapter arrive when the person reaches the form (decision 065). */
+const validation = validationOnDemand<CalculatorValidation>(() =>
+  import("./calculator-validation").then((module) => module.validateCalculator),
+);
 
 /**
  * The calculator (§2 'Operar', §5): a native form that works without JS — 'Cotizar' re-renders
@@ -63,7 +67,6 @@ export function Calculator(props: CalculatorProps) {
   const [base, quoteCurrency] = pair ? pair.split("/") : ["", ""];
   const originCurrency = tab === "buy" ? quoteCurrency : base;
   const destinationCurrency = tab === "buy" ? base : quoteCurrency;
-  const schema = tab === "transfer" ? transferSchema : exchangeSchema;
 
   const [form, fields] = useForm({
     id: `calculadora-${tab}`,
@@ -73,7 +76,7 @@ export function Calculator(props: CalculatorProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint: tab === "transfer" ? transferConstraint : exchangeConstraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validation.run({ tab, formData }),
     defaultValue: {
       left: prefill.left ?? "",
       right: prefill.right ?? "",
@@ -95,6 +98,11 @@ export function Calculator(props: CalculatorProps) {
     right: quote ? groupAmount(quote.right) : typedValue(fields.right.initialValue),
   };
   const edited = useEditedValidation(form);
+  const formProps = getFormProps(form);
+  // A server answer with errors: the person is about to correct the form.
+  useEffect(() => {
+    if (props.lastResult) void validation.preload();
+  }, [props.lastResult]);
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
   // A quote is a quote: with JS, 'Confirmar' waits for one that matches the amounts on the form
@@ -198,7 +206,7 @@ export function Calculator(props: CalculatorProps) {
           href: props.tabHref(id),
         }))}
       />
-      <Form method="post" {...getFormProps(form)} {...edited} className="grid gap-4 sm:grid-cols-2">
+      <Form method="post" {...formProps} {...edited} {...validation.handlers(formProps.onSubmit)} className="grid gap-4 sm:grid-cols-2">
         {props.csrfToken}
         <input type="hidden" name="operation" value={tab} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
