@@ -379,9 +379,7 @@ describe("§8 messages with a help link, and failures reported to the product", 
       });
       const data = await answer.json();
       expect(data.result.error).toEqual({ "": ["Cliente no autorizado a operar spot"] });
-      expect(answer.status).toBe(400);
-      const { result } = await answer.json();
-      expect(result.error.destination).toEqual(["Selecciona una cuenta válida para esta operación."]);
+      expect(answer.status).toBe(422);
       expect(data.help).toEqual({ topic: "spotNotAuthorized", target: "whatsapp" });
       expect(data.result.error[""]).toEqual(["Cliente no autorizado a operar spot"]);
       expect(data.result.initialValue.left).toBe(quote.left);
