@@ -23,6 +23,7 @@ import common from "#core/locales/es-MX/common.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import settings from "#core/locales/es-MX/settings.json";
 import { withoutParams, withParams } from "#core/url";
+import { contactLinks, type ContactView, loadContactView, showsContact } from "#server/contact/contact.server";
 import { shellNotices } from "#server/notices/notices.server";
 import { pendingOverlay } from "#server/notices/overlays.server";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";
@@ -38,6 +39,7 @@ import { callContext } from "#server/upstream/budget.server";
 import { upstreams } from "#server/upstream/index.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
 import { NO_RETRY } from "#server/upstream/retry";
+import { ContactDrawer } from "~/components/contact/ContactDrawer";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
 import { NotificationCentre } from "~/components/notifications/NotificationCentre";
@@ -48,7 +50,7 @@ import { GlobalOverlay } from "~/components/shell/GlobalOverlay";
 import { LogoutDialog } from "~/components/shell/LogoutDialog";
 import { Notices } from "~/components/shell/Notices";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
-import { SettingsDrawer } from "~/components/shell/SettingsDrawer";
+import { type SettingsContact, SettingsDrawer } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { Splash, SPLASH_MS } from "~/components/ui/Splash";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
@@ -79,19 +81,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (touch) session.set("lastSeenAt", now);
 
   const surveyResult = session.get("surveyResult") ?? null;
+  const contactResult = session.get("contactResult") ?? null;
   const overlayChanged = active ? await settleOverlay(request, context, session, url) : false;
 
   const [[csrfToken, csrfCookie], theme] = await Promise.all([csrfTokenFor(request), themeOf(request)]);
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
-  if (toast || splash || modal || touch || surveyResult || overlayChanged) headers.append("Set-Cookie", await commitSession(session));
+  if (toast || splash || modal || touch || surveyResult || contactResult || overlayChanged)
+    headers.append("Set-Cookie", await commitSession(session));
   const overlay = active && overlayShownOn(url) ? (session.get("overlay")?.pending?.overlay ?? null) : null;
 
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
   const productJwt = session.get("productJwt") ?? "";
-  const [[notificationCentre, unread], notices] = active
+  const [[notificationCentre, unread], notices, contact] = active
     ? await Promise.all([
         loadNotifications(request, context, productJwt),
         shellNotices(
@@ -99,8 +103,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           productJwt,
           session.get("dismissedBanners") ?? [],
         ),
+        // The settings drawer's user data and the contact drawers read the profile (decision 059).
+        showsContact(url)
+          ? loadContactView(
+              upstreams(callContext(request, context), { productJwt }).contact,
+              session.get("memberId") ?? "",
+              url,
+              context.log,
+            )
+          : null,
       ])
-    : [[null, { count: 0, recent: [] }], null];
+    : [[null, { count: 0, recent: [] }], null, null];
   // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
   const noticeToast =
     active && !toast
@@ -122,6 +135,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       notices,
       overlay,
       surveyResult: surveyResult as SubmissionResult<string[]> | null,
+      contact,
+      contactResult: contactResult as { channel: "email" | "whatsapp"; step: "input" | "sent"; result: SubmissionResult<string[]> } | null,
       thanks: active && url.searchParams.get("aviso") === "gracias",
       unreadNotifications,
       countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
@@ -183,6 +198,28 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
 }
 
+/** Where the contact drawers and 'Recibir información en mi Whatsapp' post (app/routes/contacto.tsx). */
+const CONTACT_ACTION = "/contacto";
+
+/** 'Datos de contacto' of the settings drawer, with the links to the contact drawers over this page. */
+function settingsContact(contact: ContactView | null, here: string): SettingsContact | null {
+  if (!contact) return null;
+  const base = contactLinks.base(here);
+  if ("unavailable" in contact) return { unavailable: true, retryHref: here };
+  const row = (channel: "email" | "whatsapp") => ({
+    ...contact.summary[channel],
+    editHref: contactLinks.input(base, channel),
+    resendHref: contactLinks.sent(base, channel),
+  });
+  return {
+    email: row("email"),
+    whatsapp: row("whatsapp"),
+    whatsappInfo: contact.summary.whatsappInfo,
+    action: CONTACT_ACTION,
+    redirectTo: base,
+  };
+}
+
 /** Where 'Apariencia' posts (app/routes/tema.tsx). */
 const THEME_ACTION = "/tema";
 
@@ -242,6 +279,8 @@ export default function App() {
     notices,
     overlay,
     surveyResult,
+    contact,
+    contactResult,
     thanks,
     unreadNotifications,
     countedNotificationIds,
@@ -327,16 +366,32 @@ export default function App() {
         changeCompanyAction="/empresa"
         csrfToken={<AuthenticityTokenInput />}
         user={{
-          fullName: shell.user.fullName,
+          name: shell.user.shortName,
           profileLabel: t(`profile.${shell.user.profileType}`),
           companyName: shell.company.businessName,
-          email: shell.user.email,
-          phone: null,
         }}
+        contact={settingsContact(contact, here)}
         isAdmin={shell.isAdmin}
         appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
       />
+      {contact && "drawer" in contact && contact.drawer ? (
+        <ContactDrawer
+          key={`${contact.drawer.channel}-${contact.drawer.step}-${contact.drawer.update}`}
+          view={contact.drawer}
+          lastResult={
+            contactResult && contactResult.channel === contact.drawer.channel && contactResult.step === contact.drawer.step
+              ? contactResult.result
+              : null
+          }
+          action={CONTACT_ACTION}
+          redirectTo={contactLinks.base(here)}
+          closeHref={contactLinks.settings(contactLinks.base(here))}
+          editHref={contactLinks.input(contactLinks.base(here), contact.drawer.channel, true)}
+          serverNow={clock?.serverNow ?? 0}
+          csrfToken={<AuthenticityTokenInput />}
+        />
+      ) : null}
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}
         cancelHref={withoutParams(here, ["dialogo"])}
