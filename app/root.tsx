@@ -16,6 +16,7 @@ import {
 } from "@remix-run/react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
+import { contactLinks } from "#core/contact-links";
 import { needsTouch } from "#core/domain/session-timing";
 import type { ThemeChoice } from "#core/domain/theme";
 import { themeAttribute, themeFrom } from "#core/domain/theme";
@@ -23,7 +24,7 @@ import common from "#core/locales/es-MX/common.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import settings from "#core/locales/es-MX/settings.json";
 import { withoutParams, withParams } from "#core/url";
-import { contactLinks, type ContactView, loadContactView, showsContact } from "#server/contact/contact.server";
+import { type ContactView, loadContactView, showsContact } from "#server/contact/contact.server";
 import { shellNotices } from "#server/notices/notices.server";
 import { pendingOverlay } from "#server/notices/overlays.server";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";

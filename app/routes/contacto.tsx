@@ -4,6 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 
+import { contactLinks } from "#core/contact-links";
 import {
   type ContactChannel,
   contactEmailSchema,
@@ -17,7 +18,7 @@ import { msg } from "#core/domain/validation";
 import common from "#core/locales/es-MX/common.json";
 import settings from "#core/locales/es-MX/settings.json";
 import { safeRedirectPath } from "#core/url";
-import { contactLinks, dialCodes } from "#server/contact/contact.server";
+import { dialCodes } from "#server/contact/contact.server";
 import type { AccessContext } from "#server/session/auth.server";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";

@@ -10,7 +10,6 @@ import {
   retryMessage,
   splitWhatsApp,
 } from "#core/domain/contact";
-import { withoutParams, withParams } from "#core/url";
 
 import type { Logger } from "../logger.server";
 import { cached } from "../upstream/cache.server";
@@ -21,15 +20,9 @@ import { optional } from "../upstream/optional.server";
 /**
  * The contact data of the settings drawer's 'Datos de usuario' and the 'Correo de contacto' /
  * 'WhatsApp' drawers (SPEC §2, decision 059), built from the product's profile on each page that
- * shows them: the app keeps none of it.
- *
- * URLs: `?drawer=correo` and `?drawer=whatsapp` are the input modes (§2 email, whatsApp), with
- * `&modo=editar` after 'Editar' (update mode); `&paso=enviado` is 'Mensaje de confirmación enviado'
- * (sendEmail, sendWhatsApp), shown while something waits for its link.
+ * shows them: the app keeps none of it. Their addresses: core/contact-links.ts.
  */
-export const DRAWER_OF: Record<ContactChannel, string> = { email: "correo", whatsapp: "whatsapp" };
 const CHANNEL_OF: Record<string, ContactChannel> = { correo: "email", whatsapp: "whatsapp" };
-const CONTACT_PARAMS = ["drawer", "tab", "paso", "modo"];
 
 export type ContactStep = "input" | "sent";
 export type ContactDrawerRequest = { channel: ContactChannel; step: ContactStep; update: boolean };
@@ -49,15 +42,6 @@ export function showsContact(url: URL): boolean {
   const drawer = url.searchParams.get("drawer");
   return (drawer === "configuracion" && url.searchParams.get("tab") === "datos") || contactDrawerOf(url) !== null;
 }
-
-/** The page under the drawers, and the links between them. */
-export const contactLinks = {
-  base: (href: string) => withoutParams(href, CONTACT_PARAMS),
-  settings: (base: string) => withParams(base, { drawer: "configuracion", tab: "datos" }),
-  input: (base: string, channel: ContactChannel, update = false) =>
-    withParams(base, update ? { drawer: DRAWER_OF[channel], modo: "editar" } : { drawer: DRAWER_OF[channel] }),
-  sent: (base: string, channel: ContactChannel) => withParams(base, { drawer: DRAWER_OF[channel], paso: "enviado" }),
-};
 
 export type ContactRow = {
   /** As the person reads it: the address, or the number as '+52 5512345678'. */
