@@ -150,8 +150,10 @@ describe("malformed posts", () => {
     for (const fields of malformed) {
       expect((await post(fields)).status).toBe(400);
     }
-    // A target off the site falls back to the dashboard.
-    const answer = await post({ intent: "enviar", canal: "email", email: "x", redirectTo: "https://malo.example/" });
-    expect(answer.headers.get("location")).toBe("/?drawer=correo");
+    // A target off the site, or one a Location header cannot carry, falls back to the dashboard (issue 13).
+    for (const target of ["https://malo.example/", "//malo.example", "/a\r\nSet-Cookie: x=1", "/cuentas\u2028", "/\t/malo.example"]) {
+      const answer = await post({ intent: "enviar", canal: "email", email: "x", redirectTo: target });
+      expect([answer.status, answer.headers.get("location")]).toEqual([302, "/?drawer=correo"]);
+    }
   });
 });
