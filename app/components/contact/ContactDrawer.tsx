@@ -149,7 +149,6 @@ function WhatsAppInput(props: InputProps) {
           description={t("contact.whatsapp.phoneHint")}
           type="tel"
           inputMode="numeric"
-          autoComplete="tel-national"
           maxLength={PHONE_DIGITS}
           onBeforeInput={digitsOnly}
         />
