@@ -6,6 +6,7 @@ import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
+import membership from "#core/locales/es-MX/membership.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import payments from "#core/locales/es-MX/payments.json";
@@ -33,6 +34,7 @@ export const resources = {
   portfolio,
   collaborators,
   payments,
+  membership,
 };
 
 /** A translator for server code, outside the rendered page. */

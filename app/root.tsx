@@ -39,6 +39,7 @@ import { UNBOUNDED } from "#server/upstream/budget";
 import { callContext } from "#server/upstream/budget.server";
 import { upstreams } from "#server/upstream/index.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
+import { optional } from "#server/upstream/optional.server";
 import { NO_RETRY } from "#server/upstream/retry";
 import { ContactDrawer } from "~/components/contact/ContactDrawer";
 import { ErrorPage } from "~/components/errors/ErrorPage";
@@ -96,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
   const productJwt = session.get("productJwt") ?? "";
-  const [[notificationCentre, unread], notices, contact] = active
+  const [[notificationCentre, unread], notices, membership, contact] = active
     ? await Promise.all([
         loadNotifications(request, context, productJwt),
         shellNotices(
@@ -104,6 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           productJwt,
           session.get("dismissedBanners") ?? [],
         ),
+        shellMembership(request, context, productJwt),
         // The settings drawer's user data and the contact drawers read the profile (decision 059).
         showsContact(url)
           ? loadContactView(
@@ -114,7 +116,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             )
           : null,
       ])
-    : [[null, { count: 0, recent: [] }], null, null];
+    : [[null, { count: 0, recent: [] }], null, null, null];
   // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
   const noticeToast =
     active && !toast
@@ -131,7 +133,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast: toast ?? noticeToast,
       splash,
       modal,
-      shell: active ? shellData(session.data as SessionData, url.pathname) : null,
+      shell: active ? shellData(session.data as SessionData, url.pathname, membership, now) : null,
       notificationCentre,
       notices,
       overlay,
@@ -219,6 +221,16 @@ function settingsContact(contact: ContactView | null, here: string): SettingsCon
     action: CONTACT_ACTION,
     redirectTo: base,
   };
+}
+
+/**
+ * The membership for the menu (the market is Pro only) and the trial countdown, read on every page
+ * (decision 061: never kept in the session, so an upgrade shows at once). Like the bell it must not
+ * hold a page: one attempt, 2 s at most; a failure leaves the Pro item out until the next page.
+ */
+async function shellMembership(request: Request, context: LoaderFunctionArgs["context"], productJwt: string) {
+  const api = upstreams({ ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 }, { productJwt });
+  return optional(api.membership.current(), null, { log: context.log, event: "shell_membership_unavailable" });
 }
 
 /** Where 'Apariencia' posts (app/routes/tema.tsx). */
@@ -348,6 +360,7 @@ export default function App() {
                 name: shell.company.businessName,
                 changeHref: shell.companies.length > 1 ? withParams(here, { drawer: "configuracion", tab: "empresas" }) : null,
               },
+              trial: shell.membership?.trialDays ? { days: shell.membership.trialDays, href: "/membresias" } : null,
             }
           : undefined
       }
@@ -375,6 +388,7 @@ export default function App() {
         isAdmin={shell.isAdmin}
         appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
+        membership={{ name: shell.membership?.name ?? null, href: "/membresias" }}
       />
       {contact && "drawer" in contact && contact.drawer ? (
         <ContactDrawer

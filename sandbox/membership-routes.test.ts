@@ -104,6 +104,21 @@ describe("upgrade, cancel and resume", () => {
     expect(balance("A-100234-01")).toBeCloseTo(before - 578.84, 2);
   });
 
+  it("answers a repeated Idempotency-Key with the first answer, charging once, and refuses the key with another body", async () => {
+    let jwt = await productJwt("ana.admin");
+    await put(jwt, "/api/membership/cancel");
+    now = new Date("2026-03-28T18:00:00.000Z");
+    jwt = await productJwt("ana.admin");
+    const before = balance("A-100234-01") ?? 0;
+    const key = { "idempotency-key": "c0ffee00-0000-4000-8000-000000000001" };
+    const first = await put(jwt, "/api/membership/upgrade", { membershipId: 2, accountId: "A-100234-01" }, key);
+    const again = await put(jwt, "/api/membership/upgrade", { membershipId: 2, accountId: "A-100234-01" }, key);
+    expect(first.status).toBe(200);
+    expect(again).toEqual(first);
+    expect(balance("A-100234-01")).toBeCloseTo(before - 578.84, 2);
+    expect((await put(jwt, "/api/membership/upgrade", { membershipId: 2 }, key)).body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
+
   it("refuses a paid upgrade without the funds", async () => {
     let jwt = await productJwt("ana.admin");
     await put(jwt, "/api/membership/cancel");

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { type SandboxContext, today } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
 import { applyPlan, membershipDetails, proPrice, settleMembership } from "./membership";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
 import { authenticateMember, type ProductAuth } from "./product";
@@ -42,20 +43,27 @@ export function registerMembershipRoutes(router: Router, ctx: SandboxContext): v
 
   router
     .get("/api/membership", (request) => answer(caller(request).membership))
-    .put("/api/membership/upgrade", (request) => {
+    .put("/api/membership/upgrade", async (request) => {
       const auth = caller(request);
       const input = parseWith(upgradeInput, request.body);
-      // A second click finds Pro already there: it never charges twice.
-      if (auth.membership.membershipId === 2) throw new HttpError(409, "Ya tienes la membresía Pro", "ALREADY_PRO");
-      const account = paymentAccount(auth, input.accountId);
-      if (auth.member.trialUsed) {
-        const { total } = proPrice(state.catalogs);
-        if (account.balance < total) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
-        account.balance = round2(account.balance - total);
-      }
-      const membership = applyPlan(auth.member, 2, state.catalogs, today(ctx));
-      membership.paymentAccountId = account.idAccount;
-      return answer(membership);
+      const upgrade = () => {
+        // A second click finds Pro already there: it never charges twice.
+        if (auth.membership.membershipId === 2) throw new HttpError(409, "Ya tienes la membresía Pro", "ALREADY_PRO");
+        const account = paymentAccount(auth, input.accountId);
+        if (auth.member.trialUsed) {
+          const { total } = proPrice(state.catalogs);
+          if (account.balance < total) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
+          account.balance = round2(account.balance - total);
+        }
+        const membership = applyPlan(auth.member, 2, state.catalogs, today(ctx));
+        membership.paymentAccountId = account.idAccount;
+        return answer(membership);
+      };
+      // It may charge money: with an Idempotency-Key (decision 061) the same request again answers the first answer.
+      if (request.headers["idempotency-key"] === undefined) return upgrade();
+      const key = idempotencyKeyOf(request.headers);
+      const { answer: first } = await once(state.membershipUpgrades, `${auth.member.memberId}|${key}`, fingerprintOf(input), upgrade);
+      return first as ReturnType<typeof upgrade>;
     })
     .put("/api/membership/cancel", (request) => {
       const { membership } = caller(request);

@@ -1077,6 +1077,7 @@ export function createSeedState(now: Date): SandboxState {
     binnacles: history.binnacles,
     idempotency: new Map(),
     marketTools: seedMarketTools(),
+    membershipUpgrades: new Map(),
     outbox: [],
     scheduledPayments: seedScheduledPayments(now, catalogs.nonWorkingDates),
     // Carlos gets information on his verified WhatsApp (issue 10).

@@ -248,6 +248,8 @@ export interface SandboxState {
   idempotency: Map<string, IdempotencyRecord<SetOperationAnswer>>;
   /** Price alerts and follows per member (alerts.ts). */
   marketTools: MarketToolsState;
+  /** PUT /membership/upgrade's keys by scope (member, key): a repeated upgrade answers the first (membership-routes.ts). */
+  membershipUpgrades: Map<string, IdempotencyRecord<unknown>>;
   /** E-mails sent through /sendEmailReceipts and the contact confirmations (GET /__outbox). */
   outbox: OutboxEmail[];
   /** Recurring payments and their events (schedules.ts). */

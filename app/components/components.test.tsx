@@ -15,6 +15,7 @@ import { mexicoCity } from "#core/domain/dates";
 import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
 
+import { RecipientsTable } from "./recipients/RecipientsTable";
 import { AppShell } from "./shell/AppShell";
 import { BrandedPage } from "./shell/BrandedPage";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
@@ -650,5 +651,52 @@ describe("SettingsDrawer", () => {
     expect(tags(dark, "input", { type: "radio", name: "tema", value: "oscuro", checked: "" })).toHaveLength(1);
     const companies = await serverHtml(<SettingsDrawer {...props} tab="empresas" />);
     expect(companies).not.toContain("Apariencia");
+  });
+});
+
+describe("RecipientsTable and the membership (decision 066)", () => {
+  const view = (id: string, national: boolean) => ({
+    key: `B3-${id}`,
+    id,
+    source: "B3" as const,
+    name: `Destinatario ${id}`,
+    alias: "",
+    last4: "1234",
+    currency: national ? "MXN" : "USD",
+    bankName: "Banco",
+    status: "authorized" as const,
+    national,
+    typePerson: "MORAL" as const,
+    favorite: false,
+    canFavorite: false,
+    canSend: true,
+  });
+  const table = (internationalAllowed: boolean) =>
+    serverHtml(
+      <RecipientsTable
+        recipients={[view("501", true), view("503", false)]}
+        caption="Destinatarios"
+        detailHref={(key) => `/destinatarios?detalle=${key}`}
+        editHref={(key) => `/destinatarios?editar=${key}`}
+        deleteHref={null}
+        sendAllowed
+        internationalAllowed={internationalAllowed}
+        returnTo="/destinatarios"
+      />,
+      "/destinatarios",
+    );
+
+  it("gives a Basic member 'Enviar dinero' for the national recipient and, for the international one, why not and where to change it", async () => {
+    const html = await table(false);
+    expect(tags(html, "a", { "aria-label": "Enviar dinero a Destinatario 501" })).toHaveLength(1);
+    expect(tags(html, "a", { "aria-label": "Enviar dinero a Destinatario 503" })).toHaveLength(0);
+    expect(html).toContain("Los envíos internacionales son parte de la membresía Pro.");
+    expect(tags(html, "a", { href: "/membresias" })).toHaveLength(1);
+  });
+
+  it("gives a Pro member 'Enviar dinero' for both", async () => {
+    const html = await table(true);
+    expect(tags(html, "a", { "aria-label": "Enviar dinero a Destinatario 503" })).toHaveLength(1);
+    expect(html).not.toContain("membresía Pro");
   });
 });

@@ -379,7 +379,9 @@ describe("§8 messages with a help link, and failures reported to the product", 
       });
       const data = await answer.json();
       expect(data.result.error).toEqual({ "": ["Cliente no autorizado a operar spot"] });
-      expect(answer.status).toBe(422);
+      expect(answer.status).toBe(400);
+      const { result } = await answer.json();
+      expect(result.error.destination).toEqual(["Selecciona una cuenta válida para esta operación."]);
       expect(data.help).toEqual({ topic: "spotNotAuthorized", target: "whatsapp" });
       expect(data.result.error[""]).toEqual(["Cliente no autorizado a operar spot"]);
       expect(data.result.initialValue.left).toBe(quote.left);
@@ -426,5 +428,56 @@ describe("§8 messages with a help link, and failures reported to the product", 
     });
     const text = JSON.stringify(logs);
     for (const secret of [fields.origin, fields.destination.slice(2), "1500", world.browser.cookie]) expect(text).not.toContain(secret);
+  });
+});
+
+describe("international recipients and the membership (§6, decision 066)", () => {
+  const transferTab = async () => {
+    const response = await loader({
+      request: new Request(`${APP}/?operacion=transferencia`, { headers: { cookie: world.browser.cookie } }),
+      context,
+      params: {},
+    });
+    const { calculator } = await response.json();
+    return calculator as {
+      idempotencyKey: string;
+      accounts: Array<{ idAccount: string; currency: string }>;
+      recipients: Array<{ id: string }>;
+      reasons: Array<{ id: number }>;
+    };
+  };
+  const makeAnaBasic = () => {
+    const ana = world.sandbox.state.members.find((member) => member.userName === "ana.admin");
+    if (!ana?.membership) throw new Error("Ana is a member with a membership in the sandbox");
+    ana.membership.membershipId = 1;
+  };
+
+  it("offers Ana's Pro the international recipient (Bright Components, USD) beside the national ones", async () => {
+    const ids = (await transferTab()).recipients.map((recipient) => recipient.id);
+    expect(ids).toEqual(expect.arrayContaining(["501", "502", "503"]));
+  });
+
+  it("takes it away from a Basic member, and refuses a hand-made transfer to it before the bank hears of it", async () => {
+    makeAnaBasic();
+    const calculator = await transferTab();
+    const ids = calculator.recipients.map((recipient) => recipient.id);
+    expect(ids).toEqual(expect.arrayContaining(["501", "502"]));
+    expect(ids).not.toContain("503");
+    const usd = calculator.accounts.find((account) => account.currency === "USD");
+    if (!usd) throw new Error("Ana has a USD account in the sandbox");
+    const callsBefore = await requestCount(world.sandbox, "/api/setoperation");
+    const answer = await post({
+      csrf: world.browser.csrf,
+      operation: "transfer",
+      idempotencyKey: calculator.idempotencyKey,
+      amount: "100",
+      origin: usd.idAccount,
+      destination: "r:503",
+      reason: String(calculator.reasons[0].id),
+    });
+    expect(answer.status).toBe(400);
+    const { result } = await answer.json();
+    expect(result.error.destination).toEqual(["Selecciona una cuenta válida para esta operación."]);
+    expect(await requestCount(world.sandbox, "/api/setoperation")).toBe(callsBefore);
   });
 });

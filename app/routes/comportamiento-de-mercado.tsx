@@ -5,7 +5,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
 import { marketStatus } from "#core/domain/market";
 import { marketNotice } from "#core/domain/market-notice";
-import { canOpenMarket } from "#core/domain/membership";
 import type { RateRange } from "#core/domain/rate-history";
 import {
   formatPercentChange,
@@ -23,8 +22,7 @@ import market from "#core/locales/es-MX/market.json";
 import { formatRate } from "#core/money";
 import type { RateSeries } from "#server/market/rate-series.server";
 import { rateSeries } from "#server/market/rate-series.server";
-import { requireAccess } from "#server/session/auth.server";
-import { sendAwayFromProFeature } from "#server/session/pro-only.server";
+import { requirePro } from "#server/session/membership.server";
 import { isSpecialRuleCompany } from "#server/session/shell.server";
 import { cached } from "#server/upstream/cache.server";
 import { isUpstreamError } from "#server/upstream/errors";
@@ -39,8 +37,8 @@ import type { PageHandle } from "~/utils/page-title";
  * bank holidays.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, data, company, log } = await requireAccess(request, context);
-  if (!canOpenMarket(data.membershipId)) await sendAwayFromProFeature(request, "market");
+  // §6: Pro only, judged by the membership as the product holds it now (decision 061).
+  const { api, company, log } = await requirePro(request, context, "market");
   const url = new URL(request.url);
   const range = parseRange(url.searchParams.get("rango"));
   const [holidays, pairs] = await Promise.all([

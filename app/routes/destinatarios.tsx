@@ -7,7 +7,7 @@ import { parseOriginFilter } from "#core/domain/recipients";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { formAnswer } from "#server/forms.server";
-import { deleteAllowed, requireRecipientsAccess, sendAllowed, uploadAllowed } from "#server/recipients/access.server";
+import { deleteAllowed, internationalAllowed, requireRecipientsAccess, sendAllowed, uploadAllowed } from "#server/recipients/access.server";
 import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
 import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
 import { readForm } from "#server/session/csrf.server";
@@ -44,7 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
   const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);
   // One profile read for both (currentActor is kept per request).
-  const [canDelete, canSend] = await Promise.all([deleteAllowed(access), sendAllowed(access)]);
+  const [canDelete, canSend, canSendInternational] = await Promise.all([
+    deleteAllowed(access),
+    sendAllowed(access),
+    internationalAllowed(access),
+  ]);
   return json(
     {
       company: access.company.businessName,
@@ -54,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canUpload: uploadAllowed(access),
       canDelete,
       canSend,
+      canSendInternational,
       detail: byKey(url.searchParams.get("detalle")),
       editing: byKey(url.searchParams.get("editar")),
       deleting: canDelete ? byKey(url.searchParams.get("eliminar")) : null,
@@ -82,7 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recipients() {
-  const { company, query, origin, list, canUpload, canDelete, canSend, detail, editing, deleting } = useLoaderData<typeof loader>();
+  const { company, query, origin, list, canUpload, canDelete, canSend, canSendInternational, detail, editing, deleting } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("recipients");
   const location = useLocation();
@@ -143,13 +149,20 @@ export default function Recipients() {
             editHref={(key) => only("editar", key)}
             deleteHref={canDelete ? (key) => only("eliminar", key) : null}
             sendAllowed={canSend}
+            internationalAllowed={canSendInternational}
             returnTo={closeHref}
           />
         </section>
       )}
 
       {detail && !editing && !deleting ? (
-        <RecipientDrawer recipient={detail} closeHref={closeHref} editHref={only("editar", detail.key)} sendAllowed={canSend} />
+        <RecipientDrawer
+          recipient={detail}
+          closeHref={closeHref}
+          editHref={only("editar", detail.key)}
+          sendAllowed={canSend}
+          internationalAllowed={canSendInternational}
+        />
       ) : null}
 
       {editing ? (

@@ -7,6 +7,7 @@ import { HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
 import { loadHistoryList } from "#server/history/list.server";
 import { requireAccess } from "#server/session/auth.server";
+import { membershipIdOrNull } from "#server/session/membership.server";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
@@ -21,9 +22,9 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const started = performance.now();
-  const list = await loadHistoryList(access, new URL(request.url));
+  const [list, membershipId] = await Promise.all([loadHistoryList(access, new URL(request.url)), membershipIdOrNull(access)]);
   return json(
-    { companyName: access.company.businessName, list, portfolio: canOpenPortfolio(access.data.membershipId) },
+    { companyName: access.company.businessName, list, portfolio: canOpenPortfolio(membershipId ?? undefined) },
     { headers: { "Server-Timing": `upstream;dur=${Math.round(performance.now() - started)}`, "Cache-Control": "private, no-store" } },
   );
 }

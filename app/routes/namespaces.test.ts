@@ -29,6 +29,7 @@ const NAMESPACES = [
   "portfolio",
   "collaborators",
   "payments",
+  "membership",
 ];
 
 const files = [

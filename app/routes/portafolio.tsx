@@ -4,13 +4,12 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
 import type { PortfolioFilters as Filters } from "#core/domain/portfolio";
-import { canOpenPortfolio, defaultPortfolioFilters } from "#core/domain/portfolio";
+import { defaultPortfolioFilters } from "#core/domain/portfolio";
 import charts from "#core/locales/es-MX/charts.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import { withParams } from "#core/url";
 import { loadPortfolio, portfolioPairs, readPortfolioFilters } from "#server/portfolio/portfolio.server";
-import { requireAccess } from "#server/session/auth.server";
-import { sendAwayFromProFeature } from "#server/session/pro-only.server";
+import { requirePro } from "#server/session/membership.server";
 import { RateChart } from "~/components/charts/RateChart";
 import { VolumeChart } from "~/components/charts/VolumeChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
@@ -27,8 +26,7 @@ import type { PageHandle } from "~/utils/page-title";
  * a Basic member who opens it by URL goes to the dashboard, as with 'Mercados'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const access = await requireAccess(request, context);
-  if (!canOpenPortfolio(access.data.membershipId)) await sendAwayFromProFeature(request, "portfolio");
+  const access = await requirePro(request, context, "portfolio");
   const today = mexicoDate();
   const url = new URL(request.url);
   const read = readPortfolioFilters(url, today);

@@ -2,16 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { mexicoDate } from "#core/domain/dates";
-import { canOpenPortfolio } from "#core/domain/portfolio";
 import { attachmentName } from "#core/domain/spreadsheet";
 import { withoutParams } from "#core/url";
 import { spreadsheetResponse } from "#server/accounts/export.server";
 import { portfolioCsv, portfolioXlsx } from "#server/portfolio/export.server";
 import { loadPortfolio, readPortfolioFilters } from "#server/portfolio/portfolio.server";
 import { accessKey, enforceRate } from "#server/rate-limit.server";
-import { requireAccess } from "#server/session/auth.server";
 import { downloadFailed } from "#server/session/download-failed.server";
-import { sendAwayFromProFeature } from "#server/session/pro-only.server";
+import { requirePro } from "#server/session/membership.server";
 import { serverT } from "~/i18n.server";
 
 /**
@@ -21,8 +19,7 @@ import { serverT } from "~/i18n.server";
  * cannot answer goes back with the §8 download error as a toast.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const access = await requireAccess(request, context, { budget: "download" });
-  if (!canOpenPortfolio(access.data.membershipId)) await sendAwayFromProFeature(request, "portfolio");
+  const access = await requirePro(request, context, "portfolio", { budget: "download" });
   await enforceRate("export", accessKey(access));
   const url = new URL(request.url);
   const back = withoutParams(`/portafolio${url.search}`, ["formato"]);

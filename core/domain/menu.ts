@@ -57,6 +57,7 @@ export function screenTitleKey(pathname: string): string | null {
     ["/alertas", "shell.title.alerts"],
     ["/terminos-condiciones", "shell.title.terms"],
     ["/configuracion/colaboradores", "shell.title.collaborators"],
+    ["/membresias", "shell.title.membership"],
     ["/configuracion", "shell.title.settings"],
     ["/transaction", "shell.title.transaction"],
   ];

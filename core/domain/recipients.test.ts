@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import type { BackofficeRecipientInput, CoreRecipientInput } from "./recipients";
-import { canUploadRecipients, coreStatus, filterRecipients, parseOriginFilter, recipientViews, rowStatus, searchable } from "./recipients";
+import {
+  canUploadRecipients,
+  coreStatus,
+  filterRecipients,
+  parseOriginFilter,
+  recipientViews,
+  rowStatus,
+  searchable,
+  sendState,
+} from "./recipients";
 
 const core: CoreRecipientInput[] = [
   {
@@ -193,5 +202,25 @@ describe("canUploadRecipients (§6)", () => {
     expect(canUploadRecipients({ enabled: false, allowedUsers: ["Ana.Admin"], userName: "ana.admin" })).toBe(true);
     expect(canUploadRecipients({ enabled: false, allowedUsers: ["ana.admin"], userName: "carlos.colaborador" })).toBe(false);
     expect(canUploadRecipients({ enabled: false, allowedUsers: [], userName: "ana.admin" })).toBe(false);
+  });
+});
+
+describe("sendState (decisions 053, 066)", () => {
+  const everyone = { sendAllowed: true, internationalAllowed: true };
+  const basic = { sendAllowed: true, internationalAllowed: false };
+  it("offers 'Enviar dinero' for an authorized recipient, national or (for Pro) international", () => {
+    expect(sendState({ canSend: true, national: true }, everyone)).toBe("send");
+    expect(sendState({ canSend: true, national: false }, everyone)).toBe("send");
+    expect(sendState({ canSend: true, national: true }, basic)).toBe("send");
+  });
+  it("says the Pro note for an authorized international recipient of a Basic member", () => {
+    expect(sendState({ canSend: true, national: false }, basic)).toBe("proOnly");
+  });
+  it("says 'later' for one the bank has not authorized, whatever the membership", () => {
+    expect(sendState({ canSend: false, national: false }, basic)).toBe("later");
+    expect(sendState({ canSend: false, national: true }, everyone)).toBe("later");
+  });
+  it("offers nothing to a member without third-party sending (§6)", () => {
+    expect(sendState({ canSend: true, national: true }, { sendAllowed: false, internationalAllowed: true })).toBe("none");
   });
 });

@@ -184,3 +184,20 @@ export function canUploadRecipients(options: { enabled: boolean; allowedUsers: r
   const user = options.userName.trim().toLowerCase();
   return options.allowedUsers.some((allowed) => allowed.trim().toLowerCase() === user);
 }
+
+/**
+ * What a recipient's row offers for sending (decision 053's one primary action): nothing for a
+ * member without third-party sending (§6), 'Enviar dinero' for an authorized recipient, the reason
+ * it is not yet possible otherwise, and for an international recipient of a Basic member the Pro
+ * note of decision 066 (the calculator would not offer it).
+ */
+export type SendState = "none" | "send" | "later" | "proOnly";
+
+export function sendState(
+  view: Pick<RecipientView, "canSend" | "national">,
+  options: { sendAllowed: boolean; internationalAllowed: boolean },
+): SendState {
+  if (!options.sendAllowed) return "none";
+  if (!view.canSend) return "later";
+  return view.national || options.internationalAllowed ? "send" : "proOnly";
+}

@@ -8,22 +8,27 @@ import type { PriceEvent } from "#core/prices/wire";
 import { priceHub } from "../prices/hub.server";
 import type { AccessContext } from "../session/auth.server";
 import { requireAccess } from "../session/auth.server";
+import { membershipIdOrNull } from "../session/membership.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
 
 /**
  * The guards of /alertas and /monitoreo-de-divisas (decision 045): every member with a
- * membership; anyone else goes to the dashboard, in loaders and actions alike.
+ * membership, read fresh (decision 061); anyone else goes to the dashboard, in loaders and actions
+ * alike. When the membership cannot be read the product judges (it answers 403
+ * MEMBERSHIP_REQUIRED itself), so an outage of that one read does not close reading tools.
  */
 export async function requireAlertsAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {
   const access = await requireAccess(request, context);
-  if (!canUseAlerts(access.data.membershipId)) throw redirect("/");
+  const membershipId = await membershipIdOrNull(access);
+  if (membershipId !== null && !canUseAlerts(membershipId)) throw redirect("/");
   return access;
 }
 
 export async function requireMonitoringAccess(request: Request, context: AppLoadContext): Promise<AccessContext> {
   const access = await requireAccess(request, context);
-  if (!canUseMonitoring(access.data.membershipId)) throw redirect("/");
+  const membershipId = await membershipIdOrNull(access);
+  if (membershipId !== null && !canUseMonitoring(membershipId)) throw redirect("/");
   return access;
 }
 

@@ -1,11 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 
+import { canSendInternational } from "#core/domain/membership";
 import { canDeleteRecipients, canSendToRecipients } from "#core/domain/permissions";
 import { canUploadRecipients } from "#core/domain/recipients";
 
 import { getConfig } from "../config.server";
 import type { AccessContext } from "../session/auth.server";
 import { requireAccess } from "../session/auth.server";
+import { membershipIdOrNull } from "../session/membership.server";
 import { currentActor } from "../session/permissions.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 
@@ -44,4 +46,9 @@ export async function deleteAllowed(access: AccessContext): Promise<boolean> {
 /** §6: 'Enviar dinero' only for those the calculator lets send to third parties (the same rule). */
 export async function sendAllowed(access: AccessContext): Promise<boolean> {
   return canSendToRecipients(await currentActor(access));
+}
+
+/** §6, decision 066: international recipients take money only from Pro members (the calculator's rule). */
+export async function internationalAllowed(access: AccessContext): Promise<boolean> {
+  return canSendInternational(await membershipIdOrNull(access));
 }

@@ -13,19 +13,16 @@ import type { FlashData, SessionData } from "./types";
 
 /**
  * Everything an access session needs, loaded in parallel once the product token is known:
- * the bank user, the companies and the membership. Permissions are not kept: they are read fresh
- * where they are checked (server/session/permissions.server.ts, decision 058).
+ * the bank user and the companies. Neither permissions nor the membership are kept: they are read
+ * fresh where they are checked (server/session/permissions.server.ts and membership.server.ts,
+ * decisions 058 and 061).
  */
 export async function buildAccessSession(
   api: Upstreams,
   tokens: { bankToken: string; productJwt: string; memberId: string; userName: string },
   now = Date.now(),
 ): Promise<Partial<SessionData>> {
-  const [user, companies, membership] = await Promise.all([
-    api.partner.getUser(tokens.userName),
-    api.partner.getCompanies(),
-    api.graphql.membership(),
-  ]);
+  const [user, companies] = await Promise.all([api.partner.getUser(tokens.userName), api.partner.getCompanies()]);
   if (companies.length === 0) throw new Error("the bank user has no companies");
   const clientId = jwtClientId(tokens.productJwt);
   const company = companies.find((c) => c.clientId === clientId) ?? companies[0];
@@ -46,8 +43,6 @@ export async function buildAccessSession(
     },
     companies,
     companyId: company.clientId,
-    membershipId: membership.membershipId,
-    membershipName: membership.name,
     partnerExpired: false,
   } as Partial<SessionData>;
 }

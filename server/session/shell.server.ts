@@ -1,5 +1,6 @@
 import { showsSidebar } from "#core/domain/auth-state";
 import { formatTime } from "#core/domain/dates";
+import { trialCountdown } from "#core/domain/membership";
 import type { MenuItem } from "#core/domain/menu";
 import { screenTitleKey, sidebarItems } from "#core/domain/menu";
 import { endsAtCap, IDLE_PROMPT_MS, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
@@ -19,18 +20,32 @@ export interface ShellData {
   companies: Array<{ clientId: string; businessName: string }>;
   company: { clientId: string; businessName: string };
   isAdmin: boolean;
+  /** The plan as the product holds it now (decision 061), for the trial countdown; null when unreadable. */
+  membership: { name: string; trialDays: number | null } | null;
+}
+
+/** What the shell needs of the membership read for this page (server/session/membership.server.ts). */
+export interface ShellMembership {
+  membershipId: 1 | 2;
+  name: string;
+  freeTrial: boolean;
+  nextPayment: string | null;
 }
 
 export function isSpecialRuleCompany(clientId: string): boolean {
   return getConfig().SPECIAL_RULE_COMPANY_IDS.includes(clientId);
 }
 
-export function shellData(data: SessionData, pathname: string): ShellData {
+/**
+ * `membership` is this request's read (null when the product could not answer in time: the
+ * market item, Pro only, then stays out of the menu until the next page).
+ */
+export function shellData(data: SessionData, pathname: string, membership: ShellMembership | null, now = Date.now()): ShellData {
   const config = getConfig();
   const company = data.companies.find((c) => c.clientId === data.companyId) ?? data.companies[0];
   return {
     menu: sidebarItems({
-      membershipId: data.membershipId,
+      membershipId: membership?.membershipId,
       specialRuleCompany: isSpecialRuleCompany(company.clientId),
       newFeatureCompany: config.NEW_FEATURE_COMPANY_IDS.includes(company.clientId),
       permissionsFeatureEnabled: false,
@@ -49,6 +64,7 @@ export function shellData(data: SessionData, pathname: string): ShellData {
     companies: data.companies.map((c) => ({ clientId: c.clientId, businessName: c.businessName })),
     company: { clientId: company.clientId, businessName: company.businessName },
     isAdmin: company.profileType === "ADMINISTRADOR",
+    membership: membership ? { name: membership.name, trialDays: trialCountdown(membership, now) } : null,
   };
 }
 

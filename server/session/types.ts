@@ -31,8 +31,6 @@ export interface SessionData {
   user: SessionUser;
   companies: SessionCompany[];
   companyId: string;
-  membershipId: 1 | 2;
-  membershipName: string;
   /** §4: after a partner 401/410 only sign-out may reach the partner bank. */
   partnerExpired: boolean;
   /** Error shown on /error (errorState). */
@@ -54,6 +52,8 @@ export interface Toast {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** Where the toast's subject is (e.g. a Pro-only screen refused: /membresias). */
+  link?: { href: string; label: string };
 }
 
 export interface FlashData {

@@ -25,6 +25,8 @@ export interface RecipientOption {
   currency: string;
   bankName: string;
   last4: string;
+  /** §1 Nacional / Internacional (the bank's typeOriginPerson). */
+  national: boolean;
 }
 
 /** §4 Recipient: only authorized ones (status 2) can receive money. */
@@ -37,5 +39,6 @@ export function authorizedRecipients(recipients: readonly BankRecipient[], alias
       currency: recipient.idCurrency.toUpperCase() === "MXP" ? "MXN" : recipient.idCurrency.toUpperCase(),
       bankName: recipient.bankName,
       last4: recipient.account.replace(/\s/g, "").slice(-4),
+      national: recipient.typeOriginPerson === "NACIONAL",
     }));
 }

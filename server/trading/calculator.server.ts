@@ -17,6 +17,7 @@ import { TAB_SLUGS } from "#core/domain/calculator-tabs";
 import { amountString, Big, rateString, toDecimal } from "#core/domain/decimal";
 import type { MarketStatus } from "#core/domain/market";
 import { marketStatus } from "#core/domain/market";
+import { canSendInternational } from "#core/domain/membership";
 import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
@@ -27,6 +28,7 @@ import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 import { priceHub } from "../prices/hub.server";
 import type { AccessContext } from "../session/auth.server";
+import { membershipIdOrNull } from "../session/membership.server";
 import { currentActor } from "../session/permissions.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
@@ -126,13 +128,20 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
   };
 }
 
+/**
+ * The recipients the member may send to now: authorized ones (§4), and international ones only
+ * with Pro (§6, decision 066). The calculator offers these and the submit accepts no other, so a
+ * hand-made POST to an international recipient by a Basic member reads as an unknown recipient.
+ */
 export async function loadRecipients(access: AccessContext): Promise<RecipientOption[]> {
-  const [bank, member] = await Promise.all([
+  const [bank, member, membershipId] = await Promise.all([
     access.api.partner.getRecipients(),
     // Without member data the bank's own aliases show.
     optional(access.api.trading.memberRecipients(), [], { log: access.log, event: "member_recipients_unavailable" }),
+    membershipIdOrNull(access),
   ]);
-  return authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
+  const authorized = authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
+  return canSendInternational(membershipId) ? authorized : authorized.filter((recipient) => recipient.national);
 }
 
 /** Printable ASCII, as a provider's id and signature are. */

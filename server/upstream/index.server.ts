@@ -8,6 +8,7 @@ import { graphqlClient } from "./graphql.server";
 import type { HttpOptions } from "./http.server";
 import { createHttp } from "./http.server";
 import { marketToolsClient } from "./market-tools.server";
+import { membershipClient } from "./membership.server";
 import { middlewareClient } from "./middleware.server";
 import { operationsClient } from "./operations.server";
 import { partnerClient } from "./partner.server";
@@ -70,6 +71,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     marketTools: marketToolsClient(productHttp),
     collaborators: collaboratorsClient(productHttp),
     contact: contactClient(productHttp),
+    membership: membershipClient(productHttp),
     scheduledPayments: scheduledPaymentsClient(productHttp),
     // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.
     rates: ratesClient(createHttp({ ...httpFor(ctx, "product-rates"), baseUrl: config.PRODUCT_API_URL, token: tokens.productJwt ?? null })),

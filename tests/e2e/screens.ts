@@ -66,11 +66,24 @@ export const SCREENS: Record<string, string[]> = {
     "/terminos-condiciones",
     "/configuracion/colaboradores",
     "/configuracion/colaboradores?colaborador=2",
+    // Membership (decision 061): Ana's Pro with its changes.
+    "/membresias",
+    "/membresias?dialogo=cancelar",
+    "/membresias?dialogo=cuenta",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",
   ],
-  "beatriz.basica": ["/", "/cuentas", "/alertas", "/monitoreo-de-divisas", "/pagos-recurrentes", "/planner"],
+  "beatriz.basica": [
+    "/",
+    "/cuentas",
+    "/alertas",
+    "/monitoreo-de-divisas",
+    "/pagos-recurrentes",
+    "/planner",
+    "/membresias",
+    "/membresias?dialogo=mejorar",
+  ],
   "nuevo.usuario": ["/wizard"],
 };
 

@@ -46,6 +46,21 @@ const CARLOS: Person = {
   memberId: "2",
 };
 
+/** Beatriz, administrator of her own company with the Basic membership. */
+const BEATRIZ: Person = {
+  user: { userName: "beatriz.basica", name: "Beatriz", firstLastName: "López", secondLastName: "García", email: "beatriz@example.test" },
+  companies: [
+    {
+      clientId: "200115",
+      name: "Panificadora Santa Lucía",
+      businessName: "Panificadora Santa Lucía S.A. de C.V.",
+      profileType: "ADMINISTRADOR",
+    },
+  ],
+  companyId: "200115",
+  memberId: "3",
+};
+
 type Tokens = { bankToken?: string; productJwt: string; memberId?: string | number };
 
 async function browserOf(person: Person, tokens: Tokens, extra: Partial<SessionData> = {}) {
@@ -78,6 +93,11 @@ export function anaBrowser(tokens: { bankToken?: string; productJwt: string }, e
 /** The same for Carlos, a collaborator (log him in with `loginAs(sandbox, "carlos.colaborador")`). */
 export function collaboratorBrowser(tokens: Tokens) {
   return browserOf(CARLOS, tokens);
+}
+
+/** The same for Beatriz, a Basic member (log her in with `loginAs(sandbox, "beatriz.basica")`). */
+export function beatrizBrowser(tokens: Tokens) {
+  return browserOf(BEATRIZ, tokens);
 }
 
 /** Runs a loader or action and returns its Response, thrown (redirects, 404s) or returned. */

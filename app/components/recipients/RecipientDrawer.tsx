@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 
 import type { RecipientView } from "#core/domain/recipients";
+import { sendState } from "#core/domain/recipients";
 import { sendMoneyHref } from "#core/domain/send-money";
+import { ProOnlySendNote } from "~/components/recipients/RecipientsTable";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
@@ -13,6 +15,8 @@ export type RecipientDrawerProps = {
   editHref: string;
   /** False for someone who may not send to third parties (§6). */
   sendAllowed: boolean;
+  /** False for a Basic member (decision 066). */
+  internationalAllowed: boolean;
 };
 
 /**
@@ -20,8 +24,9 @@ export type RecipientDrawerProps = {
  * currency, and the same single status as its row (`rowStatus`), with 'Enviar dinero' when money
  * can go to it now.
  */
-export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed }: RecipientDrawerProps) {
+export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed, internationalAllowed }: RecipientDrawerProps) {
   const { t } = useTranslation("recipients");
+  const send = sendState(recipient, { sendAllowed, internationalAllowed });
   const label = recipient.alias || recipient.name;
   const rows: Array<[string, string]> = [
     [t("detail.alias"), recipient.alias || "—"],
@@ -46,10 +51,12 @@ export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed }:
           <Link to={editHref} preventScrollReset className={buttonClass("secondary")}>
             {t("list.editAlias", { name: label })}
           </Link>
-          {sendAllowed && recipient.canSend ? (
+          {send === "send" ? (
             <Link to={sendMoneyHref(recipient.id)} className={buttonClass("primary")}>
               {t("list.send")}
             </Link>
+          ) : send === "proOnly" ? (
+            <ProOnlySendNote />
           ) : null}
         </div>
       }

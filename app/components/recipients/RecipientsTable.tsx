@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import type { RecipientView } from "#core/domain/recipients";
+import { sendState } from "#core/domain/recipients";
 import { sendMoneyHref } from "#core/domain/send-money";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
 import { RowMenu, rowMenuItemClass } from "~/components/recipients/RowMenu";
@@ -17,6 +18,8 @@ export type RecipientsTableProps = {
   deleteHref: ((key: string) => string) | null;
   /** False for a collaborator without third-party sending (§6): no 'Enviar dinero' at all. */
   sendAllowed: boolean;
+  /** False for a Basic member (decision 066): international rows say why instead. */
+  internationalAllowed: boolean;
   returnTo: string;
 };
 
@@ -25,7 +28,16 @@ export type RecipientsTableProps = {
  * action per row, 'Enviar dinero' (decision 053); detail, favourite, alias and deletion sit in the row's
  * menu. Below 768 px each row is a list row: who and the status first, then account and bank.
  */
-export function RecipientsTable({ recipients, caption, detailHref, editHref, deleteHref, sendAllowed, returnTo }: RecipientsTableProps) {
+export function RecipientsTable({
+  recipients,
+  caption,
+  detailHref,
+  editHref,
+  deleteHref,
+  sendAllowed,
+  internationalAllowed,
+  returnTo,
+}: RecipientsTableProps) {
   const { t } = useTranslation("recipients");
   const cell = "md:px-3 md:py-3 text-left align-top";
   return (
@@ -91,17 +103,7 @@ export function RecipientsTable({ recipients, caption, detailHref, editHref, del
                 </td>
                 <td className={`${cell} max-md:col-span-2`}>
                   <div className="flex items-center justify-end gap-2 max-md:justify-between">
-                    {!sendAllowed ? null : recipient.canSend ? (
-                      <Link
-                        to={sendMoneyHref(recipient.id)}
-                        aria-label={t("list.sendTo", { name: label })}
-                        className={buttonClass("secondary", "!min-h-10 whitespace-nowrap !px-4")}
-                      >
-                        {t("list.send")}
-                      </Link>
-                    ) : (
-                      <span className="text-xs text-slate-600 dark:text-slate-300">{t(`list.sendLater.${recipient.status}`)}</span>
-                    )}
+                    <SendAction recipient={recipient} label={label} state={sendState(recipient, { sendAllowed, internationalAllowed })} />
                     <RowMenu label={t("list.more", { name: label })}>
                       <ul className="flex flex-col">
                         <li>
@@ -148,5 +150,40 @@ export function RecipientsTable({ recipients, caption, detailHref, editHref, del
         </tbody>
       </table>
     </div>
+  );
+}
+
+function SendAction({ recipient, label, state }: { recipient: RecipientView; label: string; state: ReturnType<typeof sendState> }) {
+  const { t } = useTranslation("recipients");
+  switch (state) {
+    case "none":
+      return null;
+    case "send":
+      return (
+        <Link
+          to={sendMoneyHref(recipient.id)}
+          aria-label={t("list.sendTo", { name: label })}
+          className={buttonClass("secondary", "!min-h-10 whitespace-nowrap !px-4")}
+        >
+          {t("list.send")}
+        </Link>
+      );
+    case "proOnly":
+      return <ProOnlySendNote />;
+    case "later":
+      return <span className="text-xs text-slate-600 dark:text-slate-300">{t(`list.sendLater.${recipient.status}`)}</span>;
+  }
+}
+
+/** Decision 066: why a Basic member cannot send to an international recipient, and where to change it. */
+export function ProOnlySendNote() {
+  const { t } = useTranslation("recipients");
+  return (
+    <span className="text-xs text-slate-600 dark:text-slate-300">
+      {t("list.sendProOnly")}{" "}
+      <Link to="/membresias" className="font-semibold text-brand-700 underline dark:text-brand-100">
+        {t("list.sendProOnlyLink")}
+      </Link>
+    </span>
   );
 }

@@ -62,6 +62,8 @@ export type SettingsDrawerProps = {
   errors?: string[];
   /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
   collaboratorsHref?: string;
+  /** The member's plan (null when unreadable) and the membership page (decision 061). */
+  membership?: { name: string | null; href: string };
 };
 
 export const CHANGE_COMPANY_FORM_ID = "form-cambiar-empresa";
@@ -83,6 +85,7 @@ export function SettingsDrawer({
   errors,
   contact,
   collaboratorsHref,
+  membership,
 }: SettingsDrawerProps) {
   const { t } = useTranslation("settings");
   const footer =
@@ -127,7 +130,14 @@ export function SettingsDrawer({
         />
       ) : (
         <>
-          <UserDataTab user={user} contact={contact} csrfToken={csrfToken} isAdmin={isAdmin} collaboratorsHref={collaboratorsHref} />
+          <UserDataTab
+            user={user}
+            contact={contact}
+            csrfToken={csrfToken}
+            isAdmin={isAdmin}
+            collaboratorsHref={collaboratorsHref}
+            membership={membership}
+          />
           <AppearanceForm {...appearance} csrfToken={csrfToken} />
         </>
       )}
@@ -364,7 +374,8 @@ function UserDataTab({
   csrfToken,
   isAdmin,
   collaboratorsHref,
-}: Pick<SettingsDrawerProps, "user" | "contact" | "isAdmin" | "collaboratorsHref"> & { csrfToken: ReactNode }) {
+  membership,
+}: Pick<SettingsDrawerProps, "user" | "contact" | "isAdmin" | "collaboratorsHref" | "membership"> & { csrfToken: ReactNode }) {
   const { t } = useTranslation("settings");
   return (
     <div className="space-y-8">
@@ -417,6 +428,20 @@ function UserDataTab({
           ))}
         </ul>
       </Section>
+      {membership ? (
+        <Section id="membresia" title={t("user.membership.title")}>
+          <dl className="mt-2">
+            <Row label={t("user.membership.plan")}>
+              <span className="inline-flex flex-wrap items-baseline justify-end gap-x-3">
+                {membership.name ?? ""}
+                <Link to={membership.href} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                  {t("user.membership.see")}
+                </Link>
+              </span>
+            </Row>
+          </dl>
+        </Section>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,8 @@ export type TopBarProps = {
   notificationsOpen: boolean;
   /** The active company, always in sight; `changeHref` when the person has another to change to. */
   company?: { name: string; changeHref: string | null };
+  /** §4's trial countdown (days, only when positive) for a member in the Pro trial, leading to /membresias. */
+  trial?: { days: number; href: string } | null;
 };
 
 const ACTION =
@@ -24,7 +26,7 @@ const ACTION =
  * Screen name, 'Contáctanos' and the notification bell. The bell's dot shows when there is
  * something unread and the centre is closed; the count is in the bell's accessible name.
  */
-export function TopBar({ title, contactHref, unreadCount, notificationsHref, notificationsOpen, company }: TopBarProps) {
+export function TopBar({ title, contactHref, unreadCount, notificationsHref, notificationsOpen, company, trial }: TopBarProps) {
   const { t } = useTranslation("common");
   const unread = Math.max(0, Math.floor(unreadCount));
   const bellName = unread >= 1 ? t("shell.topBar.notificationsUnread", { count: unread }) : t("shell.topBar.notifications");
@@ -47,6 +49,14 @@ export function TopBar({ title, contactHref, unreadCount, notificationsHref, not
                   className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
                 >
                   {t("shell.topBar.changeCompany")}
+                </Link>
+              ) : null}
+              {trial ? (
+                <Link
+                  to={trial.href}
+                  className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:bg-brand-900 dark:text-brand-100"
+                >
+                  {t("shell.topBar.trialLeft", { count: trial.days })}
                 </Link>
               ) : null}
             </p>

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+import type { Http } from "./http.server";
+
+/**
+ * Product API: the member's own membership (SPEC §3 Membership; sandbox/CONTRACT.md 'Membership',
+ * decisions 052 and 061). §7 names no call for these; the product answers them under /membership.
+ */
+export const membershipDetailsSchema = z.object({
+  membershipId: z.union([z.literal(1), z.literal(2)]),
+  name: z.string(),
+  freeTrial: z.boolean(),
+  currency: z.string(),
+  amount: z.number(),
+  countdown: z.number().nullable().default(null),
+  expirationDays: z.number().nullable().default(null),
+  lastPayment: z.string().nullable().default(null),
+  nextPayment: z.string().nullable().default(null),
+  status: z.enum(["active", "pendingcancel"]),
+  proPrice: z.object({ amount: z.number(), taxRate: z.number(), currency: z.string() }),
+  proTrial: z.number().int().nullable().default(null),
+  trialEndsAt: z.string().nullable().default(null),
+  paymentMethod: z.string().nullable().default(null),
+  accountId: z.string().nullable().default(null),
+});
+export type MembershipDetails = z.infer<typeof membershipDetailsSchema>;
+
+const answer = z.object({ membership: membershipDetailsSchema });
+
+/** The plans' contents (what each includes) travel by GraphQL PlansContent; see graphql.server.ts. */
+export function membershipClient(http: Http) {
+  const put = async (path: string, body: unknown, options: { idempotent: boolean; idempotencyKey?: string }) =>
+    (await http.request({ method: "PUT", path, body, schema: answer, ...options })).membership;
+  return {
+    async current(): Promise<MembershipDetails> {
+      return (await http.request({ method: "GET", path: "/membership", schema: answer })).membership;
+    },
+    /**
+     * Básica -> Pro. It may charge the fee, so it carries the form's key and is never resent
+     * after a timeout (decision 012); the product answers a repeated key with its first answer.
+     */
+    upgrade(accountId: string | undefined, idempotencyKey: string): Promise<MembershipDetails> {
+      return put("/membership/upgrade", { membershipId: 2, ...(accountId ? { accountId } : {}) }, { idempotent: false, idempotencyKey });
+    },
+    /** Cancelling or resuming twice leaves the same state: safe to resend. */
+    cancel(): Promise<MembershipDetails> {
+      return put("/membership/cancel", {}, { idempotent: true });
+    },
+    resume(): Promise<MembershipDetails> {
+      return put("/membership/resume", {}, { idempotent: true });
+    },
+    paymentAccount(accountId: string): Promise<MembershipDetails> {
+      return put("/membership/payment-account", { accountId }, { idempotent: true });
+    },
+  };
+}

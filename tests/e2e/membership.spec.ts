@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { loginAs, resetSandbox, sidebar } from "./support";
+
+/**
+ * 'Membresía' (§2 /membresias, §3 and §4 Membership; issue 10, decision 061), with JavaScript and
+ * without: Ana sees her Pro with the fee plus tax, cancels it (Pro stays until its date) and
+ * resumes it; Beatriz, told why the market is closed, upgrades to Pro and opens 'Mercados' on her
+ * very next page; a collaborator cannot open the changes by URL.
+ */
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+test.afterAll(async () => {
+  await resetSandbox();
+});
+
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
+const plan = (page: Page) => page.getByRole("region", { name: /^Plan / });
+
+test("Ana opens her membership from the settings, cancels it and resumes it", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?drawer=configuracion&tab=datos");
+  await page.getByRole("dialog", { name: "Configuración" }).getByRole("link", { name: "Ver membresía" }).click();
+  await expect(page).toHaveURL(/\/membresias$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Membresía" })).toBeVisible();
+  await expect(plan(page).getByRole("heading", { name: "Plan Pro" })).toBeVisible();
+  await expect(plan(page)).toContainText("Activa");
+  await expect(plan(page)).toContainText("Próximo pago");
+  await expect(plan(page)).toContainText("Concentradora Bajío");
+  const price = page.getByRole("region", { name: "Precio de Pro" });
+  await expect(price).toContainText("Mensualidad$499.00 MXN");
+  await expect(price).toContainText("IVA (16 %)$79.84 MXN");
+  await expect(price).toContainText("Total al mes$578.84 MXN");
+  await expect(page.getByRole("region", { name: "Qué incluye cada plan" })).toContainText("Mercados en tiempo real");
+
+  await plan(page).getByRole("link", { name: "Cancelar membresía" }).click();
+  await expect(page).toHaveURL(/dialogo=cancelar/);
+  const cancel = page.getByRole("dialog", { name: "¿Cancelar tu membresía Pro?" });
+  await expect(cancel).toContainText("Conservas las funciones Pro hasta el");
+  await cancel.getByRole("button", { name: "Sí, cancelar" }).click();
+  await expect(toast(page)).toContainText("Cancelaste tu membresía");
+  await expect(page).toHaveURL(/\/membresias$/);
+  await expect(plan(page)).toContainText("Cancelación programada");
+  await expect(plan(page)).toContainText("Pro termina el");
+  await expect(plan(page).getByRole("link", { name: "Cancelar membresía" })).toHaveCount(0);
+
+  await plan(page).getByRole("link", { name: "Reanudar membresía" }).click();
+  const resume = page.getByRole("dialog", { name: "¿Reanudar tu membresía Pro?" });
+  await expect(resume).toContainText("$578.84 MXN");
+  await resume.getByRole("button", { name: "Reanudar" }).click();
+  await expect(toast(page)).toContainText("Reanudaste tu membresía Pro");
+  await expect(plan(page)).toContainText("Activa");
+  await expect(plan(page).getByRole("link", { name: "Cancelar membresía" })).toBeVisible();
+});
+
+test("Beatriz is told why the market is closed, upgrades to Pro and opens 'Mercados' at once", async ({ page }) => {
+  await loginAs(page, "beatriz.basica");
+  await expect(sidebar(page).getByRole("link", { name: "Mercados" })).toHaveCount(0);
+  await page.goto("/comportamiento-de-mercado");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page)).toContainText("Mercados es parte de la membresía Pro");
+  await toast(page).getByRole("link", { name: "Ver mi membresía" }).click();
+
+  await expect(page).toHaveURL(/\/membresias$/);
+  await expect(plan(page).getByRole("heading", { name: "Plan Básica" })).toBeVisible();
+  await plan(page).getByRole("link", { name: "Mejorar a Pro" }).click();
+  const upgrade = page.getByRole("dialog", { name: "¿Mejorar a Pro?" });
+  await expect(upgrade).toContainText("$578.84 MXN al mes, IVA incluido");
+  await expect(upgrade.getByLabel("Cuenta de cobro")).toBeVisible();
+  await upgrade.getByRole("button", { name: "Confirmar y mejorar a Pro" }).click();
+  await expect(toast(page)).toContainText("Ya tienes Pro");
+  await expect(plan(page).getByRole("heading", { name: "Plan Pro" })).toBeVisible();
+  await expect(plan(page)).toContainText("Prueba gratuita");
+  // §4: the days to the trial's end, rounded from now (29 or 30 of the 30 days, by the hour of the day).
+  await expect(plan(page)).toContainText(/Quedan (29|30) días de prueba/);
+  await expect(page.getByRole("link", { name: /^Prueba Pro: quedan (29|30) días$/ })).toBeVisible();
+
+  await sidebar(page).getByRole("link", { name: "Mercados" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mercados" })).toBeVisible();
+});
+
+test("a collaborator sees the plan but cannot open a change by its URL", async ({ page }) => {
+  await loginAs(page, "carlos.colaborador");
+  await page.goto("/membresias");
+  await expect(plan(page)).toContainText("Solo un administrador de la empresa puede cambiar la membresía.");
+  await expect(plan(page).getByRole("link", { name: "Cancelar membresía" })).toHaveCount(0);
+  const refused = await page.goto("/membresias?dialogo=cancelar");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole("dialog", { name: "¿Cancelar tu membresía Pro?" })).toHaveCount(0);
+});
+
+test("Paula, in the Pro trial, sees the countdown of §4 in the top bar and on her membership", async ({ page }) => {
+  await loginAs(page, "paula.prueba");
+  const countdown = page.getByRole("link", { name: /^Prueba Pro: quedan? \d+ días?$/ });
+  await expect(countdown).toBeVisible();
+  await countdown.click();
+  await expect(page).toHaveURL(/\/membresias$/);
+  await expect(plan(page)).toContainText("Prueba gratuita");
+  await expect(plan(page)).toContainText(/Quedan? \d+ días? de prueba/);
+  await expect(plan(page)).toContainText("Fin de la prueba");
+});
+
+test("axe finds nothing on a cancelled Pro and its resume modal", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  await loginAs(page, "ana.admin");
+  await page.goto("/membresias?dialogo=cancelar");
+  await page.getByRole("dialog", { name: "¿Cancelar tu membresía Pro?" }).getByRole("button", { name: "Sí, cancelar" }).click();
+  await expect(toast(page)).toContainText("Cancelaste tu membresía");
+  for (const path of ["/membresias", "/membresias?dialogo=reanudar"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(results.violations.map((violation) => `${path} ${violation.id}`)).toEqual([]);
+  }
+  await expect(page.getByRole("dialog", { name: "¿Reanudar tu membresía Pro?" })).toBeVisible();
+});
