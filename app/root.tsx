@@ -17,6 +17,7 @@ import {
 import { useEffect } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
+import { contactLinks } from "#core/contact-links";
 import { needsTouch } from "#core/domain/session-timing";
 import type { ThemeChoice } from "#core/domain/theme";
 import { themeAttribute, themeFrom } from "#core/domain/theme";
@@ -24,6 +25,7 @@ import common from "#core/locales/es-MX/common.json";
 import notifications from "#core/locales/es-MX/notifications.json";
 import settings from "#core/locales/es-MX/settings.json";
 import { withoutParams, withParams } from "#core/url";
+import { type ContactView, loadContactView, showsContact } from "#server/contact/contact.server";
 import { shellNotices } from "#server/notices/notices.server";
 import { pendingOverlay } from "#server/notices/overlays.server";
 import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";
@@ -47,6 +49,7 @@ import { AppShell } from "~/components/shell/AppShell";
 import { Notices } from "~/components/shell/Notices";
 import {
   CompanyChangeError,
+  ContactDrawer,
   GlobalOverlay,
   LogoutDialog,
   NotificationCentre,
@@ -54,6 +57,7 @@ import {
   SettingsDrawer,
 } from "~/components/shell/overlays-on-demand";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
+import type { SettingsContact } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { Splash, SPLASH_MS } from "~/components/ui/Splash";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
@@ -83,6 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (touch) session.set("lastSeenAt", now);
 
   const surveyResult = session.get("surveyResult") ?? null;
+  const contactResult = session.get("contactResult") ?? null;
   const [overlayChanged, featureChanged] = active
     ? await Promise.all([settleOverlay(request, context, session, url), settlePermissionsFeature(request, context, session)])
     : [false, false];
@@ -91,14 +96,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
-  if (toast || splash || modal || touch || surveyResult || overlayChanged || featureChanged)
+  if (toast || splash || modal || touch || surveyResult || contactResult || overlayChanged || featureChanged)
     headers.append("Set-Cookie", await commitSession(session));
   const overlay = active && overlayShownOn(url) ? (session.get("overlay")?.pending?.overlay ?? null) : null;
 
   const expiresAt = session.get("expiresAt") ?? now;
   const startedAt = session.get("startedAt");
   const productJwt = session.get("productJwt") ?? "";
-  const [[notificationCentre, unread], notices, membership] = active
+  const [[notificationCentre, unread], notices, membership, contact] = active
     ? await Promise.all([
         loadNotifications(request, context, productJwt),
         shellNotices(
@@ -107,8 +112,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           session.get("dismissedBanners") ?? [],
         ),
         shellMembership(request, context, productJwt),
+        // The settings drawer's user data and the contact drawers read the profile (decision 059).
+        showsContact(url)
+          ? loadContactView(
+              upstreams(callContext(request, context), { productJwt }).contact,
+              session.get("memberId") ?? "",
+              url,
+              context.log,
+            )
+          : null,
       ])
-    : [[null, { count: 0, recent: [] }], null, null];
+    : [[null, { count: 0, recent: [] }], null, null, null];
   // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
   const noticeToast =
     active && !toast
@@ -130,6 +144,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       notices,
       overlay,
       surveyResult: surveyResult as SubmissionResult<string[]> | null,
+      contact,
+      contactResult: contactResult as { channel: "email" | "whatsapp"; step: "input" | "sent"; result: SubmissionResult<string[]> } | null,
       thanks: active && url.searchParams.get("aviso") === "gracias",
       unreadNotifications,
       countedNotificationIds: unread.recent.map((notification) => String(notification.id)),
@@ -214,6 +230,28 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
 }
 
+/** Where the contact drawers and 'Recibir información en mi Whatsapp' post (app/routes/contacto.tsx). */
+const CONTACT_ACTION = "/contacto";
+
+/** 'Datos de contacto' of the settings drawer, with the links to the contact drawers over this page. */
+function settingsContact(contact: ContactView | null, here: string): SettingsContact | null {
+  if (!contact) return null;
+  const base = contactLinks.base(here);
+  if ("unavailable" in contact) return { unavailable: true, retryHref: here };
+  const row = (channel: "email" | "whatsapp") => ({
+    ...contact.summary[channel],
+    editHref: contactLinks.input(base, channel),
+    resendHref: contactLinks.sent(base, channel),
+  });
+  return {
+    email: row("email"),
+    whatsapp: row("whatsapp"),
+    whatsappInfo: contact.summary.whatsappInfo,
+    action: CONTACT_ACTION,
+    redirectTo: base,
+  };
+}
+
 /**
  * The membership for the menu (the market is Pro only) and the trial countdown, read on every page
  * (decision 061: never kept in the session, so an upgrade shows at once). Like the bell it must not
@@ -284,6 +322,8 @@ export default function App() {
     notices,
     overlay,
     surveyResult,
+    contact,
+    contactResult,
     thanks,
     unreadNotifications,
     countedNotificationIds,
@@ -376,17 +416,33 @@ export default function App() {
         changeCompanyAction="/empresa"
         csrfToken={<AuthenticityTokenInput />}
         user={{
-          fullName: shell.user.fullName,
+          name: shell.user.shortName,
           profileLabel: t(`profile.${shell.user.profileType}`),
           companyName: shell.company.businessName,
-          email: shell.user.email,
-          phone: null,
         }}
+        contact={settingsContact(contact, here)}
         isAdmin={shell.isAdmin}
         appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
         membership={{ name: shell.membership?.name ?? null, href: "/membresias" }}
       />
+      {contact && "drawer" in contact && contact.drawer ? (
+        <ContactDrawer
+          key={`${contact.drawer.channel}-${contact.drawer.step}-${contact.drawer.update}`}
+          view={contact.drawer}
+          lastResult={
+            contactResult && contactResult.channel === contact.drawer.channel && contactResult.step === contact.drawer.step
+              ? contactResult.result
+              : null
+          }
+          action={CONTACT_ACTION}
+          redirectTo={contactLinks.base(here)}
+          closeHref={contactLinks.settings(contactLinks.base(here))}
+          editHref={contactLinks.input(contactLinks.base(here), contact.drawer.channel, true)}
+          serverNow={clock?.serverNow ?? 0}
+          csrfToken={<AuthenticityTokenInput />}
+        />
+      ) : null}
       <LogoutDialog
         open={dialog === "cerrar-sesion" || dialog === "inactividad"}
         cancelHref={withoutParams(here, ["dialogo"])}

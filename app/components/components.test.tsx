@@ -22,7 +22,7 @@ import { CompanyChangeError } from "./shell/CompanyChangeError";
 import { LogoutDialog } from "./shell/LogoutDialog";
 import { Notices } from "./shell/Notices";
 import { SessionExpiredNotice } from "./shell/SessionExpiredNotice";
-import { SettingsDrawer } from "./shell/SettingsDrawer";
+import { type SettingsContact, SettingsDrawer } from "./shell/SettingsDrawer";
 import type { SidebarProps } from "./shell/Sidebar";
 import { isCurrentItem } from "./shell/Sidebar";
 import { TopBar } from "./shell/TopBar";
@@ -511,13 +511,26 @@ describe("SettingsDrawer", () => {
     currentCompanyId: "c2",
     changeCompanyAction: "/empresa",
     csrfToken: <input type="hidden" name="csrf" value="x" />,
-    user: {
-      fullName: "Ana María López",
-      profileLabel: "Administrador",
-      companyName: "Exportadora Dos",
-      email: "ana@example.test",
-      phone: null,
-    },
+    user: { name: "Ana L.", profileLabel: "Administrador", companyName: "Exportadora Dos" },
+    contact: {
+      email: {
+        display: "ana@example.test",
+        state: "verified",
+        messageSent: false,
+        editHref: "/cuentas?drawer=correo",
+        resendHref: "/cuentas?drawer=correo&paso=enviado",
+      },
+      whatsapp: {
+        display: null,
+        state: "missing",
+        messageSent: false,
+        editHref: "/cuentas?drawer=whatsapp",
+        resendHref: "/cuentas?drawer=whatsapp&paso=enviado",
+      },
+      whatsappInfo: false,
+      action: "/contacto",
+      redirectTo: "/cuentas",
+    } as SettingsContact,
     isAdmin: true,
     appearance: { current: "sistema" as const, action: "/tema", redirectTo: "/cuentas?drawer=configuracion&tab=datos" },
   };
@@ -546,7 +559,7 @@ describe("SettingsDrawer", () => {
       "Datos Personales",
       "Datos de contacto",
       "Seguridad",
-      "Ana María López",
+      "Ana L.",
       "ana@example.test",
       "no disponible",
       "Permisos de colaboradores",
@@ -566,6 +579,56 @@ describe("SettingsDrawer", () => {
     expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
     const collaborator = await serverHtml(<SettingsDrawer {...props} isAdmin={false} tab="datos" />);
     expect(collaborator).not.toContain("Permisos de colaboradores");
+  });
+
+  it("shows each contact row's state, 'Editar', 'Reenviar' when a message waits, and the WhatsApp choice as a native form", async () => {
+    const html = await serverHtml(<SettingsDrawer {...props} tab="datos" />);
+    expect(html).toContain("Verificado");
+    expect(tags(html, "a", { href: "/cuentas?drawer=correo", "aria-label": "Editar correo de contacto" })).toHaveLength(1);
+    expect(html).not.toContain("Reenviar");
+    // No confirmed number: the choice cannot be ticked, and says why.
+    expect(tags(html, "input", { type: "checkbox", name: "activo", disabled: "" })).toHaveLength(1);
+    expect(html).toContain("Disponible cuando confirmes tu número de WhatsApp.");
+    expect(html).not.toContain("Guardar preferencia");
+
+    const pending = await serverHtml(
+      <SettingsDrawer
+        {...props}
+        contact={{
+          ...(props.contact as Extract<SettingsContact, { email: unknown }>),
+          whatsapp: {
+            display: "+52 5512345678",
+            state: "verified",
+            messageSent: false,
+            editHref: "/cuentas?drawer=whatsapp",
+            resendHref: "/cuentas?drawer=whatsapp&paso=enviado",
+          },
+          email: {
+            display: "nuevo@example.test",
+            state: "pending",
+            messageSent: true,
+            editHref: "/cuentas?drawer=correo",
+            resendHref: "/cuentas?drawer=correo&paso=enviado",
+          },
+          whatsappInfo: true,
+        }}
+        tab="datos"
+      />,
+    );
+    expect(pending).toContain("Pendiente de confirmar");
+    expect(pending).toContain("+52 5512345678");
+    expect(pending).not.toContain("no disponible");
+    expect(
+      tags(pending, "a", { href: "/cuentas?drawer=correo&amp;paso=enviado", "aria-label": "Reenviar confirmación del correo de contacto" }),
+    ).toHaveLength(1);
+    expect(tags(pending, "input", { type: "checkbox", name: "activo", checked: "" })).toHaveLength(1);
+    expect(pending).toMatch(/<button type="submit"[^>]*>Guardar preferencia<\/button>/);
+
+    const unavailable = await serverHtml(
+      <SettingsDrawer {...props} contact={{ unavailable: true, retryHref: "/?drawer=configuracion&tab=datos" }} tab="datos" />,
+    );
+    expect(unavailable).toContain("No pudimos cargar tus datos de contacto.");
+    expect(unavailable).not.toContain("no disponible");
   });
 
   it("offers 'Apariencia' under the user's data as a native form that comes back to the page", async () => {

@@ -66,6 +66,8 @@ export interface FlashData {
   toast: Toast;
   /** A survey refused by the server (without JS): what was typed and why, for the survey to show again. */
   surveyResult: unknown;
+  /** A contact drawer's form refused by the server: its channel, its step and Conform's result (what was typed, why). */
+  contactResult: { channel: "email" | "whatsapp"; step: "input" | "sent"; result: unknown };
   /** A URL-less modal to show once on the next page (e.g. company change failure). */
   modal: "companyChangeError";
   splash: boolean;

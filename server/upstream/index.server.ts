@@ -3,6 +3,7 @@ import type { Logger } from "../logger.server";
 import { breakerFor } from "./breakers.server";
 import type { Budget } from "./budget";
 import { collaboratorsClient } from "./collaborators.server";
+import { contactClient } from "./contact.server";
 import { graphqlClient } from "./graphql.server";
 import type { HttpOptions } from "./http.server";
 import { createHttp } from "./http.server";
@@ -69,6 +70,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
     collaborators: collaboratorsClient(productHttp),
+    contact: contactClient(productHttp),
     membership: membershipClient(productHttp),
     scheduledPayments: scheduledPaymentsClient(productHttp),
     // The product API's market data has a breaker of its own: a history outage must not refuse trading's calls.

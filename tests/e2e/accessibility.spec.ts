@@ -117,3 +117,21 @@ test("the approval refused for want of a second signature (§8 mancomunación)",
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   expect(await sweep(page, "/aprobaciones (mancomunación)")).toEqual([]);
 });
+
+test("the contact drawers: a refused number, and 'Mensaje de confirmación enviado' with the resend blocked", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  // The input modes as loaded are in SCREENS; here, the states only a click reaches.
+  await page.goto("/?drawer=whatsapp");
+  await page.getByLabel("Número de WhatsApp").fill("55123");
+  await page.getByLabel("Número de WhatsApp").blur();
+  await expect(page.getByText("Ingresa un teléfono válido")).toBeVisible();
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  expect(await sweep(page, "/?drawer=whatsapp (rechazado)")).toEqual([]);
+  await page.getByLabel("Número de WhatsApp").fill("5587654321");
+  await page.getByRole("dialog", { name: "WhatsApp" }).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByText("Mensaje de confirmación enviado")).toBeVisible();
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  expect(await sweep(page, "/?drawer=whatsapp&paso=enviado")).toEqual([]);
+});

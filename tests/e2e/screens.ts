@@ -18,6 +18,10 @@ export const SCREENS: Record<string, string[]> = {
     "/",
     "/?drawer=configuracion&tab=empresas",
     "/?drawer=configuracion&tab=datos",
+    // The contact drawers (decision 059): the input modes; the sent step is reached by a click (accessibility.spec.ts).
+    "/?drawer=correo",
+    "/?drawer=whatsapp",
+    "/?drawer=whatsapp&modo=editar",
     "/?dialogo=cerrar-sesion",
     "/?drawer=notificaciones",
     "/?operacion=transferencia",

@@ -4,14 +4,37 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { ThemeChoice } from "#core/domain/theme";
 import { THEME_CHOICES } from "#core/domain/theme";
+import { StatusBadge } from "~/components/history/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList } from "~/components/ui/Field";
+import { LoadError } from "~/components/ui/LoadError";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n";
 
 export type SettingsTab = "empresas" | "datos";
+
+/** One contact row: the address or number as shown, confirmed or waiting for its link, and where to change it. */
+export type ContactRowView = {
+  display: string | null;
+  state: "verified" | "pending" | "missing";
+  /** A confirmation message went out: the row offers to send it again. */
+  messageSent: boolean;
+  editHref: string;
+  resendHref: string;
+};
+
+export type SettingsContact =
+  | {
+      email: ContactRowView;
+      whatsapp: ContactRowView;
+      /** 'Recibir información en mi Whatsapp' (§7 activate-channel), posted to `action` with `redirectTo`. */
+      whatsappInfo: boolean;
+      action: string;
+      redirectTo: string;
+    }
+  | { unavailable: true; retryHref: string };
 
 export type SettingsDrawerProps = {
   open: boolean;
@@ -25,20 +48,18 @@ export type SettingsDrawerProps = {
   /** The hidden CSRF input element. */
   csrfToken: ReactNode;
   user: {
-    fullName: string;
+    /** §3 User: the first name, the surname's initial and a dot ('Ana M.'). */
+    name: string;
     profileLabel: string;
     companyName: string;
-    email: string | null;
-    phone: string | null;
   };
+  /** 'Datos de contacto' as the product holds them (decision 059); null while the tab is not shown. */
+  contact: SettingsContact | null;
   isAdmin: boolean;
   /** 'Apariencia': the stored theme, where the choice is posted, and the page to come back to. */
   appearance: { current: ThemeChoice; action: string; redirectTo: string };
   /** Messages for the company change form (already translated). */
   errors?: string[];
-  /** 'Editar' links beside the contact rows, shown when given. */
-  editEmailHref?: string;
-  editWhatsAppHref?: string;
   /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
   collaboratorsHref?: string;
   /** The member's plan (null when unreadable) and the membership page (decision 061). */
@@ -62,8 +83,7 @@ export function SettingsDrawer({
   isAdmin,
   appearance,
   errors,
-  editEmailHref,
-  editWhatsAppHref,
+  contact,
   collaboratorsHref,
   membership,
 }: SettingsDrawerProps) {
@@ -112,9 +132,9 @@ export function SettingsDrawer({
         <>
           <UserDataTab
             user={user}
+            contact={contact}
+            csrfToken={csrfToken}
             isAdmin={isAdmin}
-            editEmailHref={editEmailHref}
-            editWhatsAppHref={editWhatsAppHref}
             collaboratorsHref={collaboratorsHref}
             membership={membership}
           />
@@ -203,22 +223,144 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ContactValue({ value, editHref, editLabel }: { value: string | null; editHref?: string; editLabel: string }) {
+function ContactSection({ contact, csrfToken }: { contact: SettingsContact | null; csrfToken: ReactNode }) {
+  const { t } = useTranslation("settings");
+  if (!contact) return null;
+  if ("unavailable" in contact) {
+    return (
+      <div className="mt-3">
+        <LoadError message={t("user.contact.loadError")} retryLabel={t("user.contact.retry")} retryHref={contact.retryHref} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <dl className="mt-2">
+        <ContactRow
+          label={t("user.contact.email")}
+          row={contact.email}
+          editLabel={t("user.contact.editEmail")}
+          resendLabel={t("user.contact.resendEmail")}
+        />
+        <ContactRow
+          label={t("user.contact.whatsapp")}
+          row={contact.whatsapp}
+          editLabel={t("user.contact.editWhatsApp")}
+          resendLabel={t("user.contact.resendWhatsApp")}
+        />
+      </dl>
+      <WhatsAppInfoForm
+        active={contact.whatsappInfo}
+        enabled={contact.whatsapp.state === "verified"}
+        action={contact.action}
+        redirectTo={contact.redirectTo}
+        csrfToken={csrfToken}
+      />
+    </>
+  );
+}
+
+const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100";
+
+/** A contact row (§2): the address or number, whether it is confirmed (§4: a changed one is not until its link is followed), 'Editar'. */
+function ContactRow({
+  label,
+  row,
+  editLabel,
+  resendLabel,
+}: {
+  label: string;
+  row: ContactRowView;
+  editLabel: string;
+  resendLabel: string;
+}) {
   const { t } = useTranslation("settings");
   return (
-    <span className="inline-flex flex-wrap items-baseline justify-end gap-x-3">
-      {value ?? <span className="font-normal italic text-slate-500 dark:text-slate-400">{t("user.contact.unavailable")}</span>}
-      {editHref ? (
-        <Link
-          to={editHref}
-          preventScrollReset
-          aria-label={editLabel}
-          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
-        >
-          {t("user.contact.edit")}
-        </Link>
-      ) : null}
-    </span>
+    <div className="border-b border-slate-200 py-3 dark:border-slate-700">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <span className="flex min-w-0 flex-wrap items-center gap-2">
+          {row.display ? (
+            <span className="min-w-0 break-all text-sm font-medium text-slate-900 dark:text-slate-100">{row.display}</span>
+          ) : (
+            <span className="text-sm italic text-slate-500 dark:text-slate-400">{t("user.contact.unavailable")}</span>
+          )}
+          {row.state === "verified" ? <StatusBadge label={t("user.contact.verified")} outcome="success" /> : null}
+          {row.state === "pending" ? <StatusBadge label={t("user.contact.pending")} outcome="pending" /> : null}
+        </span>
+        <span className="flex shrink-0 items-center gap-4 text-sm">
+          {row.messageSent ? (
+            <Link to={row.resendHref} preventScrollReset aria-label={resendLabel} className={LINK}>
+              {t("user.contact.resend")}
+            </Link>
+          ) : null}
+          <Link to={row.editHref} preventScrollReset aria-label={editLabel} className={LINK}>
+            {t("user.contact.edit")}
+          </Link>
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+const WHATSAPP_INFO_HINT = "whatsapp-info-ayuda";
+
+/**
+ * 'Recibir información en mi Whatsapp' (§2, §7 activate-channel): a native form; with JavaScript a
+ * change is sent at once and 'Guardar preferencia' steps aside. Only a confirmed number can take it.
+ */
+function WhatsAppInfoForm({
+  active,
+  enabled,
+  action,
+  redirectTo,
+  csrfToken,
+}: {
+  active: boolean;
+  enabled: boolean;
+  action: string;
+  redirectTo: string;
+  csrfToken: ReactNode;
+}) {
+  const { t } = useTranslation("settings");
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      replace
+      className="mt-4 rounded-lg bg-slate-50 p-4 dark:bg-slate-800/60"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+    >
+      {csrfToken}
+      <input type="hidden" name="intent" value="whatsapp" />
+      <input type="hidden" name="canal" value="whatsapp" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label
+        className={`flex items-start gap-3 text-sm font-medium ${enabled ? "text-slate-900 dark:text-slate-100" : "text-slate-500 dark:text-slate-400"}`}
+      >
+        <input
+          type="checkbox"
+          name="activo"
+          value="on"
+          defaultChecked={active}
+          disabled={!enabled}
+          aria-describedby={WHATSAPP_INFO_HINT}
+          className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+        />
+        {t("user.contact.whatsappOptIn")}
+      </label>
+      <p id={WHATSAPP_INFO_HINT} className="ml-7 mt-1 text-xs text-slate-600 dark:text-slate-300">
+        {enabled ? t("user.contact.whatsappOptInHint") : t("user.contact.whatsappOptInNeedsVerified")}
+      </p>
+      {hydrated || !enabled ? null : (
+        <button type="submit" className={buttonClass("secondary", "ml-7 mt-3")}>
+          {t("user.contact.whatsappOptInSave")}
+        </button>
+      )}
+    </Form>
   );
 }
 
@@ -228,31 +370,24 @@ const DISABLED_ROW =
 
 function UserDataTab({
   user,
+  contact,
+  csrfToken,
   isAdmin,
-  editEmailHref,
-  editWhatsAppHref,
   collaboratorsHref,
   membership,
-}: Pick<SettingsDrawerProps, "user" | "isAdmin" | "editEmailHref" | "editWhatsAppHref" | "collaboratorsHref" | "membership">) {
+}: Pick<SettingsDrawerProps, "user" | "contact" | "isAdmin" | "collaboratorsHref" | "membership"> & { csrfToken: ReactNode }) {
   const { t } = useTranslation("settings");
   return (
     <div className="space-y-8">
       <Section id="datos-personales" title={t("user.personal.title")}>
         <dl className="mt-2">
-          <Row label={t("user.personal.name")}>{user.fullName}</Row>
+          <Row label={t("user.personal.name")}>{user.name}</Row>
           <Row label={t("user.personal.profile")}>{user.profileLabel}</Row>
           <Row label={t("user.personal.company")}>{user.companyName}</Row>
         </dl>
       </Section>
       <Section id="datos-contacto" title={t("user.contact.title")}>
-        <dl className="mt-2">
-          <Row label={t("user.contact.email")}>
-            <ContactValue value={user.email} editHref={editEmailHref} editLabel={t("user.contact.editEmail")} />
-          </Row>
-          <Row label={t("user.contact.whatsapp")}>
-            <ContactValue value={user.phone} editHref={editWhatsAppHref} editLabel={t("user.contact.editWhatsApp")} />
-          </Row>
-        </dl>
+        <ContactSection contact={contact} csrfToken={csrfToken} />
       </Section>
       <Section id="seguridad" title={t("user.security.title")}>
         <ul className="mt-3 space-y-2">
