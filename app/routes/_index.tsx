@@ -149,6 +149,9 @@ export default function Dashboard() {
             quote={quote}
             lastResult={actionData?.result ?? null}
             csrfToken={<AuthenticityTokenInput />}
+            today={calculator.today}
+            holidays={calculator.holidays}
+            payNow={calculator.payNow}
           />
         </div>
       </div>
