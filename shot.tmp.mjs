@@ -1,0 +1,15 @@
+import { chromium } from "playwright";
+const [,, path, out, width = "1440", js = "1", action = ""] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const context = await browser.newContext({ viewport: { width: Number(width), height: 900 }, javaScriptEnabled: js === "1", baseURL: "http://localhost:4560" });
+const page = await context.newPage();
+await page.goto("/login/banco");
+await page.getByRole("link", { name: /Entrar como ana\.admin/ }).click();
+await page.waitForLoadState("networkidle").catch(() => {});
+await page.goto(path);
+if (action === "details") await page.getByText("Hacerlo un pago recurrente").click();
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: true });
+const sw = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+console.log("scroll", sw);
+await browser.close();
