@@ -89,9 +89,17 @@ export function scheduledPaymentsClient(http: Http) {
     events(date: string): Promise<ScheduleEvent[]> {
       return http.request({ method: "GET", path: "/scheduledpaymentevents", query: { date }, schema: z.array(scheduleEventSchema) });
     },
-    /** The company's ten earliest unpaid payments, overdue first (the arrival notice, §2). */
+    /**
+     * The company's ten earliest unpaid payments, overdue first (the arrival notice, §2). One
+     * attempt: §8 lets this check fail silently, so it never holds the dashboard through back-offs.
+     */
     dueSoon(): Promise<ScheduleEvent[]> {
-      return http.request({ method: "GET", path: "/scheduledpaymentevents/topten", schema: z.array(scheduleEventSchema) });
+      return http.request({
+        method: "GET",
+        path: "/scheduledpaymentevents/topten",
+        schema: z.array(scheduleEventSchema),
+        idempotent: false,
+      });
     },
     /** One payment ('pay now' prefills the calculator from it). */
     event(id: string): Promise<ScheduleEvent> {

@@ -213,3 +213,55 @@ test("a monthly payment is scheduled from the calculator, shows on the planner, 
   await page.goto(`/planner?mes=${Number(due.slice(5, 7))}&anio=${due.slice(0, 4)}&dia=${due}`);
   await expect(day.getByRole("row", { name: /\$2,750\.00 MXN/ })).toContainText("Pagado");
 });
+
+test("on arrival the dashboard lists the payments due today or overdue, each with its pay link, and the check fails silently", async ({
+  page,
+}) => {
+  await loginAs(page, "ana.admin");
+  const notice = page.getByRole("region", { name: "Pagos programados por hacer" });
+  await expect(notice).toBeVisible();
+  const items = notice.getByRole("list", { name: "Pagos programados por hacer" }).getByRole("listitem");
+  // The seed's rent has two overdue payments, the weekly one last week's.
+  await expect(items.filter({ hasText: /Venció el / })).toHaveCount(3);
+  const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "America/Mexico_City" }).format(new Date());
+  if (!["Sat", "Sun"].includes(weekday)) await expect(items.filter({ hasText: "Vence hoy" }).first()).toBeVisible();
+  await expect(items.first().getByRole("link", { name: /^Pagar ahora el pago a / })).toBeVisible();
+
+  await items
+    .first()
+    .getByRole("link", { name: /^Pagar ahora el pago a / })
+    .click();
+  await expect(page).toHaveURL(/operacion=transferencia&pagoProgramado=\d+/);
+  await expect(page.getByRole("region", { name: "Pago programado" })).toContainText("$85,000.00 MXN");
+  await expect(page.getByRole("region", { name: "Pagos programados por hacer" })).toHaveCount(0);
+
+  // Hidden for the rest of the day.
+  await page.goto("/");
+  await notice.getByRole("button", { name: "Ocultar por hoy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // §8: the planned-payments check fails silently.
+  await page.context().clearCookies();
+  await sandboxControl("/__faults", { path: "/api/scheduledpaymentevents/topten", method: "GET", kind: "status", status: 500, times: -1 });
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Calculadora" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test("the planner charts the month's outflows per currency, with the figures as a table", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/planner");
+  const month = currentMonthHeading();
+  const today = mexicoDay(0);
+  const daysInMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
+  await expect(page.getByRole("heading", { name: "Salidas del mes por día" })).toBeVisible();
+  // The seed's weekly and monthly MXN payments fall in every month.
+  const mxn = page.getByRole("figure", { name: `Salidas de ${month} en MXN, por día` });
+  await expect(mxn.locator("svg rect")).toHaveCount(daysInMonth);
+  const table = mxn.getByRole("table", { name: `Salidas de ${month} en MXN por día` });
+  await expect(table.getByRole("columnheader")).toHaveText(["Día", "Pagado", "Por pagar", "Total"]);
+  expect(await table.getByRole("row").count()).toBeGreaterThan(1);
+  await expect(page.getByText(/Los pagos en MXN salen por SPEI hasta las 17:00/)).toBeVisible();
+});
