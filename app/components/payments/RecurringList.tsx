@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
 import { type PaymentStatus, StatusBadge } from "./StatusBadge";
@@ -33,11 +34,7 @@ function Actions({ row }: { row: RecurringRowView }) {
   return (
     <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
       {row.payHref ? (
-        <Link
-          to={row.payHref}
-          aria-label={t("recurring.table.payNamed", { name: row.payee })}
-          className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700 dark:bg-brand-500 dark:text-slate-950"
-        >
+        <Link to={row.payHref} aria-label={t("recurring.table.payNamed", { name: row.payee })} className={buttonClass("primary")}>
           {t("recurring.table.pay")}
         </Link>
       ) : null}
