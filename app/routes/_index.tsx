@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
+import { mexicoDate } from "#core/domain/dates";
 import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
 import { TOUR_PARAM, tourView } from "#core/domain/tour";
@@ -14,12 +15,14 @@ import transaction from "#core/locales/es-MX/transaction.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { getConfig } from "#server/config.server";
+import { dueNotice } from "#server/payments/notice.server";
 import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { Tab } from "#server/trading/calculator.server";
 import { loadDashboard, submitCalculator } from "#server/trading/dashboard.server";
 import { visitedTours } from "#server/trading/tour.server";
 import { RecentOperations } from "~/components/history/RecentOperations";
+import { DuePaymentsNotice } from "~/components/payments/DuePaymentsNotice";
 import { Calculator } from "~/components/trading/Calculator";
 import { GuidedTour, TOUR_CARD_ID } from "~/components/trading/GuidedTour";
 import { PricePanel } from "~/components/trading/PricePanel";
@@ -29,6 +32,7 @@ import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
 import { Modal } from "~/components/ui/Modal";
 import { useTranslation } from "~/i18n";
+import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -38,12 +42,17 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const url = new URL(request.url);
-  const [{ upstreamMs, ...dashboard }, visited] = await Promise.all([loadDashboard(access, url), visitedTours(access)]);
+  const [{ upstreamMs, ...dashboard }, visited, duePayments] = await Promise.all([
+    loadDashboard(access, url),
+    visitedTours(access),
+    dueNotice(access, mexicoDate(), (account) => serverT("payments")("recurring.table.ownAccount", { account })),
+  ]);
   return json(
     {
       companyName: access.company.businessName,
       ...dashboard,
       approval: url.searchParams.get("aprobacion"),
+      duePayments,
       tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
       helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
     },
@@ -57,7 +66,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { companyName, accounts, calculator, quote: loaderQuote, approval, recent, helpLinks, tour } = useLoaderData<typeof loader>();
+  const {
+    companyName,
+    accounts,
+    calculator,
+    quote: loaderQuote,
+    approval,
+    recent,
+    helpLinks,
+    tour,
+    duePayments,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
   const { t: tt } = useTranslation("transaction");
@@ -105,6 +124,10 @@ export default function Dashboard() {
   return (
     <div className="flex flex-col gap-8">
       {cardBefore("top")}
+      {/* 'Pay now' is this page: the notice would only repeat the payment being paid. */}
+      {duePayments && !calculator.payNow ? (
+        <DuePaymentsNotice notice={duePayments} redirectTo={here} csrfToken={<AuthenticityTokenInput />} />
+      ) : null}
       {notice ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
           {notice}
@@ -149,6 +172,9 @@ export default function Dashboard() {
             quote={quote}
             lastResult={actionData?.result ?? null}
             csrfToken={<AuthenticityTokenInput />}
+            today={calculator.today}
+            holidays={calculator.holidays}
+            payNow={calculator.payNow}
           />
         </div>
       </div>

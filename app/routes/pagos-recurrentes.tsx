@@ -1,18 +1,31 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import type { AccountView } from "#core/domain/accounts";
+import { payNowHref } from "#core/domain/calculator-prefill";
+import { mexicoDate } from "#core/domain/dates";
+import { scheduleEditSchema } from "#core/domain/recurring-form";
+import dashboard from "#core/locales/es-MX/dashboard.json";
 import payments from "#core/locales/es-MX/payments.json";
 import { withoutParams, withParams } from "#core/url";
-import { deleteSchedule, scheduleRow } from "#server/payments/recurring.server";
+import { deleteSchedule, mayChange, scheduleDefaults, scheduleRow } from "#server/payments/recurring.server";
+import { updateSchedule } from "#server/payments/schedule-form.server";
+import type { AccessContext } from "#server/session/auth.server";
 import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { currentActor } from "#server/session/permissions.server";
 import { companyAccounts } from "#server/trading/accounts.server";
+import { loadRecipients } from "#server/trading/calculator.server";
+import { cached } from "#server/upstream/cache.server";
 import { optional } from "#server/upstream/optional.server";
+import type { Schedule } from "#server/upstream/scheduled-payments.server";
 import { RecurringList, type RecurringRowView } from "~/components/payments/RecurringList";
+import { ScheduleEditForm } from "~/components/payments/ScheduleEditForm";
 import { buttonClass } from "~/components/ui/button";
+import { Drawer } from "~/components/ui/Drawer";
 import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -26,7 +39,8 @@ import type { PageHandle } from "~/utils/page-title";
  * (?dialogo=eliminar-pago&pago=<id>) so it works without JavaScript.
  */
 const DIALOG = "eliminar-pago";
-const OVERLAY_PARAMS = ["dialogo", "pago"];
+const EDIT_DRAWER = "editar-pago";
+const OVERLAY_PARAMS = ["dialogo", "drawer", "pago"];
 const ID = /^\d{1,12}$/;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,13 +57,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rows: RecurringRowView[] | null =
     list?.map((schedule) => {
       const row = scheduleRow(actor, schedule, t, accounts?.views ?? null);
-      return { ...row, deleteHref: row.canDelete ? withParams(base, { dialogo: DIALOG, pago: schedule.id }) : null };
+      return {
+        ...row,
+        deleteHref: row.canDelete ? withParams(base, { dialogo: DIALOG, pago: schedule.id }) : null,
+        editHref: row.canDelete ? withParams(base, { drawer: EDIT_DRAWER, pago: schedule.id }) : null,
+        payHref: row.canDelete && row.nextEventId ? payNowHref(row.nextEventId) : null,
+      };
     }) ?? null;
   const deletingId = url.searchParams.get("dialogo") === DIALOG ? url.searchParams.get("pago") : null;
+  const editingId = url.searchParams.get("drawer") === EDIT_DRAWER ? url.searchParams.get("pago") : null;
+  const editable = rows?.find((row) => row.id === editingId && row.editHref)
+    ? list?.find((schedule) => schedule.id === editingId)
+    : undefined;
   return json(
     {
       rows,
       deleting: rows?.find((row) => row.id === deletingId && row.deleteHref) ?? null,
+      editing: editable ? await editView(access, editable, accounts?.views ?? null) : null,
       links: { base },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -62,7 +86,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const base = withoutParams(`${url.pathname}${url.search}`, OVERLAY_PARAMS);
   const t = serverT("payments");
-  if (formData.get("intent") !== "eliminar") throw new Response("Solicitud inválida", { status: 400 });
+  const intent = formData.get("intent");
+  if (intent !== "eliminar" && intent !== "editar") throw new Response("Solicitud inválida", { status: 400 });
   const id = String(formData.get("id") ?? "");
   if (!ID.test(id)) throw new Response("Solicitud inválida", { status: 400 });
 
@@ -71,7 +96,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     log: context.log,
     event: "scheduled_payments_unavailable",
   });
-  if (list === null) return json({ deleteError: t("recurring.delete.error") }, { status: 502 });
+  if (intent === "editar") return saveEdit(request, access, formData, list, base);
+  if (list === null) return json({ deleteError: t("recurring.delete.error"), result: null }, { status: 502 });
   const schedule = list.find((candidate) => candidate.id === id);
   // Already gone (a second submit, another tab): nothing to send again.
   if (!schedule) return redirectWithToast(request, base, newToast("info", t("recurring.delete.gone")));
@@ -85,12 +111,83 @@ export async function action({ request, context }: ActionFunctionArgs) {
       newToast("success", t("recurring.delete.done"), t("recurring.delete.doneCopy", { name: payee })),
     );
   }
-  if (outcome === "forbidden") return json({ deleteError: t("recurring.delete.forbidden") }, { status: 403 });
-  return json({ deleteError: t("recurring.delete.error") }, { status: 502 });
+  if (outcome === "forbidden") return json({ deleteError: t("recurring.delete.forbidden"), result: null }, { status: 403 });
+  return json({ deleteError: t("recurring.delete.error"), result: null }, { status: 502 });
+}
+
+/** The drawer's data: the schedule as the form's defaults, and the calculator's choices. */
+async function editView(access: AccessContext, schedule: Schedule, accounts: AccountView[] | null) {
+  const [recipients, concepts, holidays] = await Promise.all([
+    optional(loadRecipients(access), null, { log: access.log, event: "recipients_unavailable" }),
+    optional(
+      cached("conceptpays", () => access.api.product.conceptPays()),
+      null,
+      { log: access.log, event: "conceptpays_unavailable" },
+    ),
+    optional(
+      cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000),
+      [] as string[],
+      {
+        log: access.log,
+        event: "bank_holidays_unavailable",
+      },
+    ),
+  ]);
+  const ready = accounts !== null && recipients !== null && concepts !== null;
+  return {
+    ready,
+    payee: scheduleRow(await currentActor(access), schedule, serverT("payments"), accounts).payee,
+    defaults: scheduleDefaults(schedule),
+    accounts: accounts ?? [],
+    recipients: recipients ?? [],
+    reasons: (concepts ?? []).map((c) => ({ id: c.IdPayConcept, label: c.concept, scope: c.typeConcept })),
+    today: mexicoDate(),
+    holidays: holidays.map((date) => date.slice(0, 10)),
+  };
+}
+
+/** 'Guardar cambios': the schedule must be the company's and one the member may change; one PUT. */
+async function saveEdit(request: Request, access: AccessContext, formData: FormData, list: Schedule[] | null, base: string) {
+  const t = serverT("payments");
+  const id = String(formData.get("id") ?? "");
+  const schedule = list?.find((candidate) => candidate.id === id);
+  const submission = parseWithZod(formData, { schema: scheduleEditSchema(mexicoDate(), schedule?.recurrent.firstDate ?? null) });
+  if (submission.status !== "success") return json({ result: submission.reply(), deleteError: null }, { status: 400 });
+  const fail = (message: string, status: number, field?: string) =>
+    json(
+      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), deleteError: null },
+      { status },
+    );
+  if (list === null) return fail(t("recurring.edit.error"), 502);
+  if (!schedule) return redirectWithToast(request, base, newToast("info", t("recurring.delete.gone")));
+  if (!mayChange(await currentActor(access), schedule)) return fail(t("recurring.edit.forbidden"), 403);
+  const outcome = await updateSchedule(access, schedule.id, submission.value);
+  switch (outcome.kind) {
+    case "saved": {
+      const row = scheduleRow(await currentActor(access), outcome.schedule, t);
+      return redirectWithToast(
+        request,
+        base,
+        newToast(
+          "success",
+          t("recurring.edit.done"),
+          row.nextText
+            ? t("recurring.edit.doneCopy", { name: row.payee, date: row.nextText })
+            : t("recurring.edit.doneNoNext", { name: row.payee }),
+        ),
+      );
+    }
+    case "fieldError":
+      return fail(serverT("dashboard")(`calculator.errors.${outcome.problem}`), 400, outcome.field);
+    case "forbidden":
+      return fail(t("recurring.edit.forbidden"), 403);
+    default:
+      return fail(t("recurring.edit.error"), 502);
+  }
 }
 
 export default function RecurringPayments() {
-  const { rows, deleting, links } = useLoaderData<typeof loader>();
+  const { rows, deleting, editing, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("payments");
   const location = useLocation();
@@ -128,6 +225,38 @@ export default function RecurringPayments() {
           <RecurringList rows={rows} />
         </section>
       )}
+
+      <Drawer
+        open={Boolean(editing)}
+        id="editar-pago"
+        title={t("recurring.edit.title")}
+        subtitle={editing ? <p className="text-sm text-slate-600 dark:text-slate-300">{editing.payee}</p> : null}
+        closeHref={links.base}
+        width="md"
+      >
+        {editing ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("recurring.edit.subtitle")}</p>
+            {editing.ready ? (
+              <ScheduleEditForm
+                defaults={editing.defaults}
+                accounts={editing.accounts}
+                recipients={editing.recipients}
+                reasons={editing.reasons}
+                today={editing.today}
+                holidays={editing.holidays}
+                lastResult={actionData?.result ?? null}
+                cancelHref={links.base}
+                csrfToken={<AuthenticityTokenInput />}
+              />
+            ) : (
+              <p role="alert" className="text-sm font-medium text-failed dark:text-red-400">
+                {t("recurring.edit.loadError")}
+              </p>
+            )}
+          </div>
+        ) : null}
+      </Drawer>
 
       <Modal
         open={Boolean(deleting)}
@@ -167,6 +296,6 @@ export default function RecurringPayments() {
   );
 }
 
-export const handle: PageHandle = { namespaces: { payments }, titleKey: "shell.title.recurring" };
+export const handle: PageHandle = { namespaces: { payments, dashboard }, titleKey: "shell.title.recurring" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -15,9 +15,11 @@ import {
   shiftMonth,
 } from "#core/domain/payment-planner";
 import payments from "#core/locales/es-MX/payments.json";
+import { formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { loadPlanner } from "#server/payments/planner.server";
 import { requireAccess } from "#server/session/auth.server";
+import { OutflowsChart } from "~/components/payments/OutflowsChart";
 import { PlannerCalendar } from "~/components/payments/PlannerCalendar";
 import { StatusBadge } from "~/components/payments/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
@@ -58,11 +60,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dayHref: (date) => withParams(base, { dia: date }),
     t,
   });
-  const dateLabel = Object.fromEntries(
-    monthGrid(month)
+  // The grid's days, and the days payments after a cut-off leave on (perhaps next month).
+  const labelled = [
+    ...monthGrid(month)
       .flat()
-      .map((day) => [day.date, noon(day.date).format("dddd D [de] MMMM")]),
-  );
+      .map((day) => day.date),
+    ...(data.weeks ?? []).flat().flatMap((day) => day.late.map((late) => late.sendsOn)),
+    ...(data.day?.coverage ?? []).map((row) => row.cutOff.sendsOn),
+  ];
+  const dateLabel = Object.fromEntries(labelled.map((date) => [date, noon(date).format("dddd D [de] MMMM")]));
+  const shortDateLabel = Object.fromEntries(labelled.map((date) => [date, noon(date).format("ddd D MMM")]));
   const monthHref = (shift: number) => {
     const target = shiftMonth(month, shift);
     return `${PATH}?mes=${target.month}&anio=${target.year}`;
@@ -80,6 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
       years: plannerYears(month.year),
       dateLabel,
+      shortDateLabel,
       dayTitle: data.day ? noon(data.day.date).format("dddd D [de] MMMM [de] YYYY") : null,
       links: { base, previous: monthHref(-1), next: monthHref(1), current: PATH },
       isCurrentMonth: dayInMonth(today, month) !== null,
@@ -180,9 +188,41 @@ export default function Planner() {
             <p>
               <strong>{t("planner.holiday")}:</strong> {t("planner.legendHoliday")}
             </p>
+            <p>
+              <strong>{t("planner.cutOff")}:</strong> {t("planner.legendCutOff")}
+            </p>
           </div>
         </section>
       )}
+
+      {data.daily.length > 0 ? (
+        <section aria-labelledby="salidas-por-dia" className="flex flex-col gap-3">
+          <h2 id="salidas-por-dia" className="text-base font-semibold">
+            {t("planner.chart.title")}
+          </h2>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+            <span className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-600 dark:bg-brand-300" />
+              {t("planner.chart.legendDue")}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-200 dark:bg-brand-800" />
+              {t("planner.chart.legendPaid")}
+            </span>
+          </p>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {data.daily.map((row) => (
+              <OutflowsChart
+                key={row.currency}
+                row={row}
+                month={monthName}
+                dateLabel={data.shortDateLabel}
+                formatMax={(max) => t("planner.chart.max", { amount: formatMoney(max, row.currency) })}
+              />
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       {outflows.length > 0 ? (
         <section aria-labelledby="salidas-mes" className="flex flex-col gap-3">
@@ -266,6 +306,15 @@ export default function Planner() {
                           <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                             {t(`frequency.${payment.frequency}`)}
                           </span>
+                          {payment.payHref ? (
+                            <Link
+                              to={payment.payHref}
+                              aria-label={t("planner.modal.payNamed", { name: payment.payee })}
+                              className="mt-1 inline-block whitespace-nowrap text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+                            >
+                              {t("planner.modal.pay")}
+                            </Link>
+                          ) : null}
                         </th>
                         <td className="whitespace-nowrap py-2 pr-3 text-right align-top tabular-nums">{payment.amount}</td>
                         <td className="py-2 align-top">
@@ -302,6 +351,19 @@ export default function Planner() {
                         <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.available")}</dt>
                         <dd className="text-right tabular-nums">{row.available}</dd>
                       </dl>
+                      <p className="mt-1 text-slate-600 dark:text-slate-300">
+                        {t("planner.modal.cutOff", { rail: row.cutOff.rail, cutOff: row.cutOff.cutOff })}
+                      </p>
+                      {row.cutOff.passed ? (
+                        <p className="mt-1 font-semibold text-amber-900 dark:text-amber-200">
+                          {t("planner.late", {
+                            rail: row.cutOff.rail,
+                            cutOff: row.cutOff.cutOff,
+                            currency: row.currency,
+                            date: dateLabel[row.cutOff.sendsOn] ?? row.cutOff.sendsOn,
+                          })}
+                        </p>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -65,3 +65,9 @@ export function buildCalculatorPrefill(prefill: Partial<CalculatorPrefill>, para
 
 /** The amount the person typed on a buy or sell, if any. */
 export const typedAmount = (prefill: CalculatorPrefill) => (prefill.typed === "right" ? prefill.right : prefill.left);
+
+/** The URL key of 'pay now' of a recurring payment (decision 063): the calculator reads the payment itself. */
+export const PAY_NOW_PARAM = "pagoProgramado";
+
+/** 'Pagar ahora': the calculator's transfer, prefilled from the scheduled payment and linked to it. */
+export const payNowHref = (eventId: string) => `/?operacion=transferencia&${PAY_NOW_PARAM}=${encodeURIComponent(eventId)}`;

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   balancesByCurrency,
   coverageByDay,
+  dailyOutflows,
   dayInMonth,
+  dueOrOverdue,
   monthGrid,
   nextWorkingDay,
   outflowsByCurrency,
@@ -141,5 +143,36 @@ describe("nextWorkingDay", () => {
   });
   it("crosses a year end", () => {
     expect(nextWorkingDay("2026-12-31", new Set(["2027-01-01"]))).toBe("2027-01-04");
+  });
+});
+
+describe("dailyOutflows", () => {
+  it("sums each day of the month per currency, paid and unpaid apart, with every day present", () => {
+    const february = dailyOutflows(
+      [
+        { dateToPay: "2028-02-01", status: "paid", amount: 100.1, currency: "MXN" },
+        { dateToPay: "2028-02-01", status: "scheduled", amount: 0.2, currency: "MXP" },
+        { dateToPay: "2028-02-29", status: "pending", amount: 50, currency: "USD" },
+        { dateToPay: "2028-03-01", status: "scheduled", amount: 999, currency: "USD" },
+      ],
+      { year: 2028, month: 2 },
+    );
+    expect(february.map((row) => row.currency)).toEqual(["MXN", "USD"]);
+    expect(february[0].days).toHaveLength(29);
+    expect(february[0].days[0]).toEqual({ date: "2028-02-01", paid: "100.10", unpaid: "0.20", total: "100.30" });
+    expect(february[1].days[28]).toEqual({ date: "2028-02-29", paid: "0.00", unpaid: "50.00", total: "50.00" });
+  });
+});
+
+describe("dueOrOverdue", () => {
+  it("keeps unpaid payments due today or before, oldest first", () => {
+    const payments = [
+      { id: "a", dateToPay: "2026-11-26", status: "scheduled" as const },
+      { id: "b", dateToPay: "2026-11-19", status: "pending" as const },
+      { id: "c", dateToPay: "2026-11-27", status: "scheduled" as const },
+      { id: "d", dateToPay: "2026-11-20", status: "paid" as const },
+    ];
+    expect(dueOrOverdue(payments, "2026-11-26").map((payment) => payment.id)).toEqual(["b", "a"]);
+    expect(dueOrOverdue(payments, "2026-11-18")).toEqual([]);
   });
 });

@@ -209,3 +209,53 @@ export function nextWorkingDay(date: string, holidays: ReadonlySet<string>): str
   }
   return isoOf(cursor);
 }
+
+export interface DailyOutflow {
+  date: string;
+  /** 2 decimals as text. */
+  paid: string;
+  unpaid: string;
+  total: string;
+}
+
+/**
+ * The month's outflows per currency, day by day (every day of the month, so a chart's bars keep
+ * their place; MXP as MXN), for the planner's chart and the table that carries its figures.
+ */
+export function dailyOutflows(payments: readonly PlannedPayment[], shown: PlannerMonth): Array<{ currency: string; days: DailyOutflow[] }> {
+  const prefix = `${monthKey(shown)}-`;
+  const days = monthGrid(shown)
+    .flat()
+    .filter((day) => day.inMonth)
+    .map((day) => day.date);
+  const sums = new Map<string, Map<string, { paid: Big; unpaid: Big }>>();
+  for (const payment of payments) {
+    if (!payment.dateToPay.startsWith(prefix)) continue;
+    const currency = displayCurrency(payment.currency);
+    const byDay = sums.get(currency) ?? new Map<string, { paid: Big; unpaid: Big }>();
+    const sum = byDay.get(payment.dateToPay) ?? { paid: new Big(0), unpaid: new Big(0) };
+    if (payment.status === "paid") sum.paid = sum.paid.plus(new Big(payment.amount));
+    else sum.unpaid = sum.unpaid.plus(new Big(payment.amount));
+    byDay.set(payment.dateToPay, sum);
+    sums.set(currency, byDay);
+  }
+  return [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, byDay]) => ({
+      currency,
+      days: days.map((date) => {
+        const sum = byDay.get(date) ?? { paid: new Big(0), unpaid: new Big(0) };
+        return { date, paid: amountString(sum.paid), unpaid: amountString(sum.unpaid), total: amountString(sum.paid.plus(sum.unpaid)) };
+      }),
+    }));
+}
+
+/**
+ * The arrival notice's payments (§2 scheduled-payment notices; decision 063): unpaid ones due
+ * today or overdue, the most overdue first. Later payments wait for their day.
+ */
+export function dueOrOverdue<T extends { dateToPay: string; status: PaymentStatus }>(payments: readonly T[], today: string): T[] {
+  return payments
+    .filter((payment) => payment.status !== "paid" && payment.dateToPay <= today)
+    .sort((a, b) => a.dateToPay.localeCompare(b.dateToPay));
+}

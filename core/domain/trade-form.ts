@@ -55,7 +55,7 @@ const base = {
  * Rules across fields, checked even when other fields fail, so every message shows at once:
  * reasons 21 and 22 need a detail (§5).
  */
-const conceptRule = z
+export const conceptRule = z
   .object({ reason: z.unknown(), concept: z.unknown() })
   .superRefine((value, ctx) => {
     const detail = typeof value.concept === "string" ? value.concept.trim() : "";
@@ -93,6 +93,11 @@ export const transferFields = z.object({
   operation: z.literal("transfer"),
   amount: positiveAmount,
   ...base,
+  /** 'Pay now' of a recurring payment (decision 056): the payment this transfer pays. */
+  scheduledPaymentEvent: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
 });
 
 export const exchangeSchema = exchangeFields.and(typedAmountRule).and(conceptRule);
@@ -112,7 +117,14 @@ export function tradeIntent(form: ExchangeForm | TransferForm): string {
     return value ? amountString(value) : null;
   };
   const common = { origin: form.origin, destination: form.destination, reason: form.reason, concept: form.concept?.trim() ?? "" };
-  if (form.operation === "transfer") return JSON.stringify({ operation: "transfer", amount: amount(form.amount), ...common });
+  if (form.operation === "transfer") {
+    return JSON.stringify({
+      operation: "transfer",
+      amount: amount(form.amount),
+      ...common,
+      scheduledPaymentEvent: form.scheduledPaymentEvent ?? null,
+    });
+  }
   const typedAmount = form.typed === "left" ? form.left : form.right;
   return JSON.stringify({ operation: form.operation, pair: form.pair, typed: form.typed, amount: amount(typedAmount), ...common });
 }

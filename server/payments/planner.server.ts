@@ -1,7 +1,10 @@
+import { payNowHref } from "#core/domain/calculator-prefill";
+import { type CutOff, cutOffFor, type Rail } from "#core/domain/cut-offs";
 import {
   balancesByCurrency,
   type Coverage,
   coverageByDay,
+  dailyOutflows,
   dayInMonth,
   monthGrid,
   monthKey,
@@ -14,11 +17,12 @@ import { formatMoney } from "#core/money";
 import type { Translate } from "#core/translate";
 
 import type { AccessContext } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
 import { companyAccounts } from "../trading/accounts.server";
 import { cached } from "../upstream/cache.server";
 import { optional } from "../upstream/optional.server";
 import type { ScheduleEvent } from "../upstream/scheduled-payments.server";
-import { payeeName } from "./recurring.server";
+import { mayChange, payeeName } from "./recurring.server";
 
 /**
  * 'Planificador de pagos' (§2 /planner; decision 057): one month of the company's payments (one
@@ -42,6 +46,15 @@ export interface PlannerDayView {
   due: string[];
   short: boolean;
   href: string | null;
+  /** Today: the currencies due whose cut-off has passed (or today is no working day), and when they leave. */
+  late: LateView[];
+}
+
+export interface LateView {
+  currency: string;
+  rail: Rail;
+  cutOff: string;
+  sendsOn: string;
 }
 
 export interface CoverageView {
@@ -50,6 +63,8 @@ export interface CoverageView {
   cumulative: string;
   available: string;
   short: boolean;
+  /** The payment system and its cut-off for that currency (§4), and, today, whether it has passed. */
+  cutOff: CutOff;
 }
 
 export interface PlannedPaymentView {
@@ -58,6 +73,8 @@ export interface PlannedPaymentView {
   amount: string;
   frequency: ScheduleEvent["frequency"];
   status: ScheduleEvent["status"];
+  /** 'Pagar ahora' for an unpaid payment the member may make. */
+  payHref: string | null;
 }
 
 export interface PlannerData {
@@ -65,13 +82,16 @@ export interface PlannerData {
   weeks: PlannerDayView[][] | null;
   balancesKnown: boolean;
   outflows: Array<{ currency: string; paid: string; unpaid: string; available: string | null }>;
+  /** The month's outflows per currency and day: the chart's bars and the table under it. */
+  daily: Array<{ currency: string; days: Array<{ date: string; paid: string; unpaid: string; total: string; volume: string }> }>;
   day: { date: string; payments: PlannedPaymentView[]; coverage: CoverageView[] } | null;
 }
 
 const money = (amount: string, currency: string) => formatMoney(Number(amount), currency);
 
-function coverageView(row: Coverage): CoverageView {
+function coverageView(row: Coverage, cutOff: CutOff): CoverageView {
   return {
+    cutOff,
     currency: row.currency,
     due: money(row.due, row.currency),
     cumulative: money(row.cumulative, row.currency),
@@ -85,7 +105,8 @@ export async function loadPlanner(
   options: { month: PlannerMonth; today: string; requestedDay: string | null; dayHref: (date: string) => string; t: Translate },
 ): Promise<PlannerData> {
   const { month, today, t } = options;
-  const [events, accounts, holidays] = await Promise.all([
+  const now = Date.now();
+  const [events, accounts, holidays, actor] = await Promise.all([
     optional(access.api.scheduledPayments.events(monthKey(month)), null, {
       log: access.log,
       event: "scheduled_payment_events_unavailable",
@@ -96,6 +117,7 @@ export async function loadPlanner(
       [] as string[],
       { log: access.log, event: "bank_holidays_unavailable" },
     ),
+    currentActor(access),
   ]);
   const holidaySet = new Set(holidays.map((date) => date.slice(0, 10)));
   const balances = accounts ? balancesByCurrency(accounts.views) : {};
@@ -123,6 +145,7 @@ export async function loadPlanner(
               due: Object.entries(day?.due ?? {}).map(([currency, amount]) => money(amount, currency)),
               short: cell.inMonth && (coverage.get(cell.date)?.some((row) => row.short) ?? false),
               href: cell.inMonth && total > 0 ? options.dayHref(cell.date) : null,
+              late: cell.date === today ? lateToday(today, Object.keys(day?.due ?? {}), now, holidaySet) : [],
             };
           }),
         );
@@ -147,10 +170,30 @@ export async function loadPlanner(
               amount: formatMoney(event.amount, event.currency),
               frequency: event.frequency,
               status: event.status,
+              payHref: event.status !== "paid" && mayChange(actor, event) ? payNowHref(event.id) : null,
             })),
-          coverage: (coverage.get(date) ?? []).map(coverageView),
+          coverage: (coverage.get(date) ?? []).map((row) => coverageView(row, cutOffFor(date, row.currency, now, holidaySet))),
         }
       : null;
 
-  return { weeks, balancesKnown: accounts !== null, outflows, day };
+  const daily = dailyOutflows(events ?? [], month).map((row) => ({
+    currency: row.currency,
+    days: row.days.map((entry) => ({
+      date: entry.date,
+      paid: money(entry.paid, row.currency),
+      unpaid: money(entry.unpaid, row.currency),
+      total: money(entry.total, row.currency),
+      volume: entry.total,
+    })),
+  }));
+
+  return { weeks, balancesKnown: accounts !== null, outflows, daily, day };
+}
+
+/** Today's currencies still due whose payments leave on another day (§4 cut-offs; decision 063). */
+function lateToday(today: string, currencies: string[], now: number, holidays: ReadonlySet<string>): LateView[] {
+  return currencies
+    .map((currency) => cutOffFor(today, currency, now, holidays))
+    .filter((cutOff) => cutOff.passed)
+    .map(({ currency, rail, cutOff, sendsOn }) => ({ currency, rail, cutOff, sendsOn }));
 }

@@ -1,4 +1,5 @@
 import type { AccountView } from "#core/domain/accounts";
+import { recipientDestination } from "#core/domain/calculator-prefill";
 import { formatDate } from "#core/domain/dates";
 import type { Actor } from "#core/domain/permissions";
 import { canOperate } from "#core/domain/permissions";
@@ -40,6 +41,8 @@ export interface ScheduleRowView {
   nextDate: string | null;
   nextText: string | null;
   nextStatus: ScheduleStatus | null;
+  /** The next unpaid payment ('Pagar ahora' pays it). */
+  nextEventId: string | null;
   paid: number;
   total: number;
   canDelete: boolean;
@@ -74,6 +77,7 @@ export function scheduleRow(
     // A calendar day: formatted at noon so no time zone moves it to the day before.
     nextText: next ? formatDate(`${next.dateToPay}T12:00:00-06:00`) : null,
     nextStatus: next?.status ?? null,
+    nextEventId: next && next.status !== "paid" ? next.id : null,
     paid: schedule.events.paid,
     total: schedule.events.paid + schedule.events.pending + schedule.events.scheduled,
     canDelete: mayChange(actor, schedule),
@@ -101,4 +105,23 @@ export async function deleteSchedule(access: AccessContext, schedule: Schedule):
     );
     return error.status === 403 ? "forbidden" : "failed";
   }
+}
+
+/** A schedule in the edit form's terms (the calculator's fields and the plan). */
+export function scheduleDefaults(schedule: Schedule) {
+  const { recurrent } = schedule;
+  return {
+    id: schedule.id,
+    amount: schedule.amount.toFixed(2),
+    currency: schedule.currency,
+    origin: schedule.accountOrigin.idCuenta,
+    destination: schedule.recipient ? recipientDestination(schedule.recipient.idRecipient) : (schedule.accountDestiny?.idCuenta ?? ""),
+    reason: schedule.concept === null ? "" : String(schedule.concept),
+    concept: schedule.aditionalInformation ?? schedule.conceptString ?? "",
+    frequency: recurrent.frequency,
+    firstDate: recurrent.firstDate,
+    ends: recurrent.count !== null ? ("count" as const) : ("date" as const),
+    count: recurrent.count !== null ? String(recurrent.count) : "",
+    endDate: recurrent.endDate ?? "",
+  };
 }

@@ -7,13 +7,14 @@ import { parseAmountInput } from "#core/domain/amount-input";
 import type { PreSubmitProblem } from "#core/domain/calculator";
 import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
-import { parseCalculatorPrefill } from "#core/domain/calculator-prefill";
+import { parseCalculatorPrefill, PAY_NOW_PARAM, recipientDestination } from "#core/domain/calculator-prefill";
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
  * the server computes from a provider's signed price, the margin and the typed amount.
  */
 import type { Tab } from "#core/domain/calculator-tabs";
 import { TAB_SLUGS } from "#core/domain/calculator-tabs";
+import { mexicoDate } from "#core/domain/dates";
 import { amountString, Big, rateString, toDecimal } from "#core/domain/decimal";
 import type { MarketStatus } from "#core/domain/market";
 import { marketStatus } from "#core/domain/market";
@@ -23,9 +24,11 @@ import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
 import { withKnownRecipient } from "#core/domain/send-money";
 import { AMOUNT_MAX } from "#core/domain/trade-form";
+import { formatMoney } from "#core/money";
 import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
+import { payeeName } from "../payments/recurring.server";
 import { priceHub } from "../prices/hub.server";
 import type { AccessContext } from "../session/auth.server";
 import { membershipIdOrNull } from "../session/membership.server";
@@ -34,6 +37,7 @@ import { isSpecialRuleCompany } from "../session/shell.server";
 import { cached } from "../upstream/cache.server";
 import { optional } from "../upstream/optional.server";
 import type { ConceptPay } from "../upstream/product.server";
+import type { Frequency } from "../upstream/scheduled-payments.server";
 import type { RecipientOption } from "./accounts.server";
 import { authorizedRecipients } from "./accounts.server";
 
@@ -65,6 +69,50 @@ export interface CalculatorData {
   market: MarketStatus;
   /** A collaborator without third-party permission sees no recipients (§6). */
   recipientsAllowed: boolean;
+  /** Mexico City's today and the bank holidays: a recurring payment's plan is checked and previewed with them. */
+  today: string;
+  holidays: string[];
+  /** 'Pay now' of a recurring payment (`?pagoProgramado=<id>`): what is being paid, or why it cannot be. */
+  payNow: PayNow | null;
+}
+
+export type PayNow =
+  | { kind: "payable"; eventId: string; payee: string; amount: string; dateToPay: string; frequency: Frequency }
+  | { kind: "paid" | "missing" };
+
+const EVENT_ID = /^\d{1,12}$/;
+
+/**
+ * The payment 'pay now' names, read from the product (never from the URL): the calculator is
+ * prefilled with its transfer and carries its id, so the bank's confirmation marks it paid.
+ */
+async function payNowOf(access: AccessContext, url: URL): Promise<{ payNow: PayNow; prefill: Partial<CalculatorPrefill> } | null> {
+  const id = url.searchParams.get(PAY_NOW_PARAM);
+  if (id === null) return null;
+  if (!EVENT_ID.test(id)) return { payNow: { kind: "missing" }, prefill: {} };
+  const event = await optional(access.api.scheduledPayments.event(id), null, {
+    log: access.log,
+    event: "scheduled_payment_event_unavailable",
+  });
+  if (!event) return { payNow: { kind: "missing" }, prefill: {} };
+  if (event.status === "paid") return { payNow: { kind: "paid" }, prefill: {} };
+  return {
+    payNow: {
+      kind: "payable",
+      eventId: event.id,
+      payee: payeeName(event, (masked) => masked),
+      amount: formatMoney(event.amount, event.currency),
+      dateToPay: event.dateToPay,
+      frequency: event.frequency,
+    },
+    prefill: {
+      amount: event.amount.toFixed(2),
+      origin: event.accountOrigin.idCuenta,
+      destination: event.recipient ? recipientDestination(event.recipient.idRecipient) : event.accountDestiny?.idCuenta,
+      reason: event.concept === null ? undefined : String(event.concept),
+      concept: event.aditionalInformation ?? event.conceptString ?? undefined,
+    },
+  };
 }
 
 export function tabFrom(url: URL): Tab {
@@ -80,7 +128,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
   const requestedTab = tabFrom(url);
   const recipientsAllowed = canSendToRecipients(await currentActor(access));
 
-  const [pairs, concepts, recipients, holidays] = await Promise.all([
+  const [pairs, concepts, recipients, holidays, payNow] = await Promise.all([
     // §6: the special-rule company sees no pairs, so it can only transfer.
     special ? Promise.resolve([] as string[]) : cached(`pairs:${access.company.clientId}`, () => access.api.product.pairs()),
     cached("conceptpays", () => access.api.product.conceptPays()),
@@ -94,6 +142,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
         event: "bank_holidays_unavailable",
       },
     ),
+    requestedTab === "transfer" ? payNowOf(access, url) : Promise.resolve(null),
   ]);
   const tab: Tab = pairs.length === 0 ? "transfer" : requestedTab;
   const requestedPair = url.searchParams.get("par")?.toUpperCase() ?? "";
@@ -120,11 +169,14 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     idempotencyKey: crypto.randomUUID(),
     // 'Enviar dinero' names a recipient: only one the member may send to stays chosen.
     prefill: withKnownRecipient(
-      parseCalculatorPrefill(url.searchParams),
+      { ...parseCalculatorPrefill(url.searchParams), ...payNow?.prefill },
       recipients.map((recipient) => recipient.id),
     ),
     market: marketStatus(Date.now(), holidays),
     recipientsAllowed,
+    today: mexicoDate(),
+    holidays: holidays.map((date) => date.slice(0, 10)),
+    payNow: payNow?.payNow ?? null,
   };
 }
 

@@ -3,7 +3,9 @@ import { redirect } from "@remix-run/node";
 
 import { parseAmountInput } from "#core/domain/amount-input";
 import { typedAmount } from "#core/domain/calculator-prefill";
+import { formatDate, mexicoDate } from "#core/domain/dates";
 import { toDecimal } from "#core/domain/decimal";
+import { scheduleCreateSchema, toRecurrence } from "#core/domain/recurring-form";
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
 import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
@@ -12,6 +14,7 @@ import transactionTexts from "#core/locales/es-MX/transaction.json";
 import { formAnswer } from "../forms.server";
 import { historyRow } from "../history/view";
 import { once } from "../idempotency.server";
+import { createSchedule, type SaveOutcome } from "../payments/schedule-form.server";
 import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-limit.server";
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
@@ -88,6 +91,7 @@ function typedSide(form: FormData): "left" | "right" {
 }
 
 const problemText = (problem: QuoteProblem | FormProblem) => texts.calculator.errors[problem];
+const recurrentTexts = texts.calculator.recurrent;
 
 /** The quote the page showed, as the form carries it back (bounded text; anything else is none). */
 function shownQuote(form: FormData): ShownQuote {
@@ -105,6 +109,7 @@ function shownQuote(form: FormData): ShownQuote {
  */
 export async function submitCalculator(request: Request, access: AccessContext, formData: FormData) {
   const transfer = formData.get("operation") === "transfer";
+  if (transfer && formData.get("intent") === "programar") return submitSchedule(request, access, formData);
   if (!transfer) formData.set("typed", typedSide(formData));
 
   const submission = transfer ? parseWithZod(formData, { schema: transferSchema }) : parseWithZod(formData, { schema: exchangeSchema });
@@ -173,5 +178,56 @@ export async function submitCalculator(request: Request, access: AccessContext, 
       });
     case "formError":
       return fail(problemText(outcome.message), outcome.field, outcome.quote, outcome.message === "keyReused" ? 422 : 400);
+  }
+}
+
+/**
+ * 'Programar pago recurrente' (§3 `recurrent`; decision 063): the calculator's transfer with its
+ * plan becomes a schedule, not a payment. One schedule per form key: a duplicate answers the
+ * first's outcome, and a timeout is never answered by sending again.
+ */
+async function submitSchedule(request: Request, access: AccessContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: scheduleCreateSchema(mexicoDate()) });
+  if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null, help: null }, 400);
+  const value = submission.value;
+  const texts = recurrentTexts;
+  const sent = await once<SaveOutcome | { kind: "limited"; wait: number }>({
+    scope: `schedule|${access.data.memberId}|${access.data.companyId}|${value.idempotencyKey}`,
+    fingerprint: JSON.stringify({ ...JSON.parse(tradeIntent(value)), recurrence: toRecurrence(value) }),
+    work: async () => {
+      const wait = await takeRate("money", accessKey(access));
+      return wait === null ? createSchedule(access, value, value.idempotencyKey) : { kind: "limited", wait };
+    },
+    keep: (outcome) => outcome.kind === "saved" || outcome.kind === "unknown",
+  });
+  const fail = (message: string, status: number, field?: string, headers?: HeadersInit) =>
+    formAnswer(
+      { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), quote: null, help: null },
+      status,
+      headers,
+    );
+  if (sent.kind === "reused") return fail(problemText("keyReused"), 422);
+  const outcome = sent.kind === "pending" ? ({ kind: "unknown" } as const) : sent.outcome;
+  switch (outcome.kind) {
+    case "saved": {
+      const first = outcome.schedule.nextEvent?.dateToPay ?? value.firstDate;
+      return redirectWithToast(
+        request,
+        "/pagos-recurrentes",
+        newToast("success", texts.done, texts.doneCopy.replace("{{date}}", formatDate(`${first}T12:00:00-06:00`))),
+      );
+    }
+    case "unknown":
+      return redirectWithToast(request, "/pagos-recurrentes", newToast("info", texts.unknown));
+    case "limited":
+      return fail(tooManyText(outcome.wait), 429, undefined, retryAfterHeaders(outcome.wait));
+    case "fieldError":
+      return fail(problemText(outcome.problem), 400, outcome.field);
+    case "forbidden":
+      return fail(texts.forbidden, 403);
+    case "keyReused":
+      return fail(problemText("keyReused"), 422);
+    case "failed":
+      return fail(texts.error, 502);
   }
 }

@@ -39,7 +39,10 @@ export type FormProblem =
   | "keyReused"
   | "upstream"
   | "quoteRequired"
-  | "quoteChanged";
+  | "quoteChanged"
+  | "scheduledPaid"
+  | "scheduledMismatch"
+  | "scheduledMissing";
 
 /** The quote the form carries: what the page showed the person when they pressed 'Confirmar'. */
 export interface ShownQuote {
@@ -91,7 +94,13 @@ export async function submitTrade(
       aditionalInformation: form.concept ?? "",
       priceObject: null,
       calculatePlace: "left",
+      ...(form.scheduledPaymentEvent ? { scheduledPaymentEvent: { id: form.scheduledPaymentEvent } } : {}),
     };
+    // 'Pay now': a payment already paid is not paid again (the product refuses it too).
+    if (form.scheduledPaymentEvent) {
+      const problem = await scheduledPaymentProblem(access, form.scheduledPaymentEvent);
+      if (problem) return { kind: "formError", message: problem };
+    }
   } else {
     const legs = legCurrencies(form.pair, form.operation);
     const destination = views.find((a) => a.idAccount === form.destination);
@@ -168,6 +177,10 @@ export async function submitTrade(
     if (error.details.code === "STALE_PRICE") return { kind: "formError", message: "stalePrice", quote };
     if (error.details.code === "INVALID_PRICE") return { kind: "formError", message: "invalidPrice", quote };
     if (error.details.code === "INSUFFICIENT_FUNDS") return { kind: "formError", message: "funds", quote };
+    if (error.details.code === "SCHEDULED_PAYMENT_EVENT_PAID") return { kind: "formError", message: "scheduledPaid" };
+    if (error.details.code === "SCHEDULED_PAYMENT_MISMATCH")
+      return { kind: "formError", message: "scheduledMismatch", field: "destination" };
+    if (error.details.code === "SCHEDULED_PAYMENT_EVENT_NOT_FOUND") return { kind: "formError", message: "scheduledMissing" };
     // The product's catalogue words a coded refusal (§7 GET /error-catalogs); §8 says which need help.
     const catalogue = error.details.code ? await errorCatalogue(access) : null;
     const help = serverMessageHelp(catalogueText(catalogue, error.details.code, error.details.upstreamMessage ?? ""));
@@ -181,6 +194,17 @@ export async function submitTrade(
       error: `setoperation ${error.status ?? error.failure} ${error.details.code ?? ""}`.trim(),
     });
     return { kind: "formError", message: "upstream", quote };
+  }
+}
+
+/** Why a scheduled payment cannot be paid now, or null; an unreadable one is left to the product's own check. */
+async function scheduledPaymentProblem(access: AccessContext, eventId: string): Promise<FormProblem | null> {
+  try {
+    const event = await access.api.scheduledPayments.event(eventId);
+    return event.status === "paid" ? "scheduledPaid" : null;
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return error.status === 404 ? "scheduledMissing" : null;
   }
 }
 

@@ -58,9 +58,24 @@ export const scheduleEventSchema = z.object({
   accountOrigin: accountRefSchema,
   accountDestiny: accountRefSchema.nullable().default(null),
   recipient: recipientRefSchema.nullable().default(null),
+  concept: z.number().int().nullable().default(null),
   conceptString: z.string().nullable().default(null),
+  aditionalInformation: z.string().nullable().default(null),
 });
 export type ScheduleEvent = z.infer<typeof scheduleEventSchema>;
+
+/** The body of POST and PUT /scheduledpayments: the calculator's transfer plus its plan. */
+export interface ScheduleBody {
+  operation: "transfer";
+  amount: number;
+  accountOrigin: { idCuenta: string; idDivisa: string };
+  accountDestiny: { idCuenta: string; idDivisa: string } | null;
+  recipient: { idRecipient: string } | null;
+  concept: number;
+  conceptString: string;
+  aditionalInformation: string;
+  recurrent: { frequency: Frequency; firstDate: string; endDate?: string; count?: number };
+}
 
 const deletedSchema = z.object({ id: z.coerce.string(), deleted: z.literal(true) });
 
@@ -73,6 +88,52 @@ export function scheduledPaymentsClient(http: Http) {
     /** The payments due on a day ("YYYY-MM-DD") or in a month ("YYYY-MM"), by date then id. */
     events(date: string): Promise<ScheduleEvent[]> {
       return http.request({ method: "GET", path: "/scheduledpaymentevents", query: { date }, schema: z.array(scheduleEventSchema) });
+    },
+    /**
+     * The company's ten earliest unpaid payments, overdue first (the arrival notice, §2). One
+     * attempt: §8 lets this check fail silently, so it never holds the dashboard through back-offs.
+     */
+    dueSoon(): Promise<ScheduleEvent[]> {
+      return http.request({
+        method: "GET",
+        path: "/scheduledpaymentevents/topten",
+        schema: z.array(scheduleEventSchema),
+        idempotent: false,
+      });
+    },
+    /** One payment ('pay now' prefills the calculator from it). */
+    event(id: string): Promise<ScheduleEvent> {
+      return http.request({ method: "GET", path: `/scheduledpaymentevents/${encodeURIComponent(id)}`, schema: scheduleEventSchema });
+    },
+    /**
+     * Creates a schedule. Keyed: a retry carries the same Idempotency-Key, and an unknown outcome
+     * (timeout) is settled by reading the list, never by sending again.
+     */
+    createSchedule(body: ScheduleBody, idempotencyKey: string): Promise<Schedule> {
+      return http.request({ method: "POST", path: "/scheduledpayments", body, schema: scheduleSchema, idempotencyKey });
+    },
+    /** Replaces a schedule's transfer and plan; the product re-plans its future payments only. */
+    updateSchedule(id: string, body: ScheduleBody): Promise<Schedule> {
+      return http.request({
+        method: "PUT",
+        path: `/scheduledpayments/${encodeURIComponent(id)}`,
+        body,
+        schema: scheduleSchema,
+        idempotent: true,
+      });
+    },
+    /**
+     * §7: marks a payment paid by an operation the bank confirmed. The product already marks it when
+     * the challenge of an operation linked to it succeeds; this is idempotent with that.
+     */
+    markPaid(id: string, operationId: string): Promise<ScheduleEvent> {
+      return http.request({
+        method: "PUT",
+        path: `/scheduledpaymentevents/${encodeURIComponent(id)}`,
+        body: { operation: operationId, status: "paid" },
+        schema: scheduleEventSchema,
+        idempotent: true,
+      });
     },
     /**
      * Deletes a schedule (its unpaid payments go; paid ones stay). Sent once: after a timeout

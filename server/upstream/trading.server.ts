@@ -57,6 +57,8 @@ export interface SetOperationBody {
   aditionalInformation: string;
   priceObject: { lpId: string; sig: string; ts: number; price: number; buy: number; sell: number; pair: string } | null;
   calculatePlace: "left" | "right";
+  /** 'Pay now' of a recurring payment (decision 056): the product marks it paid when the challenge succeeds. */
+  scheduledPaymentEvent?: { id: string };
 }
 
 export const binnacleSchema = z.object({

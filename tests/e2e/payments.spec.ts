@@ -141,3 +141,129 @@ test("on a 390 px phone the list and the planner are rows, with no sideways scro
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
+
+const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
+
+async function choose(page: Page, label: string, text: string | RegExp) {
+  const select = calculator(page).getByLabel(label);
+  const value = await select.locator("option", { hasText: text }).first().getAttribute("value");
+  await select.selectOption(value ?? "");
+}
+
+/** Mexico City's date `days` from today, "YYYY-MM-DD". */
+function mexicoDay(days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+test("a monthly payment is scheduled from the calculator, shows on the planner, is edited and paid now through the challenge", async ({
+  page,
+}) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?operacion=transferencia");
+  const form = calculator(page);
+  await form.getByLabel("Monto", { exact: true }).fill("2500");
+  await choose(page, "Cuenta de origen", "Concentradora Bajío");
+  await choose(page, "Cuenta de destino", "Telas Monterrey");
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await form.getByText("Hacerlo un pago recurrente").click();
+  await form.getByLabel("Frecuencia").selectOption({ label: "Cada mes" });
+  // A first date in the past is refused with the form kept as typed.
+  await form.getByLabel("Primera fecha de pago").fill(mexicoDay(-3));
+  await form.getByLabel("Número de pagos", { exact: true }).fill("3");
+  await form.getByRole("button", { name: "Programar pago recurrente" }).click();
+  await expect(form.getByText("La primera fecha de pago no puede ser anterior a hoy.")).toBeVisible();
+  await expect(form.getByLabel("Monto", { exact: true })).toHaveValue(/2,?500/);
+
+  await form.getByLabel("Primera fecha de pago").fill(mexicoDay(2));
+  await form.getByRole("button", { name: "Programar pago recurrente" }).click();
+  await expect(page).toHaveURL(/\/pagos-recurrentes$/);
+  await expect(toast(page).getByText("Programaste tu pago recurrente")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "4 pagos recurrentes" })).toBeVisible();
+  const row = schedules(page).getByRole("row", { name: /\$2,500\.00 MXN/ });
+  await expect(row).toContainText("Mensual");
+  await expect(row).toContainText("0 de 3 pagados");
+
+  // The planner shows it on its day (the next working day when the plan's day is not one).
+  const due = (await row.locator("time").getAttribute("datetime")) ?? "";
+  await page.goto(`/planner?mes=${Number(due.slice(5, 7))}&anio=${due.slice(0, 4)}&dia=${due}`);
+  const day = page.getByRole("dialog", { name: /^Pagos programados del / });
+  await expect(day.getByRole("row", { name: /\$2,500\.00 MXN/ })).toContainText("Programado");
+
+  // Edit: the drawer is addressed by the URL and keeps the schedule's data.
+  await page.goto("/pagos-recurrentes");
+  await row.getByRole("link", { name: /^Editar el pago recurrente a / }).click();
+  const drawer = page.getByRole("dialog", { name: "Editar pago recurrente" });
+  await expect(drawer.getByLabel("Número de pagos", { exact: true })).toHaveValue("3");
+  await drawer.getByLabel("Monto", { exact: true }).fill("2750");
+  await drawer.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(toast(page).getByText("Guardamos tus cambios")).toBeVisible();
+  const edited = schedules(page).getByRole("row", { name: /\$2,750\.00 MXN/ });
+  await expect(edited).toContainText("0 de 3 pagados");
+
+  // Pay now: the calculator prefilled and linked to the payment, then the bank's challenge.
+  await edited.getByRole("link", { name: /^Pagar ahora el pago a / }).click();
+  await expect(page.getByRole("region", { name: "Pago programado" })).toContainText("$2,750.00 MXN");
+  await expect(form.getByLabel("Monto", { exact: true })).toHaveValue(/2,?750(\.00)?/);
+  await form.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/challenge/);
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
+
+  await page.goto("/pagos-recurrentes");
+  await expect(schedules(page).getByRole("row", { name: /\$2,750\.00 MXN/ })).toContainText("1 de 3 pagados");
+  await page.goto(`/planner?mes=${Number(due.slice(5, 7))}&anio=${due.slice(0, 4)}&dia=${due}`);
+  await expect(day.getByRole("row", { name: /\$2,750\.00 MXN/ })).toContainText("Pagado");
+});
+
+test("on arrival the dashboard lists the payments due today or overdue, each with its pay link, and the check fails silently", async ({
+  page,
+}) => {
+  await loginAs(page, "ana.admin");
+  const notice = page.getByRole("region", { name: "Pagos programados por hacer" });
+  await expect(notice).toBeVisible();
+  const items = notice.getByRole("list", { name: "Pagos programados por hacer" }).getByRole("listitem");
+  // The seed's rent has two overdue payments, the weekly one last week's.
+  await expect(items.filter({ hasText: /Venció el / })).toHaveCount(3);
+  const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "America/Mexico_City" }).format(new Date());
+  if (!["Sat", "Sun"].includes(weekday)) await expect(items.filter({ hasText: "Vence hoy" }).first()).toBeVisible();
+  await expect(items.first().getByRole("link", { name: /^Pagar ahora el pago a / })).toBeVisible();
+
+  await items
+    .first()
+    .getByRole("link", { name: /^Pagar ahora el pago a / })
+    .click();
+  await expect(page).toHaveURL(/operacion=transferencia&pagoProgramado=\d+/);
+  await expect(page.getByRole("region", { name: "Pago programado" })).toContainText("$85,000.00 MXN");
+  await expect(page.getByRole("region", { name: "Pagos programados por hacer" })).toHaveCount(0);
+
+  // Hidden for the rest of the day.
+  await page.goto("/");
+  await notice.getByRole("button", { name: "Ocultar por hoy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // §8: the planned-payments check fails silently.
+  await page.context().clearCookies();
+  await sandboxControl("/__faults", { path: "/api/scheduledpaymentevents/topten", method: "GET", kind: "status", status: 500, times: -1 });
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Calculadora" })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test("the planner charts the month's outflows per currency, with the figures as a table", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/planner");
+  const month = currentMonthHeading();
+  const today = mexicoDay(0);
+  const daysInMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
+  await expect(page.getByRole("heading", { name: "Salidas del mes por día" })).toBeVisible();
+  // The seed's weekly and monthly MXN payments fall in every month.
+  const mxn = page.getByRole("figure", { name: `Salidas de ${month} en MXN, por día` });
+  await expect(mxn.locator("svg rect")).toHaveCount(daysInMonth);
+  const table = mxn.getByRole("table", { name: `Salidas de ${month} en MXN por día` });
+  await expect(table.getByRole("columnheader")).toHaveText(["Día", "Pagado", "Por pagar", "Total"]);
+  expect(await table.getByRole("row").count()).toBeGreaterThan(1);
+  await expect(page.getByText(/Los pagos en MXN salen por SPEI hasta las 17:00/)).toBeVisible();
+});

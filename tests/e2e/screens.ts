@@ -59,6 +59,10 @@ export const SCREENS: Record<string, string[]> = {
     // Payments (decision 057): schedule 1 is Ana's seeded weekly payment.
     "/pagos-recurrentes",
     "/pagos-recurrentes?dialogo=eliminar-pago&pago=1",
+    // Decision 063: the edit drawer, and 'Pagar ahora' on the calculator (a payment of the seed, and one that does not exist).
+    "/pagos-recurrentes?drawer=editar-pago&pago=1",
+    "/?operacion=transferencia&pagoProgramado=8",
+    "/?operacion=transferencia&pagoProgramado=999999",
     "/planner",
     `/planner?dia=${TODAY}`,
     "/planner?mes=2&anio=2028",

@@ -16,6 +16,16 @@ function DayFlags({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<s
           {paidOn ? <span className="block font-normal">{t("planner.paidOn", { date: paidOn })}</span> : null}
         </span>
       ) : null}
+      {day.late.map((late) => (
+        <span key={late.currency} className="mt-1 block text-xs font-semibold text-amber-900 dark:text-amber-200">
+          {t("planner.late", {
+            rail: late.rail,
+            cutOff: late.cutOff,
+            currency: late.currency,
+            date: dateLabel[late.sendsOn] ?? late.sendsOn,
+          })}
+        </span>
+      ))}
       {day.short ? (
         <span className="mt-1 block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
           {t("planner.short")}

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
 import { type PaymentStatus, StatusBadge } from "./StatusBadge";
@@ -17,12 +18,39 @@ export type RecurringRowView = {
   paid: number;
   total: number;
   deleteHref: string | null;
+  editHref: string | null;
+  /** 'Pagar ahora': the calculator prefilled with the next unpaid payment. */
+  payHref: string | null;
 };
 
 function NextPayment({ row }: { row: RecurringRowView }) {
   const { t } = useTranslation("payments");
   if (!row.nextDate || !row.nextText) return <span className="text-slate-600 dark:text-slate-300">{t("recurring.table.noNext")}</span>;
   return <time dateTime={row.nextDate}>{row.nextText}</time>;
+}
+
+function Actions({ row }: { row: RecurringRowView }) {
+  const { t } = useTranslation("payments");
+  return (
+    <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      {row.payHref ? (
+        <Link to={row.payHref} aria-label={t("recurring.table.payNamed", { name: row.payee })} className={buttonClass("primary")}>
+          {t("recurring.table.pay")}
+        </Link>
+      ) : null}
+      {row.editHref ? (
+        <Link
+          to={row.editHref}
+          preventScrollReset
+          aria-label={t("recurring.table.editNamed", { name: row.payee })}
+          className="font-semibold text-brand-700 underline dark:text-brand-100"
+        >
+          {t("recurring.table.edit")}
+        </Link>
+      ) : null}
+      <DeleteLink row={row} />
+    </span>
+  );
 }
 
 function DeleteLink({ row }: { row: RecurringRowView }) {
@@ -95,7 +123,7 @@ export function RecurringList({ rows }: { rows: RecurringRowView[] }) {
                   </span>
                 </td>
                 <td className={cell}>
-                  <DeleteLink row={row} />
+                  <Actions row={row} />
                 </td>
               </tr>
             ))}
@@ -122,7 +150,7 @@ export function RecurringList({ rows }: { rows: RecurringRowView[] }) {
             </dl>
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{row.origin}</p>
             <div className="mt-3">
-              <DeleteLink row={row} />
+              <Actions row={row} />
             </div>
           </li>
         ))}

@@ -16,7 +16,8 @@ import { exchangeConstraint, transferConstraint } from "#core/domain/trade-form-
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
-import type { ComputedQuote, ReasonOption, Tab } from "#server/trading/calculator.server";
+import type { ComputedQuote, PayNow, ReasonOption, Tab } from "#server/trading/calculator.server";
+import { RecurrenceFields } from "~/components/payments/RecurrenceFields";
 import { AmountField } from "~/components/ui/AmountField";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
@@ -48,6 +49,11 @@ export type CalculatorProps = {
   quote: ComputedQuote | null;
   lastResult: SubmissionResult<string[]> | null;
   csrfToken: ReactNode;
+  /** Mexico City's today and the bank holidays, for a recurring payment's plan. */
+  today: string;
+  holidays: string[];
+  /** 'Pay now' of a recurring payment: the transfer pays it (no plan of its own then). */
+  payNow: PayNow | null;
 };
 
 /** The schemas, zod and Conform's adapter arrive when the person reaches the form (decision 065). */
@@ -76,7 +82,8 @@ export function Calculator(props: CalculatorProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint: tab === "transfer" ? transferConstraint : exchangeConstraint,
-    onValidate: ({ formData }) => validation.run({ tab, formData }),
+    // 'Programar pago recurrente' checks the plan too; 'Confirmar' only the transfer.
+    onValidate: ({ formData }) => validation.run({ tab, formData, today: props.today }),
     defaultValue: {
       left: prefill.left ?? "",
       right: prefill.right ?? "",
@@ -85,6 +92,13 @@ export function Calculator(props: CalculatorProps) {
       destination: prefill.destination ?? "",
       reason: prefill.reason ?? "",
       concept: prefill.concept ?? "",
+      // A recurring payment's plan: empty until the person chooses one (its fields show their own defaults).
+      frequency: "",
+      firstDate: "",
+      ends: "",
+      count: "",
+      endDate: "",
+      intent: "",
     },
   });
 
@@ -187,6 +201,22 @@ export function Calculator(props: CalculatorProps) {
       balance: formatMoney(account.balance, account.currency),
     });
   const formErrors = form.errors?.filter(Boolean) ?? [];
+  const payable = tab === "transfer" && props.payNow?.kind === "payable" ? props.payNow : null;
+  const recurrenceMeta = {
+    frequency: fields.frequency,
+    firstDate: fields.firstDate,
+    ends: fields.ends,
+    count: fields.count,
+    endDate: fields.endDate,
+  };
+  // The plan stays open when the server sent it back (a refused 'Programar'), so its messages show.
+  const planOpen =
+    fields.intent.initialValue === "programar" || Object.values(recurrenceMeta).some((meta) => (meta.errors?.length ?? 0) > 0);
+  // The person opens and closes it; a message in it opens it, and its clearing does not close it.
+  const [planShown, setPlanShown] = useState(planOpen);
+  useEffect(() => {
+    if (planOpen) setPlanShown(true);
+  }, [planOpen]);
 
   return (
     <section
@@ -197,6 +227,7 @@ export function Calculator(props: CalculatorProps) {
         {t("calculator.title")}
       </h2>
       {props.transferOnly ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("calculator.transferOnly")}</p> : null}
+      {tab === "transfer" && props.payNow ? <PayNowNotice payNow={props.payNow} /> : null}
       <Tabs
         label={t("calculator.tabs")}
         current={tab}
@@ -210,6 +241,7 @@ export function Calculator(props: CalculatorProps) {
         {props.csrfToken}
         <input type="hidden" name="operation" value={tab} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+        {payable ? <input type="hidden" name="scheduledPaymentEvent" value={payable.eventId} /> : null}
         {tab !== "transfer" && pair ? (
           <>
             <input type="hidden" name="pair" value={pair} />
@@ -327,6 +359,24 @@ export function Calculator(props: CalculatorProps) {
           </p>
         ) : null}
 
+        {tab === "transfer" && !props.payNow ? (
+          <details
+            open={planShown}
+            onToggle={(event) => setPlanShown(event.currentTarget.open)}
+            className="rounded-lg border border-slate-200 p-4 sm:col-span-2 dark:border-slate-700"
+          >
+            <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-100">
+              {t("calculator.recurrent.summary")}
+            </summary>
+            <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-300">{t("calculator.recurrent.hint")}</p>
+            <RecurrenceFields fields={recurrenceMeta} today={props.today} holidays={props.holidays} />
+            <div className="mt-4">
+              <SubmitButton name="intent" value="programar" variant="secondary" pendingText={t("calculator.recurrent.submitting")}>
+                {t("calculator.recurrent.submit")}
+              </SubmitButton>
+            </div>
+          </details>
+        ) : null}
         {formErrors.length > 0 ? (
           <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-failed sm:col-span-2 dark:bg-red-950">
             {formErrors.join(" ")}
@@ -354,6 +404,39 @@ export function Calculator(props: CalculatorProps) {
           ) : null}
         </div>
       </Form>
+    </section>
+  );
+}
+
+/** What 'pay now' pays, or why the calculator does not link this transfer to a scheduled payment. */
+function PayNowNotice({ payNow }: { payNow: PayNow }) {
+  const { t } = useTranslation("dashboard");
+  if (payNow.kind !== "payable") {
+    return (
+      <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950 dark:text-slate-100">
+        <p>{t(`calculator.payNow.${payNow.kind}`)}</p>
+        <a href="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
+          {t("calculator.payNow.back")}
+        </a>
+      </div>
+    );
+  }
+  const date = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+    Date.UTC(Number(payNow.dateToPay.slice(0, 4)), Number(payNow.dateToPay.slice(5, 7)) - 1, Number(payNow.dateToPay.slice(8, 10))),
+  );
+  return (
+    <section aria-labelledby="pago-programado" className="rounded-lg bg-brand-50 p-4 text-sm dark:bg-brand-900/40">
+      <h3 id="pago-programado" className="font-semibold">
+        {t("calculator.payNow.title")}
+      </h3>
+      <p className="mt-1">
+        {t("calculator.payNow.description", {
+          frequency: t(`recurrence.frequencyInline.${payNow.frequency}`),
+          amount: payNow.amount,
+          name: payNow.payee,
+          date,
+        })}
+      </p>
     </section>
   );
 }

@@ -1,0 +1,142 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import type { AccountView } from "#core/domain/accounts";
+import { recipientDestination } from "#core/domain/calculator-prefill";
+import { scheduleEditFields, scheduleEditSchema } from "#core/domain/recurring-form";
+import { displayCurrency, formatMoney } from "#core/money";
+import type { RecipientOption } from "#server/trading/accounts.server";
+import type { ReasonOption } from "#server/trading/calculator.server";
+import { AmountField } from "~/components/ui/AmountField";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { useForm } from "~/components/ui/use-form";
+import { useTranslation } from "~/i18n";
+
+import { RecurrenceFields } from "./RecurrenceFields";
+
+/** What the edit form starts from: the schedule as the product has it, in the form's own terms. */
+export interface ScheduleEditDefaults {
+  id: string;
+  amount: string;
+  currency: string;
+  origin: string;
+  destination: string;
+  reason: string;
+  concept: string;
+  frequency: string;
+  firstDate: string;
+  ends: "count" | "date";
+  count: string;
+  endDate: string;
+}
+
+const constraint = getZodConstraint(scheduleEditFields);
+
+/**
+ * Editing a recurring payment in the URL-addressed drawer (decision 063): the calculator's
+ * transfer fields and the plan, one schema on both sides; a refused save comes back with what was
+ * typed and its messages.
+ */
+export function ScheduleEditForm(props: {
+  defaults: ScheduleEditDefaults;
+  accounts: AccountView[];
+  recipients: RecipientOption[];
+  reasons: ReasonOption[];
+  today: string;
+  holidays: string[];
+  lastResult: SubmissionResult<string[]> | null;
+  cancelHref: string;
+  csrfToken: ReactNode;
+}) {
+  const { t } = useTranslation(["dashboard", "payments"]);
+  const { defaults } = props;
+  const [form, fields] = useForm({
+    id: `editar-pago-${defaults.id}`,
+    lastResult: props.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    constraint,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleEditSchema(props.today, defaults.firstDate) }),
+    defaultValue: { ...defaults },
+  });
+  const accountLabel = (account: AccountView) =>
+    t("calculator.accountOption", {
+      alias: account.alias,
+      currency: displayCurrency(account.currency),
+      last4: account.last4,
+      balance: formatMoney(account.balance, account.currency),
+    });
+  const formErrors = form.errors?.filter(Boolean) ?? [];
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      {props.csrfToken}
+      <input type="hidden" name="id" value={defaults.id} />
+      <AmountField meta={fields.amount} label={t("calculator.amount")} currency={displayCurrency(defaults.currency)} />
+      <SelectField label={t("calculator.origin")} meta={fields.origin} placeholder={t("calculator.choose")}>
+        {props.accounts.map((account) => (
+          <option key={account.idAccount} value={account.idAccount}>
+            {accountLabel(account)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t("calculator.destination")} meta={fields.destination} placeholder={t("calculator.choose")}>
+        <optgroup label={t("calculator.ownAccounts")}>
+          {props.accounts.map((account) => (
+            <option key={account.idAccount} value={account.idAccount}>
+              {accountLabel(account)}
+            </option>
+          ))}
+        </optgroup>
+        {props.recipients.length > 0 ? (
+          <optgroup label={t("calculator.recipients")}>
+            {props.recipients.map((recipient) => (
+              <option key={recipient.id} value={recipientDestination(recipient.id)}>
+                {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
+                {recipient.currency}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </SelectField>
+      <SelectField label={t("calculator.reason")} meta={fields.reason} placeholder={t("calculator.choose")}>
+        {props.reasons.map((reason) => (
+          <option key={reason.id} value={reason.id}>
+            {reason.label}
+          </option>
+        ))}
+      </SelectField>
+      <Field meta={fields.concept} label={t("calculator.concept")} description={t("calculator.conceptHint")} />
+      <RecurrenceFields
+        fields={{
+          frequency: fields.frequency,
+          firstDate: fields.firstDate,
+          ends: fields.ends,
+          count: fields.count,
+          endDate: fields.endDate,
+        }}
+        today={props.today}
+        holidays={props.holidays}
+        originalFirstDate={defaults.firstDate}
+      />
+      {formErrors.length > 0 ? (
+        <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-failed dark:bg-red-950">
+          {formErrors.join(" ")}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link to={props.cancelHref} preventScrollReset className={buttonClass("secondary")}>
+          {t("payments:recurring.edit.cancel")}
+        </Link>
+        <SubmitButton name="intent" value="editar" pendingText={t("payments:recurring.edit.saving")}>
+          {t("payments:recurring.edit.save")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+
+import { mexicoDate } from "#core/domain/dates";
+import { addDays } from "#core/domain/schedule-dates";
+
+import { TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { control, requestCount } from "../../tests/support/sandbox";
+import { action, loader } from "./_index";
+
+const world = sandboxedApp("programar");
+
+/** The transfer tab's form with a monthly plan of three payments from tomorrow. */
+async function scheduleForm() {
+  const response = await loader({
+    request: new Request(`${APP}/?operacion=transferencia`, { headers: { cookie: world.browser.cookie } }),
+    context,
+    params: {},
+  });
+  const { calculator } = await response.json();
+  const origin = calculator.accounts.find((account: { currency: string }) => account.currency === "MXN");
+  const destination = calculator.recipients.find((recipient: { currency: string }) => recipient.currency === "MXN");
+  if (!origin || !destination) throw new Error("Ana has an MXN account and an authorized MXN recipient in the sandbox");
+  return {
+    csrf: world.browser.csrf,
+    operation: "transfer",
+    intent: "programar",
+    idempotencyKey: calculator.idempotencyKey,
+    amount: "3,210.50",
+    origin: origin.idAccount,
+    destination: `r:${destination.id}`,
+    reason: String(calculator.reasons[0].id),
+    frequency: "monthly",
+    firstDate: addDays(mexicoDate(), 1),
+    ends: "count",
+    count: "3",
+  };
+}
+
+const post = (fields: Record<string, string>) =>
+  answerOf(() => action({ request: formPost("/", world.browser.cookie, fields), context, params: {} }));
+
+describe("'Programar pago recurrente' (the calculator's action)", () => {
+  it("makes one schedule per form key however often it is submitted, and no operation", async () => {
+    const fields = await scheduleForm();
+    const schedulesBefore = await requestCount(world.sandbox, "/api/scheduledpayments");
+    const operationsBefore = world.sandbox.state.operations.length;
+    const [first, second] = await Promise.all([post(fields), post(fields)]);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/pagos-recurrentes");
+    expect(second.headers.get("location")).toBe("/pagos-recurrentes");
+    expect(await requestCount(world.sandbox, "/api/scheduledpayments")).toBe(schedulesBefore + 1);
+    expect(world.sandbox.state.operations.length).toBe(operationsBefore);
+    const created = world.sandbox.state.scheduledPayments.schedules.filter((schedule) => schedule.transfer.amount === 3210.5);
+    expect(created).toHaveLength(1);
+  });
+
+  it("keeps what was typed with the plan's message when the plan is refused, and sends nothing", async () => {
+    const fields = { ...(await scheduleForm()), ends: "date", endDate: addDays(mexicoDate(), -1) };
+    const callsBefore = await requestCount(world.sandbox, "/api/scheduledpayments");
+    const answer = await post(fields);
+    expect(answer.status).toBe(400);
+    const body = await answer.json();
+    expect(body.result.error.endDate).toEqual(["La fecha final no puede ser anterior a la primera fecha de pago."]);
+    expect(body.result.initialValue.amount).toBe("3,210.50");
+    expect(await requestCount(world.sandbox, "/api/scheduledpayments")).toBe(callsBefore);
+  });
+
+  it("says §8's 'Ocurrió un error al programar pago.' when the product refuses it", async () => {
+    const fields = await scheduleForm();
+    await control(world.sandbox, "/__faults", { path: "/api/scheduledpayments", method: "POST", kind: "status", status: 500, times: -1 });
+    const answer = await post(fields).finally(() => control(world.sandbox, "/__faults", undefined, "DELETE"));
+    expect(answer.status).toBe(502);
+    expect((await answer.json()).result.error[""]).toEqual(["Ocurrió un error al programar pago."]);
+  });
+});
+
+describe("'Pagar ahora' (the calculator linked to a scheduled payment)", () => {
+  async function payNowForm(eventId: number) {
+    const response = await loader({
+      request: new Request(`${APP}/?operacion=transferencia&pagoProgramado=${eventId}`, { headers: { cookie: world.browser.cookie } }),
+      context,
+      params: {},
+    });
+    const { calculator } = await response.json();
+    return { calculator, fields: { csrf: world.browser.csrf, operation: "transfer", idempotencyKey: calculator.idempotencyKey } };
+  }
+  /** The fields the loader prefilled, as the form posts them. */
+  const prefilled = (prefill: Partial<Record<"amount" | "origin" | "destination" | "reason" | "concept", string>>) => ({
+    amount: prefill.amount ?? "",
+    origin: prefill.origin ?? "",
+    destination: prefill.destination ?? "",
+    reason: prefill.reason ?? "",
+    concept: prefill.concept ?? "",
+  });
+  const company = () => world.sandbox.state.scheduledPayments.events.filter((event) => event.clientId === "100234");
+
+  it("prefills the transfer from the payment and sends its link to the bank with the operation", async () => {
+    const unpaid = company().find((event) => event.status !== "paid")!;
+    const { calculator, fields } = await payNowForm(unpaid.id);
+    expect(calculator.payNow).toMatchObject({ kind: "payable", eventId: String(unpaid.id) });
+    const answer = await post({ ...fields, ...prefilled(calculator.prefill), scheduledPaymentEvent: String(unpaid.id) });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toMatch(/\/challenge/);
+    expect(world.sandbox.state.operations.at(-1)?.scheduledPaymentEventId).toBe(unpaid.id);
+  });
+
+  it("does not offer nor send a payment already paid", async () => {
+    const paid = company().find((event) => event.status === "paid")!;
+    const { calculator, fields } = await payNowForm(paid.id);
+    expect(calculator.payNow).toEqual({ kind: "paid" });
+    const unpaid = company().find((event) => event.status !== "paid")!;
+    const { calculator: other } = await payNowForm(unpaid.id);
+    const operationsBefore = world.sandbox.state.operations.length;
+    const answer = await post({ ...fields, ...prefilled(other.prefill), scheduledPaymentEvent: String(paid.id) });
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).result.error[""]).toEqual(["Este pago programado ya está pagado. No es necesario pagarlo de nuevo."]);
+    expect(world.sandbox.state.operations.length).toBe(operationsBefore);
+  });
+});

@@ -1,0 +1,47 @@
+import { payNowHref } from "#core/domain/calculator-prefill";
+import { formatDate } from "#core/domain/dates";
+import { dueOrOverdue } from "#core/domain/payment-planner";
+import { formatMoney } from "#core/money";
+
+import type { AccessContext } from "../session/auth.server";
+import { currentActor } from "../session/permissions.server";
+import { optional } from "../upstream/optional.server";
+import { mayChange, payeeName } from "./recurring.server";
+
+/**
+ * The scheduled-payment notice on arrival (§2 global overlays; decision 063): the company's
+ * payments due today or overdue (GET /scheduledpaymentevents/topten), each with its 'Pagar ahora'.
+ * §8: the check fails silently — a failure is logged and the page shows no notice.
+ */
+export interface DueNotice {
+  /** Closes it for the rest of the day (the dismissal is per session and per Mexico City day). */
+  dismissId: string;
+  items: Array<{ id: string; payee: string; amount: string; date: string; dateText: string; overdue: boolean; payHref: string | null }>;
+}
+
+/** How many the notice lists; the planner has the rest. */
+const SHOWN = 5;
+
+export const dueNoticeId = (today: string) => `pagos-programados-${today}`;
+
+export async function dueNotice(access: AccessContext, today: string, ownAccount: (masked: string) => string): Promise<DueNotice | null> {
+  if ((access.session.get("dismissedBanners") ?? []).includes(dueNoticeId(today))) return null;
+  const [events, actor] = await Promise.all([
+    optional(access.api.scheduledPayments.dueSoon(), null, { log: access.log, event: "scheduled_payment_notice_unavailable" }),
+    currentActor(access),
+  ]);
+  const due = dueOrOverdue(events ?? [], today);
+  if (due.length === 0) return null;
+  return {
+    dismissId: dueNoticeId(today),
+    items: due.slice(0, SHOWN).map((event) => ({
+      id: event.id,
+      payee: payeeName(event, ownAccount),
+      amount: formatMoney(event.amount, event.currency),
+      date: event.dateToPay,
+      dateText: formatDate(`${event.dateToPay}T12:00:00-06:00`),
+      overdue: event.dateToPay < today,
+      payHref: mayChange(actor, event) ? payNowHref(event.id) : null,
+    })),
+  };
+}
