@@ -34,4 +34,6 @@ export const transferConstraint: Record<string, FieldConstraint> = {
   operation: { required: true },
   amount: { required: true },
   ...accountsAndReason,
+  // The recurring payment being paid ('Pagar ahora', decision 063).
+  scheduledPaymentEvent: { required: false, pattern: "^(?=.*(?:^\\d{1,12}$)).*$" },
 };
