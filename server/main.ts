@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -130,9 +131,13 @@ function discardBriefly(req: express.Request) {
   req.on("close", () => clearTimeout(timer));
 }
 
-// Server-Sent Events must never be buffered by compression.
+// Server-Sent Events must never be buffered by compression. Level 3 (gzip) and quality 3 (brotli)
+// instead of 6 and 4: a page costs about a quarter less to compress for some 10 % more bytes
+// (docs/decisions/064).
 app.use(
   compression({
+    level: 3,
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
     filter: (req, res) => {
       const type = String(res.getHeader("Content-Type") ?? "");
       if (type.includes("text/event-stream")) return false;

@@ -1,5 +1,7 @@
+import type { Writable } from "node:stream";
+
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 import { bodyLimitFor, limitStream } from "./body-limit.server";
@@ -56,6 +58,35 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     else res.setHeader(key, value);
   }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/**
+ * The body onto the response, flushed (through compression) once per burst instead of after every
+ * chunk as Remix's own writer does: React writes a page as dozens of small chunks in one go, and a
+ * flush each cost a compressor flush and a socket write each, and a worse compression. What
+ * arrives later (a deferred part, an event) is flushed as soon as its burst is written.
+ */
+export async function writeBody(body: ReadableStream<Uint8Array>, res: Writable & { flush?: () => void }) {
+  const reader = body.getReader();
+  let pending: NodeJS.Immediate | null = null;
+  const flush = () => {
+    pending = null;
+    res.flush?.();
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+      pending ??= setImmediate(flush);
+    }
+    if (pending) clearImmediate(pending);
+    res.end();
+  } catch (error) {
+    if (pending) clearImmediate(pending);
+    res.destroy(error as Error);
+    throw error;
+  }
 }
