@@ -18,6 +18,7 @@ import type { Refusal } from "./http/refusal-page.server";
 import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
 import { routeLabeller } from "./http/route-label.server";
+import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
@@ -46,6 +47,8 @@ try {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "..");
 const publicDir = path.resolve(process.cwd(), "public");
+// Before the first request: Remix's router matches each page three or four times (decision 064).
+memoiseRemixRouteMatching();
 const build = servedBuild((await import(path.join(buildDir, "index.js"))) as ServerBuild);
 const routeOf = routeLabeller(build.routes);
 // Probes and scrapes come every few seconds: counted in the metrics, kept out of the log.
