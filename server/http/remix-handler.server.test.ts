@@ -33,6 +33,8 @@ describe("writeBody", () => {
     await writeBody(body, stream);
     await ended;
     expect(text()).toBe("<!DOCTYPE html><html><body>Operar</body></html>");
+    // One write for the burst, so the compressor gets the page whole.
+    expect(events.filter((event) => event === "write")).toEqual(["write"]);
     // Ending the response flushes what is left; no flush per chunk.
     expect(events.filter((event) => event === "flush").length).toBeLessThanOrEqual(1);
   });
@@ -54,9 +56,24 @@ describe("writeBody", () => {
     push("second");
     push("third");
     await sleep(20);
-    expect(events).toEqual(["write", "flush", "write", "write", "flush"]);
+    expect(events).toEqual(["write", "flush", "write", "flush"]);
     close();
     await writing;
+  });
+
+  it("writes a burst larger than 64 kB as it goes, without holding it whole", async () => {
+    const { stream, events, text } = sink();
+    const piece = "x".repeat(16 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 10; index += 1) controller.enqueue(bytes(piece));
+        controller.close();
+      },
+    });
+    await writeBody(body, stream);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(text().length).toBe(10 * piece.length);
+    expect(events.filter((event) => event === "write").length).toBe(3);
   });
 
   it("destroys the response when the body fails midway, and says why", async () => {

@@ -62,27 +62,43 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
+/** What a burst may hold before it is written anyway: a large download still streams. */
+const BURST_BYTES = 64 * 1024;
+
 /**
- * The body onto the response, flushed (through compression) once per burst instead of after every
- * chunk as Remix's own writer does: React writes a page as dozens of small chunks in one go, and a
- * flush each cost a compressor flush and a socket write each, and a worse compression. What
- * arrives later (a deferred part, an event) is flushed as soon as its burst is written.
+ * The body onto the response, written and flushed (through compression) once per burst instead of
+ * after every chunk as Remix's own writer does: React writes a page as dozens of small chunks in one
+ * go, and each chunk written and flushed alone cost a compressor round trip to the thread pool, a
+ * flush, a socket write and a worse compression (docs/decisions/064). What arrives later (a deferred
+ * part, an event) goes out as soon as its burst is over (setImmediate).
  */
 export async function writeBody(body: ReadableStream<Uint8Array>, res: Writable & { flush?: () => void }) {
   const reader = body.getReader();
+  let burst: Uint8Array[] = [];
+  let bytes = 0;
   let pending: NodeJS.Immediate | null = null;
+  const write = () => {
+    if (burst.length === 0) return;
+    res.write(burst.length === 1 ? burst[0] : Buffer.concat(burst, bytes));
+    burst = [];
+    bytes = 0;
+  };
   const flush = () => {
     pending = null;
+    write();
     res.flush?.();
   };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      res.write(value);
+      burst.push(value);
+      bytes += value.byteLength;
+      if (bytes >= BURST_BYTES) write();
       pending ??= setImmediate(flush);
     }
     if (pending) clearImmediate(pending);
+    write();
     res.end();
   } catch (error) {
     if (pending) clearImmediate(pending);
