@@ -34,6 +34,9 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The render is abandoned after ABORT_DELAY; once it has been written, the timer goes, or it
+    // would keep the whole render (tree, loader data) in memory for those seconds after each page.
+    const abandon = setTimeout(() => abort(), ABORT_DELAY + 1_000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheet.delivery}>
@@ -46,6 +49,7 @@ export default async function handleRequest(
           shellRendered = true;
           // React 18.3 can stream NUL bytes where a multi-byte character meets its buffer's end (see withoutNul).
           const body = withoutNul();
+          body.once("close", () => clearTimeout(abandon));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -56,6 +60,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abandon);
           reject(error);
         },
         onError(error: unknown) {
@@ -66,7 +71,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }
 

@@ -11,9 +11,10 @@ import { login, mb, ms, percentile, rssKb, startStack } from "./support";
  * Figures:
  * - sequential: 300 renders one after another on one keep-alive connection, after 30 warm-up ones;
  * - concurrent: 600 renders over 20 connections at once;
- * - load: 200 connections rendering the dashboard for 30 s: resident memory before and after,
- *   and each render's time (p50, p99).
- * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average.
+ * - load: 200 connections rendering the dashboard for 30 s: resident memory before, at its peak and
+ *   after, and each render's time (p50, p99).
+ * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average
+ * (the machine is shared: a busy one inflates every figure, the times most).
  */
 const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 3);
 const TICK_MS = 10;
@@ -63,6 +64,38 @@ async function renders(pid: number, url: URL, cookie: string, count: number, con
   return { cpuPerRender: cpu / count, pagesPerSecond: (count / wallMs) * 1000, times };
 }
 
+/** `LOAD_CONNECTIONS` connections rendering the dashboard for `LOAD_SECONDS`: the app's resident memory and each render's time. */
+async function connectionsLoad(pid: number, url: URL, cookie: string) {
+  const rssBefore = await rssKb(pid);
+  const deadline = performance.now() + LOAD_SECONDS * 1000;
+  const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
+  const times: number[] = [];
+  let failed = 0;
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    void rssKb(pid).then((kb) => (peak = Math.max(peak, kb)));
+  }, 500);
+  await Promise.all(
+    Array.from({ length: LOAD_CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        // A page the app could not serve in time (a 504 on an overloaded machine) is counted, not fatal.
+        const started = performance.now();
+        await render(url, agent, cookie).then(
+          (time) => times.push(time),
+          () => {
+            failed += 1;
+            times.push(performance.now() - started);
+          },
+        );
+      }
+    }),
+  );
+  clearInterval(sampler);
+  agent.destroy();
+  const rssAfter = await rssKb(pid);
+  return { rssBefore, peak: Math.max(peak, rssAfter), rssAfter, times, failed };
+}
+
 const summary = (values: number[], format: (value: number) => string) =>
   `median ${format(percentile(values, 50))}  worst ${format(Math.max(...values))}`;
 
@@ -92,27 +125,35 @@ export async function dashboardCpu() {
     console.log(`  concurrent, 600 renders on 20 connections   ${summary(concurrent, ms)}  (target ≤ 3 ms)`);
     console.log(`  pages per second per core (from CPU)        ${summary(rate, (value) => value.toFixed(0))}  (target ≥ 300)`);
 
-    const rssBefore = await rssKb(pid);
-    const deadline = performance.now() + LOAD_SECONDS * 1000;
-    const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
-    const times: number[] = [];
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      void rssKb(pid).then((kb) => (peak = Math.max(peak, kb)));
-    }, 500);
-    await Promise.all(
-      Array.from({ length: LOAD_CONNECTIONS }, async () => {
-        while (performance.now() < deadline) times.push(await render(url, agent, cookie));
-      }),
-    );
-    clearInterval(sampler);
-    agent.destroy();
-    const rssAfter = await rssKb(pid);
+    // Memory and p99 under 200 connections, as many times as the CPU figures: each run starts
+    // where the previous left the heap, which is how a server lives.
+    const before: number[] = [];
+    const peaks: number[] = [];
+    const after: number[] = [];
+    const p50s: number[] = [];
+    const p99s: number[] = [];
+    let rendered = 0;
+    let failed = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const load = await connectionsLoad(pid, url, cookie);
+      before.push(load.rssBefore);
+      peaks.push(load.peak);
+      after.push(load.rssAfter);
+      p50s.push(percentile(load.times, 50));
+      p99s.push(percentile(load.times, 99));
+      rendered += load.times.length;
+      failed += load.failed;
+    }
     console.log(
-      `  ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s: ${times.length} renders, memory ${mb(rssBefore)} → peak ${mb(peak)}, after ${mb(
-        rssAfter,
-      )} (target ≤ 300 MB); render p50 ${ms(percentile(times, 50))} p99 ${ms(percentile(times, 99))} (target p99 ≤ 1 s)`,
+      `app memory after ${LOAD_CONNECTIONS} concurrent connections on the dashboard for ${LOAD_SECONDS} s, ${RUNS} runs (${rendered} renders, ${failed} not 200; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")})`,
     );
+    console.log(`    memory before                              ${summary(before, mb)}`);
+    console.log(`    memory peak                                ${summary(peaks, mb)}`);
+    console.log(`    memory after                               ${summary(after, mb)}  (target ≤ 300 MB)`);
+    console.log(`    render p50                                 ${summary(p50s, ms)}`);
+    console.log(`    render p99                                 ${summary(p99s, ms)}  (target ≤ 1 s)`);
   } finally {
     await stack.stop();
   }

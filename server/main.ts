@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -17,6 +18,7 @@ import type { Refusal } from "./http/refusal-page.server";
 import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
 import { routeLabeller } from "./http/route-label.server";
+import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
@@ -45,6 +47,8 @@ try {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "..");
 const publicDir = path.resolve(process.cwd(), "public");
+// Before the first request: Remix's router matches each page three or four times (decision 064).
+memoiseRemixRouteMatching();
 const build = servedBuild((await import(path.join(buildDir, "index.js"))) as ServerBuild);
 const routeOf = routeLabeller(build.routes);
 // Probes and scrapes come every few seconds: counted in the metrics, kept out of the log.
@@ -130,9 +134,13 @@ function discardBriefly(req: express.Request) {
   req.on("close", () => clearTimeout(timer));
 }
 
-// Server-Sent Events must never be buffered by compression.
+// Server-Sent Events must never be buffered by compression. Level 3 (gzip) and quality 3 (brotli)
+// instead of 6 and 4: a page costs about a quarter less to compress for some 10 % more bytes
+// (docs/decisions/064).
 app.use(
   compression({
+    level: 3,
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
     filter: (req, res) => {
       const type = String(res.getHeader("Content-Type") ?? "");
       if (type.includes("text/event-stream")) return false;

@@ -1,5 +1,7 @@
+import type { Writable } from "node:stream";
+
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 import { bodyLimitFor, limitStream } from "./body-limit.server";
@@ -56,6 +58,51 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     else res.setHeader(key, value);
   }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/** What a burst may hold before it is written anyway: a large download still streams. */
+const BURST_BYTES = 64 * 1024;
+
+/**
+ * The body onto the response, written and flushed (through compression) once per burst instead of
+ * after every chunk as Remix's own writer does: React writes a page as dozens of small chunks in one
+ * go, and each chunk written and flushed alone cost a compressor round trip to the thread pool, a
+ * flush, a socket write and a worse compression (docs/decisions/064). What arrives later (a deferred
+ * part, an event) goes out as soon as its burst is over (setImmediate).
+ */
+export async function writeBody(body: ReadableStream<Uint8Array>, res: Writable & { flush?: () => void }) {
+  const reader = body.getReader();
+  let burst: Uint8Array[] = [];
+  let bytes = 0;
+  let pending: NodeJS.Immediate | null = null;
+  const write = () => {
+    if (burst.length === 0) return;
+    res.write(burst.length === 1 ? burst[0] : Buffer.concat(burst, bytes));
+    burst = [];
+    bytes = 0;
+  };
+  const flush = () => {
+    pending = null;
+    write();
+    res.flush?.();
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      burst.push(value);
+      bytes += value.byteLength;
+      if (bytes >= BURST_BYTES) write();
+      pending ??= setImmediate(flush);
+    }
+    if (pending) clearImmediate(pending);
+    write();
+    res.end();
+  } catch (error) {
+    if (pending) clearImmediate(pending);
+    res.destroy(error as Error);
+    throw error;
+  }
 }

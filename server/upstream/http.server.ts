@@ -145,8 +145,36 @@ export function createHttp(options: HttpOptions): Http {
   const { service, baseUrl, log, signal, token, headers = {}, retry = DEFAULT_RETRY, budget = UNBOUNDED, breaker } = options;
   const fetchImpl = options.fetchImpl ?? fetch;
 
+  /**
+   * One attempt under its own time limit and the browser's signal. One controller with a timer
+   * cleared at the end, rather than AbortSignal.timeout + AbortSignal.any: those keep a timer, a
+   * signal and weak references alive for the whole limit (10 s) after the answer came, thousands of
+   * them under load (docs/decisions/064).
+   */
   async function attempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number, timeoutMs: number | null): Promise<T> {
-    const signals = [signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter((s): s is AbortSignal => Boolean(s));
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    const timer =
+      timeoutMs === null
+        ? undefined
+        : setTimeout(() => controller.abort(new DOMException("upstream attempt timed out", "TimeoutError")), timeoutMs);
+    try {
+      return await attemptWithin(request, url, attemptNumber, timeoutMs, controller.signal);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  async function attemptWithin<T>(
+    request: RequestOptions<T>,
+    url: URL,
+    attemptNumber: number,
+    timeoutMs: number | null,
+    attemptSignal: AbortSignal,
+  ): Promise<T> {
     const requestHeaders: Record<string, string> = { accept: "application/json", ...headers };
     if (token !== undefined) requestHeaders.authorization = `Bearer ${token ?? ""}`;
     if (request.body !== undefined) requestHeaders["content-type"] = "application/json";
@@ -173,7 +201,7 @@ export function createHttp(options: HttpOptions): Http {
         method: request.method,
         headers: requestHeaders,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: signals.length ? AbortSignal.any(signals) : undefined,
+        signal: attemptSignal,
       });
     } catch (error) {
       throw wireFailure(error);
