@@ -124,6 +124,8 @@ test("the contact drawers: a refused number, and 'Mensaje de confirmación envia
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   // The input modes as loaded are in SCREENS; here, the states only a click reaches.
   await page.goto("/?drawer=whatsapp");
+  // The field checks itself once the page has hydrated (the live channel up marks it); typing before is plain typing.
+  await expect(page.locator("html[data-live]")).toHaveCount(1);
   await page.getByLabel("Número de WhatsApp").fill("55123");
   await page.getByLabel("Número de WhatsApp").blur();
   await expect(page.getByText("Ingresa un teléfono válido")).toBeVisible();

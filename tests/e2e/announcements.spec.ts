@@ -68,6 +68,8 @@ test("with JavaScript, losing the connection shows a notice until it comes back"
   test.skip(testInfo.project.name !== "js", "the browser's online / offline events need JavaScript");
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  // The online / offline listeners come with hydration (the live channel up marks it): going offline before is unseen.
+  await expect(page.locator("html[data-live]")).toHaveCount(1);
   await context.setOffline(true);
   await expect(page.getByRole("status").filter({ hasText: "Sin conexión a internet." })).toBeVisible();
   await context.setOffline(false);
