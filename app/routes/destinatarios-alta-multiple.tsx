@@ -3,8 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { MAX_UPLOAD_ROWS } from "#core/domain/recipient-rows";
@@ -22,6 +21,7 @@ import { UploadPreview } from "~/components/recipients/UploadPreview";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
 import { FileField } from "~/components/ui/FileField";
+import { JobProgress } from "~/components/ui/JobProgress";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
@@ -220,51 +220,24 @@ function Preview({ upload }: { upload: LoadedUpload }) {
 
 function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<LoadedUpload["job"]> }) {
   const { t } = useTranslation("recipients");
-  const revalidator = useRevalidator();
-  const location = useLocation();
-  useEffect(() => {
-    if (job.finished) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [job.finished, revalidator]);
-  const result = (format: "xlsx" | "csv") =>
-    `/destinatarios-alta-multiple/resultado?carga=${encodeURIComponent(uploadId)}&formato=${format}`;
   return (
-    <section
-      aria-labelledby="avance-titulo"
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h3 id="avance-titulo" className="font-semibold">
-        {job.finished ? t("upload.progress.done") : t("upload.progress.title")}
-      </h3>
-      <progress value={job.done} max={Math.max(1, job.total)} aria-label={t("upload.progress.label")} className="h-3 w-full" />
-      <p role="status" aria-live="polite">
-        {t("upload.progress.status", { done: job.done, total: job.total })}{" "}
-        {job.finished ? t("upload.progress.summary", { registered: job.registered, failed: job.failed }) : null}
-      </p>
-      {job.finished ? (
-        <div className="flex flex-wrap gap-3">
-          <a href={result("xlsx")} download className={buttonClass("primary")}>
-            {t("upload.progress.download")}
-          </a>
-          <a href={result("csv")} download className={buttonClass("secondary")}>
-            {t("upload.progress.downloadCsv")}
-          </a>
-          <Link to="/destinatarios" className={buttonClass("ghost")}>
-            {t("upload.progress.list")}
-          </Link>
-        </div>
-      ) : (
-        <Link
-          to={`${location.pathname}${location.search}`}
-          reloadDocument
-          className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-100"
-        >
-          {t("upload.progress.refresh")}
-        </Link>
-      )}
+    <section aria-labelledby="avance-titulo">
+      <JobProgress
+        headingId="avance-titulo"
+        job={job}
+        texts={{
+          title: t("upload.progress.title"),
+          done: t("upload.progress.done"),
+          label: t("upload.progress.label"),
+          status: t("upload.progress.status", { done: job.done, total: job.total }),
+          summary: t("upload.progress.summary", { registered: job.registered, failed: job.failed }),
+          download: t("upload.progress.download"),
+          downloadCsv: t("upload.progress.downloadCsv"),
+          refresh: t("upload.progress.refresh"),
+        }}
+        resultHref={(format) => `/destinatarios-alta-multiple/resultado?carga=${encodeURIComponent(uploadId)}&formato=${format}`}
+        next={{ href: "/destinatarios", label: t("upload.progress.list") }}
+      />
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { MAX_PAYMENT_ROWS, paymentUploadSchema } from "#core/domain/multiple-payment";
@@ -23,6 +22,7 @@ import { CurrencyTotals, MultiplePaymentRows } from "~/components/payments/Multi
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
 import { FileField } from "~/components/ui/FileField";
+import { JobProgress } from "~/components/ui/JobProgress";
 import { Money } from "~/components/ui/Money";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
@@ -275,51 +275,24 @@ function Preview({ upload }: { upload: LoadedUpload }) {
 
 function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<LoadedUpload["job"]> }) {
   const { t } = useTranslation("multiplePayment");
-  const revalidator = useRevalidator();
-  const location = useLocation();
-  useEffect(() => {
-    if (job.finished) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [job.finished, revalidator]);
-  const result = (format: "xlsx" | "csv") => `/pago-multiple/resultado?carga=${encodeURIComponent(upload.id)}&formato=${format}`;
   return (
     <section aria-labelledby="avance-titulo" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h3 id="avance-titulo" className="font-semibold">
-          {job.finished ? t("progress.done") : t("progress.title")}
-        </h3>
-        <progress value={job.done} max={Math.max(1, job.total)} aria-label={t("progress.label")} className="h-3 w-full" />
-        <p role="status" aria-live="polite">
-          {t("progress.status", { done: job.done, total: job.total })}{" "}
-          {job.finished
-            ? t("progress.summary", { registered: job.registered, approval: job.approval, failed: job.failed, unknown: job.unknown })
-            : null}
-        </p>
-        {job.finished ? (
-          <div className="flex flex-wrap gap-3">
-            <a href={result("xlsx")} download className={buttonClass("primary")}>
-              {t("progress.download")}
-            </a>
-            <a href={result("csv")} download className={buttonClass("secondary")}>
-              {t("progress.downloadCsv")}
-            </a>
-            <Link to="/historial-operaciones" className={buttonClass("ghost")}>
-              {t("progress.history")}
-            </Link>
-          </div>
-        ) : (
-          <Link
-            to={`${location.pathname}${location.search}`}
-            reloadDocument
-            className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-100"
-          >
-            {t("progress.refresh")}
-          </Link>
-        )}
-      </div>
+      <JobProgress
+        headingId="avance-titulo"
+        job={job}
+        texts={{
+          title: t("progress.title"),
+          done: t("progress.done"),
+          label: t("progress.label"),
+          status: t("progress.status", { done: job.done, total: job.total }),
+          summary: t("progress.summary", { registered: job.registered, approval: job.approval, failed: job.failed, unknown: job.unknown }),
+          download: t("progress.download"),
+          downloadCsv: t("progress.downloadCsv"),
+          refresh: t("progress.refresh"),
+        }}
+        resultHref={(format) => `/pago-multiple/resultado?carga=${encodeURIComponent(upload.id)}&formato=${format}`}
+        next={{ href: "/historial-operaciones", label: t("progress.history") }}
+      />
       <CurrencyTotals totals={upload.byCurrency} />
       {job.registered > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("preview.challengeNote")}</p> : null}
       <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} />
