@@ -5,14 +5,13 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import type { AccountView } from "#core/domain/accounts";
-import { recipientDestination } from "#core/domain/calculator-prefill";
 import { scheduleEditFields, scheduleEditSchema } from "#core/domain/recurring-form";
-import { displayCurrency, formatMoney } from "#core/money";
+import { displayCurrency } from "#core/money";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ReasonOption } from "#server/trading/calculator.server";
+import { ReasonAndConcept, RecipientOptions, useAccountLabel } from "~/components/trading/transfer-options";
 import { AmountField } from "~/components/ui/AmountField";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
@@ -65,13 +64,7 @@ export function ScheduleEditForm(props: {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleEditSchema(props.today, defaults.firstDate) }),
     defaultValue: { ...defaults },
   });
-  const accountLabel = (account: AccountView) =>
-    t("calculator.accountOption", {
-      alias: account.alias,
-      currency: displayCurrency(account.currency),
-      last4: account.last4,
-      balance: formatMoney(account.balance, account.currency),
-    });
+  const accountLabel = useAccountLabel();
   const formErrors = form.errors?.filter(Boolean) ?? [];
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -93,25 +86,9 @@ export function ScheduleEditForm(props: {
             </option>
           ))}
         </optgroup>
-        {props.recipients.length > 0 ? (
-          <optgroup label={t("calculator.recipients")}>
-            {props.recipients.map((recipient) => (
-              <option key={recipient.id} value={recipientDestination(recipient.id)}>
-                {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
-                {recipient.currency}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
+        <RecipientOptions recipients={props.recipients} />
       </SelectField>
-      <SelectField label={t("calculator.reason")} meta={fields.reason} placeholder={t("calculator.choose")}>
-        {props.reasons.map((reason) => (
-          <option key={reason.id} value={reason.id}>
-            {reason.label}
-          </option>
-        ))}
-      </SelectField>
-      <Field meta={fields.concept} label={t("calculator.concept")} description={t("calculator.conceptHint")} />
+      <ReasonAndConcept reason={fields.reason} concept={fields.concept} reasons={props.reasons} />
       <RecurrenceFields
         fields={{
           frequency: fields.frequency,

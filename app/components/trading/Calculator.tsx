@@ -9,7 +9,6 @@ import type { AccountView } from "#core/domain/accounts";
 import { groupAmount, parseAmountInput, regroupTyping } from "#core/domain/amount-input";
 import { clientRate, marginBaseAmount, quoteFrom, transferCurrency } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
-import { recipientDestination } from "#core/domain/calculator-prefill";
 import { mexicoCityClock } from "#core/domain/clock";
 import { Big, toDecimal } from "#core/domain/decimal";
 import { exchangeConstraint, transferConstraint } from "#core/domain/trade-form-constraints";
@@ -19,7 +18,6 @@ import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ComputedQuote, PayNow, ReasonOption, Tab } from "#server/trading/calculator.server";
 import { RecurrenceFields } from "~/components/payments/RecurrenceFields";
 import { AmountField } from "~/components/ui/AmountField";
-import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
@@ -29,6 +27,7 @@ import { validationOnDemand } from "~/components/ui/validation-on-demand";
 import { useTranslation } from "~/i18n";
 
 import type { CalculatorValidation } from "./calculator-validation";
+import { ReasonAndConcept, RecipientOptions, useAccountLabel } from "./transfer-options";
 
 export type CalculatorProps = {
   tab: Tab;
@@ -193,13 +192,7 @@ export function Calculator(props: CalculatorProps) {
 
   const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
   const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
-  const accountLabel = (account: AccountView) =>
-    t("calculator.accountOption", {
-      alias: account.alias,
-      currency: displayCurrency(account.currency),
-      last4: account.last4,
-      balance: formatMoney(account.balance, account.currency),
-    });
+  const accountLabel = useAccountLabel();
   const formErrors = form.errors?.filter(Boolean) ?? [];
   const payable = tab === "transfer" && props.payNow?.kind === "payable" ? props.payNow : null;
   const recurrenceMeta = {
@@ -324,25 +317,9 @@ export function Calculator(props: CalculatorProps) {
               </option>
             ))}
           </optgroup>
-          {tab === "transfer" && props.recipients.length > 0 ? (
-            <optgroup label={t("calculator.recipients")}>
-              {props.recipients.map((recipient) => (
-                <option key={recipient.id} value={recipientDestination(recipient.id)}>
-                  {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
-                  {recipient.currency}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
+          {tab === "transfer" ? <RecipientOptions recipients={props.recipients} /> : null}
         </SelectField>
-        <SelectField label={t("calculator.reason")} meta={fields.reason} placeholder={t("calculator.choose")}>
-          {props.reasons.map((reason) => (
-            <option key={reason.id} value={reason.id}>
-              {reason.label}
-            </option>
-          ))}
-        </SelectField>
-        <Field meta={fields.concept} label={t("calculator.concept")} description={t("calculator.conceptHint")} />
+        <ReasonAndConcept reason={fields.reason} concept={fields.concept} reasons={props.reasons} />
 
         {quote && quoteCurrent && tab !== "transfer" ? (
           <QuoteCard

@@ -1,0 +1,58 @@
+import type { AccountView } from "#core/domain/accounts";
+import { recipientDestination } from "#core/domain/calculator-prefill";
+import { displayCurrency, formatMoney } from "#core/money";
+import type { RecipientOption } from "#server/trading/accounts.server";
+import type { ReasonOption } from "#server/trading/calculator.server";
+import { Field } from "~/components/ui/Field";
+import type { FieldMeta } from "~/components/ui/field-parts";
+import { SelectField } from "~/components/ui/SelectField";
+import { useTranslation } from "~/i18n";
+
+/**
+ * The parts a transfer's form shares wherever it is filled — the calculator and a recurring payment's
+ * edit (decision 063): how an account reads in a menu, the recipients' group of the destination menu,
+ * and the reason with its concept.
+ */
+export function useAccountLabel() {
+  const { t } = useTranslation("dashboard");
+  return (account: AccountView) =>
+    t("calculator.accountOption", {
+      alias: account.alias,
+      currency: displayCurrency(account.currency),
+      last4: account.last4,
+      balance: formatMoney(account.balance, account.currency),
+    });
+}
+
+/** The destination menu's recipients (sent as "r:<id>" beside own accounts); nothing when there are none. */
+export function RecipientOptions({ recipients }: { recipients: RecipientOption[] }) {
+  const { t } = useTranslation("dashboard");
+  if (recipients.length === 0) return null;
+  return (
+    <optgroup label={t("calculator.recipients")}>
+      {recipients.map((recipient) => (
+        <option key={recipient.id} value={recipientDestination(recipient.id)}>
+          {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
+          {recipient.currency}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
+/** The payment reason (§3 conceptpays) and the free concept under it. */
+export function ReasonAndConcept({ reason, concept, reasons }: { reason: FieldMeta; concept: FieldMeta; reasons: ReasonOption[] }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <>
+      <SelectField label={t("calculator.reason")} meta={reason} placeholder={t("calculator.choose")}>
+        {reasons.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <Field meta={concept} label={t("calculator.concept")} description={t("calculator.conceptHint")} />
+    </>
+  );
+}
