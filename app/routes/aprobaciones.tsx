@@ -78,6 +78,9 @@ export default function Approvals() {
           <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
             {t("approval.recurringLink")}
           </Link>
+          <Link to="/pago-multiple" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+            {t("approval.multipleLink")}
+          </Link>
         </p>
       </div>
       {rows === null ? (

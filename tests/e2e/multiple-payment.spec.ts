@@ -9,7 +9,7 @@ import type * as ExcelJSTypes from "exceljs";
 
 import { formatMoney } from "../../core/money";
 import { zipBomb } from "../support/sample-files";
-import { loginAs, resetSandbox, SANDBOX_URL, sidebar } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
@@ -85,6 +85,8 @@ async function registerFields(page: Page): Promise<Record<string, string>> {
 test("download the template, upload 50 payments with 5 bad rows, pay the 45 good ones once, and read the result back", async ({
   page,
 }, testInfo) => {
+  // With the permissions feature on, an administrator's item is 'Aprobación de pagos' (approval.spec.ts, decision 060).
+  await sandboxControl("/__company-settings/100234", { permissionsFeatureEnabled: false });
   await loginAs(page, "ana.admin");
   await sidebar(page).getByRole("link", { name: "Gestión de pagos" }).click();
   await page.getByRole("link", { name: "Pagar a varios destinatarios con un archivo" }).click();
