@@ -4,12 +4,15 @@
  * domain rules. Kept plain JavaScript on purpose: it is exercised by excel.server.test.ts (good,
  * bad and hostile files) and by the bench.
  *
- * workerData: { exceljsPath, bytes (Uint8Array), kind ("xlsx" | "csv"), maxLines, maxColumns, maxCellLength }
+ * job:       { exceljsPath, bytes (Uint8Array), kind ("xlsx" | "csv"), maxLines, maxColumns, maxCellLength },
+ *            as workerData, or — for a worker started ahead with only { exceljsPath } (exceljs loaded,
+ *            waiting) — as its one message. Either way a worker parses one file and is ended.
  * answers:   { ok: true, rows: [{ line, cells: string[] }], truncated } | { ok: false, reason: "unreadable" | "noSheet" }
  */
 export const EXCEL_WORKER_SOURCE = String.raw`
 "use strict";
 const { parentPort, workerData } = require("node:worker_threads");
+let job = null;
 
 function text(value, maxCellLength) {
   if (value === null || value === undefined) return "";
@@ -35,7 +38,7 @@ function text(value, maxCellLength) {
  * header line decides. Lines that are empty are skipped, like an xlsx's empty rows.
  */
 function readCsv() {
-  const text = Buffer.from(workerData.bytes.buffer, workerData.bytes.byteOffset, workerData.bytes.byteLength)
+  const text = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength)
     .toString("utf8")
     .replace(/^\uFEFF/, "");
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -48,13 +51,13 @@ function readCsv() {
   let line = 1;
   let rowLine = 1;
   const endCell = () => {
-    if (cells.length < workerData.maxColumns) cells.push(cell.slice(0, workerData.maxCellLength));
+    if (cells.length < job.maxColumns) cells.push(cell.slice(0, job.maxCellLength));
     cell = "";
   };
   const endRow = () => {
     endCell();
     if (cells.some((value) => value.trim() !== "")) {
-      if (rows.length >= workerData.maxLines) truncated = true;
+      if (rows.length >= job.maxLines) truncated = true;
       else rows.push({ line: rowLine, cells });
     }
     cells = [];
@@ -68,7 +71,7 @@ function readCsv() {
       } else if (char === '"') quoted = false;
       else {
         if (char === "\n") line++;
-        if (cell.length <= workerData.maxCellLength) cell += char;
+        if (cell.length <= job.maxCellLength) cell += char;
       }
     } else if (char === '"' && cell === "") quoted = true;
     else if (char === separator) endCell();
@@ -77,18 +80,18 @@ function readCsv() {
       endRow();
       line++;
       rowLine = line;
-    } else if (cell.length <= workerData.maxCellLength) cell += char;
+    } else if (cell.length <= job.maxCellLength) cell += char;
   }
   if (!truncated && (cell !== "" || cells.length > 0)) endRow();
   parentPort.postMessage({ ok: true, rows, truncated });
 }
 
 async function main() {
-  if (workerData.kind === "csv") return readCsv();
-  const ExcelJS = require(workerData.exceljsPath);
+  if (job.kind === "csv") return readCsv();
+  const ExcelJS = require(job.exceljsPath);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(workerData.bytes.buffer, workerData.bytes.byteOffset, workerData.bytes.byteLength));
+    await workbook.xlsx.load(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength));
   } catch {
     parentPort.postMessage({ ok: false, reason: "unreadable" });
     return;
@@ -104,17 +107,27 @@ async function main() {
   for (let line = 1; line <= last; line++) {
     const row = sheet.getRow(line);
     if (!row.hasValues) continue;
-    if (rows.length >= workerData.maxLines) {
+    if (rows.length >= job.maxLines) {
       truncated = true;
       break;
     }
     const cells = [];
-    const width = Math.min(row.cellCount, workerData.maxColumns);
-    for (let column = 1; column <= width; column++) cells.push(text(row.getCell(column).value, workerData.maxCellLength));
+    const width = Math.min(row.cellCount, job.maxColumns);
+    for (let column = 1; column <= width; column++) cells.push(text(row.getCell(column).value, job.maxCellLength));
     rows.push({ line, cells });
   }
   parentPort.postMessage({ ok: true, rows, truncated });
 }
 
-main().catch(() => parentPort.postMessage({ ok: false, reason: "unreadable" }));
+function start(data) {
+  job = data;
+  main().catch(() => parentPort.postMessage({ ok: false, reason: "unreadable" }));
+}
+
+if (workerData.bytes) start(workerData);
+else {
+  // Started ahead: load the parser now, parse the one file that comes.
+  require(workerData.exceljsPath);
+  parentPort.once("message", start);
+}
 `;

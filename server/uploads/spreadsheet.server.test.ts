@@ -57,6 +57,26 @@ describe("readSpreadsheet: good and bad files", () => {
   });
 });
 
+describe("readSpreadsheet: the worker started ahead", () => {
+  it("reads the same rows cold and from the worker started ahead, one file per worker, whatever came before", async () => {
+    const file = xlsx(await recipientsWorkbook(sampleRows(20)));
+    const cold = await readSpreadsheet(file);
+    // The next worker starts once a parse is over: give it time to load exceljs.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const ahead = await readSpreadsheet(file);
+    expect(ahead).toEqual(cold);
+    expect(cold.ok && cold.rows.length).toBe(21);
+    // A file the worker cannot read ends that worker; the next file still reads.
+    const brokenXml = zipOf([
+      { name: "[Content_Types].xml", data: Buffer.from("<Types") },
+      { name: "xl/workbook.xml", data: Buffer.from("<<<<") },
+    ]);
+    expect(await readSpreadsheet(xlsx(brokenXml))).toEqual({ ok: false, error: "corrupt" });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await readSpreadsheet(file)).toEqual(cold);
+  });
+});
+
 describe("readSpreadsheet: hostile files are refused and the server stays up", () => {
   it("checks the name's extension (§5: xls or xlsx)", async () => {
     expect(await readSpreadsheet(xlsx(await recipientsWorkbook([goodRow(1)]), "destinatarios.csv"))).toEqual({

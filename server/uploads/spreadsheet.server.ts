@@ -85,43 +85,89 @@ function gateFor(limits: ParserLimits): Gate {
   return gate;
 }
 
+function newWorker(limits: ParserLimits, workerData: Record<string, unknown>): Worker {
+  const worker = new Worker(EXCEL_WORKER_SOURCE, {
+    eval: true,
+    workerData,
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+      stackSizeMb: 4,
+    },
+    stdout: true,
+    stderr: true,
+  });
+  // Whatever a crafted file makes the parser print is not ours to log.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
+}
+
+/**
+ * One worker started ahead for the real limits, exceljs already loaded (about a second of a cold
+ * parse), waiting for the next file. It still parses one file only and is ended after it, so no
+ * file ever meets what another left; the next spare starts once that parse is over, and a spare
+ * nobody used for 10 minutes is ended (it holds exceljs's memory).
+ */
+const SPARE_IDLE_MS = 10 * 60_000;
+const spare = singleton("excel-spare", () => ({ worker: null as Worker | null, idle: null as NodeJS.Timeout | null }));
+
+function takeSpare(limits: ParserLimits): Worker | null {
+  if (limits !== DEFAULT_LIMITS || !spare.worker) return null;
+  const worker = spare.worker;
+  spare.worker = null;
+  if (spare.idle) clearTimeout(spare.idle);
+  worker.removeAllListeners("exit");
+  worker.removeAllListeners("error");
+  worker.ref();
+  return worker;
+}
+
+function startSpare(limits: ParserLimits): void {
+  if (limits !== DEFAULT_LIMITS || spare.worker) return;
+  const worker = newWorker(limits, { exceljsPath });
+  worker.unref();
+  const drop = () => {
+    if (spare.worker === worker) spare.worker = null;
+  };
+  worker.once("exit", drop);
+  worker.once("error", drop);
+  spare.worker = worker;
+  spare.idle = setTimeout(() => {
+    drop();
+    void worker.terminate();
+  }, SPARE_IDLE_MS);
+  spare.idle.unref();
+}
+
 function parseInWorker(bytes: Uint8Array, kind: "xlsx" | "csv", limits: ParserLimits): Promise<WorkerAnswer | "timeout" | "tooBig"> {
   return new Promise((resolve) => {
     let settled = false;
-    const worker = new Worker(EXCEL_WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        exceljsPath,
-        bytes,
-        kind,
-        maxLines: MAX_UPLOAD_ROWS + 1,
-        maxColumns: limits.maxColumns,
-        maxCellLength: limits.maxCellLength,
-      },
-      resourceLimits: {
-        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
-        stackSizeMb: 4,
-      },
-      stdout: true,
-      stderr: true,
-    });
+    const job = {
+      exceljsPath,
+      bytes,
+      kind,
+      maxLines: MAX_UPLOAD_ROWS + 1,
+      maxColumns: limits.maxColumns,
+      maxCellLength: limits.maxCellLength,
+    };
+    const ready = takeSpare(limits);
+    const worker = ready ?? newWorker(limits, job);
     const finish = (answer: WorkerAnswer | "timeout" | "tooBig") => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(answer);
       void worker.terminate();
+      setImmediate(() => startSpare(limits));
     };
-    // Whatever a crafted file makes the parser print is not ours to log.
-    worker.stdout.resume();
-    worker.stderr.resume();
     const timer = setTimeout(() => finish("timeout"), limits.timeoutMs);
     worker.once("message", (answer: WorkerAnswer) => finish(answer));
     worker.once("error", (error: Error & { code?: string }) =>
       finish(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "tooBig" : { ok: false, reason: "unreadable" }),
     );
     worker.once("exit", () => finish({ ok: false, reason: "unreadable" }));
+    if (ready) ready.postMessage(job);
   });
 }
 
