@@ -1,22 +1,14 @@
 import { z } from "zod";
 
+import { membershipSchema } from "./graphql.server";
 import type { Http } from "./http.server";
 
 /**
  * Product API: the member's own membership (SPEC §3 Membership; sandbox/CONTRACT.md 'Membership',
  * decisions 052 and 061). §7 names no call for these; the product answers them under /membership.
  */
-export const membershipDetailsSchema = z.object({
-  membershipId: z.union([z.literal(1), z.literal(2)]),
-  name: z.string(),
-  freeTrial: z.boolean(),
-  currency: z.string(),
-  amount: z.number(),
-  countdown: z.number().nullable().default(null),
-  expirationDays: z.number().nullable().default(null),
-  lastPayment: z.string().nullable().default(null),
-  nextPayment: z.string().nullable().default(null),
-  status: z.enum(["active", "pendingcancel"]),
+/** The GraphQL membership (§3) plus what only /membership answers: the Pro price, the trial and the payment account. */
+export const membershipDetailsSchema = membershipSchema.extend({
   proPrice: z.object({ amount: z.number(), taxRate: z.number(), currency: z.string() }),
   proTrial: z.number().int().nullable().default(null),
   trialEndsAt: z.string().nullable().default(null),
