@@ -110,7 +110,7 @@ function newWorker(limits: ParserLimits, workerData: Record<string, unknown>): W
  * nobody used for 10 minutes is ended (it holds exceljs's memory).
  */
 const SPARE_IDLE_MS = 10 * 60_000;
-const spare = singleton("excel-spare", () => ({ worker: null as Worker | null, idle: null as NodeJS.Timeout | null }));
+const spare = singleton("excel-spare", () => ({ worker: null as Worker | null, idle: null as NodeJS.Timeout | null, parsing: 0 }));
 
 function takeSpare(limits: ParserLimits): Worker | null {
   if (limits !== DEFAULT_LIMITS || !spare.worker) return null;
@@ -123,8 +123,9 @@ function takeSpare(limits: ParserLimits): Worker | null {
   return worker;
 }
 
+/** Only when no parse is running: a spare loading beside a parser would add a second worker's memory. */
 function startSpare(limits: ParserLimits): void {
-  if (limits !== DEFAULT_LIMITS || spare.worker) return;
+  if (limits !== DEFAULT_LIMITS || spare.worker || spare.parsing > 0) return;
   const worker = newWorker(limits, { exceljsPath });
   worker.unref();
   const drop = () => {
@@ -153,13 +154,18 @@ function parseInWorker(bytes: Uint8Array, kind: "xlsx" | "csv", limits: ParserLi
     };
     const ready = takeSpare(limits);
     const worker = ready ?? newWorker(limits, job);
+    spare.parsing += 1;
     const finish = (answer: WorkerAnswer | "timeout" | "tooBig") => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(answer);
-      void worker.terminate();
-      setImmediate(() => startSpare(limits));
+      // The next spare starts once this worker is gone and no other parse runs, so two
+      // workers' memory never adds up behind one upload.
+      void worker.terminate().finally(() => {
+        spare.parsing -= 1;
+        startSpare(limits);
+      });
     };
     const timer = setTimeout(() => finish("timeout"), limits.timeoutMs);
     worker.once("message", (answer: WorkerAnswer) => finish(answer));
