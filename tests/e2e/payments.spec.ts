@@ -267,3 +267,31 @@ test("the planner charts the month's outflows per currency, with the figures as 
   expect(await table.getByRole("row").count()).toBeGreaterThan(1);
   await expect(page.getByText(/Los pagos en MXN salen por SPEI hasta las 17:00/)).toBeVisible();
 });
+
+test("a day the company's balances cannot cover is flagged, with the shortfall in the day's table", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?operacion=transferencia");
+  const form = calculator(page);
+  // Scheduling does not check today's funds (the money leaves on the day); the planner does.
+  await form.getByLabel("Monto", { exact: true }).fill("900000000");
+  await choose(page, "Cuenta de origen", "Concentradora Bajío");
+  await choose(page, "Cuenta de destino", "Telas Monterrey");
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await form.getByText("Hacerlo un pago recurrente").click();
+  await form.getByLabel("Frecuencia").selectOption({ label: "Cada mes" });
+  await form.getByLabel("Primera fecha de pago").fill(mexicoDay(2));
+  await form.getByLabel("Número de pagos", { exact: true }).fill("2");
+  await form.getByRole("button", { name: "Programar pago recurrente" }).click();
+  await expect(toast(page).getByText("Programaste tu pago recurrente")).toBeVisible();
+  const row = schedules(page).getByRole("row", { name: /\$900,000,000\.00 MXN/ });
+  const due = (await row.locator("time").getAttribute("datetime")) ?? "";
+
+  await page.goto(`/planner?mes=${Number(due.slice(5, 7))}&anio=${due.slice(0, 4)}`);
+  const month = page.getByRole("table", { name: /^Pagos programados de / });
+  await expect(month.getByRole("link", { name: new RegExp(` ${Number(due.slice(8, 10))} de [a-z]+: .*Saldo insuficiente`) })).toHaveCount(
+    1,
+  );
+  await page.goto(`/planner?mes=${Number(due.slice(5, 7))}&anio=${due.slice(0, 4)}&dia=${due}`);
+  const day = page.getByRole("dialog", { name: /^Pagos programados del / });
+  await expect(day.getByText("Saldo insuficiente").first()).toBeVisible();
+});
