@@ -1,3 +1,5 @@
+import os from "node:os";
+
 import type { JobsOptions } from "bullmq";
 import { Queue, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import { Redis } from "ioredis";
@@ -161,6 +163,8 @@ export function startJobWorker(options: JobWorkerOptions) {
       throw new Error("batch job left to another runner");
     },
     {
+      // Stored on each job it runs (`processedBy`): which instance has it, for the operators.
+      name: `${os.hostname()}:${process.pid}`,
       connection,
       prefix: options.prefix ?? QUEUE_PREFIX,
       concurrency: options.concurrency,
