@@ -7,17 +7,21 @@ import { fileURLToPath } from "node:url";
 
 import { build } from "esbuild";
 import type * as ExcelJSTypes from "exceljs";
-import pino from "pino";
+import { Redis } from "ioredis";
 
 import type { PaymentRow } from "#core/domain/multiple-payment";
 import { PAYMENT_COLUMNS, paymentColumnLabel, readPaymentRows } from "#core/domain/multiple-payment";
 
 import { sandboxEnv } from "../scripts/sandbox-env.mjs";
-import { MemoryBatchRecords } from "../server/jobs/batch-jobs.server";
+import { batchProcessor, MemoryBatchRecords, RedisBatchRecords } from "../server/jobs/batch-jobs.server";
+import { BullJobQueue, startJobWorker } from "../server/jobs/job-queue.server";
+import { logger } from "../server/logger.server";
 import type { PaymentOutcome } from "../server/payments/multiple.server";
-import { paymentStore } from "../server/payments/multiple.server";
+import { paymentKind, paymentStore } from "../server/payments/multiple.server";
 import type { AccessContext } from "../server/session/auth.server";
 import { readSpreadsheet } from "../server/uploads/spreadsheet.server";
+import { storedAccess } from "../tests/support/job-session";
+import { startRedis } from "../tests/support/redis";
 import { control, loginAs, startTestSandbox } from "../tests/support/sandbox";
 import type { ParseFigures } from "./multiple-payment-parse";
 import { context, MXN_ACCOUNT, RECIPIENTS } from "./multiple-payment-parse";
@@ -31,7 +35,8 @@ import { ms, percentile } from "./support";
  *    worker thread included) belongs to that work alone — not to the sandbox, the file's building
  *    or the second figure's job, which share this process;
  * 2. executing 1,000 rows against the sandbox with 50 ms added to every call — total time with the
- *    job's bounded number of /setoperation calls in flight (target < 60 s).
+ *    job's bounded number of /setoperation calls in flight (target < 60 s), in process and, when a
+ *    redis-server is installed, on BullMQ with the records in Redis (decision 067).
  */
 const ROWS = 1_000;
 /** Parses per process (the first with a cold worker), and processes. */
@@ -95,6 +100,28 @@ function runChild(script: string, path: string): Promise<ParseFigures> {
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
 
+const STATES = ["registered", "approval", "failed", "unknown", "notSent"] as const;
+const SECRET = "bench-secret-bench-secret-bench-!!!";
+
+/** Registers the rows as one job and waits for its end: the execute figure. */
+async function execute(medium: string, access: AccessContext, rows: PaymentRow[], store: ReturnType<typeof paymentStore>) {
+  const upload = await store.add(access, "pagos.xlsx", rows);
+  const started = performance.now();
+  await store.start(access, upload);
+  for (;;) {
+    const job = (await store.get(access, upload.id))?.job;
+    if (job?.finished) {
+      console.log(
+        `execute ${job.total} rows ${medium}, sandbox +50 ms per call, ${paymentKind.concurrency} /setoperation calls in flight: ` +
+          `${ms(performance.now() - started)} (registered ${job.registered}, failed ${job.failed}, unknown ${job.unknown}, ` +
+          `not sent ${job.notSent}; target < 60 s)`,
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function multiplePayment(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "bench-pagos-"));
   const path = join(dir, "pagos.xlsx");
@@ -148,34 +175,40 @@ export async function multiplePayment(): Promise<void> {
     sandboxEnv({
       appPort: 3997,
       sandboxPort: sandbox.port,
-      sessionSecret: "bench-secret-bench-secret-bench-!!!",
+      sessionSecret: SECRET,
       sessionDir: ".cache/bench",
     }),
   );
+  // A job logs each call with the app's logger: kept out of the figures.
+  const level = logger.level;
+  logger.level = "warn";
   try {
-    const tokens = await loginAs(sandbox, "ana.admin");
+    const access = await storedAccess("ana.admin", await loginAs(sandbox, "ana.admin"));
     await control(sandbox, "/__latency", { ms: 50 });
-    const access = {
-      data: { memberId: tokens.memberId, bankToken: tokens.bankToken, productJwt: tokens.productJwt, user: { name: "Bench" } },
-      company: { clientId: "100234" },
-      log: pino({ level: "silent" }),
-    } as unknown as AccessContext;
-    const store = paymentStore(new MemoryBatchRecords<PaymentRow, PaymentOutcome>(["registered", "approval", "failed", "unknown"]));
-    const upload = await store.add(access, "pagos.xlsx", rows);
-    const started = performance.now();
-    await store.start(access, upload);
-    for (;;) {
-      const job = (await store.get(access, upload.id))?.job;
-      if (job?.finished) {
-        console.log(
-          `execute ${job.total} rows, sandbox +50 ms per call, 4 /setoperation calls in flight: ${ms(performance.now() - started)} ` +
-            `(registered ${job.registered}, failed ${job.failed}, unknown ${job.unknown}; target < 60 s)`,
-        );
-        break;
+    await execute("in process", access, rows, paymentStore(new MemoryBatchRecords<PaymentRow, PaymentOutcome>(STATES)));
+    // The same on BullMQ (decision 067), when a redis-server is installed: one worker, records in Redis.
+    const redis = await startRedis().catch(() => null);
+    if (redis) {
+      const connections = [0, 1].map(() => new Redis(redis.url, { maxRetriesPerRequest: null }));
+      const records = new RedisBatchRecords<PaymentRow, PaymentOutcome>(connections[0], SECRET, "bench:payments", STATES);
+      const queue = new BullJobQueue(connections[0], "bench:jobs");
+      const worker = startJobWorker({
+        connection: connections[1],
+        concurrency: 2,
+        prefix: "bench:jobs",
+        processors: new Map([[paymentKind.name, batchProcessor(paymentKind, records)]]),
+      });
+      try {
+        await execute("REDIS_URL (BullMQ)", access, rows, paymentStore(records, { queue }));
+      } finally {
+        await worker.close();
+        await queue.close();
+        await Promise.all(connections.map((connection) => connection.quit()));
+        redis.stop();
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
+    logger.level = level;
     process.env = saved;
     await sandbox.close();
   }

@@ -105,6 +105,11 @@ export const configSchema = z.object({
   ANNOUNCEMENTS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How often, at most, an instance checks that the bank's service answers (ms; §9: 300 s). */
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /**
+   * How many batch jobs (bulk recipients, multiple payments) one instance's BullMQ worker runs at
+   * once with REDIS_URL; each job keeps its own few calls in flight (docs/decisions/067).
+   */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
   /** Coordinates sent in the partner bank's geolocation header. */
   PARTNER_GEOLOCATION: z.string().default("19.4326,-99.1332"),
 });

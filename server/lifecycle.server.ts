@@ -5,16 +5,20 @@
 type Hook = () => Promise<void> | void;
 
 const KEY = Symbol.for("portal.shutdownHooks");
+const FIRST = Symbol.for("portal.shutdownHooks.first");
 const registry = globalThis as unknown as Record<symbol, Hook[] | undefined>;
 
-export function onShutdown(hook: Hook): void {
-  (registry[KEY] ??= []).push(hook);
+/** `first`: stopped before the others (the job worker, which still writes to Redis while it stops). */
+export function onShutdown(hook: Hook, options: { first?: boolean } = {}): void {
+  (registry[options.first ? FIRST : KEY] ??= []).push(hook);
 }
 
 export async function runShutdownHooks(): Promise<void> {
-  const hooks = registry[KEY] ?? [];
-  registry[KEY] = [];
-  await Promise.allSettled(hooks.map((hook) => hook()));
+  for (const key of [FIRST, KEY]) {
+    const hooks = registry[key] ?? [];
+    registry[key] = [];
+    await Promise.allSettled(hooks.map((hook) => hook()));
+  }
 }
 
 /** One instance per process, whichever bundle asks first (Epic Stack's singleton idea). */

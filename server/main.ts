@@ -20,6 +20,7 @@ import { remixHandler } from "./http/remix-handler.server";
 import { routeLabeller } from "./http/route-label.server";
 import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
+import { startJobWorkers } from "./jobs/job-queue.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
@@ -51,6 +52,8 @@ const publicDir = path.resolve(process.cwd(), "public");
 memoiseRemixRouteMatching();
 const build = servedBuild((await import(path.join(buildDir, "index.js"))) as ServerBuild);
 const routeOf = routeLabeller(build.routes);
+// With REDIS_URL, this instance runs batch jobs too, whichever instance enqueued them (decision 067).
+startJobWorkers();
 // Probes and scrapes come every few seconds: counted in the metrics, kept out of the log.
 const UNLOGGED = new Set(["/healthcheck", "/readiness", "/metrics"]);
 

@@ -231,6 +231,7 @@ function Progress({ uploadId, job }: { uploadId: string; job: NonNullable<Loaded
           label: t("upload.progress.label"),
           status: t("upload.progress.status", { done: job.done, total: job.total }),
           summary: t("upload.progress.summary", { registered: job.registered, failed: job.failed }),
+          warning: job.notSent > 0 ? t("upload.progress.sessionEnded", { notSent: job.notSent }) : null,
           download: t("upload.progress.download"),
           downloadCsv: t("upload.progress.downloadCsv"),
           refresh: t("upload.progress.refresh"),

@@ -286,6 +286,7 @@ function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<Load
           label: t("progress.label"),
           status: t("progress.status", { done: job.done, total: job.total }),
           summary: t("progress.summary", { registered: job.registered, approval: job.approval, failed: job.failed, unknown: job.unknown }),
+          warning: job.notSent > 0 ? t("progress.sessionEnded", { notSent: job.notSent }) : null,
           download: t("progress.download"),
           downloadCsv: t("progress.downloadCsv"),
           refresh: t("progress.refresh"),

@@ -3,18 +3,28 @@ import crypto from "node:crypto";
 import type { Redis } from "ioredis";
 
 import { singleton } from "../lifecycle.server";
+import type { Logger } from "../logger.server";
+import { logger } from "../logger.server";
 import type { AccessContext } from "../session/auth.server";
 import { sealer } from "../session/storage.server";
 import { UNBOUNDED } from "../upstream/budget";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
+import type { JobOwner, OwnerSessions } from "./job-owner.server";
+import { ownerOf, ownerSessions } from "./job-owner.server";
+import type { JobControl, JobData, JobProcessor, JobQueue } from "./job-queue.server";
+import { jobQueue } from "./job-queue.server";
 
 /**
- * The one job mechanism of the portal (docs/decisions/041, generalised in 062): a batch is an
- * uploaded file's checked rows, kept between the steps of a page (preview, run, progress, result);
- * its job works through the rows in the background, one upstream call per row, with one outcome
- * per row written once. Kept for 30 minutes in this process, or in Redis when REDIS_URL is set, so
- * any instance enqueues, shows the progress of, and takes over a job another one started.
+ * The one job mechanism of the portal (docs/decisions/041, 062, 067): a batch is an uploaded
+ * file's checked rows, kept between the steps of a page (preview, run, progress, result); its job
+ * works through the rows in the background, one upstream call per row, with one outcome per row
+ * written once. Kept for 30 minutes in this process, or in Redis when REDIS_URL is set.
+ *
+ * The job itself is queued (server/jobs/job-queue.server.ts): in this process without Redis, on
+ * BullMQ with it, so any instance enqueues it, runs it, and another takes over a job whose
+ * instance died. A job carries the batch id and a sealed reference to its owner's session, never
+ * tokens: the runner reads the owner's session before every call, and stops when it has ended.
  *
  * Used by the recipients' bulk registration and the multiple payment; each gives its own kind
  * (its keys' prefix), its outcome states (the job's counters) and the work done for one row.
@@ -45,11 +55,9 @@ export interface Batch<R, O extends Outcome> {
 
 const TTL_MS = 30 * 60_000;
 const MAX_BATCHES = 200;
-/** Whoever runs a job holds it this long and renews it every LEASE_RENEW_MS; a lapsed lease means its runner is gone. */
-const LEASE_MS = 15_000;
-const LEASE_RENEW_MS = 5_000;
 
-export const ownerOf = (access: AccessContext) => `${access.data.memberId}|${access.company.clientId}`;
+export type { JobOwner, OwnerSessions } from "./job-owner.server";
+export { ownerOf } from "./job-owner.server";
 
 /** Where batches and their jobs are kept: this process's memory or Redis. */
 export interface BatchRecords<R, O extends Outcome> {
@@ -60,10 +68,8 @@ export interface BatchRecords<R, O extends Outcome> {
   createJob(id: string, total: number): Promise<boolean>;
   /** A row's outcome; only the first one written for a row counts. */
   record(id: string, line: number, outcome: O): Promise<void>;
-  finish(id: string): Promise<void>;
-  /** Takes or renews the right to run a job; false when someone else holds it. */
-  lease(id: string, holder: string): Promise<boolean>;
-  release(id: string, holder: string): Promise<void>;
+  /** Marks the job finished; true only for the one call that did it. */
+  finish(id: string): Promise<boolean>;
 }
 
 function emptyJob<O extends Outcome>(states: readonly O["state"][], total: number): BatchJob<O> {
@@ -71,7 +77,7 @@ function emptyJob<O extends Outcome>(states: readonly O["state"][], total: numbe
   return { total, done: 0, finished: total === 0, outcomes: new Map<number, O>(), ...counters };
 }
 
-type MemoryBatch<R, O extends Outcome> = Omit<Batch<R, O>, "job"> & { job: BatchJob<O> | null; leasedBy?: string; leasedUntil?: number };
+type MemoryBatch<R, O extends Outcome> = Omit<Batch<R, O>, "job"> & { job: BatchJob<O> | null };
 
 export class MemoryBatchRecords<R, O extends Outcome> implements BatchRecords<R, O> {
   private readonly batches = new Map<string, MemoryBatch<R, O>>();
@@ -87,7 +93,7 @@ export class MemoryBatchRecords<R, O extends Outcome> implements BatchRecords<R,
     this.sweep();
     const stored = this.batches.get(id);
     if (!stored) return null;
-    const { job, leasedBy: _holder, leasedUntil: _until, ...batch } = stored;
+    const { job, ...batch } = stored;
     return { ...batch, job: job && { ...job, outcomes: new Map(job.outcomes) } };
   }
 
@@ -109,22 +115,9 @@ export class MemoryBatchRecords<R, O extends Outcome> implements BatchRecords<R,
 
   async finish(id: string) {
     const job = this.batches.get(id)?.job;
-    if (job) job.finished = true;
-  }
-
-  async lease(id: string, holder: string) {
-    const stored = this.batches.get(id);
-    if (!stored) return false;
-    const now = Date.now();
-    if (stored.leasedBy && stored.leasedBy !== holder && (stored.leasedUntil ?? 0) > now) return false;
-    stored.leasedBy = holder;
-    stored.leasedUntil = now + LEASE_MS;
+    if (!job || job.finished) return false;
+    job.finished = true;
     return true;
-  }
-
-  async release(id: string, holder: string) {
-    const stored = this.batches.get(id);
-    if (stored?.leasedBy === holder) stored.leasedUntil = 0;
   }
 
   private sweep(): void {
@@ -141,10 +134,11 @@ export class MemoryBatchRecords<R, O extends Outcome> implements BatchRecords<R,
   }
 }
 
-const RENEW_OR_TAKE = `local current = redis.call("get", KEYS[1])
-if current == false or current == ARGV[1] then redis.call("set", KEYS[1], ARGV[1], "PX", ARGV[2]) return 1 end
-return 0`;
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+/** Sets `finished` once: 1 for the call that did it, 0 when it already was. */
+const FINISH_ONCE = `if redis.call("hget", KEYS[1], "finished") == "1" then return 0 end
+if redis.call("exists", KEYS[1]) == 0 then return 0 end
+redis.call("hset", KEYS[1], "finished", 1)
+return 1`;
 
 /**
  * Redis: the batch sealed like a session (rows carry names and account numbers), the job's
@@ -166,7 +160,7 @@ export class RedisBatchRecords<R, O extends Outcome> implements BatchRecords<R, 
 
   private keys(id: string) {
     const base = `${this.prefix}:${id}`;
-    return { batch: base, job: `${base}:job`, outcomes: `${base}:outcomes`, lease: `${base}:lease` };
+    return { batch: base, job: `${base}:job`, outcomes: `${base}:outcomes` };
   }
 
   async save(batch: Omit<Batch<R, O>, "job">) {
@@ -226,39 +220,130 @@ export class RedisBatchRecords<R, O extends Outcome> implements BatchRecords<R, 
   }
 
   async finish(id: string) {
-    await this.redis.hset(this.keys(id).job, "finished", 1);
+    return Number(await this.redis.eval(FINISH_ONCE, 1, this.keys(id).job)) === 1;
   }
+}
 
-  async lease(id: string, holder: string) {
-    return Number(await this.redis.eval(RENEW_OR_TAKE, 1, this.keys(id).lease, holder, LEASE_MS)) === 1;
-  }
-
-  async release(id: string, holder: string) {
-    await this.redis.eval(RELEASE, 1, this.keys(id).lease, holder);
-  }
+/** What a kind's work gets for one row: clients with the owner's current tokens, and a log without them. */
+export interface RowContext {
+  api: Upstreams;
+  owner: JobOwner;
+  log: Logger;
+  batchId: string;
 }
 
 /** A kind of batch: what a job does with each row, and how many rows it works on at once. */
 export interface BatchKind<R, O extends Outcome> {
-  /** Names the kind in logs and in this process's bookkeeping. */
+  /** Names the kind in logs, in the queue (the BullMQ job name) and in this process's bookkeeping. */
   name: string;
   /** The rows the job works on, by line; the others (invalid rows) get no outcome. */
   runnable(row: R): boolean;
   lineOf(row: R): number;
   /** One row's work; never throws for an upstream refusal (that is an outcome). */
-  run(context: { api: Upstreams; access: AccessContext; batchId: string }, row: R): Promise<O>;
+  run(context: RowContext, row: R): Promise<O>;
+  /** The outcome of a row never sent because its owner's session ended before its turn. */
+  notSent: O;
   concurrency: number;
   /** Said once when a job ends, with its counters. */
   finishedEvent: string;
-  /** Done once by the runner that finished the job (a failure here is the kind's to log). */
-  onFinished?(access: AccessContext, job: BatchJob<O>): Promise<void>;
+  /** Done once, by the runner that finished the job, when the owner's session still holds (a failure here is the kind's to log). */
+  onFinished?(context: { owner: JobOwner; log: Logger }, job: BatchJob<O>): Promise<void>;
 }
 
-/** This process, as a job's runner, and the jobs it runs now. */
-const runnerId = singleton("batch-runner-id", () => crypto.randomUUID());
-const running = singleton("batch-jobs-running", () => new Set<string>());
+/** How a job's run ended: all rows have an outcome, another runner holds it now, or the batch expired. */
+export type RunEnd = "finished" | "released" | "gone";
 
-export function batchStore<R, O extends Outcome>(kind: BatchKind<R, O>, records: BatchRecords<R, O>) {
+/** The clients for an owner's tokens, made again only when a token changed (a refresh meanwhile). */
+function clientsFor(log: Logger) {
+  let made: { bankToken: string; productJwt: string; api: Upstreams } | null = null;
+  return (owner: JobOwner) => {
+    const { bankToken, productJwt } = owner.data;
+    if (!made || made.bankToken !== bankToken || made.productJwt !== productJwt) {
+      // Not a request's clients: nobody waits on a job, so no budget, only each call's own limit and the breakers.
+      made = { bankToken, productJwt, api: upstreams({ log, budget: UNBOUNDED }, { bankToken, productJwt }) };
+    }
+    return made.api;
+  };
+}
+
+/**
+ * Works through what is left of a job while `control.holds()`: the rows without an outcome, each
+ * sent once with the owner's tokens as read just before, `kind.concurrency` at a time. A row
+ * never gets a second outcome (HSETNX), and a row with one is never sent again; a row whose call
+ * was under way when a runner died has none, and is sent again with the same key by the next.
+ * When the owner's session has ended, nothing more is sent: the rows left get `kind.notSent`.
+ */
+export async function runBatchJob<R, O extends Outcome>(
+  kind: BatchKind<R, O>,
+  records: BatchRecords<R, O>,
+  sessions: OwnerSessions,
+  data: JobData,
+  control: JobControl,
+): Promise<RunEnd> {
+  const log = logger.child({ job: kind.name, batch: data.batchId });
+  const batch = await records.load(data.batchId);
+  if (!batch?.job) return "gone";
+  if (batch.job.finished) return "finished";
+  const done = batch.job.outcomes;
+  const queue = batch.rows.filter((row) => kind.runnable(row) && !done.has(kind.lineOf(row)));
+  const api = clientsFor(log);
+  let released = false;
+  let ended = false;
+  let owner: JobOwner | null = null;
+  const worker = async () => {
+    while (queue.length && !released && !ended) {
+      if (!(await control.holds())) {
+        released = true;
+        break;
+      }
+      const current = await sessions.open(data.session);
+      if (!current) {
+        ended = true;
+        break;
+      }
+      owner = current;
+      const row = queue.shift();
+      if (!row) break;
+      const outcome = await kind.run({ api: api(current), owner: current, log, batchId: data.batchId }, row);
+      await records.record(data.batchId, kind.lineOf(row), outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: kind.concurrency }, worker));
+  if (released) {
+    log.info({ event: "batch_job_released", left: queue.length }, "batch job left to another runner");
+    return "released";
+  }
+  if (ended) {
+    // Rows that were under way got their outcome; every other one left is not sent.
+    for (const row of batch.rows) if (kind.runnable(row)) await records.record(data.batchId, kind.lineOf(row), kind.notSent);
+    log.warn({ event: "batch_job_session_ended", notSent: queue.length }, "owner's session ended: rows left not sent");
+  }
+  if (!(await records.finish(data.batchId))) return "finished";
+  const job = (await records.load(data.batchId))?.job;
+  const { outcomes: _outcomes, ...counters } = job ?? { outcomes: null };
+  log.info({ event: kind.finishedEvent, ...counters }, `${kind.name} job finished`);
+  owner = ended ? null : await sessions.open(data.session);
+  if (job && owner) await kind.onFinished?.({ owner, log }, job);
+  return "finished";
+}
+
+/** What a queue runs for a job of this kind kept in these records. */
+export function batchProcessor<R, O extends Outcome>(
+  kind: BatchKind<R, O>,
+  records: BatchRecords<R, O>,
+  sessions: OwnerSessions = ownerSessions(),
+): JobProcessor {
+  return (data, control) => runBatchJob(kind, records, sessions, data, control);
+}
+
+export function batchStore<R, O extends Outcome>(
+  kind: BatchKind<R, O>,
+  records: BatchRecords<R, O>,
+  options: { sessions?: OwnerSessions; queue?: JobQueue } = {},
+) {
+  const sessions = options.sessions ?? ownerSessions();
+  const queue = () => options.queue ?? jobQueue();
+  const processor = batchProcessor(kind, records, sessions);
   return {
     async add(access: AccessContext, fileName: string, rows: R[]): Promise<Batch<R, O>> {
       const batch = { id: crypto.randomUUID(), owner: ownerOf(access), fileName, createdAt: Date.now(), rows };
@@ -267,78 +352,37 @@ export function batchStore<R, O extends Outcome>(kind: BatchKind<R, O>, records:
     },
 
     /**
-     * The caller's batch, or null (expired, unknown, or someone else's). A job left unfinished
-     * by a runner that is gone is taken over by this process, with the caller's credentials.
+     * The caller's batch, or null (expired, unknown, or someone else's). An unfinished job the
+     * queue has lost (its enqueue never reached Redis, or it failed on an error of ours) is put
+     * back, to run with the caller's session.
      */
     async get(access: AccessContext, id: string): Promise<Batch<R, O> | null> {
       const batch = await records.load(id);
       if (!batch || batch.owner !== ownerOf(access)) return null;
-      if (batch.job && !batch.job.finished) void runJob(kind, records, access, batch);
+      if (batch.job && !batch.job.finished) {
+        await queue()
+          .resume(kind.name, { batchId: id, session: sessions.refer(access) }, processor)
+          .catch((error: unknown) =>
+            access.log.warn(
+              { event: "batch_job_resume_failed", err: error instanceof Error ? error.message : String(error) },
+              "batch job not resumed",
+            ),
+          );
+      }
       return batch;
     },
 
     /**
-     * Enqueues the job of the batch's runnable rows and returns once it started; the job's
-     * counters show the progress. Starting twice is harmless: the job that exists is kept.
+     * Enqueues the job of the batch's runnable rows, once: a second call (a double submit,
+     * another instance) finds the job and starts nothing new. The job's counters show the progress.
      */
     async start(access: AccessContext, batch: Batch<R, O>): Promise<void> {
       const total = batch.rows.filter((row) => kind.runnable(row)).length;
-      if (await records.createJob(batch.id, total)) await runJob(kind, records, access, batch);
+      if (await records.createJob(batch.id, total)) {
+        await queue().enqueue(kind.name, { batchId: batch.id, session: sessions.refer(access) }, processor);
+      }
     },
   };
-}
-
-/** Runs what is left of a job while this process holds its lease; returns once it started (or someone else runs it). */
-async function runJob<R, O extends Outcome>(
-  kind: BatchKind<R, O>,
-  records: BatchRecords<R, O>,
-  access: AccessContext,
-  batch: Batch<R, O>,
-): Promise<void> {
-  const tag = `${kind.name}:${batch.id}`;
-  if (running.has(tag)) return;
-  running.add(tag);
-  if (!(await records.lease(batch.id, runnerId).catch(() => false))) {
-    running.delete(tag);
-    return;
-  }
-  const current = await records.load(batch.id);
-  const done = current?.job?.outcomes ?? new Map<number, O>();
-  const queue = batch.rows.filter((row) => kind.runnable(row) && !done.has(kind.lineOf(row)));
-  // Not the request's clients: those stop when the browser's request ends, and this outlives it;
-  // nobody waits on it either, so no budget, only each call's own time limit and the breakers.
-  const api = upstreams({ log: access.log, budget: UNBOUNDED }, { bankToken: access.data.bankToken, productJwt: access.data.productJwt });
-  let held = true;
-  const renew = setInterval(() => {
-    void records.lease(batch.id, runnerId).then(
-      (kept) => (held &&= kept),
-      () => (held = false),
-    );
-  }, LEASE_RENEW_MS);
-  renew.unref();
-  const worker = async () => {
-    for (let row = queue.shift(); row && held; row = queue.shift()) {
-      const outcome = await kind.run({ api, access, batchId: batch.id }, row);
-      await records.record(batch.id, kind.lineOf(row), outcome);
-    }
-  };
-  void Promise.all(Array.from({ length: kind.concurrency }, worker))
-    .then(async () => {
-      if (!held) return;
-      await records.finish(batch.id);
-      await records.release(batch.id, runnerId);
-      const job = (await records.load(batch.id))?.job;
-      const { outcomes: _outcomes, ...counters } = job ?? { outcomes: null };
-      access.log.info({ event: kind.finishedEvent, ...counters }, `${kind.name} job finished`);
-      if (job) await kind.onFinished?.(access, job);
-    })
-    .catch((error: unknown) => {
-      access.log.error({ err: error instanceof Error ? error.message : String(error), kind: kind.name }, "batch job stopped");
-    })
-    .finally(() => {
-      clearInterval(renew);
-      running.delete(tag);
-    });
 }
 
 /** The default medium for a kind: Redis when REDIS_URL is set, else this process. */

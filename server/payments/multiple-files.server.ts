@@ -73,6 +73,8 @@ function outcomeCells(outcome: PaymentOutcome | undefined, errors: string): [str
       return ["", texts.outcome.failed, texts.failure[outcome.reason]];
     case "unknown":
       return ["", texts.outcome.unknown, ""];
+    case "notSent":
+      return ["", texts.outcome.notSent, ""];
   }
 }
 

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
@@ -6,6 +5,7 @@ import type { BatchContext, PaymentRow } from "#core/domain/multiple-payment";
 import { readPaymentRows } from "#core/domain/multiple-payment";
 
 import { sandboxEnv } from "../../scripts/sandbox-env.mjs";
+import { storedAccess } from "../../tests/support/job-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, setCollaboratorPermissions, startTestSandbox } from "../../tests/support/sandbox";
 import { MemoryBatchRecords } from "../jobs/batch-jobs.server";
@@ -34,21 +34,12 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+/** A member with a stored session: the job reads the tokens from it before each call (decision 067). */
 async function accessFor(userName: string): Promise<AccessContext> {
-  const tokens = await loginAs(sandbox, userName);
-  return {
-    data: {
-      memberId: tokens.memberId,
-      bankToken: tokens.bankToken,
-      productJwt: tokens.productJwt,
-      user: { name: userName, firstLastName: "Prueba" },
-    },
-    company: { clientId: "100234" },
-    log: pino({ level: "silent" }),
-  } as unknown as AccessContext;
+  return storedAccess(userName, await loginAs(sandbox, userName));
 }
 
-const records = () => new MemoryBatchRecords<PaymentRow, PaymentOutcome>(["registered", "approval", "failed", "unknown"]);
+const records = () => new MemoryBatchRecords<PaymentRow, PaymentOutcome>(["registered", "approval", "failed", "unknown", "notSent"]);
 
 async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
   const started = Date.now();
@@ -136,12 +127,11 @@ describe("the multiple payment's job", () => {
     expect(csv[3]).toBe(`4,"'=HYPERLINK(""x"")",•••• 6509,MXN,0,,Con errores,Monto: Este monto no es valido`);
   });
 
-  it("takes over a job whose runner died: a row it had already sent is answered by the bank's key, not paid twice", async () => {
+  it("resumes a job whose runner died: a row it had already sent is answered by the bank's key, not paid twice", async () => {
     const shared = records();
     const access = await accessFor("ana.admin");
     const upload = await paymentStore(shared).add(access, "relevo.csv", rows(["1.00", "2.00", "3.00"]));
     expect(await shared.createJob(upload.id, 3)).toBe(true);
-    expect(await shared.lease(upload.id, "instancia-caida")).toBe(true);
     // The dead runner had sent row 2 and crashed before writing its outcome.
     const response = await fetch(`${sandbox.url}/api/setoperation`, {
       method: "POST",
@@ -154,7 +144,6 @@ describe("the multiple payment's job", () => {
     });
     const sent = (await response.json()) as { id: number };
     const before = created();
-    await shared.release(upload.id, "instancia-caida");
 
     const store = paymentStore(shared);
     await store.get(access, upload.id);

@@ -11,7 +11,8 @@ import { canSendToRecipients } from "#core/domain/permissions";
 
 import { getConfig } from "../config.server";
 import type { Batch, BatchJob, BatchKind, BatchRecords } from "../jobs/batch-jobs.server";
-import { batchStore, defaultBatchRecords } from "../jobs/batch-jobs.server";
+import { batchProcessor, batchStore, defaultBatchRecords } from "../jobs/batch-jobs.server";
+import { registerJobProcessor } from "../jobs/job-queue.server";
 import type { AccessContext } from "../session/auth.server";
 import { membershipIdOrNull } from "../session/membership.server";
 import { currentActor } from "../session/permissions.server";
@@ -41,9 +42,11 @@ export type PaymentOutcome =
   | { state: "approval"; operationId: string }
   | { state: "failed"; reason: "funds" | "forbidden" | "recipient" | "generic" }
   /** Timed out: the operation may exist; it is never sent again blindly, the history tells. */
-  | { state: "unknown" };
+  | { state: "unknown" }
+  /** Never sent: the member's session ended (logout, expiry) before the row's turn (docs/decisions/067). */
+  | { state: "notSent" };
 
-const STATES = ["registered", "approval", "failed", "unknown"] as const;
+const STATES = ["registered", "approval", "failed", "unknown", "notSent"] as const;
 
 export type PaymentBatch = Batch<PaymentRow, PaymentOutcome>;
 export type PaymentJob = BatchJob<PaymentOutcome>;
@@ -81,14 +84,15 @@ export function rowOperationBody(row: PaymentRow): SetOperationBody {
   };
 }
 
-const payments: BatchKind<PaymentRow, PaymentOutcome> = {
+export const paymentKind: BatchKind<PaymentRow, PaymentOutcome> = {
   name: "multiple-payment",
   runnable: (row) => row.input !== null,
   lineOf: (row) => row.line,
   // A bounded number of /setoperation calls in flight: the bank books each one.
   concurrency: 4,
+  notSent: { state: "notSent" },
   finishedEvent: "multiple_payment_registered",
-  async run({ api, access, batchId }, row) {
+  async run({ api, log, batchId }, row) {
     try {
       const created = await api.trading.setOperation(rowOperationBody(row), rowIdempotencyKey(batchId, row.line));
       if (created.requires_admin_approval || !created.uri) return { state: "approval", operationId: created.id };
@@ -97,10 +101,7 @@ const payments: BatchKind<PaymentRow, PaymentOutcome> = {
       return { state: "registered", operationId: created.id, challengeUrl: url.toString() };
     } catch (error) {
       if (!isUpstreamError(error)) {
-        access.log.error(
-          { event: "multiple_payment_row_failed", err: error instanceof Error ? error.message : String(error) },
-          "row failed",
-        );
+        log.error({ event: "multiple_payment_row_failed", err: error instanceof Error ? error.message : String(error) }, "row failed");
         return { state: "failed", reason: "generic" };
       }
       if (error.failure === "timeout" || error.failure === "network") return { state: "unknown" };
@@ -110,19 +111,19 @@ const payments: BatchKind<PaymentRow, PaymentOutcome> = {
       if (error.details.code === "RECIPIENT_NOT_AUTHORIZED" || error.details.code === "RECIPIENT_NOT_FOUND") {
         return { state: "failed", reason: "recipient" };
       }
-      access.log.warn({ event: "multiple_payment_row_refused", status: error.status, code: error.details.code }, "row refused");
+      log.warn({ event: "multiple_payment_row_refused", status: error.status, code: error.details.code }, "row refused");
       return { state: "failed", reason: "generic" };
     }
   },
   /** §7: the administrators hear once that the batch's operations wait for them; a failure is logged only. */
-  async onFinished(access, job) {
+  async onFinished({ owner, log }, job) {
     const waiting = [...job.outcomes.values()].flatMap((outcome) => (outcome.state === "approval" ? [outcome.operationId] : []));
     if (waiting.length === 0) return;
-    const { name, firstLastName } = access.data.user;
-    await notificationsFor({ log: access.log, budget: UNBOUNDED }, access.data.productJwt)
+    const { name, firstLastName } = owner.data.user;
+    await notificationsFor({ log, budget: UNBOUNDED }, owner.data.productJwt)
       .operationsToBeApproved({ id: waiting[0], name: [name, firstLastName].filter(Boolean).join(" "), count: waiting.length })
       .catch((error: unknown) =>
-        access.log.warn(
+        log.warn(
           { event: "approval_notice_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
           "approval notice not sent",
         ),
@@ -139,8 +140,14 @@ const defaultRecords = () =>
     getConfig().SESSION_SECRET,
   );
 
-export function paymentStore(records: BatchRecords<PaymentRow, PaymentOutcome> = defaultRecords()) {
-  return batchStore(payments, records);
+// Whichever instance's worker picks a multiple payment up runs it with these records (decision 067).
+registerJobProcessor(paymentKind.name, (data, control) => batchProcessor(paymentKind, defaultRecords())(data, control));
+
+export function paymentStore(
+  records: BatchRecords<PaymentRow, PaymentOutcome> = defaultRecords(),
+  options: Parameters<typeof batchStore>[2] = {},
+) {
+  return batchStore(paymentKind, records, options);
 }
 
 /** What the rows are checked against: the company's accounts, its recipients, the reasons and the member's permission, read fresh. */
@@ -319,6 +326,7 @@ export async function paymentPage(access: AccessContext, url: URL) {
             approval: job.approval,
             failed: job.failed,
             unknown: job.unknown,
+            notSent: job.notSent,
             finished: job.finished,
           }
         : null,

@@ -4,7 +4,8 @@ import type { RowResult } from "#core/domain/recipient-rows";
 
 import { getConfig } from "../config.server";
 import type { Batch, BatchJob, BatchKind, BatchRecords } from "../jobs/batch-jobs.server";
-import { batchStore, defaultBatchRecords, MemoryBatchRecords, RedisBatchRecords } from "../jobs/batch-jobs.server";
+import { batchProcessor, batchStore, defaultBatchRecords, MemoryBatchRecords, RedisBatchRecords } from "../jobs/batch-jobs.server";
+import { registerJobProcessor } from "../jobs/job-queue.server";
 import type { AccessContext } from "../session/auth.server";
 import { sharedRedis } from "../shared-redis.server";
 import { recipientRejection, toRecipientData } from "./register.server";
@@ -16,9 +17,11 @@ import { recipientRejection, toRecipientData } from "./register.server";
  */
 export type RowOutcome =
   | { state: "registered" }
-  | { state: "failed"; reason: "duplicateAlias" | "bankFormat" | "iban" | "account" | "generic" };
+  | { state: "failed"; reason: "duplicateAlias" | "bankFormat" | "iban" | "account" | "generic" }
+  /** Never sent: the member's session ended (logout, expiry) before the row's turn (docs/decisions/067). */
+  | { state: "notSent" };
 
-const STATES = ["registered", "failed"] as const;
+const STATES = ["registered", "failed", "notSent"] as const;
 
 /** A registration's progress as read at one moment. */
 export type RegistrationJob = BatchJob<RowOutcome>;
@@ -38,11 +41,12 @@ export class RedisUploadRecords extends RedisBatchRecords<RowResult, RowOutcome>
 }
 
 /** One keyed POST per row, so a repeat (a second 'Registrar', a take-over) never creates a second recipient. */
-const registration: BatchKind<RowResult, RowOutcome> = {
+export const recipientUploadKind: BatchKind<RowResult, RowOutcome> = {
   name: "recipient-upload",
   runnable: (row) => row.input !== null,
   lineOf: (row) => row.line,
   concurrency: 4,
+  notSent: { state: "notSent" },
   finishedEvent: "recipient_upload_registered",
   async run({ api, batchId }, row) {
     try {
@@ -57,8 +61,11 @@ const registration: BatchKind<RowResult, RowOutcome> = {
 const defaultRecords = () =>
   defaultBatchRecords<RowResult, RowOutcome>("recipient-uploads", "portal:upload", STATES, sharedRedis(), getConfig().SESSION_SECRET);
 
-export function uploadStore(records: UploadRecords = defaultRecords()) {
-  const store = batchStore(registration, records);
+// Whichever instance's worker picks a registration up runs it with these records (decision 067).
+registerJobProcessor(recipientUploadKind.name, (data, control) => batchProcessor(recipientUploadKind, defaultRecords())(data, control));
+
+export function uploadStore(records: UploadRecords = defaultRecords(), options: Parameters<typeof batchStore>[2] = {}) {
+  const store = batchStore(recipientUploadKind, records, options);
   return {
     add: store.add,
     get: store.get,

@@ -79,6 +79,7 @@ function outcomeText(outcome: RowOutcome | undefined, valid: boolean): [string, 
   if (!valid) return [r.invalid, ""];
   if (!outcome) return [r.failed, ""];
   if (outcome.state === "registered") return [r.registered, ""];
+  if (outcome.state === "notSent") return [r.notSent, ""];
   const detail = {
     duplicateAlias: texts.errors.duplicateAlias,
     bankFormat: texts.result.bankFormat.title,

@@ -72,6 +72,7 @@ export async function uploadPage(access: AccessContext, url: URL) {
         done: upload.job.done,
         registered: upload.job.registered,
         failed: upload.job.failed,
+        notSent: upload.job.notSent,
         finished: upload.job.finished,
       }
     : null;

@@ -239,3 +239,55 @@ test("a CSV is taken, hostile files are refused with a clear message, and the se
   );
   await expect(page.getByRole("region", { name: "Total a pagar por divisa" })).toContainText(formatMoney(1500.5, "MXN"));
 });
+
+test("a logout while the payments are being registered stops the job: the rows left are not sent, and the page says so", async ({
+  page,
+}, testInfo) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/pago-multiple");
+  const lines = ["Origen,Cuenta origen,Destinatario,Cuenta destino,Divisa,Monto,Id motivo de pago,Motivo de pago,Detalle"];
+  for (let i = 1; i <= 40; i++)
+    lines.push(`Operativa MXN,${MXN_ACCOUNT},Proveedor,${i % 2 ? TEXTIL : ACEROS},MXN,${200 + i}.00,1,,Factura ${i}`);
+  await page.getByLabel("Archivo de pagos").setInputFiles(await fileFor(testInfo, "pagos.csv", Buffer.from(lines.join("\r\n"))));
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText("40 de 40 pagos están listos para registrarse.")).toBeVisible();
+
+  // Slow calls, so the job is still running when Ana signs out (decision 067).
+  await sandboxControl("/__latency", { ms: 1000 });
+  await page.getByRole("button", { name: "Registrar solo los 40 pagos válidos" }).click();
+  const progress = page.url();
+  expect(progress).toMatch(/\/pago-multiple\?carga=/);
+  await page.getByRole("link", { name: "Cerrar Sesión" }).click();
+  await page.getByRole("dialog", { name: "¿Quieres salir de FXN?" }).getByRole("button", { name: "Si, Cerrar sesión" }).click();
+  await expect(page).toHaveURL("/login");
+  await sandboxControl("/__latency", { ms: 0 });
+
+  // Back in, the same member and company see how it ended.
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await page.goto(progress);
+  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
+  const sent = (await fetch(`${SANDBOX_URL}/__operations`).then((response) => response.json())) as unknown[];
+  expect(sent.length).toBeLessThan(40);
+  const notSent = 40 - sent.length;
+  await expect(
+    page.getByText(
+      `Tu sesión terminó antes de enviar ${notSent} pagos: no se enviaron. Descarga el resultado y carga de nuevo solo esas filas.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(`${sent.length} por confirmar con token, 0 por aprobar, 0 con error, 0 sin confirmar.`)).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Pagos registrados" }).getByRole("row").filter({ hasText: "No enviado: tu sesión terminó" }),
+  ).toHaveCount(notSent);
+  await page.screenshot({ path: testInfo.outputPath("sesion-terminada-1440.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath("sesion-terminada-390.png"), fullPage: true });
+
+  const [result] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar resultado (.csv)" }).click(),
+  ]);
+  const csv = (await readFile((await result.path()) ?? "", "utf8")).split("\r\n");
+  expect(csv.filter((line) => line.split(",")[6] === "No enviado: tu sesión terminó")).toHaveLength(notSent);
+});

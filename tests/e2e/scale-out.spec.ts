@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import { Redis } from "ioredis";
 
 import type { AppInstance, RoundRobin } from "../support/instances";
 import { startAppInstance, startRoundRobin } from "../support/instances";
@@ -9,7 +10,8 @@ import { resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
  * Two instances of the app on one Redis behind a round-robin front (issue 14, ARCHITECTURE
- * "Sessions", docs/decisions/041): whatever one instance knows, the other does too. The browser
+ * "Sessions", docs/decisions/041, 067): whatever one instance knows, the other does too, and a
+ * job one instance was running when it died is finished by the other. The browser
  * reaches the instances through the front, and each one directly where a test needs to know which
  * instance holds a live stream (a cookie is the same for every port of a host).
  */
@@ -202,5 +204,48 @@ test("a bulk registration started on one instance shows its progress on the othe
     await expect(tab.getByText("40 registrados, 0 con error.")).toBeVisible();
     await tab.close();
   }
+  await context.close();
+});
+
+test("a bulk registration whose instance dies mid-job is run to the end by the other instance", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signIn(browser, "ana.admin");
+  await page.goto(`${front.url}/destinatarios-alta-multiple`);
+  await page.getByLabel("Archivo de Excel").setInputFiles({
+    name: "destinatarios.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await recipientsWorkbook(sampleRows(60)),
+  });
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText("60 de 60 filas están listas para registrarse.")).toBeVisible();
+  // Slow calls: the job is still running when its instance is killed.
+  await sandboxControl("/__latency", { ms: 400 });
+  await page.getByRole("button", { name: "Registrar 60 destinatarios válidos" }).click();
+  const upload = new URL(page.url()).searchParams.get("carga");
+  expect(upload).toBeTruthy();
+
+  // Which instance's worker runs it: BullMQ writes the worker's name (host:pid) on the job (decision 067).
+  const client = new Redis(redis.url);
+  const jobKey = `portal:jobs:batch:recipient-upload-${upload}`;
+  let runner: AppInstance | undefined;
+  await expect
+    .poll(async () => {
+      const processedBy = (await client.hget(jobKey, "pb")) ?? "";
+      runner = instances.find((instance) => processedBy.endsWith(`:${instance.pid}`));
+      return Boolean(runner);
+    })
+    .toBe(true);
+  const survivor = instances.find((instance) => instance !== runner)!;
+  await runner!.kill();
+  await sandboxControl("/__latency", { ms: 0 });
+
+  // The survivor's worker finds the job stalled (its lock lapses in 10 s) and registers what is left.
+  const tab = await context.newPage();
+  await tab.goto(`${survivor.url}/destinatarios-alta-multiple?carga=${upload}`);
+  await expect(tab.getByText("Registro terminado")).toBeVisible({ timeout: 60_000 });
+  // Every row registered once: a row sent twice without its key would be refused as a repeated alias.
+  await expect(tab.getByText("60 registrados, 0 con error.")).toBeVisible();
+  expect(await client.hget(jobKey, "pb")).toMatch(new RegExp(`:${survivor.pid}$`));
+  await client.quit();
   await context.close();
 });

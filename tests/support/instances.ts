@@ -11,7 +11,11 @@ export interface AppInstance {
   name: string;
   port: number;
   url: string;
+  /** Its process id (a BullMQ worker's name ends with it: decision 067). */
+  pid: number;
   stop(): Promise<void>;
+  /** Ends it as a crash would (SIGKILL): nothing is closed, nothing handed back. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -46,8 +50,15 @@ export async function startAppInstance(options: {
     name: options.name,
     port: options.port,
     url,
+    pid: child.pid ?? 0,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;

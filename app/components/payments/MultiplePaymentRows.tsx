@@ -18,8 +18,8 @@ function RowState({ row }: { row: PaymentPreviewRow }) {
       ? [t("preview.ok"), "good"]
       : outcome.state === "failed"
         ? [t("outcome.failed"), "bad"]
-        : outcome.state === "unknown"
-          ? [t("outcome.unknown"), "pending"]
+        : outcome.state === "unknown" || outcome.state === "notSent"
+          ? [t(`outcome.${outcome.state}`), "pending"]
           : [t(`outcome.${outcome.state}`), outcome.state === "approval" ? "pending" : "good"];
   const colours = {
     good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",

@@ -14,6 +14,8 @@ export type JobProgressProps = {
     status: string;
     /** What the finished job did, after its status. */
     summary: string | null;
+    /** Said once it is done when some rows were never sent (the owner's session ended: decision 067). */
+    warning?: string | null;
     download: string;
     downloadCsv: string;
     refresh: string;
@@ -47,6 +49,11 @@ export function JobProgress({ headingId, job, texts, resultHref, next }: JobProg
       <p role="status" aria-live="polite">
         {texts.status} {job.finished ? texts.summary : null}
       </p>
+      {job.finished && texts.warning ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {texts.warning}
+        </p>
+      ) : null}
       {job.finished ? (
         <div className="flex flex-wrap gap-3">
           <a href={resultHref("xlsx")} download className={buttonClass("primary")}>
