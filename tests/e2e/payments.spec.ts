@@ -155,21 +155,27 @@ function mexicoDay(days: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date(Date.now() + days * 86_400_000));
 }
 
-test("a monthly payment is scheduled from the calculator, shows on the planner, is edited and paid now through the challenge", async ({
-  page,
-}) => {
-  await loginAs(page, "ana.admin");
+/** The calculator's transfer from Concentradora Bajío to Telas Monterrey as a monthly plan, not yet sent. */
+async function fillMonthlyPlan(page: Page, amount: string, firstDay: string, count: string) {
   await page.goto("/?operacion=transferencia");
   const form = calculator(page);
-  await form.getByLabel("Monto", { exact: true }).fill("2500");
+  await form.getByLabel("Monto", { exact: true }).fill(amount);
   await choose(page, "Cuenta de origen", "Concentradora Bajío");
   await choose(page, "Cuenta de destino", "Telas Monterrey");
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await form.getByText("Hacerlo un pago recurrente").click();
   await form.getByLabel("Frecuencia").selectOption({ label: "Cada mes" });
+  await form.getByLabel("Primera fecha de pago").fill(firstDay);
+  await form.getByLabel("Número de pagos", { exact: true }).fill(count);
+  return form;
+}
+
+test("a monthly payment is scheduled from the calculator, shows on the planner, is edited and paid now through the challenge", async ({
+  page,
+}) => {
+  await loginAs(page, "ana.admin");
   // A first date in the past is refused with the form kept as typed.
-  await form.getByLabel("Primera fecha de pago").fill(mexicoDay(-3));
-  await form.getByLabel("Número de pagos", { exact: true }).fill("3");
+  const form = await fillMonthlyPlan(page, "2500", mexicoDay(-3), "3");
   await form.getByRole("button", { name: "Programar pago recurrente" }).click();
   await expect(form.getByText("La primera fecha de pago no puede ser anterior a hoy.")).toBeVisible();
   await expect(form.getByLabel("Monto", { exact: true })).toHaveValue(/2,?500/);
@@ -270,17 +276,8 @@ test("the planner charts the month's outflows per currency, with the figures as 
 
 test("a day the company's balances cannot cover is flagged, with the shortfall in the day's table", async ({ page }) => {
   await loginAs(page, "ana.admin");
-  await page.goto("/?operacion=transferencia");
-  const form = calculator(page);
   // Scheduling does not check today's funds (the money leaves on the day); the planner does.
-  await form.getByLabel("Monto", { exact: true }).fill("900000000");
-  await choose(page, "Cuenta de origen", "Concentradora Bajío");
-  await choose(page, "Cuenta de destino", "Telas Monterrey");
-  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
-  await form.getByText("Hacerlo un pago recurrente").click();
-  await form.getByLabel("Frecuencia").selectOption({ label: "Cada mes" });
-  await form.getByLabel("Primera fecha de pago").fill(mexicoDay(2));
-  await form.getByLabel("Número de pagos", { exact: true }).fill("2");
+  const form = await fillMonthlyPlan(page, "900000000", mexicoDay(2), "2");
   await form.getByRole("button", { name: "Programar pago recurrente" }).click();
   await expect(toast(page).getByText("Programaste tu pago recurrente")).toBeVisible();
   const row = schedules(page).getByRole("row", { name: /\$900,000,000\.00 MXN/ });
