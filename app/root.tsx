@@ -42,7 +42,6 @@ import { upstreams } from "#server/upstream/index.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
 import { optional } from "#server/upstream/optional.server";
 import { NO_RETRY } from "#server/upstream/retry";
-import { ContactDrawer } from "~/components/contact/ContactDrawer";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
@@ -50,6 +49,7 @@ import { AppShell } from "~/components/shell/AppShell";
 import { Notices } from "~/components/shell/Notices";
 import {
   CompanyChangeError,
+  ContactDrawer,
   GlobalOverlay,
   LogoutDialog,
   NotificationCentre,

@@ -13,8 +13,12 @@ export const LogoutDialog = onDemand("cerrar-sesion", () => import("./LogoutDial
 export const CompanyChangeError = onDemand("error-empresa", () =>
   import("./CompanyChangeError").then((module) => module.CompanyChangeError),
 );
+/** The contact drawers (decision 059) carry their forms' schemas: zod stays out of the shell (decisions 065, 069). */
+export const ContactDrawer = onDemand("contacto", () =>
+  import("~/components/contact/ContactDrawer").then((module) => module.ContactDrawer),
+);
 export const GlobalOverlay = onDemand("aviso-global", () => import("./GlobalOverlay").then((module) => module.GlobalOverlay));
 
 /** A navigation may open any of them: their chunks load alongside its request. */
 export const preloadShellOverlays = () =>
-  preloadOnDemand(["configuracion", "notificaciones", "cerrar-sesion", "error-empresa", "aviso-global"]);
+  preloadOnDemand(["configuracion", "contacto", "notificaciones", "cerrar-sesion", "error-empresa", "aviso-global"]);
