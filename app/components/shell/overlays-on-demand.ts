@@ -52,13 +52,15 @@ export const preloadShellOverlays = () => preloadOnDemand(SHELL_OVERLAYS);
 /**
  * Once the page is idle after hydrating (decision 069), the overlays load anyway: the first click on the
  * bell or a session warning on a timer then finds its chunk here, and none of it weighs on the first
- * load. Answers how to cancel it.
+ * load. Not the contact drawers: only the settings drawer leads to them (a navigation, which loads them),
+ * and their forms' zod and calendar would be evaluated on every page for nothing. Answers how to cancel it.
  */
 export function preloadShellOverlaysWhenIdle(): () => void {
+  const preload = () => preloadOnDemand(SHELL_OVERLAYS.filter((name) => name !== "contacto"));
   if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(preloadShellOverlays, { timeout: 5_000 });
+    const id = window.requestIdleCallback(preload, { timeout: 5_000 });
     return () => window.cancelIdleCallback(id);
   }
-  const id = window.setTimeout(preloadShellOverlays, 2_000);
+  const id = window.setTimeout(preload, 2_000);
   return () => window.clearTimeout(id);
 }
