@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
-import type { ReactElement, ReactNode } from "react";
-import { cloneElement, useMemo } from "react";
+import type { ComponentType, ReactElement, ReactNode } from "react";
+import { cloneElement, createContext, useContext, useMemo } from "react";
 
 import type { Resources, Translate } from "#core/translate";
 import { LOCALE, translator } from "#core/translate";
@@ -17,12 +17,35 @@ export type { Translate };
  */
 export type NamespacesHandle = { namespaces?: Resources };
 
+/** Namespaces a component brought with it (`withNamespaces`), for what it renders. */
+const BroughtNamespaces = createContext<Resources>({});
+
 function useRouteResources(): Resources {
   const matches = useMatches();
+  const brought = useContext(BroughtNamespaces);
   return useMemo(
-    () => Object.assign({}, ...matches.map((match) => (match.handle as NamespacesHandle | undefined)?.namespaces ?? {})) as Resources,
-    [matches],
+    () =>
+      Object.assign({}, ...matches.map((match) => (match.handle as NamespacesHandle | undefined)?.namespaces ?? {}), brought) as Resources,
+    [matches, brought],
   );
+}
+
+/**
+ * A component that brings its own namespaces (decision 069): an on-demand drawer whose texts no page
+ * shows until it opens (settings, the notification centre) loads them with its chunk, not with the
+ * shell. The server renders it the same way, so a text it forgot is missing there too.
+ */
+export function withNamespaces<P extends object>(namespaces: Resources, Component: ComponentType<P>): ComponentType<P> {
+  function WithNamespaces(props: P) {
+    const outer = useContext(BroughtNamespaces);
+    const value = useMemo(() => ({ ...outer, ...namespaces }), [outer]);
+    return (
+      <BroughtNamespaces.Provider value={value}>
+        <Component {...props} />
+      </BroughtNamespaces.Provider>
+    );
+  }
+  return WithNamespaces;
 }
 
 /** `t` for the page's namespaces: keys without a "namespace:" prefix read the first one named. */

@@ -22,8 +22,6 @@ import { needsTouch } from "#core/domain/session-timing";
 import type { ThemeChoice } from "#core/domain/theme";
 import { themeAttribute, themeFrom } from "#core/domain/theme";
 import common from "#core/locales/es-MX/common.json";
-import notifications from "#core/locales/es-MX/notifications.json";
-import settings from "#core/locales/es-MX/settings.json";
 import { withoutParams, withParams } from "#core/url";
 import { type ContactView, loadContactView, showsContact } from "#server/contact/contact.server";
 import { shellNotices } from "#server/notices/notices.server";
@@ -42,7 +40,6 @@ import { upstreams } from "#server/upstream/index.server";
 import { notificationsFor } from "#server/upstream/notifications.server";
 import { optional } from "#server/upstream/optional.server";
 import { NO_RETRY } from "#server/upstream/retry";
-import { ContactDrawer } from "~/components/contact/ContactDrawer";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
@@ -50,16 +47,19 @@ import { AppShell } from "~/components/shell/AppShell";
 import { Notices } from "~/components/shell/Notices";
 import {
   CompanyChangeError,
+  ContactDrawer,
   GlobalOverlay,
   LogoutDialog,
   NotificationCentre,
   preloadShellOverlays,
+  preloadShellOverlaysWhenIdle,
   SettingsDrawer,
+  Splash,
 } from "~/components/shell/overlays-on-demand";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import type { SettingsContact } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
-import { Splash, SPLASH_MS } from "~/components/ui/Splash";
+import { SPLASH_MS } from "~/components/ui/splash-timing";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
@@ -265,8 +265,8 @@ async function shellMembership(request: Request, context: LoaderFunctionArgs["co
 /** Where 'Apariencia' posts (app/routes/tema.tsx). */
 const THEME_ACTION = "/tema";
 
-/** The shell's texts; each page adds its own (decision 039). */
-export const handle: PageHandle = { namespaces: { common, notifications, settings } };
+/** The shell's texts; each page adds its own (decision 039), each on-demand drawer too (decision 069). */
+export const handle: PageHandle = { namespaces: { common } };
 
 /** The root carries the toast and the page-view log: run it on every navigation. */
 export const shouldRevalidate = () => true;
@@ -329,11 +329,13 @@ export default function App() {
     countedNotificationIds,
   } = useLoaderData<typeof loader>();
   const channel = useLiveChannelSource(Boolean(shell), useLivePairs());
-  // The closed drawers and dialogs load with the first navigation, which may open one (decision 065).
+  // The closed drawers and dialogs load with the first navigation, which may open one (decision 065), or
+  // once the page is idle, whichever comes first (decision 069).
   const navigating = useNavigation().state !== "idle";
   useEffect(() => {
     if (navigating) preloadShellOverlays();
   }, [navigating]);
+  useEffect(preloadShellOverlaysWhenIdle, []);
   const pageToast = usePageToast();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,

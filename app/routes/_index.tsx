@@ -5,32 +5,29 @@ import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-tabs";
-import { mexicoDate } from "#core/domain/dates";
 import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
-import { TOUR_PARAM, tourView } from "#core/domain/tour";
+import { TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
 import dashboard from "#core/locales/es-MX/dashboard.json";
-import history from "#core/locales/es-MX/history.json";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { getConfig } from "#server/config.server";
-import { dueNotice } from "#server/payments/notice.server";
+import type { HistoryRow } from "#server/history/view";
+import { dueNoticeToday } from "#server/payments/notice.server";
 import { requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import type { Tab } from "#server/trading/calculator.server";
 import { loadDashboard, submitCalculator } from "#server/trading/dashboard.server";
 import { visitedTours } from "#server/trading/tour.server";
 import { RecentOperations } from "~/components/history/RecentOperations";
-import { DuePaymentsNotice } from "~/components/payments/DuePaymentsNotice";
 import { Calculator } from "~/components/trading/Calculator";
-import { GuidedTour, TOUR_CARD_ID } from "~/components/trading/GuidedTour";
+import { DuePaymentsNotice, GuidedTour, Modal } from "~/components/trading/dashboard-on-demand";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { useMemberMargin } from "~/components/trading/use-member-margin";
 import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
-import { Modal } from "~/components/ui/Modal";
 import { useTranslation } from "~/i18n";
 import { serverT } from "~/i18n.server";
 import type { PageHandle } from "~/utils/page-title";
@@ -45,12 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ upstreamMs, ...dashboard }, visited, duePayments] = await Promise.all([
     loadDashboard(access, url),
     visitedTours(access),
-    dueNotice(access, mexicoDate(), (account) => serverT("payments")("recurring.table.ownAccount", { account })),
+    dueNoticeToday(access, (account) => serverT("payments")("recurring.table.ownAccount", { account })),
   ]);
   return json(
     {
       companyName: access.company.businessName,
       ...dashboard,
+      ...recentOperations(dashboard.recent),
       approval: url.searchParams.get("aprobacion"),
       duePayments,
       tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
@@ -58,6 +56,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
+}
+
+/**
+ * The recent operations' type and status, and the list's messages, in words: the server reads them from
+ * the history namespace, so the dashboard's browser bundle does without it (decision 069).
+ */
+function recentOperations(rows: HistoryRow[] | null) {
+  const th = serverT("history");
+  return {
+    recent: rows?.map((row) => ({ ...row, typeText: th(`type.${row.kind}`), statusText: th(row.statusLabelKey) })) ?? null,
+    recentTexts: { loadError: th("list.loadError"), retry: th("list.retry"), empty: th("list.empty") },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,6 +83,7 @@ export default function Dashboard() {
     quote: loaderQuote,
     approval,
     recent,
+    recentTexts,
     helpLinks,
     tour,
     duePayments,
@@ -222,6 +233,7 @@ export default function Dashboard() {
         <RecentOperations
           companyName={companyName}
           rows={recent}
+          texts={recentTexts}
           historyHref="/historial-operaciones"
           detailHref={(id) => `/historial-operaciones/${encodeURIComponent(id)}`}
           retryHref={here}
@@ -260,7 +272,7 @@ export default function Dashboard() {
 }
 
 export const handle: PageHandle = {
-  namespaces: { dashboard, transaction, history },
+  namespaces: { dashboard, transaction },
   titleKey: "shell.title.dashboard",
   livePair: (data) => (data as { calculator?: { pair?: string | null } } | undefined)?.calculator?.pair ?? null,
 };

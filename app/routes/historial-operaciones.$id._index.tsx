@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { canDecideApprovals } from "#core/domain/approval";
+import { canDecideApprovals } from "#core/domain/approval-access";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withParams } from "#core/url";

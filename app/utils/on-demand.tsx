@@ -1,34 +1,54 @@
 import type { ComponentType } from "react";
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
- * A component whose code the browser fetches only when a page shows it (decision 039): for a rare
- * piece of the shell that would otherwise weigh on every page, such as the survey and its form
+ * A component whose code the browser fetches only when a page shows it (decisions 039, 065, 069): for
+ * a rare piece of the shell that would otherwise weigh on every page, such as the survey and its form
  * library. The server renders it like any other component (`loadEveryOnDemand` before rendering);
  * the browser loads those the server's HTML holds before it hydrates (`loadOnDemandIn`), so
  * hydration meets the same markup; one that appears later, after a navigation, shows as soon as
  * its chunk arrives.
+ *
+ * Whether the chunk has arrived is an external store read with `useSyncExternalStore` (decision 069):
+ * a component that rendered without its chunk re-renders when it arrives, whenever that is — also
+ * between its render and its effect (the chunk that a navigation had started loading landing in that
+ * gap left a drawer blank for good with the earlier `if (!Loaded)` effect), and also when a first
+ * attempt failed and a later one succeeds.
  */
 const loaders = new Map<string, () => Promise<void>>();
 
 export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let Loaded: ComponentType<P> | null = null;
   let loading: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
   const preload = () =>
-    (loading ??= load().then((component) => {
-      Loaded = component;
-    }));
+    (loading ??= load().then(
+      (component) => {
+        Loaded = component;
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        // A chunk that failed (a network blip, a deploy) is asked for again at the next attempt.
+        loading = null;
+        throw error;
+      },
+    ));
   loaders.set(name, preload);
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const snapshot = () => Loaded;
 
   function OnDemand(props: P) {
-    const [, setReady] = useState(Loaded !== null);
+    const Component = useSyncExternalStore(subscribe, snapshot, snapshot);
     useEffect(() => {
-      if (!Loaded) void preload().then(() => setReady(true));
-    }, []);
+      if (!Component) preload().catch(() => undefined);
+    }, [Component]);
     // The wrapper only marks where the component is, for the browser to load it before hydrating.
     return (
       <div data-on-demand={name} className="contents">
-        {Loaded ? <Loaded {...props} /> : null}
+        {Component ? <Component {...props} /> : null}
       </div>
     );
   }

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import type { OperationKind, OperationStatus } from "./operation-status";
 import { awaitsAdminApproval } from "./operation-status";
-import type { Actor } from "./permissions";
 import type { HelpTarget, HelpTopic } from "./server-messages";
 
 /**
@@ -11,10 +10,7 @@ import type { HelpTarget, HelpTopic } from "./server-messages";
  * operations wait, what a decision form carries and how the product's refusals read.
  */
 
-/** §6: only an administrator approves or voids; a collaborator, whatever their permissions, never. */
-export function canDecideApprovals(actor: Pick<Actor, "profileType">): boolean {
-  return actor.profileType === "ADMINISTRADOR";
-}
+export { canDecideApprovals } from "./approval-access";
 
 /**
  * The sidebar's payment-management item (§2 Shell) reads as the approve label and leads to the

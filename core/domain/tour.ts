@@ -5,6 +5,8 @@
  */
 export const DASHBOARD_TOUR = "dashboard";
 export const TOUR_PARAM = "tour";
+/** The tour card's id: a step's link ends in `#recorrido`, so the browser scrolls to it without JS. */
+export const TOUR_CARD_ID = "recorrido";
 
 /** Each step points at a section of the dashboard, in the order they are read. */
 export const DASHBOARD_TOUR_STEPS = ["prices", "calculator", "accounts", "history"] as const;

@@ -1,5 +1,5 @@
 import { payNowHref } from "#core/domain/calculator-prefill";
-import { formatDate } from "#core/domain/dates";
+import { formatDate, mexicoDate } from "#core/domain/dates";
 import { dueOrOverdue } from "#core/domain/payment-planner";
 import { formatMoney } from "#core/money";
 
@@ -23,6 +23,13 @@ export interface DueNotice {
 const SHOWN = 5;
 
 export const dueNoticeId = (today: string) => `pagos-programados-${today}`;
+
+/**
+ * Today's notice (Mexico City's day). The route calls this, not `mexicoDate` itself: a route module's
+ * import of `dates.ts` would put dayjs in its browser bundle (the module extends dayjs at its top level).
+ */
+export const dueNoticeToday = (access: AccessContext, ownAccount: (masked: string) => string) =>
+  dueNotice(access, mexicoDate(), ownAccount);
 
 export async function dueNotice(access: AccessContext, today: string, ownAccount: (masked: string) => string): Promise<DueNotice | null> {
   if ((access.session.get("dismissedBanners") ?? []).includes(dueNoticeId(today))) return null;

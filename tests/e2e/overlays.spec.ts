@@ -74,3 +74,41 @@ test("the rebrand notice comes first, and the contact notice leads to the settin
   await expect(page).toHaveURL(/drawer=configuracion&tab=datos/);
   await expect(dialog(page, "Configuración")).toBeVisible();
 });
+
+/**
+ * Decision 069: a drawer opened by a client navigation before its chunk was ever fetched shows once the
+ * chunk arrives, whenever it arrives. The chunk is held by the test and let go at a sweep of moments
+ * around the navigation's data (before it, with it, during the render and its effects, after), on a
+ * phone-slow CPU, so it lands at least once between the drawer's render and its effect — where the
+ * earlier mechanism left the drawer blank for good (the fresh-clone failure of the contact spec).
+ * Without JavaScript the link is a document request and the server renders the drawer.
+ */
+test("a drawer opened by a client navigation shows whenever its chunk arrives", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  const cdp = js ? await page.context().newCDPSession(page) : null;
+  const delays = js ? [-40, 0, 2, 5, 10, 20, 40, 80] : [0];
+  for (const delay of delays) {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/ContactDrawer-*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.route(/[?&]drawer=whatsapp.*_data=/, async (route) => {
+      if (delay < 0) setTimeout(release, -delay);
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      if (delay >= 0) setTimeout(release, delay);
+    });
+    await page.goto("/?drawer=configuracion&tab=datos");
+    if (js) await expect(page.locator("html[data-live]")).toHaveCount(1);
+    await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await dialog(page, "Configuración").getByRole("link", { name: "Editar WhatsApp" }).click();
+    await expect(dialog(page, "WhatsApp").getByLabel("Número de WhatsApp"), `chunk let go ${delay} ms after the data`).toBeVisible();
+    await cdp?.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    release();
+    await page.unrouteAll({ behavior: "wait" });
+  }
+});

@@ -9,8 +9,10 @@ import { StatusBadge } from "./StatusBadge";
 
 export type RecentOperationsProps = {
   companyName: string;
-  /** null: the operations could not be loaded. */
-  rows: HistoryRow[] | null;
+  /** null: the operations could not be loaded. Type and status come in words from the server (decision 069). */
+  rows: Array<HistoryRow & { typeText: string; statusText: string }> | null;
+  /** The history namespace's messages for the list, read by the server. */
+  texts: { loadError: string; retry: string; empty: string };
   historyHref: string;
   detailHref: (id: string) => string;
   retryHref: string;
@@ -20,9 +22,8 @@ export type RecentOperationsProps = {
  * The dashboard's 'Historial de Operaciones' (§2): the latest operations, each a link to its own
  * detail (a URL support can share), and the way to the whole history.
  */
-export function RecentOperations({ companyName, rows, historyHref, detailHref, retryHref }: RecentOperationsProps) {
+export function RecentOperations({ companyName, rows, texts, historyHref, detailHref, retryHref }: RecentOperationsProps) {
   const { t } = useTranslation("dashboard");
-  const { t: th } = useTranslation("history");
   return (
     <section aria-labelledby="historial-reciente" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -34,12 +35,12 @@ export function RecentOperations({ companyName, rows, historyHref, detailHref, r
         </Link>
       </div>
       {rows === null ? (
-        <LoadError message={th("list.loadError")} retryLabel={th("list.retry")} retryHref={retryHref} />
+        <LoadError message={texts.loadError} retryLabel={texts.retry} retryHref={retryHref} />
       ) : rows.length === 0 ? (
         // The next step is on this same page: the calculator (issue 15).
         <EmptyState
           icon="operations"
-          message={th("list.empty")}
+          message={texts.empty}
           hint={t("recent.emptyHint")}
           action={{ label: t("recent.emptyAction"), href: "#calculadora" }}
         />
@@ -49,8 +50,8 @@ export function RecentOperations({ companyName, rows, historyHref, detailHref, r
           className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
         >
           {rows.map((row) => {
-            const type = th(`type.${row.kind}`);
-            const status = th(row.statusLabelKey);
+            const type = row.typeText;
+            const status = row.statusText;
             const pair = row.pair ?? "";
             return (
               <li key={row.id}>

@@ -6,7 +6,7 @@ import { TOUR_PARAM } from "#core/domain/tour";
 import { withoutParams, withParams } from "#core/url";
 import type { PageHandle } from "~/utils/page-title";
 
-import { SessionExpiring } from "./SessionExpiring";
+import { SessionExpiring } from "./overlays-on-demand";
 import { useSessionTimers } from "./use-session-timers";
 
 export type SessionClockProps = {

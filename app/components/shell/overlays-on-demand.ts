@@ -1,3 +1,4 @@
+import { withNamespaces } from "~/i18n";
 import { onDemand, preloadOnDemand } from "~/utils/on-demand";
 
 /**
@@ -5,16 +6,61 @@ import { onDemand, preloadOnDemand } from "~/utils/on-demand";
  * the drawer, the modal and their keyboard handling) comes when a page shows one — before hydration
  * when the server rendered it open, else at the first navigation (decision 065).
  */
-export const SettingsDrawer = onDemand("configuracion", () => import("./SettingsDrawer").then((module) => module.SettingsDrawer));
+/** The settings and notifications namespaces come with their drawers, not with the shell (decision 069). */
+const settingsTexts = () => import("#core/locales/es-MX/settings.json").then((module) => module.default);
+export const SettingsDrawer = onDemand("configuracion", () =>
+  Promise.all([import("./SettingsDrawer"), settingsTexts()]).then(([module, settings]) =>
+    withNamespaces({ settings }, module.SettingsDrawer),
+  ),
+);
 export const NotificationCentre = onDemand("notificaciones", () =>
-  import("~/components/notifications/NotificationCentre").then((module) => module.NotificationCentre),
+  Promise.all([
+    import("~/components/notifications/NotificationCentre"),
+    import("#core/locales/es-MX/notifications.json").then((module) => module.default),
+  ]).then(([module, notifications]) => withNamespaces({ notifications }, module.NotificationCentre)),
 );
 export const LogoutDialog = onDemand("cerrar-sesion", () => import("./LogoutDialog").then((module) => module.LogoutDialog));
 export const CompanyChangeError = onDemand("error-empresa", () =>
   import("./CompanyChangeError").then((module) => module.CompanyChangeError),
 );
+/** The contact drawers (decision 059) carry their forms' schemas: zod stays out of the shell (decisions 065, 069). */
+export const ContactDrawer = onDemand("contacto", () =>
+  Promise.all([import("~/components/contact/ContactDrawer"), settingsTexts()]).then(([module, settings]) =>
+    withNamespaces({ settings }, module.ContactDrawer),
+  ),
+);
 export const GlobalOverlay = onDemand("aviso-global", () => import("./GlobalOverlay").then((module) => module.GlobalOverlay));
 
+/** The session-expiry warning (§4) and the company-change splash: each shows on a timer or after a redirect, never at a first paint's need. */
+export const SessionExpiring = onDemand("sesion-por-expirar", () => import("./SessionExpiring").then((module) => module.SessionExpiring));
+export const Splash = onDemand("bienvenida", () => import("~/components/ui/Splash").then((module) => module.Splash));
+
+const SHELL_OVERLAYS = [
+  "configuracion",
+  "contacto",
+  "notificaciones",
+  "cerrar-sesion",
+  "error-empresa",
+  "aviso-global",
+  "sesion-por-expirar",
+  "bienvenida",
+];
+
 /** A navigation may open any of them: their chunks load alongside its request. */
-export const preloadShellOverlays = () =>
-  preloadOnDemand(["configuracion", "notificaciones", "cerrar-sesion", "error-empresa", "aviso-global"]);
+export const preloadShellOverlays = () => preloadOnDemand(SHELL_OVERLAYS);
+
+/**
+ * Once the page is idle after hydrating (decision 069), the overlays load anyway: the first click on the
+ * bell or a session warning on a timer then finds its chunk here, and none of it weighs on the first
+ * load. Not the contact drawers: only the settings drawer leads to them (a navigation, which loads them),
+ * and their forms' zod and calendar would be evaluated on every page for nothing. Answers how to cancel it.
+ */
+export function preloadShellOverlaysWhenIdle(): () => void {
+  const preload = () => preloadOnDemand(SHELL_OVERLAYS.filter((name) => name !== "contacto"));
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(preload, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(preload, 2_000);
+  return () => window.clearTimeout(id);
+}

@@ -16,7 +16,6 @@ import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ComputedQuote, PayNow, ReasonOption, Tab } from "#server/trading/calculator.server";
-import { RecurrenceFields } from "~/components/payments/RecurrenceFields";
 import { AmountField } from "~/components/ui/AmountField";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -25,6 +24,7 @@ import { useEditedValidation } from "~/components/ui/use-edited-validation";
 import { useForm } from "~/components/ui/use-form";
 import { validationOnDemand } from "~/components/ui/validation-on-demand";
 import { useTranslation } from "~/i18n";
+import { onDemand } from "~/utils/on-demand";
 
 import type { CalculatorValidation } from "./calculator-validation";
 import { ReasonAndConcept, RecipientOptions, useAccountLabel } from "./transfer-options";
@@ -58,6 +58,14 @@ export type CalculatorProps = {
 /** The schemas, zod and Conform's adapter arrive when the person reaches the form (decision 065). */
 const validation = validationOnDemand<CalculatorValidation>(() =>
   import("./calculator-validation").then((module) => module.validateCalculator),
+);
+
+/**
+ * A recurring payment's plan (decision 063) is the transfer tab's alone: its fields and their calendar
+ * rules come when that tab shows, not with the dashboard's buy tab (decision 069).
+ */
+const RecurrenceFields = onDemand("plan-recurrente", () =>
+  import("~/components/payments/RecurrenceFields").then((module) => module.RecurrenceFields),
 );
 
 /**

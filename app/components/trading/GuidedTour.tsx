@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 
 import type { TourView } from "#core/domain/tour";
-import { DASHBOARD_TOUR } from "#core/domain/tour";
+import { DASHBOARD_TOUR, TOUR_CARD_ID } from "#core/domain/tour";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
-export const TOUR_CARD_ID = "recorrido";
+export { TOUR_CARD_ID };
 
 export type GuidedTourProps = {
   view: Exclude<TourView, { kind: "none" }>;

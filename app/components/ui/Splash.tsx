@@ -3,13 +3,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n";
 
 import { LogoMark } from "./Logo";
+import { SPLASH_MS } from "./splash-timing";
 
 export type SplashProps = {
   text: string;
 };
 
-/** SPEC §9: hidden 5.5 s after a company change. The stylesheet's `.fxn-splash` rules use the same time. */
-export const SPLASH_MS = 5500;
+export { SPLASH_MS };
 
 /**
  * A full-screen welcome with the animated mark and a countdown bar. It hides itself after
