@@ -15,6 +15,7 @@ import { login, mb, ms, percentile, rssKb, startStack } from "./support";
  *   after, and each render's time (p50, p99).
  * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average
  * (the machine is shared: a busy one inflates every figure, the times most).
+ * BENCH_DASHBOARD_CPU_PORT: the app's port (3292).
  */
 const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 3);
 const TICK_MS = 10;
@@ -100,7 +101,7 @@ const summary = (values: number[], format: (value: number) => string) =>
   `median ${format(percentile(values, 50))}  worst ${format(Math.max(...values))}`;
 
 export async function dashboardCpu() {
-  const stack = await startStack(3292);
+  const stack = await startStack(Number(process.env.BENCH_DASHBOARD_CPU_PORT ?? 3292));
   try {
     const pid = stack.app.pid!;
     const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
