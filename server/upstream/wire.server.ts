@@ -28,8 +28,11 @@ export type Transport = (url: URL, init: WireRequest) => Promise<WireResponse>;
  * closed after 4 s (undici's default), or sooner when the upstream's `Keep-Alive: timeout` hint asks,
  * so a request is rarely written onto a connection the upstream has just closed; when it is, the
  * failure is a "network" one, which only reads are sent again after (never a money-moving POST).
+ * No cap on connections per upstream (a slow upstream must not queue every other page behind it,
+ * decision 064); up to 1,024 idle ones are kept, not Node's default 256, so a burst of pages (200
+ * at once make some 1,600 calls) does not close and reopen hundreds of connections each time.
  */
-const AGENT_OPTIONS = { keepAlive: true, scheduling: "lifo", timeout: 4_000 } as const;
+const AGENT_OPTIONS = { keepAlive: true, scheduling: "lifo", timeout: 4_000, maxFreeSockets: 1_024 } as const;
 let agents: { http: http.Agent; https: https.Agent } | null = null;
 function agentsOnce() {
   agents ??= { http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS) };
