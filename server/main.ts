@@ -20,6 +20,7 @@ import { remixHandler } from "./http/remix-handler.server";
 import { routeLabeller } from "./http/route-label.server";
 import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
+import { memoiseRemixServerRoutes } from "./http/server-routes.server";
 import { startJobWorkers } from "./jobs/job-queue.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
@@ -50,6 +51,8 @@ const buildDir = path.resolve(here, "..");
 const publicDir = path.resolve(process.cwd(), "public");
 // Before the first request: Remix's router matches each page three or four times (decision 064).
 memoiseRemixRouteMatching();
+// …and rebuilds React Router's route objects from its manifest on every render (decision 068).
+memoiseRemixServerRoutes();
 const build = servedBuild((await import(path.join(buildDir, "index.js"))) as ServerBuild);
 const routeOf = routeLabeller(build.routes);
 // With REDIS_URL, this instance runs batch jobs too, whichever instance enqueued them (decision 067).

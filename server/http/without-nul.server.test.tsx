@@ -39,3 +39,17 @@ describe("withoutNul", () => {
     expect(await text(Readable.from(bytes).pipe(withoutNul()))).toBe("Señalabó");
   });
 });
+
+describe("withoutNul's end", () => {
+  it("ends once: a second end() after the page (React's, on close) is quietly ignored", async () => {
+    const body = withoutNul();
+    const chunks: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise((resolve) => body.once("close", resolve));
+    body.end(Buffer.from("<p>listo</p>"));
+    await closed;
+    const second = await new Promise<unknown>((resolve) => body.end(resolve));
+    expect(second).toBeUndefined();
+    expect(Buffer.concat(chunks).toString()).toBe("<p>listo</p>");
+  });
+});

@@ -11,7 +11,7 @@ import { Transform } from "node:stream";
  * React meant to send.
  */
 export function withoutNul(): Transform {
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (chunk.indexOf(0) === -1) return done(null, chunk);
       const kept = Buffer.allocUnsafe(chunk.length);
@@ -20,4 +20,15 @@ export function withoutNul(): Transform {
       done(null, kept.subarray(0, length));
     },
   });
+  // React ends its destination once more when the destination closes after the page (its
+  // abort-on-close handler flushes and ends again): Node answers a second end() by building an
+  // ERR_STREAM_ALREADY_FINISHED error, stack trace and all, for nobody to read, on every page.
+  const end = stream.end.bind(stream) as (...args: unknown[]) => Transform;
+  stream.end = ((...args: unknown[]) => {
+    if (!stream.writableEnded) return end(...args);
+    const done = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    if (done) process.nextTick(done);
+    return stream;
+  }) as Transform["end"];
+  return stream;
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { promises as fs } from "node:fs";
+import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 
 import type { Cookie, SessionStorage } from "@remix-run/node";
@@ -181,12 +181,25 @@ export function fileRecords(dir: string): SessionRecords & { sweep(now?: number)
       return null;
     }
   }
+  /**
+   * The session's own record, read on every request, is read synchronously: a file of about 1.5 kB
+   * that was written moments ago (the page cache has it) takes some 7 µs of CPU and 16 µs of wall
+   * time that way, against some 80 µs of CPU for `fs.promises.readFile`'s four thread-pool round
+   * trips (open, fstat, read, close) and their FileHandle (decision 068). Writes stay asynchronous.
+   */
+  function getNow<T>(name: string): T | null {
+    try {
+      return JSON.parse(readFileSync(file(name), "utf8")) as T;
+    } catch {
+      return null;
+    }
+  }
   type Stored = { sealed: string; expiresAt: number };
   type MemberList = { sessions: Array<{ id: string; startedAt: number; expiresAt: number }> };
 
   return {
     async read(id) {
-      const stored = await get<Stored>(id);
+      const stored = getNow<Stored>(id);
       if (!stored || typeof stored.sealed !== "string") return null;
       if (!(stored.expiresAt > Date.now())) {
         await fs.unlink(file(id)).catch(() => undefined);

@@ -9,6 +9,8 @@ import { attemptTimeoutMs, minAttemptMs, UNBOUNDED } from "./budget";
 import { UpstreamError } from "./errors";
 import type { RetryPolicy } from "./retry";
 import { afterFailure, DEFAULT_RETRY } from "./retry";
+import type { Transport, WireResponse } from "./wire.server";
+import { wire } from "./wire.server";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -32,7 +34,8 @@ export interface HttpOptions {
   budget?: Budget;
   /** The service's process-wide breaker (breakers.server.ts); none in tests of the client alone. */
   breaker?: CircuitBreaker;
-  fetchImpl?: typeof fetch;
+  /** The HTTP exchange itself: kept-alive `node:http` by default (decision 068); tests may pass `fetch`. */
+  fetchImpl?: Transport;
 }
 
 export interface RequestOptions<T> {
@@ -95,9 +98,9 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readErrorBody(response: Response): Promise<{ message?: string; code?: string }> {
+async function readErrorBody(response: WireResponse): Promise<{ message?: string; code?: string }> {
   try {
-    const body = (await response.json()) as unknown;
+    const body = JSON.parse(await response.text()) as unknown;
     if (body && typeof body === "object") {
       const { message, code, msg } = body as Record<string, unknown>;
       return {
@@ -143,7 +146,7 @@ function teach(breaker: CircuitBreaker, ticket: BreakerTicket, error: unknown): 
  */
 export function createHttp(options: HttpOptions): Http {
   const { service, baseUrl, log, signal, token, headers = {}, retry = DEFAULT_RETRY, budget = UNBOUNDED, breaker } = options;
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const fetchImpl = options.fetchImpl ?? wire;
 
   /**
    * One attempt under its own time limit and the browser's signal. One controller with a timer
@@ -195,7 +198,7 @@ export function createHttp(options: HttpOptions): Http {
         ? new UpstreamError(service, "timeout", `${service} no respondió a tiempo.`)
         : new UpstreamError(service, "network", `${service} no está disponible.`);
     };
-    let response: Response;
+    let response: WireResponse;
     try {
       response = await fetchImpl(url, {
         method: request.method,
