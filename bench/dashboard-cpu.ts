@@ -157,7 +157,7 @@ export async function dashboardCpu() {
     // Every figure as data, for bench/run.ts's summary.
     const cpuName = "app CPU per dashboard render (sandbox in its own process; read from `/proc/PID/stat`)";
     const loadName = "app memory after 200 concurrent connections on the dashboard for 30 s";
-    const load = `${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s`;
+    const connections = `${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s`;
     return [
       figure({
         name: cpuName,
@@ -177,7 +177,7 @@ export async function dashboardCpu() {
       }),
       figure({
         name: loadName,
-        detail: `memory after, ${load}`,
+        detail: `memory after, ${connections}`,
         unit: "MB",
         decimals: 0,
         runs: after.map((kb) => kb / 1024),
@@ -186,7 +186,7 @@ export async function dashboardCpu() {
       }),
       figure({
         name: loadName,
-        detail: `render p99, ${load}`,
+        detail: `render p99, ${connections}`,
         unit: "ms",
         decimals: 0,
         runs: p99s,
