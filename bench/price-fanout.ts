@@ -102,6 +102,10 @@ export async function priceFanout(): Promise<Figure[]> {
 
     let clients = 0;
     for (const step of STEPS) {
+      // A page now and then, as a person's tab shows one: a session idle for 10 min takes no new streams.
+      const page = await fetch(`${stack.appUrl}/`, { headers: { cookie }, redirect: "manual" });
+      await page.arrayBuffer();
+      if (page.status !== 200) throw new Error(`the bench's session is over (the dashboard answered ${page.status})`);
       const more = step - clients;
       await Promise.all(
         children.map((child, i) => {
