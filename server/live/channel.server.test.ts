@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { jwtExpiry } from "#core/domain/jwt";
 import { runShutdownHooks } from "#server/lifecycle.server";
@@ -11,7 +11,7 @@ import { commitSession, getSession } from "#server/session/auth.server";
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
-import { isLiveChannelRequest, serveLiveChannel } from "./channel.server";
+import { isLiveChannelRequest, responseSink, serveLiveChannel } from "./channel.server";
 
 /** The live channel as the HTTP server answers it (server/main.ts), before Express and Remix. */
 let sandbox: TestSandbox;
@@ -101,5 +101,37 @@ describe("the live channel served by the HTTP server", () => {
     controller.abort();
     await until(() => priceHub().stats().subscribers === 0);
     expect(priceHub().stats().subscribers).toBe(0);
+  });
+});
+
+describe("the live channel's sink on the HTTP server", () => {
+  const fakeResponse = (writableLength: number) => ({
+    destroyed: false,
+    writableEnded: false,
+    writableLength,
+    write: vi.fn(() => true),
+    end: vi.fn(),
+    destroy: vi.fn(),
+  });
+
+  it("writes while the socket takes what it is given", () => {
+    const res = fakeResponse(10);
+    const sink = responseSink(res as never, 100);
+    expect(sink.write(new Uint8Array([1]))).toBe(true);
+    expect(res.write).toHaveBeenCalledTimes(1);
+    sink.end();
+    expect(res.end).toHaveBeenCalledTimes(1);
+  });
+
+  it("cuts a tab whose backlog passed the bound, and never ends a cut response", () => {
+    const res = fakeResponse(101);
+    const sink = responseSink(res as never, 100);
+    expect(sink.write(new Uint8Array([1]))).toBe(false);
+    expect(res.write).not.toHaveBeenCalled();
+    expect(res.destroy).toHaveBeenCalledTimes(1);
+    res.destroyed = true;
+    sink.end();
+    expect(res.end).not.toHaveBeenCalled();
+    expect(sink.write(new Uint8Array([1]))).toBe(false);
   });
 });

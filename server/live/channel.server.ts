@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { sessionEndsAt } from "#core/domain/session-timing";
 import { PAIR_PATTERN } from "#core/prices/wire";
 
-import type { EventStreamOptions, StopSignal, StreamStart } from "../http/event-stream.server";
+import type { EventStreamOptions, StopSignal, StreamSink, StreamStart } from "../http/event-stream.server";
 import { Ending, EVENT_STREAM_HEADERS, eventStreamResponse, runEventStream } from "../http/event-stream.server";
 import type { Logger } from "../logger.server";
 import { notificationBridge } from "../notifications/bridge.server";
@@ -130,16 +130,7 @@ export function serveLiveChannel(req: IncomingMessage, res: ServerResponse, appO
       } else {
         res.writeHead(200, LIVE_STREAM_HEADERS);
         res.flushHeaders();
-        runEventStream(channel.signal, channel.options, channel.start, {
-          write(bytes) {
-            if (res.destroyed || res.writableEnded) return false;
-            res.write(bytes);
-            return true;
-          },
-          end() {
-            if (!res.writableEnded) res.end();
-          },
-        });
+        runEventStream(channel.signal, channel.options, channel.start, responseSink(res));
       }
     })
     .catch((error: unknown) => {
@@ -147,6 +138,33 @@ export function serveLiveChannel(req: IncomingMessage, res: ServerResponse, appO
       if (!res.headersSent) res.writeHead(500, NO_STORE).end();
       else res.destroy();
     });
+}
+
+/**
+ * A tab that reads nothing (a frozen laptop, a stalled network) must not make the server keep every
+ * frame for it: past this many bytes not yet taken by the socket, its connection is cut and its
+ * browser reconnects (EventSource does) to the current price (decision 070). About 100 price frames.
+ */
+export const MAX_BACKLOG_BYTES = 64 * 1024;
+
+type SinkResponse = Pick<ServerResponse, "destroyed" | "writableEnded" | "writableLength" | "write" | "end" | "destroy">;
+
+/** Where a live channel's bytes go on the HTTP server's path: the Node response, with a bounded backlog. */
+export function responseSink(res: SinkResponse, maxBacklog = MAX_BACKLOG_BYTES): StreamSink {
+  return {
+    write(bytes) {
+      if (res.destroyed || res.writableEnded) return false;
+      if (res.writableLength > maxBacklog) {
+        res.destroy();
+        return false;
+      }
+      res.write(bytes);
+      return true;
+    },
+    end() {
+      if (!res.writableEnded && !res.destroyed) res.end();
+    },
+  };
 }
 
 /** The same answer through Remix (the routes /eventos and /precios/stream). */
