@@ -3,7 +3,8 @@ import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { login, startStack } from "./support";
+import type { Figure } from "./support";
+import { figure, login, startStack } from "./support";
 
 /**
  * Lighthouse (mobile profile, performance only) on the pages issue 14 names: the dashboard, the
@@ -49,6 +50,7 @@ export async function lighthouseBench() {
         .join(" / ");
     console.log(`Lighthouse ${RUNS}× per page, mobile profile (simulated slow 4G, 4× CPU), performance category; medians`);
     console.log(`  load average (1 / 5 / 15 min) at the start: ${load()}`);
+    const figures: Figure[] = [];
     for (const page of PAGES) {
       const runs: Array<{ score: number; lcp: number; cls: number; tbt: number; fcp: number }> = [];
       const flagged = new Map<string, number>();
@@ -100,6 +102,38 @@ export async function lighthouseBench() {
           `TBT ${Math.round(median(runs.map((r) => r.tbt)))} ms  FCP ${(median(runs.map((r) => r.fcp)) / 1000).toFixed(2)} s  ` +
           `(${runs.length}/${RUNS} runs; targets: ≥ 95 ${score >= 95 ? "met" : "NOT met"}, LCP ≤ 1.2 s ${lcp <= 1200 ? "met" : "NOT met"}, CLS < 0.05 ${cls < 0.05 ? "met" : "NOT met"})`,
       );
+      // The figures as data, for bench/run.ts's summary.
+      const name = "Lighthouse, mobile profile, dashboard and history";
+      figures.push(
+        figure({
+          name,
+          detail: `${page.name}: performance`,
+          unit: "",
+          decimals: 0,
+          higherIsBetter: true,
+          runs: runs.map((r) => r.score),
+          target: "≥ 95",
+          meets: (v) => v >= 95,
+        }),
+        figure({
+          name,
+          detail: `${page.name}: LCP`,
+          unit: "s",
+          decimals: 2,
+          runs: runs.map((r) => r.lcp / 1000),
+          target: "≤ 1.2 s",
+          meets: (v) => v <= 1.2,
+        }),
+        figure({
+          name,
+          detail: `${page.name}: CLS`,
+          unit: "",
+          decimals: 3,
+          runs: runs.map((r) => r.cls),
+          target: "< 0.05",
+          meets: (v) => v < 0.05,
+        }),
+      );
       console.log(`  ${"".padEnd(17)} LCP element: ${[...lcpElements].join(" | ")}`);
       if (flagged.size > 0) {
         const list = [...flagged].sort((a, b) => b[1] - a[1]).map(([id, savings]) => `${id} ~${Math.round(savings)} ms`);
@@ -107,6 +141,7 @@ export async function lighthouseBench() {
       }
     }
     console.log(`  load average (1 / 5 / 15 min) at the end: ${load()}`);
+    return figures;
   } finally {
     await stack.stop();
   }

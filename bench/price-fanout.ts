@@ -1,24 +1,28 @@
 import type { ChildProcess } from "node:child_process";
 import { fork } from "node:child_process";
-import { loadavg } from "node:os";
 
-import { login, mb, ms, percentile, rssKb, startStack } from "./support";
+import type { Figure, SettledMemory } from "./support";
+import { figure, loadAverage, login, mb, ms, percentile, rssKb, settledMemory, startStack } from "./support";
 
 /**
  * Live prices fanned out to many browsers (issue 14): SSE clients on /precios/stream?pair=USD/MXN,
  * held by child processes of their own (BENCH_FANOUT_PROCESSES, 2), grown to each step of
- * BENCH_SSE_STEPS (1,000, 5,000 and 10,000). At each step, measured for 10 s, twice: the
- * tick-to-client latency (the sandbox's tick time vs. when a client reads the event; same machine,
- * same clock) as p50 / p99, the app's resident memory per client over its idle memory, and the
- * upstream price sockets (1 for the pair, however many browsers). Targets: ≤ 16 kB per client,
- * p99 < 50 ms at 1k and < 250 ms at 10k.
+ * BENCH_SSE_STEPS (1,000, 5,000 and 10,000). At each step, BENCH_FANOUT_ROUNDS rounds (3), each:
+ * - the app's memory per client: its resident memory after two forced full garbage collections
+ *   (bench/gc-hook.mjs) over the same at idle, divided by the clients; with V8's heap and the
+ *   array buffers per client beside it, to tell JavaScript objects from native memory;
+ * - 10 s of ticks: the tick-to-client latency (the sandbox's tick time vs. when a client reads the
+ *   event; same machine, same clock) as p50 / p99, and the resident memory per client while
+ *   ticking without a forced collection (what decision 042 measured).
+ * Then the upstream price sockets (1 for the pair, however many browsers). Targets: ≤ 16 kB per
+ * client, p99 < 50 ms at 1k and < 250 ms at 10k.
  */
 const STEPS = (process.env.BENCH_SSE_STEPS ?? "1000,5000,10000").split(",").map(Number);
 const PROCESSES = Number(process.env.BENCH_FANOUT_PROCESSES ?? 2);
+const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 3);
 const PAIR = "USD/MXN";
 const SETTLE_MS = 3_000;
 const MEASURE_MS = 10_000;
-const ROUNDS = 2;
 
 type Reply = {
   ready?: boolean;
@@ -61,14 +65,23 @@ async function upstreamSockets(sandboxUrl: string): Promise<number> {
 }
 
 const wait = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
+const median = (values: number[]) => percentile(values, 50);
+const worst = (values: number[]) => values.reduce((a, b) => Math.max(a, b), -Infinity);
+const kB = (value: number) => `${value.toFixed(1)} kB`;
+const thousands = (count: number) => `${(count / 1000).toLocaleString("en")}k`;
 
-export async function priceFanout() {
-  const stack = await startStack(3291);
+/** The latency target of a step: < 50 ms up to 1k clients, < 250 ms at 10k (in between: the 10k one). */
+const latencyTarget = (clients: number) => (clients <= 1000 ? 50 : 250);
+
+export async function priceFanout(): Promise<Figure[]> {
+  const stack = await startStack(3291, {}, { gcHook: true });
   const children: ChildProcess[] = [];
+  const figures: Figure[] = [];
   try {
     const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
     const pid = stack.app.pid!;
     await wait(1_000);
+    const idle = await settledMemory(stack);
     const rssIdle = await rssKb(pid);
     const url = new URL(`/precios/stream?pair=${encodeURIComponent(PAIR)}`, stack.appUrl).href;
     for (let i = 0; i < PROCESSES; i += 1) {
@@ -81,14 +94,18 @@ export async function priceFanout() {
       await new Promise((resolve) => child.once("message", resolve));
     }
     console.log(
-      `price fan-out on ${PAIR}, ticks every 250 ms, clients in ${PROCESSES} processes (load average ${loadavg()
-        .map((v) => v.toFixed(2))
-        .join(" ")})`,
+      `price fan-out on ${PAIR}, ticks every 250 ms, clients in ${PROCESSES} processes, ${ROUNDS} rounds of ${MEASURE_MS / 1000} s per step (load average ${loadAverage()})`,
     );
-    console.log(`  idle app memory ${mb(rssIdle)}`);
+    console.log(
+      `  idle app memory ${mb(rssIdle)}; after forced GC ${mb(idle.rssKb)} (V8 heap in use ${mb(idle.heapUsedKb)}, held ${mb(idle.heapTotalKb)})`,
+    );
 
     let clients = 0;
     for (const step of STEPS) {
+      // A page now and then, as a person's tab shows one: a session idle for 10 min takes no new streams.
+      const page = await fetch(`${stack.appUrl}/`, { headers: { cookie }, redirect: "manual" });
+      await page.arrayBuffer();
+      if (page.status !== 200) throw new Error(`the bench's session is over (the dashboard answered ${page.status})`);
       const more = step - clients;
       await Promise.all(
         children.map((child, i) => {
@@ -100,13 +117,17 @@ export async function priceFanout() {
       await wait(SETTLE_MS);
       const p50s: number[] = [];
       const p99s: number[] = [];
-      const perClient: number[] = [];
+      const settled: SettledMemory[] = [];
+      const ticking: number[] = [];
       let starved = 0;
       let delivered = 0;
       for (let round = 0; round < ROUNDS; round += 1) {
+        // Between rounds, never while measuring latency: a forced collection of the whole heap stops the app.
+        settled.push(await settledMemory(stack));
+        await wait(1_000);
         for (const child of children) child.send({ measure: true });
         await wait(MEASURE_MS / 2);
-        perClient.push(((await rssKb(pid)) - rssIdle) / clients);
+        ticking.push(((await rssKb(pid)) - rssIdle) / clients);
         await wait(MEASURE_MS / 2);
         const replies = await Promise.all(children.map((child) => ask(child, { report: true }, (reply) => reply.histogram !== undefined)));
         for (const child of children) child.send({ measure: false });
@@ -121,20 +142,51 @@ export async function priceFanout() {
         );
         delivered += replies.reduce((sum, reply) => sum + (reply.delivered ?? 0), 0);
       }
+      const load = loadAverage();
       const sockets = await upstreamSockets(stack.sandbox.url);
-      const median = (values: number[]) => percentile(values, 50);
+      const perClient = settled.map((memory) => (memory.rssKb - idle.rssKb) / clients);
+      const heapPerClient = settled.map((memory) => ((memory.heapUsedKb - idle.heapUsedKb) * 1024) / clients);
+      const heapTotalPerClient = settled.map((memory) => ((memory.heapTotalKb - idle.heapTotalKb) * 1024) / clients);
+      const buffersPerClient = settled.map((memory) => ((memory.arrayBuffersKb - idle.arrayBuffersKb) * 1024) / clients);
       console.log(
-        `  ${String(step).padStart(6)} clients: tick → client p50 ${ms(median(p50s))} (worst ${ms(Math.max(...p50s))}), p99 ${ms(median(p99s))} (worst ${ms(
-          Math.max(...p99s),
-        )}); memory per client ${median(perClient).toFixed(1)} kB (worst ${Math.max(...perClient).toFixed(1)} kB); ${(
-          delivered /
-          ROUNDS /
-          step /
-          (MEASURE_MS / 1000)
-        ).toFixed(2)} prices/s per client, ${starved} without any; upstream sockets ${sockets}`,
+        `  ${String(step).padStart(6)} clients (load average ${load}): tick → client p50 ${ms(median(p50s))} (worst ${ms(worst(p50s))}), p99 ${ms(
+          median(p99s),
+        )} (worst ${ms(worst(p99s))}); ${(delivered / ROUNDS / step / (MEASURE_MS / 1000)).toFixed(2)} prices/s per client, ${starved} without any; upstream sockets ${sockets}`,
+      );
+      console.log(
+        `  ${"".padStart(6)}         memory per client after forced GC ${kB(median(perClient))} (worst ${kB(worst(perClient))}): V8 heap in use ${(
+          median(heapPerClient) / 1024
+        ).toFixed(
+          1,
+        )} kB (held ${(median(heapTotalPerClient) / 1024).toFixed(1)} kB), array buffers ${median(buffersPerClient).toFixed(0)} B, outside V8's heap ${kB(
+          median(perClient) - median(heapTotalPerClient) / 1024 - median(buffersPerClient) / 1024,
+        )}; while ticking, no forced GC ${kB(median(ticking))} (worst ${kB(worst(ticking))})`,
+      );
+      figures.push(
+        figure({
+          name: "live price clients: memory per SSE client",
+          detail: `at ${thousands(step)} clients, resident memory after forced GC`,
+          unit: "kB",
+          decimals: 1,
+          runs: perClient,
+          target: "≤ 16 kB",
+          meets: (value) => value <= 16,
+          load,
+        }),
+        figure({
+          name: "live price clients: tick-to-browser p99",
+          detail: `at ${thousands(step)} clients, each round's p99`,
+          unit: "ms",
+          decimals: 0,
+          runs: p99s,
+          target: `< ${latencyTarget(step)} ms`,
+          meets: (value) => value < latencyTarget(step),
+          load,
+        }),
       );
     }
     console.log(`  targets: ≤ 16 kB per client; p99 < 50 ms at 1k, < 250 ms at 10k; 1 upstream socket`);
+    return figures;
   } finally {
     for (const child of children) child.kill();
     await stack.stop();

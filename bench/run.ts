@@ -10,9 +10,17 @@ import { multiplePayment } from "./multiple-payment";
 import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
+import { ISSUE_14_FIGURES, summaryTable } from "./summary";
+import type { Figure } from "./support";
+import { loadAverage } from "./support";
 
-/** npm run bench: builds first (see package.json), then prints figures. Never fails on time. */
-const benches: Record<string, () => Promise<void>> = {
+/**
+ * npm run bench: builds first (see package.json), then runs every bench (or those named:
+ * `npx tsx bench/run.ts price-fanout receipts`) and prints their figures; at the end, every figure
+ * of issue 14's table together (bench/summary.ts). Never fails on time; a bench that fails is
+ * reported and the others still run.
+ */
+const benches: Record<string, () => Promise<Figure[] | void>> = {
   "dashboard-ttfb": dashboardTtfb,
   "dashboard-cpu": dashboardCpu,
   bundle: bundleSizes,
@@ -28,9 +36,30 @@ const benches: Record<string, () => Promise<void>> = {
   faults: () => faults(),
 };
 
-const only = process.argv[2];
-for (const [name, run] of Object.entries(benches)) {
-  if (only && only !== name) continue;
-  console.log(`\n=== ${name} ===`);
-  await run();
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`unknown bench ${unknown.join(", ")}; the benches are: ${Object.keys(benches).join(", ")}`);
+  process.exit(2);
 }
+
+const started = Date.now();
+const figures: Figure[] = [];
+const failed: string[] = [];
+console.log(`load average at the start (1, 5, 15 min): ${loadAverage()}`);
+for (const [name, run] of Object.entries(benches)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  try {
+    figures.push(...((await run()) ?? []));
+  } catch (error) {
+    failed.push(name);
+    console.log(`  bench ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+}
+
+console.log(
+  `\n=== summary: issue 14's figures (${Math.round((Date.now() - started) / 60_000)} min; load average at the end ${loadAverage()}) ===`,
+);
+console.log(summaryTable(figures, only.length > 0 ? null : ISSUE_14_FIGURES));
+if (failed.length > 0) console.log(`benches that failed: ${failed.join(", ")}`);

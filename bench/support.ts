@@ -1,7 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { type Agent, type IncomingMessage, request } from "node:http";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
 
 import { startSandbox } from "../sandbox/server";
 import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
@@ -16,8 +18,16 @@ export function percentile(values: number[], p: number): number {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** The sandbox in-process and the built app as a child process, wired like the demo. */
-export async function startStack(appPort: number, extraEnv: Record<string, string> = {}) {
+/**
+ * The sandbox in-process and the built app as a child process, wired like the demo.
+ * BENCH_PORT_OFFSET moves every bench's app port (3290–3298 by default) by that much, so two people
+ * can run benches on one machine (e.g. 1370 → 4660–4668). `gcHook` preloads bench/gc-hook.mjs into
+ * the app (with --expose-gc) for {@link settledMemory}.
+ */
+export async function startStack(appPort: number, extraEnv: Record<string, string> = {}, options: { gcHook?: boolean } = {}) {
+  appPort += Number(process.env.BENCH_PORT_OFFSET ?? 0);
+  const memoryFile = path.join(tmpdir(), `bench-memory-${process.pid}-${appPort}.json`);
+  if (options.gcHook) extraEnv = { ...extraEnv, BENCH_MEMORY_FILE: memoryFile };
   const sandbox = await startSandbox({ port: 0, appUrl: `http://localhost:${appPort}` });
   const env = {
     ...process.env,
@@ -33,6 +43,7 @@ export async function startStack(appPort: number, extraEnv: Record<string, strin
   // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
   // BENCH_NODE_ARGS: flags for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  if (options.gcHook) nodeArgs.push("--expose-gc", "--import", new URL("./gc-hook.mjs", import.meta.url).pathname);
   const app: ChildProcess = spawn(process.execPath, [...nodeArgs, `${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
@@ -43,13 +54,60 @@ export async function startStack(appPort: number, extraEnv: Record<string, strin
     sandbox,
     app,
     appUrl,
+    memoryFile,
     async stop() {
       app.kill("SIGTERM");
       await new Promise((resolve) => app.once("exit", resolve));
       await sandbox.close();
+      await rm(memoryFile, { force: true });
     },
   };
 }
+
+export interface SettledMemory {
+  /** Resident memory (kB) after two full garbage collections. */
+  rssKb: number;
+  /** V8's heap in use, external memory and array buffers (kB), after the same collections. */
+  heapUsedKb: number;
+  /** What V8 holds for its heap, used or not. */
+  heapTotalKb: number;
+  externalKb: number;
+  arrayBuffersKb: number;
+}
+
+/**
+ * The app's memory once its garbage is collected (a stack started with `gcHook`): SIGUSR2 makes
+ * bench/gc-hook.mjs collect twice and write process.memoryUsage(); then the resident memory is read.
+ */
+export async function settledMemory(stack: { app: ChildProcess; memoryFile: string }): Promise<SettledMemory> {
+  const asked = Date.now();
+  stack.app.kill("SIGUSR2");
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const written = await stat(stack.memoryFile).catch(() => null);
+    if (!written) continue;
+    const usage = (await readFile(stack.memoryFile, "utf8").then(
+      (text) => JSON.parse(text) as Record<string, number>,
+      () => null,
+    )) ?? { at: 0 };
+    if (!(usage.at >= asked)) continue;
+    const kb = (bytes: number) => bytes / 1024;
+    return {
+      rssKb: await rssKb(stack.app.pid!),
+      heapUsedKb: kb(usage.heapUsed),
+      heapTotalKb: kb(usage.heapTotal),
+      externalKb: kb(usage.external),
+      arrayBuffersKb: kb(usage.arrayBuffers),
+    };
+  }
+  throw new Error("the app did not report its memory (started without gcHook?)");
+}
+
+/** The machine's load average (1, 5 and 15 min), as every figure is printed with it. */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 /**
  * Logs in like a browser: 'Ir a la banca en línea' (the app's login state in a cookie), the bank
@@ -127,4 +185,31 @@ export function extremes(values: number[]) {
     if (value > max) max = value;
   }
   return { min, max };
+}
+
+/**
+ * One figure of issue 14's table as a bench hands it to bench/run.ts, which prints them all
+ * together at the end: one value per run (a run's own median or p99, as `name` says), summarised as
+ * the median and the p99 of the runs (with fewer than 100 runs the p99 is the worst run).
+ */
+export interface Figure {
+  /** The issue table's name, word for word. */
+  name: string;
+  /** Which measure of it: "at 1,000 clients", "sequential, 300 renders"… */
+  detail: string;
+  unit: string;
+  decimals?: number;
+  runs: number[];
+  /** The target as the issue words it. */
+  target: string;
+  /** A score: the worst run is the lowest (by default the highest is: a time, a size). */
+  higherIsBetter?: boolean;
+  /** Whether a value meets the target; the verdict is taken on the median of the runs. */
+  meets: (value: number) => boolean;
+  /** Load average (1, 5, 15 min) when measured. */
+  load: string;
+}
+
+export function figure(input: Omit<Figure, "load"> & { load?: string }): Figure {
+  return { ...input, load: input.load ?? loadAverage() };
 }

@@ -23,7 +23,7 @@ import { servedBuild } from "./http/served-route.server";
 import { memoiseRemixServerRoutes } from "./http/server-routes.server";
 import { startJobWorkers } from "./jobs/job-queue.server";
 import { runShutdownHooks } from "./lifecycle.server";
-import { LIVE_CHANNEL_PATHS, serveLiveChannel } from "./live/channel.server";
+import { isLiveChannelRequest, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
 import { metricsRegistry, recordHttpRequest } from "./metrics.server";
 import { securityHeaders } from "./security.server";
@@ -208,11 +208,8 @@ app.all(
 // body, CSP or cache rules; every other request goes to Express.
 const liveLog = logger.child({ stream: "live" });
 const server = http.createServer((req, res) => {
-  const pathname = (req.url ?? "/").split("?", 1)[0];
-  if (req.method !== "GET" || !(LIVE_CHANNEL_PATHS as readonly string[]).includes(pathname)) return app(req, res);
-  const url = new URL(req.url ?? "/", appOrigin);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  serveLiveChannel({ url, cookieHeader: req.headers.cookie ?? null, pricesOnly: url.pathname === "/precios/stream" }, res, liveLog);
+  if (isLiveChannelRequest(req)) serveLiveChannel(req, res, appOrigin, liveLog);
+  else app(req, res);
 });
 server.listen(config.PORT, () => {
   const address = server.address();

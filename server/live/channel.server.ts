@@ -1,12 +1,12 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { redirect } from "@remix-run/node";
 
 import { sessionEndsAt } from "#core/domain/session-timing";
 import { PAIR_PATTERN } from "#core/prices/wire";
 
-import type { EventStreamOptions, StreamStart } from "../http/event-stream.server";
-import { EVENT_STREAM_HEADERS, eventStreamResponse, runEventStream } from "../http/event-stream.server";
+import type { EventStreamOptions, StopSignal, StreamSink, StreamStart } from "../http/event-stream.server";
+import { Ending, EVENT_STREAM_HEADERS, eventStreamResponse, runEventStream } from "../http/event-stream.server";
 import type { Logger } from "../logger.server";
 import { notificationBridge } from "../notifications/bridge.server";
 import { notificationEvents } from "../notifications/live.server";
@@ -27,7 +27,7 @@ import { sessionStreamSignal } from "../session/streams.server";
 export type LiveChannel =
   | { kind: "redirect"; location: string }
   | { kind: "badPair" }
-  | { kind: "stream"; signal: AbortSignal; options: EventStreamOptions; start: StreamStart };
+  | { kind: "stream"; signal: StopSignal; options: EventStreamOptions; start: StreamStart };
 
 export const LIVE_CHANNEL_PATHS = ["/eventos", "/precios/stream"] as const;
 
@@ -41,7 +41,7 @@ export async function openLiveChannel(input: {
   /** /precios/stream: the price only, and a pair is required. */
   pricesOnly: boolean;
   /** The browser's own signal: the tab went away. */
-  signal: AbortSignal;
+  signal: StopSignal;
   log: Logger;
 }): Promise<LiveChannel> {
   const session = await getSessionStorage().getSession(input.cookieHeader);
@@ -85,46 +85,86 @@ export async function openLiveChannel(input: {
   return { kind: "stream", signal, options, start };
 }
 
-/** The HTTP server's answer to a live channel's GET, written straight to the socket. */
-export function serveLiveChannel(
-  request: { url: URL; cookieHeader: string | null; pricesOnly: boolean },
-  res: ServerResponse,
-  log: Logger,
-): void {
-  const gone = new AbortController();
+/** Every answer of the live channel served by the HTTP server, written in one go (nothing stored on the response). */
+const NO_STORE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
+const LIVE_STREAM_HEADERS = { ...EVENT_STREAM_HEADERS, "X-Content-Type-Options": "nosniff" } as const;
+
+/** Whether the HTTP server answers this request itself (a GET of a live channel's path). */
+export function isLiveChannelRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET") return false;
+  const pathname = (req.url ?? "/").split("?", 1)[0];
+  return (LIVE_CHANNEL_PATHS as readonly string[]).includes(pathname);
+}
+
+/**
+ * The HTTP server's answer to a live channel's GET, written straight to the socket. What a tab
+ * holds for hours is kept small (decision 070): the request's headers are let go once the cookie
+ * and the pairs are read (a browser sends a kilobyte or two of them), the answer's headers are
+ * written at once rather than set one by one on the response, and the tab's end is a light Ending.
+ */
+export function serveLiveChannel(req: IncomingMessage, res: ServerResponse, appOrigin: string, log: Logger): void {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", appOrigin);
+  } catch {
+    res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE }).end("Solicitud inválida");
+    return;
+  }
+  const cookieHeader = req.headers.cookie ?? null;
+  req.headers = {};
+  req.rawHeaders.length = 0;
+  const gone = new Ending();
   res.once("close", () => gone.abort());
   openLiveChannel({
-    cookieHeader: request.cookieHeader,
-    pairs: request.url.searchParams.getAll("pair"),
-    pricesOnly: request.pricesOnly,
-    signal: gone.signal,
+    cookieHeader,
+    pairs: url.searchParams.getAll("pair"),
+    pricesOnly: url.pathname === "/precios/stream",
+    signal: gone,
     log,
   })
     .then((channel) => {
       if (channel.kind === "redirect") {
-        res.writeHead(302, { Location: channel.location, "Cache-Control": "no-store" }).end();
+        res.writeHead(302, { Location: channel.location, ...NO_STORE }).end();
       } else if (channel.kind === "badPair") {
-        res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Par inválido");
+        res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE }).end("Par inválido");
       } else {
-        res.writeHead(200, EVENT_STREAM_HEADERS);
+        res.writeHead(200, LIVE_STREAM_HEADERS);
         res.flushHeaders();
-        runEventStream(channel.signal, channel.options, channel.start, {
-          write(bytes) {
-            if (res.destroyed || res.writableEnded) return false;
-            res.write(bytes);
-            return true;
-          },
-          end() {
-            if (!res.writableEnded) res.end();
-          },
-        });
+        runEventStream(channel.signal, channel.options, channel.start, responseSink(res));
       }
     })
     .catch((error: unknown) => {
       log.error({ event: "live_channel_failed", err: error instanceof Error ? error.message : String(error) }, "live channel failed");
-      if (!res.headersSent) res.writeHead(500, { "Cache-Control": "no-store" }).end();
+      if (!res.headersSent) res.writeHead(500, NO_STORE).end();
       else res.destroy();
     });
+}
+
+/**
+ * A tab that reads nothing (a frozen laptop, a stalled network) must not make the server keep every
+ * frame for it: past this many bytes not yet taken by the socket, its connection is cut and its
+ * browser reconnects (EventSource does) to the current price (decision 070). About 100 price frames.
+ */
+export const MAX_BACKLOG_BYTES = 64 * 1024;
+
+type SinkResponse = Pick<ServerResponse, "destroyed" | "writableEnded" | "writableLength" | "write" | "end" | "destroy">;
+
+/** Where a live channel's bytes go on the HTTP server's path: the Node response, with a bounded backlog. */
+export function responseSink(res: SinkResponse, maxBacklog = MAX_BACKLOG_BYTES): StreamSink {
+  return {
+    write(bytes) {
+      if (res.destroyed || res.writableEnded) return false;
+      if (res.writableLength > maxBacklog) {
+        res.destroy();
+        return false;
+      }
+      res.write(bytes);
+      return true;
+    },
+    end() {
+      if (!res.writableEnded && !res.destroyed) res.end();
+    },
+  };
 }
 
 /** The same answer through Remix (the routes /eventos and /precios/stream). */

@@ -1,3 +1,5 @@
+import type { StopSignal } from "../http/event-stream.server";
+import { Ending } from "../http/event-stream.server";
 import { singleton } from "../lifecycle.server";
 import { getSessionStorage } from "./storage.server";
 
@@ -10,7 +12,7 @@ import { getSessionStorage } from "./storage.server";
 export const SESSION_RECHECK_MS = 15_000;
 
 interface Watched {
-  controllers: Set<AbortController>;
+  streams: Set<Ending>;
   timer: NodeJS.Timeout;
 }
 
@@ -20,7 +22,7 @@ export interface SessionStreamOptions {
   sessionId: string;
   cookieHeader: string | null;
   /** The browser's own signal: the tab went away. */
-  signal: AbortSignal;
+  signal: StopSignal;
   recheckMs?: number;
   /** Whether the stored session still allows streaming. */
   stillValid?: (cookieHeader: string | null) => Promise<boolean>;
@@ -32,7 +34,7 @@ async function accessStillValid(cookieHeader: string | null): Promise<boolean> {
 }
 
 /** A signal that aborts when the tab goes away or the session ends, whichever comes first. */
-export function sessionStreamSignal(options: SessionStreamOptions): AbortSignal {
+export function sessionStreamSignal(options: SessionStreamOptions): Ending {
   const { sessionId, cookieHeader, signal } = options;
   const stillValid = options.stillValid ?? accessStillValid;
   const sessions = watched();
@@ -46,27 +48,23 @@ export function sessionStreamSignal(options: SessionStreamOptions): AbortSignal 
         .catch(() => undefined);
     }, options.recheckMs ?? SESSION_RECHECK_MS);
     timer.unref();
-    entry = { controllers: new Set(), timer };
+    entry = { streams: new Set(), timer };
     sessions.set(sessionId, entry);
   }
-  // One signal per stream, aborted by the tab's or by the session's end (cheaper than AbortSignal.any,
-  // which a server holding thousands of streams pays for each).
-  const controller = new AbortController();
-  entry.controllers.add(controller);
+  // One light Ending per stream (decision 070), ended by the tab's or by the session's end: cheaper
+  // than AbortSignal.any or an AbortController, which a server holding thousands of streams pays for each.
+  const ending = new Ending();
+  entry.streams.add(ending);
   const own = entry;
-  const tabGone = () => controller.abort();
-  controller.signal.addEventListener(
-    "abort",
-    () => {
-      signal.removeEventListener("abort", tabGone);
-      own.controllers.delete(controller);
-      if (own.controllers.size === 0) forget(sessionId, own);
-    },
-    { once: true },
-  );
-  if (signal.aborted) controller.abort();
+  const tabGone = () => ending.abort();
+  ending.addEventListener("abort", () => {
+    signal.removeEventListener("abort", tabGone);
+    own.streams.delete(ending);
+    if (own.streams.size === 0) forget(sessionId, own);
+  });
+  if (signal.aborted) ending.abort();
   else signal.addEventListener("abort", tabGone, { once: true });
-  return controller.signal;
+  return ending;
 }
 
 function forget(sessionId: string, entry: Watched) {
@@ -78,8 +76,8 @@ function forget(sessionId: string, entry: Watched) {
 export function endSessionStreams(sessionId: string): number {
   const entry = watched().get(sessionId);
   if (!entry) return 0;
-  const controllers = [...entry.controllers];
+  const streams = [...entry.streams];
   forget(sessionId, entry);
-  for (const controller of controllers) controller.abort();
-  return controllers.length;
+  for (const stream of streams) stream.abort();
+  return streams.length;
 }
