@@ -1,17 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { jwtExpiry } from "#core/domain/jwt";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
-import { commitSession, destroySession, getSession } from "#server/session/auth.server";
+import { destroySession, getSession } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { sessionStreamSignal } from "#server/session/streams.server";
 
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { sampleOf } from "../../tests/support/metrics";
-import { formPost } from "../../tests/support/route-session";
+import { anaBrowser, formPost } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { control, loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
 import * as logout from "./logout";
@@ -34,22 +33,9 @@ afterAll(async () => {
 
 const context = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
 
+/** Ana's session cookie, as her browser holds it after logging in. */
 async function sessionCookie(): Promise<string> {
-  const { productJwt } = await loginAs(sandbox, "ana.admin");
-  const session = await getSession(new Request(APP));
-  const now = Date.now();
-  session.set("authState", "accessState");
-  session.set("bankToken", "no-usado");
-  session.set("productJwt", productJwt);
-  session.set("expiresAt", jwtExpiry(productJwt) ?? now);
-  session.set("lastSeenAt", now);
-  session.set("memberId", "1");
-  session.set("user", { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" });
-  session.set("companies", [
-    { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
-  ]);
-  session.set("companyId", "100234");
-  return (await commitSession(session)).split(";")[0];
+  return (await anaBrowser(await loginAs(sandbox, "ana.admin"))).cookie;
 }
 
 async function load(query: string, init: { cookie?: string; signal?: AbortSignal } = {}): Promise<Response> {

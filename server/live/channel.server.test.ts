@@ -3,12 +3,11 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { jwtExpiry } from "#core/domain/jwt";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
-import { commitSession, getSession } from "#server/session/auth.server";
 
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
+import { anaBrowser } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
 import { isLiveChannelRequest, responseSink, serveLiveChannel } from "./channel.server";
@@ -39,22 +38,9 @@ afterAll(async () => {
   await appEnv.restore();
 });
 
+/** Ana's session cookie, as her browser holds it after logging in. */
 async function sessionCookie(): Promise<string> {
-  const { productJwt } = await loginAs(sandbox, "ana.admin");
-  const session = await getSession(new Request(APP));
-  const now = Date.now();
-  session.set("authState", "accessState");
-  session.set("bankToken", "no-usado");
-  session.set("productJwt", productJwt);
-  session.set("expiresAt", jwtExpiry(productJwt) ?? now);
-  session.set("lastSeenAt", now);
-  session.set("memberId", "1");
-  session.set("user", { userName: "ana.admin", name: "Ana", firstLastName: "Martínez", secondLastName: "Ríos", email: "ana@example.test" });
-  session.set("companies", [
-    { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V.", profileType: "ADMINISTRADOR" },
-  ]);
-  session.set("companyId", "100234");
-  return (await commitSession(session)).split(";")[0];
+  return (await anaBrowser(await loginAs(sandbox, "ana.admin"))).cookie;
 }
 
 const until = async (condition: () => boolean) => {
