@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sandboxControl } from "./support";
+import { loginAs, resetSandbox, sandboxControl, toast } from "./support";
 
 /**
  * Price alerts (§2 /alertas, §8, §9; decision 045), with JavaScript and without: the create drawer
@@ -13,7 +13,6 @@ test.beforeEach(async () => {
 });
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Nueva alerta de precio" });
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
 async function createAlert(page: Page, values: { pair: string; operation: string; condition: string; rate: string }) {
   await page.getByRole("link", { name: "Crear alerta" }).click();

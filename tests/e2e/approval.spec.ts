@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL, sidebar } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
 
 /**
  * The administrator's approval (§2 Shell approve label, §3 Required-approval payment, §6, §7 PUT
@@ -18,7 +18,6 @@ test.afterAll(async () => {
   await resetSandbox();
 });
 
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
 const drawer = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 const APPROVE_LABEL = "Aprobación de pagos";

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, toast } from "./support";
 
 /**
  * 'Permisos de colaboradores' (§2, §5, §6; issue 10, decision 058), with JavaScript and without:
@@ -19,7 +19,6 @@ test.afterAll(async () => {
 const PATH = "/configuracion/colaboradores";
 const CARLOS = "Carlos Hernández Soto";
 const drawer = (page: Page) => page.getByRole("dialog", { name: CARLOS });
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 const NO_THIRD_PARTY = "Tu perfil no tiene permiso para enviar dinero a terceros.";
 
 async function openCarlos(page: Page) {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sidebar } from "./support";
+import { loginAs, resetSandbox, sidebar, toast } from "./support";
 
 /**
  * 'Membresía' (§2 /membresias, §3 and §4 Membership; issue 10, decision 061), with JavaScript and
@@ -17,7 +17,6 @@ test.afterAll(async () => {
   await resetSandbox();
 });
 
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 const plan = (page: Page) => page.getByRole("region", { name: /^Plan / });
 
 test("Ana opens her membership from the settings, cancels it and resumes it", async ({ page }) => {

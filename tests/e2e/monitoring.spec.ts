@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
+import { loginAs, resetSandbox, sandboxControl, sidebar, toast } from "./support";
 
 /**
  * 'Monitoreo de divisas' (§2, §8; decision 045), with JavaScript and without: the sidebar's
@@ -12,7 +12,6 @@ test.beforeEach(async () => {
   await resetSandbox();
 });
 
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 const followed = (page: Page) => page.getByRole("region", { name: "Pares que sigues" });
 
 async function follow(page: Page, pair: string) {

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sandboxControl } from "./support";
+import { loginAs, resetSandbox, sandboxControl, toast } from "./support";
 
 const notifications = (page: Page) =>
   page.getByRole("dialog", { name: "Notificaciones" }).getByRole("list", { name: "Lista de notificaciones" });
@@ -46,8 +46,6 @@ test("a new member has no notifications yet", async ({ page }) => {
   await page.goto("/?drawer=notificaciones");
   await expect(page.getByRole("dialog", { name: "Notificaciones" }).getByText("Aún no tienes notificaciones")).toBeVisible();
 });
-
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 
 /**
  * Signs Beatriz in, pushes `notification` upstream and returns how long the toast may take: with JS the

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
+import { loginAs, resetSandbox, sandboxControl, sidebar, toast } from "./support";
 
 /**
  * Recurring payments and the payment planner (§2 /pagos-recurrentes, /planner; §8; decision 057),
@@ -17,7 +17,6 @@ test.afterAll(async () => {
   await resetSandbox();
 });
 
-const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
 const schedules = (page: Page) => page.getByRole("table", { name: "Tus pagos recurrentes" });
 
 function currentMonthHeading(): string {

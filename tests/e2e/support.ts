@@ -21,6 +21,12 @@ export async function loginAs(page: Page, userName: string) {
 
 export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Menú principal" });
 
+/**
+ * The toasts' live region (§9), by its name: a page's own status notices — the market-closed one
+ * after hours, a job's progress — are statuses too.
+ */
+export const toast = (page: Page) => page.getByRole("status", { name: "Avisos" });
+
 export async function sandboxControl(path: string, body: unknown) {
   const response = await fetch(`${SANDBOX_URL}${path}`, {
     method: "POST",

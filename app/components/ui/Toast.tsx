@@ -39,6 +39,7 @@ const look: Record<ToastType, { icon: "check" | "error" | "info"; accent: string
 export const TOAST_MS = 5000;
 
 export function Toast({ toast, durationMs = TOAST_MS }: ToastProps) {
+  const { t } = useTranslation("common");
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const hide = useCallback((id: string) => setGone((previous) => new Set(previous).add(id)), []);
   const shown = toast && !gone.has(toast.id) ? toast : null;
@@ -47,7 +48,8 @@ export function Toast({ toast, durationMs = TOAST_MS }: ToastProps) {
   // Both live regions are always in the page, so a toast that arrives later is announced.
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-[60] w-toast max-w-[calc(100vw-2rem)]">
-      <div role="status" aria-live="polite" aria-atomic="true">
+      {/* Named, so the toasts are told apart from a page's own status notices (the market closed, a job's progress). */}
+      <div role="status" aria-live="polite" aria-atomic="true" aria-label={t("toast.region")}>
         {shown && shown.type !== "error" ? card : null}
       </div>
       <div role="alert" aria-atomic="true">
