@@ -126,13 +126,37 @@ function reasonOptions(concepts: ConceptPay[]): ReasonOption[] {
 export async function loadCalculator(access: AccessContext, url: URL): Promise<CalculatorData> {
   const special = isSpecialRuleCompany(access.company.clientId);
   const requestedTab = tabFrom(url);
-  const recipientsAllowed = canSendToRecipients(await currentActor(access));
+  // Every upstream read starts at once, so the dashboard costs its slowest chain (issue 14's TTFB):
+  // the margin follows the pairs (usually cached), the recipients follow the member's permissions.
+  const pairsRead: Promise<string[]> = special
+    ? Promise.resolve([] as string[])
+    : cached(`pairs:${access.company.clientId}`, () => access.api.product.pairs());
+  const market = pairsRead.then(async (pairs) => {
+    const tab: Tab = pairs.length === 0 ? "transfer" : requestedTab;
+    const requestedPair = url.searchParams.get("par")?.toUpperCase() ?? "";
+    const pair = tab === "transfer" ? null : pairs.includes(requestedPair) ? requestedPair : (pairs[0] ?? null);
+    const [snapshot, referenceMargin] = await Promise.all([
+      pair ? priceHub().ensure(pair) : Promise.resolve(null),
+      pair
+        ? optional(access.api.trading.margin(pair, MARGIN_REFERENCE_AMOUNT), null, {
+            log: access.log,
+            event: "reference_margin_unavailable",
+          })
+        : Promise.resolve(null),
+    ]);
+    return { tab, pair, snapshot, referenceMargin };
+  });
+  const allowed = currentActor(access).then(canSendToRecipients);
 
-  const [pairs, concepts, recipients, holidays, payNow] = await Promise.all([
-    // §6: the special-rule company sees no pairs, so it can only transfer.
-    special ? Promise.resolve([] as string[]) : cached(`pairs:${access.company.clientId}`, () => access.api.product.pairs()),
+  const [pairs, { tab, pair, snapshot, referenceMargin }, recipientsAllowed, concepts, recipients, holidays, payNow] = await Promise.all([
+    pairsRead,
+    market,
+    allowed,
     cached("conceptpays", () => access.api.product.conceptPays()),
-    requestedTab === "transfer" && recipientsAllowed && !special ? loadRecipients(access) : Promise.resolve([]),
+    // §6: the special-rule company sees no pairs, so it can only transfer.
+    requestedTab === "transfer" && !special
+      ? allowed.then((may) => (may ? loadRecipients(access) : []))
+      : Promise.resolve([] as Awaited<ReturnType<typeof loadRecipients>>),
     // Bank holidays change once a year: an hour's cache; without them, weekdays still apply.
     optional(
       cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000),
@@ -143,16 +167,6 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
       },
     ),
     requestedTab === "transfer" ? payNowOf(access, url) : Promise.resolve(null),
-  ]);
-  const tab: Tab = pairs.length === 0 ? "transfer" : requestedTab;
-  const requestedPair = url.searchParams.get("par")?.toUpperCase() ?? "";
-  const pair = tab === "transfer" ? null : pairs.includes(requestedPair) ? requestedPair : (pairs[0] ?? null);
-
-  const [snapshot, referenceMargin] = await Promise.all([
-    pair ? priceHub().ensure(pair) : Promise.resolve(null),
-    pair
-      ? optional(access.api.trading.margin(pair, MARGIN_REFERENCE_AMOUNT), null, { log: access.log, event: "reference_margin_unavailable" })
-      : Promise.resolve(null),
   ]);
 
   return {
