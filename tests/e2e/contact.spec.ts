@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, toast } from "./support";
 
 /**
  * 'Datos de usuario' and the contact drawers (§2, §4, §5, §8, §9; issue 10, decision 059), with
@@ -19,8 +19,6 @@ test.afterAll(async () => {
 const settings = (page: Page) => page.getByRole("dialog", { name: "Configuración" });
 const emailDrawer = (page: Page) => page.getByRole("dialog", { name: "Correo de contacto" });
 const whatsappDrawer = (page: Page) => page.getByRole("dialog", { name: "WhatsApp" });
-/** The toast that says `text`: the dashboard's market-closed notice is a status too, after hours. */
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 /** A contact row of 'Datos de contacto': its term and its description. */
 const row = (page: Page, label: string) =>
   settings(page)
@@ -131,7 +129,7 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   await page.reload();
   await expect(whatsappDrawer(page).getByRole("button", { name: "Reenviar mensaje" })).toBeEnabled();
   await whatsappDrawer(page).getByRole("button", { name: "Reenviar mensaje" }).click();
-  await expect(toast(page, "Te enviamos un nuevo mensaje.")).toBeVisible();
+  await expect(toast(page).getByText("Te enviamos un nuevo mensaje.")).toBeVisible();
   await expect(whatsappDrawer(page).getByRole("button", { name: "Reenviar mensaje" })).toBeDisabled();
   await expect(whatsappDrawer(page)).toContainText(BLOCKED);
 
@@ -150,7 +148,7 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   await expect(optIn).not.toBeChecked();
   await optIn.check();
   if (!js) await settings(page).getByRole("button", { name: "Guardar preferencia" }).click();
-  await expect(toast(page, "Guardamos tu preferencia de WhatsApp.")).toBeVisible();
+  await expect(toast(page).getByText("Guardamos tu preferencia de WhatsApp.")).toBeVisible();
   await expect(settings(page).getByLabel("Recibir información en mi Whatsapp")).toBeChecked();
 });
 
