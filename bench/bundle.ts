@@ -4,11 +4,14 @@ import { gzipSync } from "node:zlib";
 
 import { build } from "esbuild";
 
+import remixConfig from "../remix.config.js";
 import { figure } from "./support";
 
 /**
  * What the browser downloads (issue 14, decision 039): for each route, the JavaScript of its first
- * load — the manifest, the entry, the root and the route with every chunk they import —
+ * load — the entry, the root and the route with every chunk they import, and the manifest file when
+ * the browser fetches it (not with lazy route discovery: the page then carries its routes' part of
+ * the manifest inline, and the browser never asks for the file) —
  * gzip-compressed as the app serves it (compression's default level 6), and what it is made of;
  * the dashboard's first load package by package; then what each browser dependency costs on its
  * own (bundled alone, minified, gzipped). Reads the build in BUILD_DIR (`npm run bench` builds
@@ -93,10 +96,19 @@ async function readMetafile(): Promise<Metafile | null> {
   }
 }
 
-/** Files of the first load of each page route: the manifest, entry, root, and the route with its parents. */
-function firstLoads(manifest: Manifest, manifestUrl: string): Map<string, string[]> {
+/**
+ * Files of the first load of each page route: the entry, root, and the route with its parents, and
+ * the manifest file when the browser fetches it (`manifestUrl` null when it does not).
+ */
+function firstLoads(manifest: Manifest, manifestUrl: string | null): Map<string, string[]> {
   const root = manifest.routes.root;
-  const shared = [manifestUrl, manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? [])];
+  const shared = [
+    ...(manifestUrl ? [manifestUrl] : []),
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    root.module,
+    ...(root.imports ?? []),
+  ];
   const loads = new Map<string, string[]>([["root", [...new Set(shared)]]]);
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
@@ -194,7 +206,9 @@ export async function bundleSizes() {
 
   const rows: Array<{ route: string; files: number; raw: number; gzip: number; kinds: Record<Kind, number> }> = [];
   const packagesOf = new Map<string, Map<string, { kind: Kind; gzip: number; raw: number }>>();
-  for (const [route, urls] of firstLoads(manifest, `${PUBLIC_PATH}${file}`)) {
+  // Remix's <Scripts> neither imports nor preloads the manifest file under lazy route discovery.
+  const lazyDiscovery = (remixConfig.future as Record<string, boolean> | undefined)?.v3_lazyRouteDiscovery === true;
+  for (const [route, urls] of firstLoads(manifest, lazyDiscovery ? null : `${PUBLIC_PATH}${file}`)) {
     const own = manifest.routes[route];
     if (route !== "root" && (await measure(own.module)).raw <= RESOURCE_ROUTE_MAX_BYTES) continue;
     const kinds = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
@@ -221,7 +235,7 @@ export async function bundleSizes() {
   }
   rows.sort((a, b) => b.gzip - a.gzip);
 
-  console.log(`JavaScript on first load, per page route (gzip level 6, as served; manifest included) — ${ASSETS}`);
+  console.log(`JavaScript on first load, per page route (gzip level 6; the files the browser fetches) — ${ASSETS}`);
   if (metafile) console.log(`  ${"".padEnd(44)} ${"total".padStart(9)} ${KINDS.map((kind) => kind.padStart(12)).join("")}   files`);
   for (const row of rows) {
     const parts = metafile ? KINDS.map((kind) => kb(row.kinds[kind]).padStart(12)).join("") : "";
