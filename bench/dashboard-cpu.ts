@@ -19,24 +19,30 @@ import { figure, login, mb, ms, percentile, rssKb, startStack } from "./support"
  *   after, and each render's time (p50, p99).
  * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average
  * (the machine is shared: a busy one inflates every figure, the times most).
- * BENCH_DASHBOARD_CPU_PORT: the app's port (3292).
+ * BENCH_DASHBOARD_CPU_PORT: the app's port (3292). BENCH_ACCEPT_ENCODING: what the client accepts (gzip).
+ * BENCH_CPU_PATH: another page to measure the same way (e.g. `/terminos-condiciones`, the shell with no page
+ * data, or `/login` with BENCH_CPU_ANONYMOUS=1, a Remix document with no upstream call): floors to read the
+ * dashboard's figure against (decision 074); the load phase then loads that page too.
  */
 const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 3);
 const TICK_MS = 10;
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+/** gzip, as the figures of issue 14 were taken; `gzip, deflate, br, zstd` is what Chrome sends over HTTPS. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip";
 
-async function cpuMs(pid: number): Promise<number> {
+/** The process's CPU time so far, user and system (kernel: socket writes to the sandbox on this machine included). */
+async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8");
   // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
 }
 
 /** The dashboard once, as a browser's first page: answers the stylesheet's cookie it sets. */
 function stylesheetCookie(url: URL, cookie: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
+    const req = request(url, { headers: { cookie, "accept-encoding": ACCEPT_ENCODING } }, (response) => {
       response.resume();
       const set = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => /^(__Host-)?_*portal_css=/.test(c));
       response.on("end", () => (set ? resolve(set) : reject(new Error("the dashboard set no stylesheet cookie"))));
@@ -49,7 +55,7 @@ function stylesheetCookie(url: URL, cookie: string): Promise<string> {
 function render(url: URL, agent: Agent, cookie: string): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
+    const req = request(url, { agent, headers: { cookie, "accept-encoding": ACCEPT_ENCODING } }, (response) => {
       response.resume();
       response.on("end", () => {
         if (response.statusCode !== 200) reject(new Error(`dashboard answered ${response.statusCode}`));
@@ -66,7 +72,7 @@ async function renders(pid: number, url: URL, cookie: string, count: number, con
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   let left = count;
   const times: number[] = [];
-  const before = await cpuMs(pid);
+  const before = await cpuTimes(pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -77,9 +83,11 @@ async function renders(pid: number, url: URL, cookie: string, count: number, con
     }),
   );
   const wallMs = performance.now() - started;
-  const cpu = (await cpuMs(pid)) - before;
+  const after = await cpuTimes(pid);
+  const system = after.system - before.system;
+  const cpu = after.user - before.user + system;
   agent.destroy();
-  return { cpuPerRender: cpu / count, pagesPerSecond: (count / wallMs) * 1000, times };
+  return { cpuPerRender: cpu / count, systemPerRender: system / count, pagesPerSecond: (count / wallMs) * 1000, times };
 }
 
 /** `LOAD_CONNECTIONS` connections rendering the dashboard for `LOAD_SECONDS`: the app's resident memory and each render's time. */
@@ -122,29 +130,38 @@ export async function dashboardCpu() {
   try {
     const pid = stack.app.pid!;
     const session = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
-    const url = new URL("/", stack.appUrl);
-    const cookie = `${session}; ${await stylesheetCookie(url, session)}`;
+    const path = process.env.BENCH_CPU_PATH ?? "/";
+    const url = new URL(path, stack.appUrl);
+    const browserCookie = process.env.BENCH_CPU_ANONYMOUS === "1" ? "" : session;
+    const cookie = `${browserCookie}; ${await stylesheetCookie(url, browserCookie)}`;
     console.log(
-      `app CPU per dashboard render (load average ${loadavg()
+      `app CPU per ${path === "/" ? "dashboard" : `${path}${browserCookie ? "" : " (no session)"}`} render, accept-encoding ${ACCEPT_ENCODING} (load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(" ")})`,
     );
 
     const sequential: number[] = [];
+    const sequentialSystem: number[] = [];
+    const concurrentSystem: number[] = [];
     const firstPage: number[] = [];
     const concurrent: number[] = [];
     const rate: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       await renders(pid, url, cookie, 30, 1);
-      sequential.push((await renders(pid, url, cookie, 300, 1)).cpuPerRender);
-      firstPage.push((await renders(pid, url, session, 100, 1)).cpuPerRender);
+      const one = await renders(pid, url, cookie, 300, 1);
+      sequential.push(one.cpuPerRender);
+      sequentialSystem.push(one.systemPerRender);
+      firstPage.push((await renders(pid, url, browserCookie, 100, 1)).cpuPerRender);
       const many = await renders(pid, url, cookie, 600, 20);
       concurrent.push(many.cpuPerRender);
+      concurrentSystem.push(many.systemPerRender);
       rate.push(1000 / many.cpuPerRender);
     }
     console.log(`  sequential, 300 renders on one connection   ${summary(sequential, ms)}  (target ≤ 3 ms)`);
     console.log(`  first page (stylesheet inline), 100 renders ${summary(firstPage, ms)}`);
     console.log(`  concurrent, 600 renders on 20 connections   ${summary(concurrent, ms)}  (target ≤ 3 ms)`);
+    console.log(`    of which system (kernel) time, sequential  ${summary(sequentialSystem, ms)}`);
+    console.log(`    of which system (kernel) time, concurrent  ${summary(concurrentSystem, ms)}`);
     console.log(`  pages per second per core (from CPU)        ${summary(rate, (value) => value.toFixed(0))}  (target ≥ 300)`);
 
     // Memory and p99 under 200 connections, as many times as the CPU figures: each run starts

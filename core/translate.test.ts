@@ -13,7 +13,7 @@ import recipients from "./locales/es-MX/recipients.json";
 import settings from "./locales/es-MX/settings.json";
 import transaction from "./locales/es-MX/transaction.json";
 import type { TranslateOptions } from "./translate";
-import { LOCALE, translator } from "./translate";
+import { LOCALE, LOOKUPS_PER_NAMESPACE, translator } from "./translate";
 
 const resources = { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients, portfolio };
 type Namespace = keyof typeof resources;
@@ -101,5 +101,26 @@ describe("translator", () => {
     expect(t("missing.{{x}}", { defaultValue: "Hola {{name}}", name: "Ana" })).toBe("Hola Ana");
     expect(t("title")).toBe("title");
     expect(t("dashboard:calculator.title")).toBe("calculator.title");
+  });
+
+  it("answers a key read again as the first time, each namespace's tree its own, also past the lookups it keeps", () => {
+    const first = { greeting: "Hola {{name}}", nested: { text: "uno" } };
+    const second = { greeting: "Adiós {{name}}", nested: { text: "dos" } };
+    const t1 = translator({ common: first });
+    const t2 = translator({ common: second });
+    for (let round = 0; round < 3; round += 1) {
+      expect(t1("greeting", { name: "Ana" })).toBe("Hola Ana");
+      expect(t2("greeting", { name: "Ana" })).toBe("Adiós Ana");
+      expect(t1("nested.text")).toBe("uno");
+      expect(t2("nested.text")).toBe("dos");
+      expect(t1("nested.missing")).toBe("nested.missing");
+      expect(t1("nested.missing", { defaultValue: "otro" })).toBe("otro");
+    }
+    const many = Object.fromEntries(Array.from({ length: LOOKUPS_PER_NAMESPACE + 50 }, (_, i) => [`k${i}`, `texto ${i}`]));
+    const t = translator({ common: many });
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < LOOKUPS_PER_NAMESPACE + 50; i += 1) expect(t(`k${i}`)).toBe(`texto ${i}`);
+    }
+    expect(t("sin.texto", { count: 2, defaultValue: "ninguno" })).toBe("ninguno");
   });
 });

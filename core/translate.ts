@@ -36,7 +36,30 @@ function pathIn(node: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * What a key path reads in a namespace's tree, kept per tree: every text of every page is looked up
+ * again on each render, and the trees are the bundled resources, never changed (decision 074). Bounded
+ * per tree, since a key may be built from data (`type.${kind}`): past the bound, lookups walk the tree.
+ */
+const lookups = new WeakMap<ResourceTree, Map<string, unknown>>();
+export const LOOKUPS_PER_NAMESPACE = 4096;
+
+function lookup(tree: ResourceTree | undefined, path: string): unknown {
+  if (tree === undefined) return undefined;
+  let known = lookups.get(tree);
+  if (known === undefined) {
+    known = new Map();
+    lookups.set(tree, known);
+  }
+  const cached = known.get(path);
+  if (cached !== undefined || known.has(path)) return cached;
+  const value = pathIn(tree, path);
+  if (known.size < LOOKUPS_PER_NAMESPACE) known.set(path, value);
+  return value;
+}
+
 function fill(text: string, options: TranslateOptions): string {
+  if (!text.includes("{{")) return text;
   return text.replace(PLACEHOLDER, (placeholder, inner: string) => {
     const name = inner.trim();
     const value = pathIn(options, name);
@@ -53,8 +76,7 @@ function isSentence(key: string): boolean {
 }
 
 /** The keys to try, first to last: the plural forms `count` asks for, then the key itself. */
-function candidates(key: string, count: unknown): string[] {
-  if (typeof count !== "number") return [key];
+function candidates(key: string, count: number): string[] {
   return [...(count === 0 ? [`${key}_zero`] : []), `${key}_${plurals.select(count)}`, key];
 }
 
@@ -68,11 +90,14 @@ export function translator(resources: Resources, namespaces: string | readonly s
   const ownNamespace = (typeof namespaces === "string" ? namespaces : namespaces[0]) ?? DEFAULT_NAMESPACE;
 
   function translate(namespace: string, key: string, options: TranslateOptions): unknown {
+    const tree = resources[namespace];
     let value: unknown;
-    for (const candidate of candidates(key, options.count)) {
-      value = pathIn(resources[namespace], candidate);
-      if (found(value)) break;
-    }
+    if (typeof options.count !== "number") value = lookup(tree, key);
+    else
+      for (const candidate of candidates(key, options.count)) {
+        value = lookup(tree, candidate);
+        if (found(value)) break;
+      }
     if (typeof value === "string") return fill(value, options);
     if (found(value) && typeof value === "object") {
       if (!options.returnObjects) return `key '${key} (${LOCALE})' returned an object instead of string.`;

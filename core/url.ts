@@ -1,14 +1,42 @@
+/**
+ * Links are built from the page's own URL on every render (a dashboard builds some twenty), and
+ * parsing a URL is the costly part: the answers are kept, a pure function's, bounded (decision 074).
+ */
+const BUILT_MAX = 2_000;
+const built = new Map<string, string>();
+
+function remembered(key: string, build: () => string): string {
+  const known = built.get(key);
+  if (known !== undefined) return known;
+  const value = build();
+  if (built.size >= BUILT_MAX) built.clear();
+  built.set(key, value);
+  return value;
+}
+
+/** Each part with its length before it, so no two different inputs make one key. */
+const part = (text: string) => `${text.length}:${text}`;
+
 /** Build links that open or close URL-addressed drawers and dialogs, keeping the rest of the URL. */
 export function withParams(href: string, params: Record<string, string>): string {
-  const url = new URL(href, "http://portal.local");
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}`;
+  const entries = Object.entries(params);
+  let key = `+${part(href)}`;
+  for (const [name, value] of entries) key += part(name) + part(String(value));
+  return remembered(key, () => {
+    const url = new URL(href, "http://portal.local");
+    for (const [name, value] of entries) url.searchParams.set(name, value);
+    return `${url.pathname}${url.search}`;
+  });
 }
 
 export function withoutParams(href: string, keys: string[]): string {
-  const url = new URL(href, "http://portal.local");
-  for (const key of keys) url.searchParams.delete(key);
-  return `${url.pathname}${url.search}`;
+  let key = `-${part(href)}`;
+  for (const name of keys) key += part(String(name));
+  return remembered(key, () => {
+    const url = new URL(href, "http://portal.local");
+    for (const name of keys) url.searchParams.delete(name);
+    return `${url.pathname}${url.search}`;
+  });
 }
 
 /** A fixed origin that only this parser sees: a target is on the app's site when it resolves here. */

@@ -4,7 +4,7 @@ import { chooseToast } from "#core/domain/notification-toast";
 
 import type { Notification } from "../upstream/notifications.server";
 import type { BridgeListener } from "./bridge.server";
-import { notificationStream, toastData, toastSinceLastTold } from "./live.server";
+import { newestOf, notificationStream, toastData, toastSinceLastTold } from "./live.server";
 
 const notification = (id: string, createdAt: string, fields: Partial<Notification> = {}): Notification => ({
   id,
@@ -52,6 +52,23 @@ describe("toastSinceLastTold (the next page's toast, without JavaScript)", () =>
     const burst = ["6", "5", "4", "3"].map((id, i) => notification(id, `2026-11-24T10:0${5 - i}:00.000Z`));
     expect(await toastSinceLastTold(mark, [...burst, older])).toMatchObject({ type: "success", title: "4 destinatarios activos" });
     expect(await toastSinceLastTold(mark, [...burst, older])).toBeNull();
+  });
+});
+
+describe("newestOf", () => {
+  it("answers what sorting the instants did: the newest as an ISO instant, whatever the offsets and order", () => {
+    const createdAt = ["2026-11-26T10:00:00.000Z", "2026-11-26T05:30:00-06:00", "2026-11-26T11:29:59.999Z", "2025-01-01T00:00:00Z"];
+    const sorted = (values: string[]) =>
+      values
+        .map((value) => new Date(value).toISOString())
+        .sort()
+        .at(-1);
+    for (const order of [createdAt, [...createdAt].reverse(), [createdAt[2], createdAt[0], createdAt[3], createdAt[1]]]) {
+      expect(newestOf(order.map((at) => ({ createdAt: at })))).toBe(sorted(order));
+    }
+    expect(newestOf(createdAt.map((at) => ({ createdAt: at })))).toBe("2026-11-26T11:30:00.000Z");
+    expect(newestOf([])).toBeUndefined();
+    expect(() => newestOf([{ createdAt: "2026-11-26T10:00:00Z" }, { createdAt: "ayer" }])).toThrow(RangeError);
   });
 });
 

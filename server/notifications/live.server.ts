@@ -123,12 +123,19 @@ export function notificationEvents(options: Omit<NotificationStreamOptions, "end
   };
 }
 
-/** The newest `createdAt` of some notifications, as a comparable ISO instant. */
+/**
+ * The newest `createdAt` of some notifications, as a comparable ISO instant. One pass over the instants
+ * (every page asks, decision 074); a date that does not parse throws, as `toISOString` does.
+ */
 export function newestOf(notifications: readonly Pick<Notification, "createdAt">[]): string | undefined {
-  return notifications
-    .map((notification) => new Date(notification.createdAt).toISOString())
-    .sort()
-    .at(-1);
+  if (notifications.length === 0) return undefined;
+  let newest = -Infinity;
+  for (const notification of notifications) {
+    const at = new Date(notification.createdAt).getTime();
+    if (Number.isNaN(at)) throw new RangeError("Invalid time value");
+    if (at > newest) newest = at;
+  }
+  return new Date(newest).toISOString();
 }
 
 /**
