@@ -353,6 +353,17 @@ export default function App() {
 
   const page = shell ? (
     <AppShell
+      overlay={
+        <GlobalOverlay
+          overlay={overlay}
+          surveyResult={surveyResult}
+          thanks={thanks}
+          action="/aviso"
+          redirectTo={here}
+          closeThanksHref={withoutParams(here, ["aviso"])}
+          csrfToken={<AuthenticityTokenInput />}
+        />
+      }
       notices={
         notices ? (
           <Notices
@@ -454,15 +465,6 @@ export default function App() {
         variant={dialog === "inactividad" ? "inactivity" : "normal"}
       />
       <CompanyChangeError open={modal === "companyChangeError"} closeHref={withoutParams(here, [])} />
-      <GlobalOverlay
-        overlay={overlay}
-        surveyResult={surveyResult}
-        thanks={thanks}
-        action="/aviso"
-        redirectTo={here}
-        closeThanksHref={withoutParams(here, ["aviso"])}
-        csrfToken={<AuthenticityTokenInput />}
-      />
       {clock ? <SessionGuardian clock={clock} inactivityOpen={dialog === "inactividad"} /> : null}
     </AppShell>
   ) : (

@@ -111,6 +111,16 @@ describe("Modal", () => {
     expect(html).not.toContain("href=");
     expect(html).toMatch(/aria-describedby="[^"]+-descripcion"/);
   });
+
+  it("rises and fades in when opened from a page, and is drawn in place when it comes with the page", async () => {
+    const opened = await serverHtml(<Modal open title="Aviso" closeHref="/" />);
+    expect(opened).toContain("fxn-modal ");
+    expect(count(opened, "fxn-backdrop ")).toBe(1);
+    const withPage = await serverHtml(<Modal open withPage title="Aviso" closeHref="/" />);
+    expect(withPage).toContain('role="dialog"');
+    expect(withPage).not.toContain("fxn-modal");
+    expect(withPage).not.toContain("fxn-backdrop");
+  });
 });
 
 describe("Toast", () => {
@@ -410,6 +420,19 @@ describe("Sidebar and shell", () => {
     expect(isCurrentItem({ href: "/destinatarios" }, "/destinatarios-alta")).toBe(false);
     expect(isCurrentItem({ href: "/destinatarios", activePaths: ["/destinatarios-alta"] }, "/destinatarios-alta")).toBe(true);
     expect(isCurrentItem({ href: "/" }, "/cuentas")).toBe(false);
+  });
+
+  it("puts the page's overlay first in the document, before the skip link and the page", async () => {
+    const html = await serverHtml(
+      <AppShell sidebar={sidebar} overlay={<Modal open withPage id="aviso" title="Tu cuenta remunerada está activa" />}>
+        hola
+      </AppShell>,
+    );
+    const dialog = html.indexOf('role="dialog"');
+    expect(dialog).toBeGreaterThan(0);
+    expect(dialog).toBeLessThan(html.indexOf("Saltar al contenido"));
+    expect(dialog).toBeLessThan(html.indexOf("Menú principal"));
+    expect(dialog).toBeLessThan(html.indexOf("hola"));
   });
 
   it("renders no sidebar when null", async () => {

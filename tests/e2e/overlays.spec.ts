@@ -56,6 +56,32 @@ test("the paid-account notice shows for a company with a remunerated account, an
   await expect(dialog(page, "Tu cuenta remunerada está activa")).toHaveCount(0);
 });
 
+test("the paid-account notice comes with the page: first in the document, drawn in place, where the keyboard starts", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await turnOn("ana.admin", "paid_account");
+  await loginAs(page, "ana.admin");
+  const notice = dialog(page, "Tu cuenta remunerada está activa");
+  await expect(notice).toBeVisible();
+  // Decision 072: before the skip link and the menu in the document, so it paints with the page's first frame.
+  const order = await page.evaluate(() => {
+    const dialogElement = document.querySelector('[role="dialog"]');
+    const skip = [...document.querySelectorAll("a")].find((link) => link.textContent === "Saltar al contenido");
+    const menu = document.querySelector('nav[aria-label="Menú principal"]');
+    const before = (other: Element | null | undefined) =>
+      Boolean(dialogElement && other && dialogElement.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return { beforeSkipLink: before(skip), beforeMenu: before(menu) };
+  });
+  expect(order).toEqual({ beforeSkipLink: true, beforeMenu: true });
+  // It comes with the page rather than being opened from it: no entry animation to wait for.
+  expect(await notice.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+  const ok = notice.getByRole("button", { name: "Entendido" });
+  // With JavaScript focus moves into the dialog; without, the first Tab reaches its button.
+  if (!javaScriptEnabled) await page.keyboard.press("Tab");
+  await expect(ok).toBeFocused();
+});
+
 test("the rebrand notice comes first, and the contact notice leads to the settings", async ({ page, context }) => {
   await turnOn("carlos.colaborador", "rebrand");
   await turnOn("carlos.colaborador", "verify_email_on_init");

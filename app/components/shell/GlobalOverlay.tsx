@@ -64,13 +64,19 @@ export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectT
   switch (overlay) {
     case "rebrand":
       return (
-        <Modal open id="aviso-rebrand" title={t("overlays.rebrand.title")} description={t("overlays.rebrand.description", { product })}>
+        <Modal
+          open
+          withPage
+          id="aviso-rebrand"
+          title={t("overlays.rebrand.title")}
+          description={t("overlays.rebrand.description", { product })}
+        >
           {actions(<span key="ok">{post("cerrar", t("overlays.rebrand.ok"), "primary", true)}</span>)}
         </Modal>
       );
     case "contacto":
       return (
-        <Modal open id="aviso-contacto" title={t("overlays.contact.title")} description={t("overlays.contact.description")}>
+        <Modal open withPage id="aviso-contacto" title={t("overlays.contact.title")} description={t("overlays.contact.description")}>
           {actions(
             <span key="later">{post("cerrar", t("overlays.contact.later"), "secondary")}</span>,
             <span key="review">{post("revisar", t("overlays.contact.review"), "primary", true)}</span>,
@@ -81,6 +87,7 @@ export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectT
       return (
         <Modal
           open
+          withPage
           id="aviso-cuenta-remunerada"
           tone="success"
           title={t("overlays.paidAccount.title")}

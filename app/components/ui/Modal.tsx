@@ -18,6 +18,11 @@ export type ModalProps = {
   tone?: ModalTone;
   /** id of the dialog element (the heading gets `${id}-titulo`). */
   id?: string;
+  /**
+   * The dialog is part of the page as it loads (the session's global overlay), not opened from it: it
+   * is drawn in place with the page's first frame, without the entry animation (decision 072).
+   */
+  withPage?: boolean;
 };
 
 const toneIcon = {
@@ -35,7 +40,7 @@ export function Modal(props: ModalProps) {
   return <ModalPanel {...props} />;
 }
 
-function ModalPanel({ title, description, closeHref, children, tone = "default", id }: ModalProps) {
+function ModalPanel({ title, description, closeHref, children, tone = "default", id, withPage = false }: ModalProps) {
   const autoId = useId();
   const dialogId = id ?? `modal${autoId.replace(/:/g, "")}`;
   const titleId = `${dialogId}-titulo`;
@@ -43,19 +48,14 @@ function ModalPanel({ title, description, closeHref, children, tone = "default",
   const panelRef = useRef<HTMLDivElement>(null);
   useDialogBehaviour(panelRef, closeHref, "first");
   const icon = tone === "default" ? null : toneIcon[tone];
+  const backdrop = `${withPage ? "" : "fxn-backdrop "}absolute inset-0 bg-slate-950/50 dark:bg-black/70`;
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4" data-scroll-lock="">
       {closeHref ? (
-        <Link
-          to={closeHref}
-          preventScrollReset
-          tabIndex={-1}
-          aria-hidden="true"
-          className="fxn-backdrop absolute inset-0 block bg-slate-950/50 dark:bg-black/70"
-        />
+        <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className={`${backdrop} block`} />
       ) : (
-        <div aria-hidden="true" className="fxn-backdrop absolute inset-0 bg-slate-950/50 dark:bg-black/70" />
+        <div aria-hidden="true" className={backdrop} />
       )}
       <div
         ref={panelRef}
@@ -64,7 +64,7 @@ function ModalPanel({ title, description, closeHref, children, tone = "default",
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
-        className="fxn-modal relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl sm:p-8 dark:bg-slate-900 dark:text-slate-100"
+        className={`${withPage ? "" : "fxn-modal "}relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl sm:p-8 dark:bg-slate-900 dark:text-slate-100`}
       >
         {icon ? <Icon name={icon.name} className={`mx-auto mb-4 h-12 w-12 ${icon.className}`} /> : null}
         <h2
