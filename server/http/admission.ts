@@ -1,0 +1,125 @@
+/**
+ * Admission of pages by the event loop's own saturation (docs/decisions/073). A pure state machine:
+ * the clock and the event loop's delay are handed in (`tick`), so tests drive it with numbers.
+ *
+ * Pages are admitted while fewer than `limit` are in progress; the rest wait in arrival order. The
+ * limit is not fixed (decision 064 rejected a fixed one: a slow upstream would cap every route):
+ * every `tick` reports how late the event loop ran a timer, and
+ * - late beyond the target (our own CPU is saturated): the limit falls to 90 % of what was in
+ *   progress, never under `minLimit`, so fewer pages start their upstream calls and timers at once;
+ * - on time while pages wait (the server could do more: upstreams are slow, the CPU is not): the
+ *   limit grows by 5 % (at least one page), up to `maxLimit`. Slow upstreams therefore raise the
+ *   limit instead of capping throughput.
+ * A page that waited `queueTimeoutMs`, or that finds `maxQueue` pages waiting, is refused (the
+ * server answers 503 with Retry-After): better a clear answer than a page that arrives after its
+ * reader gave up.
+ */
+export interface AdmissionSettings {
+  /** The fewest pages let in at once, however late the event loop runs. */
+  minLimit: number;
+  /** The most pages let in at once, however idle the CPU. */
+  maxLimit: number;
+  /** The limit at start. */
+  initialLimit: number;
+  /** The event loop's delay (ms) above which the server is saturated. */
+  targetDelayMs: number;
+  /** The longest a page waits for its turn before it is refused. */
+  queueTimeoutMs: number;
+  /** The most pages waiting; one more is refused at once. */
+  maxQueue: number;
+}
+
+export type Refusal = "queue_full" | "timeout";
+
+export type Decision = { admitted: true; waitedMs: number } | { admitted: false; reason: Refusal; waitedMs: number };
+
+export interface AdmissionState {
+  limit: number;
+  inFlight: number;
+  queued: number;
+  /** The last event-loop delay reported (ms). */
+  delayMs: number;
+}
+
+interface Waiter {
+  since: number;
+  decide: (decision: Decision) => void;
+}
+
+const DECREASE = 0.9;
+const INCREASE = 0.05;
+
+export class AdmissionGate {
+  private limitValue: number;
+  private inFlightCount = 0;
+  private lastDelayMs = 0;
+  private nextId = 0;
+  /** Waiting pages in arrival order (a Map keeps insertion order and deletes in O(1)). */
+  private readonly waiting = new Map<number, Waiter>();
+
+  constructor(private readonly settings: AdmissionSettings) {
+    if (settings.minLimit < 1 || settings.maxLimit < settings.minLimit) throw new RangeError("admission limits out of order");
+    this.limitValue = Math.min(settings.maxLimit, Math.max(settings.minLimit, settings.initialLimit));
+  }
+
+  /**
+   * A page asks to start. `decide` is called once: at once when there is room (or the queue is
+   * full), later when its turn comes or it waited too long. `cancel` withdraws a page still
+   * waiting (its browser went away); it is a no-op once decided.
+   */
+  request(now: number, decide: (decision: Decision) => void): { cancel: () => void } {
+    if (this.waiting.size === 0 && this.inFlightCount < this.admitted()) {
+      this.inFlightCount += 1;
+      decide({ admitted: true, waitedMs: 0 });
+      return { cancel: () => undefined };
+    }
+    if (this.waiting.size >= this.settings.maxQueue) {
+      decide({ admitted: false, reason: "queue_full", waitedMs: 0 });
+      return { cancel: () => undefined };
+    }
+    const id = this.nextId++;
+    this.waiting.set(id, { since: now, decide });
+    return { cancel: () => void this.waiting.delete(id) };
+  }
+
+  /** An admitted page finished (answered, failed or abandoned): the next waiting ones may start. */
+  release(now: number): void {
+    this.inFlightCount = Math.max(0, this.inFlightCount - 1);
+    this.admitWaiting(now);
+  }
+
+  /** The event loop's delay measured just now: adjusts the limit, refuses pages that waited too long. */
+  tick(now: number, delayMs: number): void {
+    this.lastDelayMs = delayMs;
+    const { minLimit, maxLimit, targetDelayMs, queueTimeoutMs } = this.settings;
+    if (delayMs > targetDelayMs) {
+      this.limitValue = Math.max(minLimit, Math.min(this.limitValue, this.inFlightCount) * DECREASE);
+    } else if (this.waiting.size > 0) {
+      this.limitValue = Math.min(maxLimit, this.limitValue + Math.max(1, this.limitValue * INCREASE));
+    }
+    for (const [id, waiter] of this.waiting) {
+      if (now - waiter.since < queueTimeoutMs) break;
+      this.waiting.delete(id);
+      waiter.decide({ admitted: false, reason: "timeout", waitedMs: now - waiter.since });
+    }
+    this.admitWaiting(now);
+  }
+
+  state(): AdmissionState {
+    return { limit: this.admitted(), inFlight: this.inFlightCount, queued: this.waiting.size, delayMs: this.lastDelayMs };
+  }
+
+  /** Whole pages: the limit moves in fractions, pages do not. */
+  private admitted(): number {
+    return Math.floor(this.limitValue);
+  }
+
+  private admitWaiting(now: number): void {
+    for (const [id, waiter] of this.waiting) {
+      if (this.inFlightCount >= this.admitted()) break;
+      this.waiting.delete(id);
+      this.inFlightCount += 1;
+      waiter.decide({ admitted: true, waitedMs: now - waiter.since });
+    }
+  }
+}
