@@ -1,11 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
+import { openSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { type Agent, type IncomingMessage, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 import { startSandbox } from "../sandbox/server";
+import { APP_NODE_ARGS } from "../scripts/app-node-args.mjs";
 import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -41,12 +43,15 @@ export async function startStack(appPort: number, extraEnv: Record<string, strin
     ...extraEnv,
   } as NodeJS.ProcessEnv;
   // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
-  // BENCH_NODE_ARGS: flags for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // The app's node runs with the flags it runs with everywhere (scripts/app-node-args.mjs); BENCH_NODE_ARGS adds
+  // flags after them (a later flag wins), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = [...APP_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
   if (options.gcHook) nodeArgs.push("--expose-gc", "--import", new URL("./gc-hook.mjs", import.meta.url).pathname);
+  // BENCH_APP_LOG: a file that receives the app's log (JSON lines at LOG_LEVEL warn): its timeouts, refusals, breakers.
+  const logFile = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, "a") : "ignore";
   const app: ChildProcess = spawn(process.execPath, [...nodeArgs, `${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", logFile, "inherit"],
   });
   const appUrl = `http://localhost:${appPort}`;
   await waitForHttp(`${appUrl}/healthcheck`);

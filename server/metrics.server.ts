@@ -52,6 +52,7 @@ export interface PageAdmissionState {
   inFlight: number;
   queued: number;
   delayMs: number;
+  utilisation: number;
 }
 
 interface Sources {
@@ -138,7 +139,7 @@ function createMetrics() {
     labelNames: ["state"] as const,
     registers,
     collect() {
-      const gate = sources.pageAdmission?.() ?? { limit: 0, inFlight: 0, queued: 0, delayMs: 0 };
+      const gate = sources.pageAdmission?.() ?? { limit: 0, inFlight: 0, queued: 0 };
       this.set({ state: "limit" }, gate.limit);
       this.set({ state: "in_flight" }, gate.inFlight);
       this.set({ state: "queued" }, gate.queued);
@@ -151,6 +152,15 @@ function createMetrics() {
     registers,
     collect() {
       this.set((sources.pageAdmission?.().delayMs ?? 0) / 1000);
+    },
+  });
+
+  new Gauge({
+    name: "portal_page_admission_loop_utilisation",
+    help: "The event loop's utilisation (0-1) over the page admission gate's last sample: a late loop lowers the limit only when busy (0.9 or more).",
+    registers,
+    collect() {
+      this.set(sources.pageAdmission?.().utilisation ?? 0);
     },
   });
 

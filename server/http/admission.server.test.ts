@@ -105,7 +105,7 @@ describe("the admission middleware", () => {
       expect(await sampleOf("portal_page_admission", { state: "in_flight" })).toBe(1);
 
       clock.now = 1_000;
-      gate.tick(clock.now, 400);
+      gate.tick(clock.now, 400, 1);
       const refused = await waiting;
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
@@ -149,23 +149,37 @@ describe("the admission middleware", () => {
 });
 
 describe("the event loop's delay", () => {
-  it("is how much later than asked the sampling timer ran", () => {
+  it("is how much later than asked the sampling timer ran, with the loop's utilisation since the last sample", () => {
     vi.useFakeTimers();
     let now = 0;
-    const samples: number[] = [];
+    let active = 0;
+    const samples: Array<[number, number]> = [];
+    // What performance.eventLoopUtilization answers: cumulative, or since a previous reading.
+    const utilisation = (since?: { active: number; idle: number }) => {
+      const reading = { active, idle: now - active, utilization: now === 0 ? 0 : active / now };
+      if (!since) return reading;
+      const span = now - (since.active + since.idle);
+      return { active: active - since.active, idle: 0, utilization: span > 0 ? (active - since.active) / span : 0 };
+    };
     const stop = sampleLoopDelay(
       50,
-      (_at, delayMs) => samples.push(delayMs),
+      (_at, delayMs, busy) => samples.push([delayMs, busy]),
       () => now,
+      utilisation,
     );
     now = 50;
+    active = 10;
     vi.advanceTimersByTime(50);
-    // The next timer asked at 50; the loop was busy and it ran at 180.
+    // The next timer asked at 50; the loop was busy with our own work and it ran at 180.
     now = 180;
+    active = 140;
     vi.advanceTimersByTime(50);
     stop();
     now = 1_000;
     vi.advanceTimersByTime(1_000);
-    expect(samples).toEqual([0, 80]);
+    expect(samples).toEqual([
+      [0, 0.2],
+      [80, 1],
+    ]);
   });
 });

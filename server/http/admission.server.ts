@@ -1,3 +1,5 @@
+import { performance as nodePerformance } from "node:perf_hooks";
+
 import type { RequestHandler } from "express";
 
 import type { Logger } from "../logger.server";
@@ -25,19 +27,31 @@ export function isGatedRequest(method: string, path: string): boolean {
   return (method === "GET" || method === "HEAD") && !NEVER_GATED.has(path);
 }
 
+type Utilisation = ReturnType<typeof nodePerformance.eventLoopUtilization>;
+
 /**
  * A timer asked for every `periodMs`: how much later than asked it ran is the event loop's delay
- * (the time callbacks ready to run waited behind other work, ours). Unref'd: it never keeps the
- * process alive. Answers a stop function.
+ * (the time callbacks ready to run waited behind other work), and the loop's utilisation since the
+ * last sample tells whether that work was ours (a busy loop) or the machine's (an idle loop not
+ * scheduled in time). Unref'd: it never keeps the process alive. Answers a stop function.
  */
-export function sampleLoopDelay(periodMs: number, onSample: (now: number, delayMs: number) => void, now = () => performance.now()) {
+export function sampleLoopDelay(
+  periodMs: number,
+  onSample: (now: number, delayMs: number, utilisation: number) => void,
+  now = () => performance.now(),
+  utilisation: (since?: Utilisation) => Utilisation = (since) => nodePerformance.eventLoopUtilization(since),
+) {
   let asked = now();
   let timer: NodeJS.Timeout;
+  let last = utilisation();
   const schedule = () => {
     asked = now();
     timer = setTimeout(() => {
       const at = now();
-      onSample(at, Math.max(0, at - asked - periodMs));
+      const current = utilisation();
+      const busy = utilisation(last).utilization;
+      last = current;
+      onSample(at, Math.max(0, at - asked - periodMs), Number.isFinite(busy) ? busy : 0);
       schedule();
     }, periodMs);
     timer.unref();
@@ -103,7 +117,7 @@ export function pageAdmission(gate: AdmissionGate, log: Logger, now = () => perf
 export function startPageAdmission(settings: AdmissionSettings | null): AdmissionGate | null {
   if (!settings) return null;
   const gate = new AdmissionGate(settings);
-  sampleLoopDelay(SAMPLE_PERIOD_MS, (at, delayMs) => gate.tick(at, delayMs));
+  sampleLoopDelay(SAMPLE_PERIOD_MS, (at, delayMs, busy) => gate.tick(at, delayMs, busy));
   observePageAdmission(() => gate.state());
   return gate;
 }

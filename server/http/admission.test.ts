@@ -43,7 +43,7 @@ describe("the page admission gate", () => {
     ask(gate, 0);
     const waiting = ask(gate, 1);
     // Room appears through a limit raised by a tick, not a release: the waiting page goes first.
-    gate.tick(2, 0);
+    gate.tick(2, 0, 0.2);
     expect(waiting.decisions).toEqual([{ admitted: true, waitedMs: 1 }]);
     const late = ask(gate, 3);
     expect(late.decisions).toEqual([]);
@@ -52,11 +52,11 @@ describe("the page admission gate", () => {
   it("lowers the limit while the event loop runs late, never under the minimum", () => {
     const gate = new AdmissionGate({ ...SETTINGS, initialLimit: 40 });
     for (let i = 0; i < 40; i += 1) ask(gate, 0);
-    gate.tick(50, 200);
+    gate.tick(50, 200, 1);
     expect(gate.state().limit).toBe(36);
-    gate.tick(100, 200);
+    gate.tick(100, 200, 1);
     expect(gate.state().limit).toBe(32);
-    for (let t = 150; t < 5_000; t += 50) gate.tick(t, 200);
+    for (let t = 150; t < 5_000; t += 50) gate.tick(t, 200, 0.95);
     expect(gate.state().limit).toBe(SETTINGS.minLimit);
     // Pages already in progress are not cut: they finish, and no new one starts meanwhile.
     expect(gate.state().inFlight).toBe(40);
@@ -67,7 +67,7 @@ describe("the page admission gate", () => {
   it("lowers the limit from what was in progress when the loop ran late, not from an unused ceiling", () => {
     const gate = new AdmissionGate({ ...SETTINGS, initialLimit: 100 });
     for (let i = 0; i < 10; i += 1) ask(gate, 0);
-    gate.tick(50, 120);
+    gate.tick(50, 120, 1);
     expect(gate.state().limit).toBe(9);
   });
 
@@ -76,15 +76,25 @@ describe("the page admission gate", () => {
     // Every page waits seconds for its upstreams; none finishes, and the CPU is idle (delay 0).
     let now = 0;
     for (let i = 0; i < 500; i += 1) ask(gate, now);
-    for (; now < 3_000; now += 50) gate.tick(now, 0);
+    for (; now < 3_000; now += 50) gate.tick(now, 0, 0.1);
     expect(gate.state().limit).toBe(SETTINGS.maxLimit);
     expect(gate.state().inFlight).toBe(SETTINGS.maxLimit);
+  });
+
+  it("raises the limit when the loop runs late but mostly waited: the lateness was another process's, not our pages'", () => {
+    const gate = new AdmissionGate({ ...SETTINGS, maxQueue: 1_000 });
+    for (let i = 0; i < 50; i += 1) ask(gate, 0);
+    gate.tick(50, 400, 0.3);
+    expect(gate.state().limit).toBe(5);
+    expect(gate.state()).toMatchObject({ inFlight: 5, delayMs: 400, utilisation: 0.3 });
+    gate.tick(100, 400, 0.95);
+    expect(gate.state().limit).toBe(4);
   });
 
   it("leaves the limit alone when nobody waits and the loop keeps time", () => {
     const gate = new AdmissionGate(SETTINGS);
     ask(gate, 0);
-    for (let now = 0; now < 1_000; now += 50) gate.tick(now, 1);
+    for (let now = 0; now < 1_000; now += 50) gate.tick(now, 1, 0.5);
     expect(gate.state().limit).toBe(SETTINGS.initialLimit);
   });
 
@@ -96,10 +106,10 @@ describe("the page admission gate", () => {
     expect(overflow.decisions).toEqual([{ admitted: false, reason: "queue_full", waitedMs: 0 }]);
 
     // Late ticks (delay 100 ms) keep the limit at the minimum meanwhile.
-    gate.tick(10_500, 100);
+    gate.tick(10_500, 100, 1);
     expect(queued[0].decisions).toEqual([{ admitted: false, reason: "timeout", waitedMs: 10_500 }]);
     expect(queued[1].decisions).toEqual([]);
-    gate.tick(12_000, 100);
+    gate.tick(12_000, 100, 1);
     expect(queued[1].decisions).toEqual([{ admitted: false, reason: "timeout", waitedMs: 11_000 }]);
     expect(queued[2].decisions).toEqual([{ admitted: false, reason: "timeout", waitedMs: 10_000 }]);
     expect(queued[3].decisions).toEqual([]);
@@ -118,7 +128,7 @@ describe("the page admission gate", () => {
     expect(gone.decisions).toEqual([]);
     expect(next.decisions).toEqual([{ admitted: true, waitedMs: 1 }]);
     next.cancel();
-    gate.tick(20_000, 0);
+    gate.tick(20_000, 0, 0);
     expect(next.decisions).toHaveLength(1);
   });
 

@@ -4,12 +4,15 @@
  *
  * Pages are admitted while fewer than `limit` are in progress; the rest wait in arrival order. The
  * limit is not fixed (decision 064 rejected a fixed one: a slow upstream would cap every route):
- * every `tick` reports how late the event loop ran a timer, and
- * - late beyond the target (our own CPU is saturated): the limit falls to 90 % of what was in
- *   progress, never under `minLimit`, so fewer pages start their upstream calls and timers at once;
- * - on time while pages wait (the server could do more: upstreams are slow, the CPU is not): the
+ * every `tick` reports how late the event loop ran a timer and how busy it was since the last tick
+ * (its utilisation: the share of the time it was running code rather than waiting for I/O), and
+ * - late beyond the target while busy (at least `BUSY` of the time: our own CPU is saturated): the
+ *   limit falls to 90 % of what was in progress, never under `minLimit`, so fewer pages start their
+ *   upstream calls and timers at once;
+ * - otherwise, while pages wait (the server could do more: upstreams are slow, or the lateness came
+ *   from elsewhere — another process on the machine — while the loop mostly waited for I/O): the
  *   limit grows by 5 % (at least one page), up to `maxLimit`. Slow upstreams therefore raise the
- *   limit instead of capping throughput.
+ *   limit instead of capping throughput, and so does a loop left idle by a machine shared with others.
  * A page that waited `queueTimeoutMs`, or that finds `maxQueue` pages waiting, is refused (the
  * server answers 503 with Retry-After): better a clear answer than a page that arrives after its
  * reader gave up.
@@ -39,6 +42,8 @@ export interface AdmissionState {
   queued: number;
   /** The last event-loop delay reported (ms). */
   delayMs: number;
+  /** The event loop's utilisation over the last tick (0–1). */
+  utilisation: number;
 }
 
 interface Waiter {
@@ -46,6 +51,8 @@ interface Waiter {
   decide: (decision: Decision) => void;
 }
 
+/** The event loop's utilisation from which a late loop counts as saturated by our own work. */
+export const BUSY = 0.9;
 const DECREASE = 0.9;
 const INCREASE = 0.05;
 
@@ -53,6 +60,7 @@ export class AdmissionGate {
   private limitValue: number;
   private inFlightCount = 0;
   private lastDelayMs = 0;
+  private lastUtilisation = 0;
   private nextId = 0;
   /** Waiting pages in arrival order (a Map keeps insertion order and deletes in O(1)). */
   private readonly waiting = new Map<number, Waiter>();
@@ -88,11 +96,15 @@ export class AdmissionGate {
     this.admitWaiting(now);
   }
 
-  /** The event loop's delay measured just now: adjusts the limit, refuses pages that waited too long. */
-  tick(now: number, delayMs: number): void {
+  /**
+   * The event loop's delay measured just now and its utilisation since the last tick (0–1): adjusts
+   * the limit, refuses pages that waited too long.
+   */
+  tick(now: number, delayMs: number, utilisation: number): void {
     this.lastDelayMs = delayMs;
+    this.lastUtilisation = utilisation;
     const { minLimit, maxLimit, targetDelayMs, queueTimeoutMs } = this.settings;
-    if (delayMs > targetDelayMs) {
+    if (delayMs > targetDelayMs && utilisation >= BUSY) {
       this.limitValue = Math.max(minLimit, Math.min(this.limitValue, this.inFlightCount) * DECREASE);
     } else if (this.waiting.size > 0) {
       this.limitValue = Math.min(maxLimit, this.limitValue + Math.max(1, this.limitValue * INCREASE));
@@ -106,7 +118,13 @@ export class AdmissionGate {
   }
 
   state(): AdmissionState {
-    return { limit: this.admitted(), inFlight: this.inFlightCount, queued: this.waiting.size, delayMs: this.lastDelayMs };
+    return {
+      limit: this.admitted(),
+      inFlight: this.inFlightCount,
+      queued: this.waiting.size,
+      delayMs: this.lastDelayMs,
+      utilisation: this.lastUtilisation,
+    };
   }
 
   /** Whole pages: the limit moves in fractions, pages do not. */
