@@ -52,6 +52,8 @@ describe("which requests the gate holds", () => {
     expect(isGatedRequest("GET", "/")).toBe(true);
     expect(isGatedRequest("HEAD", "/historial-operaciones")).toBe(true);
     expect(isGatedRequest("GET", "/healthcheck")).toBe(false);
+    expect(isGatedRequest("GET", "/eventos")).toBe(false);
+    expect(isGatedRequest("GET", "/precios/stream")).toBe(false);
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(isGatedRequest(method, "/operar")).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { performance as nodePerformance } from "node:perf_hooks";
 
 import type { RequestHandler } from "express";
 
+import { LIVE_CHANNEL_PATHS } from "../live/channel.server";
 import type { Logger } from "../logger.server";
 import { observePageAdmission, recordPageAdmission } from "../metrics.server";
 import type { AdmissionSettings } from "./admission";
@@ -21,7 +22,9 @@ export const SAMPLE_PERIOD_MS = 50;
 /** What a refused page tells the browser to wait before asking again. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const NEVER_GATED = new Set(["/healthcheck"]);
+// The live channel's paths never reach Express (main.ts answers them first); named here too, so a
+// stream held for hours could never hold a page's place.
+const NEVER_GATED = new Set<string>(["/healthcheck", ...LIVE_CHANNEL_PATHS]);
 
 export function isGatedRequest(method: string, path: string): boolean {
   return (method === "GET" || method === "HEAD") && !NEVER_GATED.has(path);
