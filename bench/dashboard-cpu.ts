@@ -191,7 +191,7 @@ export async function dashboardCpu() {
       `    after the last run, once collected          ${mb(settled.rssKb)} resident: V8 heap ${mb(settled.heapUsedKb)} in use of ${mb(settled.heapTotalKb)}, external ${mb(settled.externalKb)}`,
     );
     console.log(
-      `    what the app logged meanwhile               ${said.get("page refused: server saturated") ?? 0} pages refused (503 from the admission gate), ${said.get("an upstream failure answered the Spanish error page") ?? 0} upstream error pages, ${said.get("optional data unavailable") ?? 0} optional reads missing, ${said.get("upstream call failed") ?? 0} upstream calls failed, ${said.get("upstream call not sent") ?? 0} not sent (breaker or budget), ${said.get("upstream breaker opened") ?? 0} breakers opened`,
+      `    what the app logged meanwhile               ${said.get("page refused: server saturated") ?? 0} pages refused (503 from the admission gate), ${said.get("an upstream failure answered the Spanish error page") ?? 0} upstream error pages, ${said.get("profile unreadable; no permissions granted") ?? 0} pages without the member's permissions (profile unread), ${said.get("optional data unavailable") ?? 0} optional reads missing, ${said.get("upstream call failed") ?? 0} upstream calls failed, ${said.get("upstream call not sent") ?? 0} not sent (breaker or budget), ${said.get("upstream breaker opened") ?? 0} breakers opened`,
     );
     console.log(`    render p50                                 ${summary(p50s, ms)}`);
     console.log(`    render p99                                 ${summary(p99s, ms)}  (target ≤ 1 s)`);
