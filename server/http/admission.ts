@@ -7,8 +7,8 @@
  * every `tick` reports how late the event loop ran a timer and how busy it was since the last tick
  * (its utilisation: the share of the time it was running code rather than waiting for I/O), and
  * - late beyond the target while busy (at least `BUSY` of the time: our own CPU is saturated): the
- *   limit falls to 90 % of what was in progress, never under `minLimit`, so fewer pages start their
- *   upstream calls and timers at once;
+ *   limit falls to 90 % of what was in progress (at most once every DECREASE_EVERY_MS), never under
+ *   `minLimit`, so fewer pages start their upstream calls and timers at once;
  * - otherwise, while pages wait (the server could do more: upstreams are slow, or the lateness came
  *   from elsewhere — another process on the machine — while the loop mostly waited for I/O): the
  *   limit grows by 5 % (at least one page), up to `maxLimit`. Slow upstreams therefore raise the
@@ -54,6 +54,12 @@ interface Waiter {
 /** The event loop's utilisation from which a late loop counts as saturated by our own work. */
 export const BUSY = 0.9;
 const DECREASE = 0.9;
+/**
+ * At most one decrease per this many ms: the ticks right after a late one are late too while the
+ * loop drains what piled up, and cutting on each would collapse the limit for one pause (TCP, in the
+ * same way, lowers its window once per round trip).
+ */
+export const DECREASE_EVERY_MS = 250;
 const INCREASE = 0.05;
 
 export class AdmissionGate {
@@ -61,6 +67,7 @@ export class AdmissionGate {
   private inFlightCount = 0;
   private lastDelayMs = 0;
   private lastUtilisation = 0;
+  private lastDecreaseAt = -Infinity;
   private nextId = 0;
   /** Waiting pages in arrival order (a Map keeps insertion order and deletes in O(1)). */
   private readonly waiting = new Map<number, Waiter>();
@@ -105,7 +112,10 @@ export class AdmissionGate {
     this.lastUtilisation = utilisation;
     const { minLimit, maxLimit, targetDelayMs, queueTimeoutMs } = this.settings;
     if (delayMs > targetDelayMs && utilisation >= BUSY) {
-      this.limitValue = Math.max(minLimit, Math.min(this.limitValue, this.inFlightCount) * DECREASE);
+      if (now - this.lastDecreaseAt >= DECREASE_EVERY_MS) {
+        this.limitValue = Math.max(minLimit, Math.min(this.limitValue, this.inFlightCount) * DECREASE);
+        this.lastDecreaseAt = now;
+      }
     } else if (this.waiting.size > 0) {
       this.limitValue = Math.min(maxLimit, this.limitValue + Math.max(1, this.limitValue * INCREASE));
     }
