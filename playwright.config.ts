@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { APP_NODE_ARGS } from "./scripts/app-node-args.mjs";
 import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
 
 /**
@@ -65,7 +66,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `node ${BUILD_DIR}/server/main.js`,
+      command: `node ${APP_NODE_ARGS.join(" ")} ${BUILD_DIR}/server/main.js`,
       url: `http://localhost:${APP_PORT}/healthcheck`,
       env: {
         ...sandboxEnv({

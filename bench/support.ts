@@ -1,11 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
+import { openSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { type Agent, type IncomingMessage, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 import { startSandbox } from "../sandbox/server";
+import { APP_NODE_ARGS } from "../scripts/app-node-args.mjs";
 import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -24,7 +26,11 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
  * can run benches on one machine (e.g. 1370 → 4660–4668). `gcHook` preloads bench/gc-hook.mjs into
  * the app (with --expose-gc) for {@link settledMemory}.
  */
-export async function startStack(appPort: number, extraEnv: Record<string, string> = {}, options: { gcHook?: boolean } = {}) {
+export async function startStack(
+  appPort: number,
+  extraEnv: Record<string, string> = {},
+  options: { gcHook?: boolean; appLog?: string } = {},
+) {
   appPort += Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const memoryFile = path.join(tmpdir(), `bench-memory-${process.pid}-${appPort}.json`);
   if (options.gcHook) extraEnv = { ...extraEnv, BENCH_MEMORY_FILE: memoryFile };
@@ -41,12 +47,17 @@ export async function startStack(appPort: number, extraEnv: Record<string, strin
     ...extraEnv,
   } as NodeJS.ProcessEnv;
   // BUILD_DIR as for `npm run build`, so a bench can run against a build beside the default one.
-  // BENCH_NODE_ARGS: flags for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // The app's node runs with the flags it runs with everywhere (scripts/app-node-args.mjs); BENCH_NODE_ARGS adds
+  // flags after them (a later flag wins), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = [...APP_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
   if (options.gcHook) nodeArgs.push("--expose-gc", "--import", new URL("./gc-hook.mjs", import.meta.url).pathname);
+  // BENCH_APP_LOG (or a bench's `appLog`): a file that receives the app's log (JSON lines at LOG_LEVEL warn): its
+  // timeouts, refusals, breakers.
+  const logPath = process.env.BENCH_APP_LOG ?? options.appLog;
+  const logFile = logPath ? openSync(logPath, "a") : "ignore";
   const app: ChildProcess = spawn(process.execPath, [...nodeArgs, `${process.env.BUILD_DIR ?? "build"}/server/main.js`], {
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", logFile, "inherit"],
   });
   const appUrl = `http://localhost:${appPort}`;
   await waitForHttp(`${appUrl}/healthcheck`);
@@ -55,6 +66,7 @@ export async function startStack(appPort: number, extraEnv: Record<string, strin
     app,
     appUrl,
     memoryFile,
+    logPath,
     async stop() {
       app.kill("SIGTERM");
       await new Promise((resolve) => app.once("exit", resolve));
@@ -212,4 +224,20 @@ export interface Figure {
 
 export function figure(input: Omit<Figure, "load"> & { load?: string }): Figure {
   return { ...input, load: input.load ?? loadAverage() };
+}
+
+/** How many lines of the app's log (a stack's `logPath`, JSON lines) carry each message, from byte `from` on. */
+export async function logMessages(logPath: string, from = 0): Promise<Map<string, number>> {
+  const text = (await readFile(logPath)).subarray(from).toString("utf8");
+  const counts = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const { msg } = JSON.parse(line) as { msg?: unknown };
+      if (typeof msg === "string") counts.set(msg, (counts.get(msg) ?? 0) + 1);
+    } catch {
+      // A line cut by the app's exit.
+    }
+  }
+  return counts;
 }

@@ -4,6 +4,7 @@ import { execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
+import { APP_NODE_ARGS } from "./app-node-args.mjs";
 import { ensureNodeModules } from "./install.mjs";
 import { sandboxEnv, sandboxProcessEnv, waitForHttp } from "./sandbox-env.mjs";
 
@@ -54,7 +55,7 @@ process.on("SIGTERM", () => stop(0));
 
 start("sandbox", ["--import", "tsx", "sandbox/main.ts"], sandboxProcessEnv({ appPort, sandboxPort }));
 await waitForHttp(`http://localhost:${sandboxPort}/banca`);
-start("app", ["build/server/main.js"], sandboxEnv({ appPort, sandboxPort, sessionSecret }));
+start("app", [...APP_NODE_ARGS, "build/server/main.js"], sandboxEnv({ appPort, sandboxPort, sessionSecret }));
 await waitForHttp(`http://localhost:${appPort}/healthcheck`);
 
 console.log(`

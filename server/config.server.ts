@@ -110,11 +110,40 @@ export const configSchema = z.object({
    * once with REDIS_URL; each job keeps its own few calls in flight (docs/decisions/067).
    */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
+  /**
+   * Page admission by the event loop's own saturation (docs/decisions/073): on by default. Off, every
+   * page starts at once whatever the load (the behaviour before 073).
+   */
+  PAGE_ADMISSION: flag(true),
+  /** The event loop's delay (ms) above which fewer pages are let in at once. */
+  PAGE_ADMISSION_TARGET_DELAY_MS: z.coerce.number().int().min(5).max(10_000).default(50),
+  /** The fewest pages let in at once, however late the event loop runs. */
+  PAGE_ADMISSION_MIN: z.coerce.number().int().min(1).max(10_000).default(8),
+  /** The most pages let in at once, however idle the CPU (slow upstreams raise the limit up to here). */
+  PAGE_ADMISSION_MAX: z.coerce.number().int().min(1).max(100_000).default(512),
+  /** The longest a page waits for its turn (ms) before the 503 page with Retry-After. */
+  PAGE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The most pages waiting for their turn; one more gets the 503 page at once. */
+  PAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(2_000),
   /** Coordinates sent in the partner bank's geolocation header. */
   PARTNER_GEOLOCATION: z.string().default("19.4326,-99.1332"),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The admission gate's settings from the configuration; null when PAGE_ADMISSION is off. */
+export function admissionSettings(config: Config) {
+  if (!config.PAGE_ADMISSION) return null;
+  const minLimit = Math.min(config.PAGE_ADMISSION_MIN, config.PAGE_ADMISSION_MAX);
+  return {
+    minLimit,
+    maxLimit: config.PAGE_ADMISSION_MAX,
+    initialLimit: Math.max(minLimit, Math.min(config.PAGE_ADMISSION_MAX, 32)),
+    targetDelayMs: config.PAGE_ADMISSION_TARGET_DELAY_MS,
+    queueTimeoutMs: config.PAGE_QUEUE_TIMEOUT_MS,
+    maxQueue: config.PAGE_QUEUE_MAX,
+  };
+}
 
 export class ConfigError extends Error {}
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, parseConfig } from "./config.server";
+import { admissionSettings, ConfigError, parseConfig } from "./config.server";
 
 const valid = {
   APP_URL: "https://portal.example.mx/",
@@ -69,5 +69,25 @@ describe("parseConfig", () => {
   it("accepts only redis URLs for REDIS_URL", () => {
     expect(parseConfig({ ...valid, REDIS_URL: "redis://localhost:6379" }).REDIS_URL).toBe("redis://localhost:6379");
     expect(() => parseConfig({ ...valid, REDIS_URL: "http://localhost" })).toThrow(ConfigError);
+  });
+
+  it("reads the page admission gate's settings: on by default, off on request, limits in order", () => {
+    expect(admissionSettings(parseConfig(valid))).toEqual({
+      minLimit: 8,
+      maxLimit: 512,
+      initialLimit: 32,
+      targetDelayMs: 50,
+      queueTimeoutMs: 10_000,
+      maxQueue: 2_000,
+    });
+    expect(admissionSettings(parseConfig({ ...valid, PAGE_ADMISSION: "off" }))).toBeNull();
+    // A maximum under the minimum (or under the starting 32) wins: the gate never lets in more than it says.
+    expect(admissionSettings(parseConfig({ ...valid, PAGE_ADMISSION_MIN: "20", PAGE_ADMISSION_MAX: "10" }))).toMatchObject({
+      minLimit: 10,
+      maxLimit: 10,
+      initialLimit: 10,
+    });
+    for (const bad of [{ PAGE_ADMISSION_TARGET_DELAY_MS: "0" }, { PAGE_ADMISSION_MIN: "0" }, { PAGE_QUEUE_TIMEOUT_MS: "soon" }])
+      expect(() => parseConfig({ ...valid, ...bad })).toThrow(ConfigError);
   });
 });

@@ -8,7 +8,7 @@ declare module "@remix-run/node" {
     /** The client's address as resolved under TRUST_PROXY; empty when unknown (tests). */
     clientIp?: string;
     /**
-     * performance.now() when the request arrived: the start of its upstream budget, shared by all
+     * performance.now() when the request arrived, or when the admission gate let it in (decision 073): the start of its upstream budget, shared by all
      * its loaders (server/upstream/budget.server.ts). Absent when a test calls a loader directly.
      */
     receivedAt?: number;

@@ -10,7 +10,8 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
-import { ConfigError, getConfig } from "./config.server";
+import { admissionSettings, ConfigError, getConfig } from "./config.server";
+import { pageAdmission, startPageAdmission } from "./http/admission.server";
 import { bodyLimitFor, declaredLength } from "./http/body-limit.server";
 import { crossSiteVerdict } from "./http/cross-site.server";
 import { metricsHandler, readinessHandler } from "./http/ops.server";
@@ -184,6 +185,11 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Pages wait their turn while our own event loop runs late (docs/decisions/073); forms, actions and
+// /healthcheck pass. Everything answered above (static files, /metrics, /readiness) never waits.
+const admissionGate = startPageAdmission(admissionSettings(config));
+if (admissionGate) app.use(pageAdmission(admissionGate, logger));
+
 app.all(
   "*",
   (req, res, next) => {
@@ -198,7 +204,8 @@ app.all(
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? "",
       log: logger.child({ requestId: res.locals.requestId as string }),
-      receivedAt: res.locals.receivedAt as number,
+      // The upstream budget starts when the page was let in, not while it waited for our own CPU.
+      receivedAt: (res.locals.admittedAt ?? res.locals.receivedAt) as number,
     }),
   }),
 );

@@ -46,9 +46,19 @@ export interface ReceiptQueue {
   running: number;
 }
 
+/** The page admission gate's state (server/http/admission.ts, decision 073). */
+export interface PageAdmissionState {
+  limit: number;
+  inFlight: number;
+  queued: number;
+  delayMs: number;
+  utilisation: number;
+}
+
 interface Sources {
   liveClients: Map<LiveStream, () => number>;
   receiptQueue: (() => ReceiptQueue) | null;
+  pageAdmission: (() => PageAdmissionState) | null;
 }
 
 // Seconds; a page's upstream calls share a 10 s budget (docs/decisions/027), downloads 30 s.
@@ -57,7 +67,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const sources: Sources = { liveClients: new Map(), receiptQueue: null };
+  const sources: Sources = { liveClients: new Map(), receiptQueue: null, pageAdmission: null };
   const registers = [registry];
 
   const httpRequestDuration = new Histogram({
@@ -123,7 +133,62 @@ function createMetrics() {
     },
   });
 
-  return { registry, sources, httpRequestDuration, upstreamCallDuration, upstreamErrors, upstreamRetries };
+  new Gauge({
+    name: "portal_page_admission",
+    help: "Page admission gate (pages are GET requests past the static files; 0 everywhere when turned off): limit (pages let in at once, moved by the event loop's delay), in_flight (admitted, not yet answered), queued (waiting for their turn).",
+    labelNames: ["state"] as const,
+    registers,
+    collect() {
+      const gate = sources.pageAdmission?.() ?? { limit: 0, inFlight: 0, queued: 0 };
+      this.set({ state: "limit" }, gate.limit);
+      this.set({ state: "in_flight" }, gate.inFlight);
+      this.set({ state: "queued" }, gate.queued);
+    },
+  });
+
+  new Gauge({
+    name: "portal_page_admission_loop_delay_seconds",
+    help: "The event loop's delay last measured by the page admission gate (how late a 50 ms timer ran).",
+    registers,
+    collect() {
+      this.set((sources.pageAdmission?.().delayMs ?? 0) / 1000);
+    },
+  });
+
+  new Gauge({
+    name: "portal_page_admission_loop_utilisation",
+    help: "The event loop's utilisation (0-1) over the page admission gate's last sample: a late loop lowers the limit only when busy (0.9 or more).",
+    registers,
+    collect() {
+      this.set(sources.pageAdmission?.().utilisation ?? 0);
+    },
+  });
+
+  const pageAdmissionWait = new Histogram({
+    name: "portal_page_admission_wait_seconds",
+    help: "How long pages waited for their turn at the admission gate, by outcome (admitted or refused).",
+    labelNames: ["outcome"] as const,
+    buckets: [0, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+
+  const pagesRefused = new Counter({
+    name: "portal_page_admission_refused_total",
+    help: "Pages answered 503 by the admission gate: queue_full (too many waiting) or timeout (waited too long).",
+    labelNames: ["reason"] as const,
+    registers,
+  });
+
+  return {
+    registry,
+    sources,
+    httpRequestDuration,
+    upstreamCallDuration,
+    upstreamErrors,
+    upstreamRetries,
+    pageAdmissionWait,
+    pagesRefused,
+  };
 }
 
 function metrics() {
@@ -194,4 +259,16 @@ export function observeLiveClients(stream: LiveStream, read: () => number): void
 /** Where the receipt-queue gauge reads the PDF renderer's queue at scrape time. */
 export function observeReceiptQueue(read: () => ReceiptQueue): void {
   metrics().sources.receiptQueue = read;
+}
+
+/** Where the page admission gauges read the gate at scrape time. */
+export function observePageAdmission(read: () => PageAdmissionState): void {
+  metrics().sources.pageAdmission = read;
+}
+
+/** One page's turn at the admission gate: how long it waited and, when refused, why. */
+export function recordPageAdmission(decision: { admitted: boolean; waitedMs: number; reason?: "queue_full" | "timeout" }): void {
+  const all = metrics();
+  all.pageAdmissionWait.observe({ outcome: decision.admitted ? "admitted" : "refused" }, decision.waitedMs / 1000);
+  if (!decision.admitted && decision.reason) all.pagesRefused.inc({ reason: decision.reason });
 }

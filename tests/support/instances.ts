@@ -5,6 +5,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { APP_NODE_ARGS } from "../../scripts/app-node-args.mjs";
 import { sandboxEnv, waitForHttp } from "../../scripts/sandbox-env.mjs";
 
 export interface AppInstance {
@@ -30,7 +31,7 @@ export async function startAppInstance(options: {
   buildDir?: string;
 }): Promise<AppInstance> {
   const sessionDir = await mkdtemp(path.join(tmpdir(), `instancia-${options.name}-`));
-  const child: ChildProcess = spawn("node", [path.join(options.buildDir ?? "build", "server", "main.js")], {
+  const child: ChildProcess = spawn("node", [...APP_NODE_ARGS, path.join(options.buildDir ?? "build", "server", "main.js")], {
     env: {
       ...process.env,
       ...sandboxEnv({
