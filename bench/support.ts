@@ -8,7 +8,7 @@ import path from "node:path";
 
 import { startSandbox } from "../sandbox/server";
 import { APP_NODE_ARGS } from "../scripts/app-node-args.mjs";
-import { sandboxEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
+import { sandboxEnv, sandboxProcessEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -20,21 +20,66 @@ export function percentile(values: number[], p: number): number {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+export interface StackOptions {
+  gcHook?: boolean;
+  appLog?: string;
+  /**
+   * The sandbox in a process of its own (as `npm run demo` runs it) instead of in the bench's: a bench whose
+   * clients load the bench's own event loop (200 connections) would otherwise starve the upstream it measures
+   * the app against, and the app's upstream calls would time out for the bench's sake, not the app's.
+   */
+  sandboxProcess?: boolean;
+}
+
+/** A sandbox running as its own process: only its address and a way to stop it. */
+export interface SandboxProcess {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+type SandboxOf<Options extends StackOptions> = Options extends { sandboxProcess: true } ? SandboxProcess : Sandbox;
+
+/** Where a sandbox process listens, from the app's port (3292 → 3392). */
+const SANDBOX_PORT_DISTANCE = 100;
+
+async function startSandboxProcess(appPort: number, sandboxPort: number): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    env: { ...process.env, ...sandboxProcessEnv({ appPort, sandboxPort }), SANDBOX_LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${sandboxPort}`;
+  await waitForHttp(`${url}/banca`);
+  return {
+    port: sandboxPort,
+    url,
+    async close() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
 /**
- * The sandbox in-process and the built app as a child process, wired like the demo.
+ * The sandbox (in the bench's process, or its own with `sandboxProcess`) and the built app as a child process, wired like the demo.
  * BENCH_PORT_OFFSET moves every bench's app port (3290–3298 by default) by that much, so two people
  * can run benches on one machine (e.g. 1370 → 4660–4668). `gcHook` preloads bench/gc-hook.mjs into
  * the app (with --expose-gc) for {@link settledMemory}.
  */
-export async function startStack(
+export async function startStack<Options extends StackOptions>(
   appPort: number,
   extraEnv: Record<string, string> = {},
-  options: { gcHook?: boolean; appLog?: string } = {},
+  options: Options = {} as Options,
 ) {
   appPort += Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const memoryFile = path.join(tmpdir(), `bench-memory-${process.pid}-${appPort}.json`);
   if (options.gcHook) extraEnv = { ...extraEnv, BENCH_MEMORY_FILE: memoryFile };
-  const sandbox = await startSandbox({ port: 0, appUrl: `http://localhost:${appPort}` });
+  const sandbox = (
+    options.sandboxProcess
+      ? await startSandboxProcess(appPort, appPort + SANDBOX_PORT_DISTANCE)
+      : await startSandbox({ port: 0, appUrl: `http://localhost:${appPort}` })
+  ) as SandboxOf<Options>;
   const env = {
     ...process.env,
     ...sandboxEnv({
