@@ -8,7 +8,7 @@ import path from "node:path";
 
 import { startSandbox } from "../sandbox/server";
 import { APP_NODE_ARGS } from "../scripts/app-node-args.mjs";
-import { sandboxEnv, sandboxProcessEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
+import { SANDBOX_NODE_ARGS, sandboxEnv, sandboxProcessEnv, waitForHttp } from "../scripts/sandbox-env.mjs";
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -44,7 +44,7 @@ type SandboxOf<Options extends StackOptions> = Options extends { sandboxProcess:
 const SANDBOX_PORT_DISTANCE = 100;
 
 async function startSandboxProcess(appPort: number, sandboxPort: number): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+  const child = spawn(process.execPath, SANDBOX_NODE_ARGS, {
     env: { ...process.env, ...sandboxProcessEnv({ appPort, sandboxPort }), SANDBOX_LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 import { APP_NODE_ARGS } from "./app-node-args.mjs";
 import { ensureNodeModules } from "./install.mjs";
-import { sandboxEnv, sandboxProcessEnv, waitForHttp } from "./sandbox-env.mjs";
+import { SANDBOX_NODE_ARGS, sandboxEnv, sandboxProcessEnv, waitForHttp } from "./sandbox-env.mjs";
 
 const appPort = Number(process.env.PORT ?? 3000);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
@@ -53,7 +53,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-start("sandbox", ["--import", "tsx", "sandbox/main.ts"], sandboxProcessEnv({ appPort, sandboxPort }));
+start("sandbox", SANDBOX_NODE_ARGS, sandboxProcessEnv({ appPort, sandboxPort }));
 await waitForHttp(`http://localhost:${sandboxPort}/banca`);
 start("app", [...APP_NODE_ARGS, "build/server/main.js"], sandboxEnv({ appPort, sandboxPort, sessionSecret }));
 await waitForHttp(`http://localhost:${appPort}/healthcheck`);

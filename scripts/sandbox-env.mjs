@@ -1,5 +1,9 @@
 // The app's environment when its upstreams are the built-in sandbox: one place for the demo,
 // the end-to-end tests and the benchmarks.
+
+/** How node starts the sandbox as a process of its own (the demo, the benches; Playwright's webServer and compose.yaml spell it out). */
+export const SANDBOX_NODE_ARGS = ["--import", "tsx", "sandbox/main.ts"];
+
 export function sandboxEnv({ appPort, sandboxPort, sessionSecret, sessionDir = ".sessions" }) {
   const sandbox = `http://localhost:${sandboxPort}`;
   const socket = `ws://localhost:${sandboxPort}`;

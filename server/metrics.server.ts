@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
+import type { AdmissionState } from "./http/admission";
 import { singleton } from "./lifecycle.server";
 import type { BreakerState } from "./upstream/breaker";
 import { breakerStates } from "./upstream/breakers.server";
@@ -46,19 +47,10 @@ export interface ReceiptQueue {
   running: number;
 }
 
-/** The page admission gate's state (server/http/admission.ts, decision 073). */
-export interface PageAdmissionState {
-  limit: number;
-  inFlight: number;
-  queued: number;
-  delayMs: number;
-  utilisation: number;
-}
-
 interface Sources {
   liveClients: Map<LiveStream, () => number>;
   receiptQueue: (() => ReceiptQueue) | null;
-  pageAdmission: (() => PageAdmissionState) | null;
+  pageAdmission: (() => AdmissionState) | null;
 }
 
 // Seconds; a page's upstream calls share a 10 s budget (docs/decisions/027), downloads 30 s.
@@ -262,7 +254,7 @@ export function observeReceiptQueue(read: () => ReceiptQueue): void {
 }
 
 /** Where the page admission gauges read the gate at scrape time. */
-export function observePageAdmission(read: () => PageAdmissionState): void {
+export function observePageAdmission(read: () => AdmissionState): void {
   metrics().sources.pageAdmission = read;
 }
 
