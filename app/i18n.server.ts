@@ -4,6 +4,7 @@ import auth from "#core/locales/es-MX/auth.json";
 import collaborators from "#core/locales/es-MX/collaborators.json";
 import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
+import duePayments from "#core/locales/es-MX/due-payments.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import membership from "#core/locales/es-MX/membership.json";
@@ -14,6 +15,7 @@ import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import recipients from "#core/locales/es-MX/recipients.json";
 import settings from "#core/locales/es-MX/settings.json";
+import tour from "#core/locales/es-MX/tour.json";
 import transaction from "#core/locales/es-MX/transaction.json";
 import type { Translate } from "#core/translate";
 import { translator } from "#core/translate";
@@ -23,6 +25,8 @@ export const resources = {
   common,
   auth,
   dashboard,
+  tour,
+  duePayments,
   settings,
   legal,
   notifications,

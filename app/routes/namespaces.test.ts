@@ -17,6 +17,8 @@ const NAMESPACES = [
   "common",
   "auth",
   "dashboard",
+  "tour",
+  "duePayments",
   "settings",
   "legal",
   "notifications",
