@@ -11,9 +11,11 @@ import membership from "#core/locales/es-MX/membership.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import notifications from "#core/locales/es-MX/notifications.json";
+import overlays from "#core/locales/es-MX/overlays.json";
 import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import recipients from "#core/locales/es-MX/recipients.json";
+import session from "#core/locales/es-MX/session.json";
 import settings from "#core/locales/es-MX/settings.json";
 import tour from "#core/locales/es-MX/tour.json";
 import transaction from "#core/locales/es-MX/transaction.json";
@@ -23,6 +25,8 @@ import { translator } from "#core/translate";
 /** Every namespace: server code (toasts in flash messages, downloads) reads any of them. */
 export const resources = {
   common,
+  session,
+  overlays,
   auth,
   dashboard,
   tour,

@@ -9,8 +9,10 @@ import duePayments from "./locales/es-MX/due-payments.json";
 import history from "./locales/es-MX/history.json";
 import legal from "./locales/es-MX/legal.json";
 import notifications from "./locales/es-MX/notifications.json";
+import overlays from "./locales/es-MX/overlays.json";
 import portfolio from "./locales/es-MX/portfolio.json";
 import recipients from "./locales/es-MX/recipients.json";
+import session from "./locales/es-MX/session.json";
 import settings from "./locales/es-MX/settings.json";
 import tour from "./locales/es-MX/tour.json";
 import transaction from "./locales/es-MX/transaction.json";
@@ -19,6 +21,8 @@ import { LOCALE, LOOKUPS_PER_NAMESPACE, translator } from "./translate";
 
 const resources = {
   common,
+  session,
+  overlays,
   auth,
   dashboard,
   tour,

@@ -15,6 +15,8 @@ const APP = path.resolve(__dirname, "..");
 const ROOT = path.resolve(APP, "..");
 const NAMESPACES = [
   "common",
+  "session",
+  "overlays",
   "auth",
   "dashboard",
   "tour",
