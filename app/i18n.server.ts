@@ -18,6 +18,7 @@ import recipients from "#core/locales/es-MX/recipients.json";
 import session from "#core/locales/es-MX/session.json";
 import settings from "#core/locales/es-MX/settings.json";
 import tour from "#core/locales/es-MX/tour.json";
+import tradeErrors from "#core/locales/es-MX/trade-errors.json";
 import transaction from "#core/locales/es-MX/transaction.json";
 import type { Translate } from "#core/translate";
 import { translator } from "#core/translate";
@@ -31,6 +32,7 @@ export const resources = {
   dashboard,
   tour,
   duePayments,
+  tradeErrors,
   settings,
   legal,
   notifications,

@@ -15,6 +15,7 @@ import recipients from "./locales/es-MX/recipients.json";
 import session from "./locales/es-MX/session.json";
 import settings from "./locales/es-MX/settings.json";
 import tour from "./locales/es-MX/tour.json";
+import tradeErrors from "./locales/es-MX/trade-errors.json";
 import transaction from "./locales/es-MX/transaction.json";
 import type { TranslateOptions } from "./translate";
 import { LOCALE, LOOKUPS_PER_NAMESPACE, translator } from "./translate";
@@ -27,6 +28,7 @@ const resources = {
   dashboard,
   tour,
   duePayments,
+  tradeErrors,
   settings,
   legal,
   notifications,

@@ -21,6 +21,7 @@ const NAMESPACES = [
   "dashboard",
   "tour",
   "duePayments",
+  "tradeErrors",
   "settings",
   "legal",
   "notifications",
