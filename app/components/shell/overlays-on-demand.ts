@@ -56,6 +56,8 @@ const SHELL_OVERLAYS = [
   "aviso-global",
   "sesion-por-expirar",
   "bienvenida",
+  // The toast's card (decision 075): a navigation or the live channel may bring one.
+  "aviso-toast",
 ];
 
 /** A navigation may open any of them: their chunks load alongside its request. */
