@@ -1,5 +1,5 @@
 import type { Exact } from "./exact-decimal";
-import { compare, divide, exact, minus, plus, round, times, toFixed } from "./exact-decimal";
+import { compare, divide, exact, exactFrom, minus, plus, round, times, toFixed } from "./exact-decimal";
 import type { Side } from "./prices";
 
 /**
@@ -14,13 +14,7 @@ const ZERO: Exact = { units: BigInt(0), scale: 0 };
 const ONE: Exact = { units: BigInt(1), scale: 0 };
 const HUNDRED: Exact = { units: BigInt(100), scale: 0 };
 
-/** As `toDecimal` reads it: a number, or a text of digits with an optional sign, point and commas. */
-export function exactFrom(value: unknown): Exact | null {
-  if (typeof value === "number") return Number.isFinite(value) ? exact(String(value)) : null;
-  if (typeof value !== "string") return null;
-  const text = value.trim().replace(/,/g, "");
-  return /^-?\d+(\.\d+)?$/.test(text) ? exact(text) : null;
-}
+export { exactFrom };
 
 /**
  * The customer's rate: the provider's price with the margin, buy = price × (1 + margin/100),

@@ -1,7 +1,8 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 
-import { compare, divide, exact, minus, plus, round, times, toFixed } from "./exact-decimal";
+import { toDecimal } from "./decimal";
+import { compare, divide, exact, exactFrom, minus, plus, round, times, toFixed } from "./exact-decimal";
 
 /** A small deterministic generator, so a failure names a case that can be run again. */
 function numbers(seed: number) {
@@ -78,5 +79,36 @@ describe("exact decimals (decision 075)", () => {
     const a = "0.0049999999999999999999999";
     expect(toFixed(round(divide(read(a), read("1")) ?? read("0"), 2), 2)).toBe(new Big(a).div(1).round(2, 1).toFixed(2));
     expect(toFixed(divide(read("2"), read("3")) ?? read("0"), 20)).toBe("0.66666666666666666667");
+  });
+});
+
+describe("exactFrom reads what toDecimal reads (decision 075)", () => {
+  it("takes the same texts and numbers, with the same values", () => {
+    const inputs: unknown[] = [
+      "1,234.56",
+      " 17.5 ",
+      "-3",
+      "0",
+      "1,5",
+      "1.",
+      ".5",
+      "1e3",
+      "abc",
+      "",
+      12.25,
+      1e-7,
+      1e21,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      null,
+      undefined,
+      {},
+    ];
+    for (const input of inputs) {
+      const expected = toDecimal(input);
+      const value = exactFrom(input);
+      expect(value === null, String(input)).toBe(expected === null);
+      if (value && expected) expect(toFixed(value, 8), String(input)).toBe(expected.toFixed(8));
+    }
   });
 });

@@ -38,6 +38,24 @@ export function exact(text: string): Exact | null {
   return { units: sign === "-" ? -units : units, scale };
 }
 
+/**
+ * As `toDecimal` (`decimal.ts`) reads a value: a finite number, or a text of digits with an optional
+ * minus sign and point, commas ignored; null for anything else.
+ */
+export function exactFrom(value: unknown): Exact | null {
+  if (typeof value === "number") return Number.isFinite(value) ? exact(String(value)) : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim().replace(/,/g, "");
+  return /^-?\d+(\.\d+)?$/.test(text) ? exact(text) : null;
+}
+
+/** A constant of the code's own ("0.01"): a text that is not a decimal is a programming error. */
+export function exactConstant(text: string): Exact {
+  const value = exact(text);
+  if (!value) throw new Error(`not a decimal: ${text}`);
+  return value;
+}
+
 /** The same value written with `scale` decimals (scale at least the value's own). */
 function rescale(value: Exact, scale: number): bigint {
   return value.units * pow10(scale - value.scale);
