@@ -4,16 +4,21 @@ import auth from "#core/locales/es-MX/auth.json";
 import collaborators from "#core/locales/es-MX/collaborators.json";
 import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
+import duePayments from "#core/locales/es-MX/due-payments.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import membership from "#core/locales/es-MX/membership.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import notifications from "#core/locales/es-MX/notifications.json";
+import overlays from "#core/locales/es-MX/overlays.json";
 import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import recipients from "#core/locales/es-MX/recipients.json";
+import session from "#core/locales/es-MX/session.json";
 import settings from "#core/locales/es-MX/settings.json";
+import tour from "#core/locales/es-MX/tour.json";
+import tradeErrors from "#core/locales/es-MX/trade-errors.json";
 import transaction from "#core/locales/es-MX/transaction.json";
 import type { Translate } from "#core/translate";
 import { translator } from "#core/translate";
@@ -21,8 +26,13 @@ import { translator } from "#core/translate";
 /** Every namespace: server code (toasts in flash messages, downloads) reads any of them. */
 export const resources = {
   common,
+  session,
+  overlays,
   auth,
   dashboard,
+  tour,
+  duePayments,
+  tradeErrors,
   settings,
   legal,
   notifications,

@@ -5,17 +5,39 @@ import accounts from "./locales/es-MX/accounts.json";
 import auth from "./locales/es-MX/auth.json";
 import common from "./locales/es-MX/common.json";
 import dashboard from "./locales/es-MX/dashboard.json";
+import duePayments from "./locales/es-MX/due-payments.json";
 import history from "./locales/es-MX/history.json";
 import legal from "./locales/es-MX/legal.json";
 import notifications from "./locales/es-MX/notifications.json";
+import overlays from "./locales/es-MX/overlays.json";
 import portfolio from "./locales/es-MX/portfolio.json";
 import recipients from "./locales/es-MX/recipients.json";
+import session from "./locales/es-MX/session.json";
 import settings from "./locales/es-MX/settings.json";
+import tour from "./locales/es-MX/tour.json";
+import tradeErrors from "./locales/es-MX/trade-errors.json";
 import transaction from "./locales/es-MX/transaction.json";
 import type { TranslateOptions } from "./translate";
 import { LOCALE, LOOKUPS_PER_NAMESPACE, translator } from "./translate";
 
-const resources = { common, auth, dashboard, settings, legal, notifications, transaction, history, accounts, recipients, portfolio };
+const resources = {
+  common,
+  session,
+  overlays,
+  auth,
+  dashboard,
+  tour,
+  duePayments,
+  tradeErrors,
+  settings,
+  legal,
+  notifications,
+  transaction,
+  history,
+  accounts,
+  recipients,
+  portfolio,
+};
 type Namespace = keyof typeof resources;
 
 /** i18next 23 as the app ran it before decision 039: the reference the translator must match. */

@@ -7,13 +7,14 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 // Remix renders on react-router's data router; its static flavour is what a server render uses.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { activeBanners } from "#core/domain/announcements";
 import { mexicoCity } from "#core/domain/dates";
 import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
+import { loadEveryOnDemand } from "~/utils/on-demand";
 
 import { RecipientsTable } from "./recipients/RecipientsTable";
 import { AppShell } from "./shell/AppShell";
@@ -124,6 +125,9 @@ describe("Modal", () => {
 });
 
 describe("Toast", () => {
+  // The card is on demand (decision 075): the server loads every on-demand part before it renders.
+  beforeAll(() => loadEveryOnDemand());
+
   it("renders a status with a close control, hidden after 5 s by the stylesheet's rules", async () => {
     const html = await serverHtml(<Toast toast={{ id: "t1", type: "success", title: "Listo", description: "Guardado" }} />);
     expect(html).toMatch(/role="status"[^>]*>.*Listo.*Guardado/s);
@@ -138,7 +142,8 @@ describe("Toast", () => {
 
   it("puts errors in the alert region", async () => {
     const html = await serverHtml(<Toast toast={{ id: "t2", type: "error", title: "Ocurrió un error." }} />);
-    expect(html).toMatch(/role="alert"[^>]*><details/);
+    // The card sits in its on-demand wrapper (`display: contents`), right inside the alert region.
+    expect(html).toMatch(/role="alert"[^>]*><div data-on-demand="aviso-toast" class="contents"><details/);
   });
 
   it("keeps both regions even with no toast", async () => {

@@ -9,7 +9,6 @@ import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
 import { TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
 import dashboard from "#core/locales/es-MX/dashboard.json";
-import transaction from "#core/locales/es-MX/transaction.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { getConfig } from "#server/config.server";
@@ -22,7 +21,7 @@ import { loadDashboard, submitCalculator } from "#server/trading/dashboard.serve
 import { visitedTours } from "#server/trading/tour.server";
 import { RecentOperations } from "~/components/history/RecentOperations";
 import { Calculator } from "~/components/trading/Calculator";
-import { DuePaymentsNotice, GuidedTour, Modal } from "~/components/trading/dashboard-on-demand";
+import { DuePaymentsNotice, GuidedTour, HelpDialog, Modal } from "~/components/trading/dashboard-on-demand";
 import { PricePanel } from "~/components/trading/PricePanel";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { useMemberMargin } from "~/components/trading/use-member-margin";
@@ -90,7 +89,6 @@ export default function Dashboard() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
-  const { t: tt } = useTranslation("transaction");
   const help = actionData?.help ?? null;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -239,24 +237,7 @@ export default function Dashboard() {
           retryHref={here}
         />
       </div>
-      <Modal
-        open={help !== null}
-        title={help ? tt(`help.topics.${help.topic}.title`) : ""}
-        description={help ? tt(`help.topics.${help.topic}.description`) : undefined}
-        tone="error"
-        closeHref={here}
-      >
-        {help ? (
-          <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">
-            <Link to={here} className={buttonClass("secondary")}>
-              {tt("actions.ok")}
-            </Link>
-            <a href={helpLinks[help.target]} className={buttonClass("primary")}>
-              {tt(help.target === "whatsapp" ? "help.whatsapp" : "help.bank")}
-            </a>
-          </div>
-        ) : null}
-      </Modal>
+      <HelpDialog help={help} links={helpLinks} closeHref={here} />
       <Modal
         open={Boolean(approval)}
         title={t("calculator.approval.title")}
@@ -272,7 +253,7 @@ export default function Dashboard() {
 }
 
 export const handle: PageHandle = {
-  namespaces: { dashboard, transaction },
+  namespaces: { dashboard },
   titleKey: "shell.title.dashboard",
   livePair: (data) => (data as { calculator?: { pair?: string | null } } | undefined)?.calculator?.pair ?? null,
 };

@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { surveySchema } from "#core/domain/overlays";
 import texts from "#core/locales/es-MX/common.json";
+import overlayTexts from "#core/locales/es-MX/overlays.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "overlay_action_failed", intent: intent.data, failure: error.failure }, "overlay action failed");
-    access.session.flash("toast", newToast("error", texts.generic.error, texts.overlays.failed));
+    access.session.flash("toast", newToast("error", texts.generic.error, overlayTexts.overlays.failed));
     return done(back);
   }
 }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 
 import auth from "#core/locales/es-MX/auth.json";
+import session from "#core/locales/es-MX/session.json";
 import { requireState } from "#server/session/auth.server";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
@@ -33,4 +34,4 @@ export default function Login() {
   );
 }
 
-export const handle: PageHandle = { namespaces: { auth }, titleKey: "auth:login.meta" };
+export const handle: PageHandle = { namespaces: { auth, session }, titleKey: "auth:login.meta" };

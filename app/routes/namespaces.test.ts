@@ -15,8 +15,13 @@ const APP = path.resolve(__dirname, "..");
 const ROOT = path.resolve(APP, "..");
 const NAMESPACES = [
   "common",
+  "session",
+  "overlays",
   "auth",
   "dashboard",
+  "tour",
+  "duePayments",
+  "tradeErrors",
   "settings",
   "legal",
   "notifications",
@@ -120,32 +125,39 @@ describe("route namespaces", () => {
   });
 
   // Decision 069: a drawer loaded on demand brings, in the same onDemand call, every namespace its
-  // screens read beyond the shell's; the server renders it from the same call.
-  const onDemandFile = path.join(APP, "components/shell/overlays-on-demand.ts");
-  const calls = readFileSync(onDemandFile, "utf8")
-    .split(/(?=\bexport const \w+ = onDemand\()/)
-    .slice(1);
-  it("the shell's on-demand overlays are all read", () => {
-    expect(calls.length).toBeGreaterThanOrEqual(6);
-  });
-  for (const call of calls) {
-    const name = /onDemand\("([\w-]+)"/.exec(call)?.[1] ?? "?";
-    it(`the on-demand overlay "${name}" brings every namespace it reads`, () => {
-      const brought = [...call.matchAll(/withNamespaces\(\{([^}]*)\}/g)].flatMap(([, names]) => names.split(",").map((n) => n.trim()));
-      const viaHelper = call.includes("settingsTexts()") ? ["settings"] : [];
-      const names = ["common", ...brought, ...viaHelper];
-      const components = [...call.matchAll(/import\("([^"]+)"\)/g)]
-        .map(([, specifier]) => resolve(onDemandFile, specifier))
-        .filter((file): file is string => file !== null);
-      expect(components.length).toBeGreaterThan(0);
-      const missing = components.flatMap((component) =>
-        [...reach(component)].flatMap((reached) =>
-          namespacesUsedIn(reached)
-            .filter((used) => !names.includes(used))
-            .map((used) => `${used} (${path.relative(ROOT, reached)})`),
-        ),
-      );
-      expect(missing).toEqual([]);
+  // screens read beyond the shell's; the server renders it from the same call. Decision 075: the
+  // dashboard's on-demand parts likewise, beyond the shell's and the dashboard route's.
+  const onDemandFiles = [
+    { file: path.join(APP, "components/shell/overlays-on-demand.ts"), page: [] as string[], atLeast: 6 },
+    { file: path.join(APP, "components/trading/dashboard-on-demand.ts"), page: declared("_index"), atLeast: 4 },
+  ];
+  for (const { file: onDemandFile, page, atLeast } of onDemandFiles) {
+    const where = path.relative(APP, onDemandFile);
+    const calls = readFileSync(onDemandFile, "utf8")
+      .split(/(?=\bexport const \w+ = onDemand\()/)
+      .slice(1);
+    it(`the on-demand parts of ${where} are all read`, () => {
+      expect(calls.length).toBeGreaterThanOrEqual(atLeast);
     });
+    for (const call of calls) {
+      const name = /onDemand\("([\w-]+)"/.exec(call)?.[1] ?? "?";
+      it(`the on-demand part "${name}" (${where}) brings every namespace it reads`, () => {
+        const brought = [...call.matchAll(/withNamespaces\(\{([^}]*)\}/g)].flatMap(([, names]) => names.split(",").map((n) => n.trim()));
+        const viaHelper = call.includes("settingsTexts()") ? ["settings"] : [];
+        const names = ["common", ...page, ...brought, ...viaHelper];
+        const components = [...call.matchAll(/import\("([^"]+)"\)/g)]
+          .map(([, specifier]) => resolve(onDemandFile, specifier))
+          .filter((file): file is string => file !== null);
+        expect(components.length).toBeGreaterThan(0);
+        const missing = components.flatMap((component) =>
+          [...reach(component)].flatMap((reached) =>
+            namespacesUsedIn(reached)
+              .filter((used) => !names.includes(used))
+              .map((used) => `${used} (${path.relative(ROOT, reached)})`),
+          ),
+        );
+        expect(missing).toEqual([]);
+      });
+    }
   }
 });

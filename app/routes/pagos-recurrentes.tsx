@@ -178,7 +178,7 @@ async function saveEdit(request: Request, access: AccessContext, formData: FormD
       );
     }
     case "fieldError":
-      return fail(serverT("dashboard")(`calculator.errors.${outcome.problem}`), 400, outcome.field);
+      return fail(serverT("tradeErrors")(outcome.problem), 400, outcome.field);
     case "forbidden":
       return fail(t("recurring.edit.forbidden"), 403);
     default:

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (endsAtCap(access.data.expiresAt, access.data.startedAt)) {
     // The absolute cap ends this session before its token does: a new token buys nothing (ASVS 7.3.2).
     const t = serverT("common");
-    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.cappedRefused")));
+    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session:session.expiring.cappedRefused")));
   }
   try {
     const bankToken = await access.api.partner.refreshSession();
@@ -42,6 +42,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "session_extend_failed", err: error instanceof Error ? error.message : error }, "session extension failed");
     const t = serverT("common");
-    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session.expiring.failed")));
+    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("session:session.expiring.failed")));
   }
 }

@@ -13,6 +13,7 @@ import {
   splitPair,
   transferCurrency,
 } from "./calculator";
+import { previewAmount } from "./calculator-preview";
 
 describe("customer rate (§9)", () => {
   it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {
@@ -147,5 +148,67 @@ describe("transferCurrency (issue 15)", () => {
   it("is unknown while nothing known is chosen", () => {
     expect(transferCurrency({}, accounts, recipients)).toBeNull();
     expect(transferCurrency({ origin: "A9", destination: "r:999" }, accounts, recipients)).toBeNull();
+  });
+});
+
+describe("one rule for the server's quote and the browser's preview (decision 075)", () => {
+  /** The rule as it was written with big.js alone, before the exact decimals took it. */
+  const reference = {
+    customerRate(price: Big, margin: Big, side: "buy" | "sell") {
+      const factor = margin.div(100);
+      return (side === "buy" ? price.times(factor.plus(1)) : price.times(factor.neg().plus(1))).round(6, 1);
+    },
+    quoteFrom(rate: Big, typed: "left" | "right", amount: Big) {
+      if (typed === "left") return { left: amount.round(2, 1), right: amount.times(rate).round(2, 1) };
+      if (rate.eq(0)) return { left: amount.times(0).round(2, 1), right: amount.round(2, 1) };
+      return { left: amount.div(rate).round(2, 1), right: amount.round(2, 1) };
+    },
+  };
+  let state = 1403;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const decimal = (whole: number, decimals: number) => (random() * whole).toFixed(Math.floor(random() * (decimals + 1)));
+
+  it("gives the same rates, quotes and previews as big.js did, on thousands of values", () => {
+    for (let i = 0; i < 3000; i += 1) {
+      const price = decimal(i % 2 ? 25 : 200, 6);
+      const margin = decimal(i % 5 ? 3 : 100, 4);
+      const amount = decimal(i % 3 ? 1_000_000 : 100_000_000, 2);
+      for (const side of ["buy", "sell"] as const) {
+        const rate = reference.customerRate(new Big(price), new Big(margin), side);
+        expect(customerRate(new Big(price), new Big(margin), side).toFixed(6), `${price} ${margin} ${side}`).toBe(rate.toFixed(6));
+        expect(clientRate(Number(price), margin, side), `${price} ${margin} ${side}`).toBe(
+          Number(price) > 0 ? reference.customerRate(new Big(String(Number(price))), new Big(margin), side).toFixed(6) : null,
+        );
+        for (const typed of ["left", "right"] as const) {
+          const expected = reference.quoteFrom(rate, typed, new Big(amount));
+          const quote = quoteFrom({ rate, typed, amount: new Big(amount) });
+          expect([quote.left.toFixed(2), quote.right.toFixed(2)], `${amount} ${typed} at ${rate.toFixed(6)}`).toEqual([
+            expected.left.toFixed(2),
+            expected.right.toFixed(2),
+          ]);
+          expect(previewAmount(typed, amount, rate.toFixed(6))).toBe((typed === "left" ? expected.right : expected.left).toFixed(2));
+        }
+      }
+      const base = marginBaseAmount("right", amount, Number(price));
+      expect(base).toBe(
+        new Big(amount).gt(0) && Number(price) > 0
+          ? new Big(amount)
+              .div(new Big(String(Number(price))))
+              .round(2, 1)
+              .toFixed(2)
+          : null,
+      );
+    }
+  });
+
+  it("previews nothing without an amount or a rate", () => {
+    expect(previewAmount("left", null, "17.000000")).toBeNull();
+    expect(previewAmount("left", "abc", "17.000000")).toBeNull();
+    expect(previewAmount("left", "100", null)).toBeNull();
+    expect(previewAmount("right", "100", "0")).toBe("0.00");
+    expect(previewAmount("left", "1,000.5", "17.25")).toBe("17258.63");
   });
 });

@@ -1,5 +1,18 @@
-import { amountString, Big, roundAmount, roundRate, toDecimal } from "./decimal";
+import { customerRateOf, quoteOf } from "./calculator-preview";
+import { Big, toDecimal } from "./decimal";
+import type { Exact } from "./exact-decimal";
+import { exact } from "./exact-decimal";
 import type { Side } from "./prices";
+
+export { clientRate, marginBaseAmount, transferCurrency } from "./calculator-preview";
+
+/** big.js and the exact decimals of `calculator-preview.ts` (one rule for server and browser). */
+const toExact = (value: Big): Exact => {
+  const converted = exact(value.toString());
+  if (!converted) throw new Error("a Big that is not a decimal");
+  return converted;
+};
+const toBig = (value: Exact): Big => new Big(`${value.units}e-${value.scale}`);
 
 /**
  * The calculator's arithmetic (§9): the customer's rate is the provider's price with the margin,
@@ -9,9 +22,7 @@ import type { Side } from "./prices";
 export type Operation = "buy" | "sell" | "transfer";
 
 export function customerRate(price: Big, marginPercent: Big, side: Side): Big {
-  const factor = marginPercent.div(100);
-  const adjusted = side === "buy" ? price.times(factor.plus(1)) : price.times(factor.neg().plus(1));
-  return roundRate(adjusted);
+  return toBig(customerRateOf(toExact(price), toExact(marginPercent), side));
 }
 
 export interface Quote {
@@ -21,9 +32,8 @@ export interface Quote {
 
 /** The other side of the calculator from the side the person typed. */
 export function quoteFrom(input: { rate: Big; typed: "left" | "right"; amount: Big }): Quote {
-  if (input.typed === "left") return { left: roundAmount(input.amount), right: roundAmount(input.amount.times(input.rate)) };
-  if (input.rate.eq(0)) return { left: roundAmount(input.amount.times(0)), right: roundAmount(input.amount) };
-  return { left: roundAmount(input.amount.div(input.rate)), right: roundAmount(input.amount) };
+  const quote = quoteOf({ rate: toExact(input.rate), typed: input.typed, amount: toExact(input.amount) });
+  return { left: toBig(quote.left), right: toBig(quote.right) };
 }
 
 export function splitPair(pair: string): { base: string; quote: string } | null {
@@ -92,50 +102,4 @@ export function quoteHold(
   if (!same(form.left, shown.left) || !same(form.right, shown.right)) return "changed";
   if (!same(fresh.left, shown.left) || !same(fresh.right, shown.right)) return "changed";
   return null;
-}
-
-/**
- * The client's rate the price panel leads with (issue 15): the best provider price of the side
- * with the member's margin of §9, as a quote would apply it, to 6 decimals. Null without a price
- * or a margin that is a percentage.
- */
-export function clientRate(best: number | null | undefined, margin: string | null | undefined, side: Side): string | null {
-  if (best === null || best === undefined || !Number.isFinite(best) || best <= 0) return null;
-  const percent = margin === null || margin === undefined ? null : toDecimal(margin);
-  if (!percent || percent.lt(0) || percent.gt(100)) return null;
-  return customerRate(new Big(String(best)), percent, side).toFixed(6);
-}
-
-/**
- * The base-currency amount whose margin band applies (§7 calculatingMargin takes the base amount):
- * the left amount as typed, or the right one over the price — the server estimates it the same
- * way. Null when the text is not an amount above 0 or there is no price to convert with.
- */
-export function marginBaseAmount(typed: "left" | "right", plainAmount: string, price: number | null | undefined): string | null {
-  const amount = toDecimal(plainAmount);
-  if (!amount || amount.lte(0)) return null;
-  if (typed === "left") return amountString(amount);
-  if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return null;
-  return amountString(amount.div(new Big(String(price))));
-}
-
-/**
- * The currency of a transfer's amount (issue 15): a transfer moves one currency (the server refuses
- * an origin and destination that differ), so it is the origin account's, or — before an origin is
- * chosen — the destination's (an own account or a recipient, `r:<id>`). Null while neither is known.
- */
-export function transferCurrency(
-  chosen: { origin?: string | null; destination?: string | null },
-  accounts: ReadonlyArray<{ idAccount: string; currency: string }>,
-  recipients: ReadonlyArray<{ id: string; currency: string }>,
-): string | null {
-  const account = (id: string | null | undefined) => (id ? accounts.find((a) => a.idAccount === id)?.currency : undefined);
-  const recipient = chosen.destination?.startsWith("r:")
-    ? recipients.find((r) => r.id === chosen.destination?.slice(2))?.currency
-    : undefined;
-  const currency = account(chosen.origin) ?? account(chosen.destination) ?? recipient;
-  if (!currency) return null;
-  const code = currency.trim().toUpperCase();
-  // The bank's legacy MXP is shown as MXN (§9).
-  return code === "MXP" ? "MXN" : code;
 }

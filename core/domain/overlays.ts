@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import texts from "../locales/es-MX/common.json";
+import texts from "../locales/es-MX/overlays.json";
 
 /**
  * The global overlays of §2 that the product's modal flags drive (§3 Modal flags, §7 showModal,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { parseAmountInput } from "./amount-input";
-import { amountString, toDecimal } from "./decimal";
+import { compare, exactConstant, exactFrom, toFixed } from "./exact-decimal";
 import { msg } from "./validation";
 
 /**
@@ -20,6 +20,9 @@ const required = (message: string) => ({ required_error: message, invalid_type_e
  * company moves more in one operation. Longer text is refused before it is read as a number.
  */
 export const AMOUNT_MAX = "999999999999.99";
+// Exact decimals without big.js (decision 075): this schema runs in the browser's on-demand validation.
+const AMOUNT_MIN_EXACT = exactConstant("0.01");
+const AMOUNT_MAX_EXACT = exactConstant(AMOUNT_MAX);
 const AMOUNT_TEXT_MAX = 20;
 
 /**
@@ -32,8 +35,8 @@ export const amountSchema = z
   .trim()
   .superRefine((value, ctx) => {
     const plain = value.length <= AMOUNT_TEXT_MAX ? parseAmountInput(value) : null;
-    const amount = plain === null ? null : toDecimal(plain);
-    if (!plain || !amount || amount.lt("0.01") || amount.gt(AMOUNT_MAX)) {
+    const amount = plain === null ? null : exactFrom(plain);
+    if (!plain || !amount || compare(amount, AMOUNT_MIN_EXACT) < 0 || compare(amount, AMOUNT_MAX_EXACT) > 0) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.invalidAmount });
     } else if (/\.\d{3,}$/.test(plain)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg.amountDecimals });
   })
@@ -113,8 +116,8 @@ export type TransferForm = z.infer<typeof transferSchema>;
  */
 export function tradeIntent(form: ExchangeForm | TransferForm): string {
   const amount = (text: string | undefined) => {
-    const value = text === undefined ? null : toDecimal(text);
-    return value ? amountString(value) : null;
+    const value = text === undefined ? null : exactFrom(text);
+    return value ? toFixed(value, 2) : null;
   };
   const common = { origin: form.origin, destination: form.destination, reason: form.reason, concept: form.concept?.trim() ?? "" };
   if (form.operation === "transfer") {

@@ -9,6 +9,7 @@ import { scheduleCreateSchema, toRecurrence } from "#core/domain/recurring-form"
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
 import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/dashboard.json";
+import tradeErrors from "#core/locales/es-MX/trade-errors.json";
 import transactionTexts from "#core/locales/es-MX/transaction.json";
 
 import { formAnswer } from "../forms.server";
@@ -90,7 +91,7 @@ function typedSide(form: FormData): "left" | "right" {
   return typed;
 }
 
-const problemText = (problem: QuoteProblem | FormProblem) => texts.calculator.errors[problem];
+const problemText = (problem: QuoteProblem | FormProblem) => tradeErrors[problem];
 const recurrentTexts = texts.calculator.recurrent;
 
 /** The quote the page showed, as the form carries it back (bounded text; anything else is none). */

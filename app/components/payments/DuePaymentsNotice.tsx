@@ -11,7 +11,7 @@ import { useTranslation } from "~/i18n";
  * Each payment has its 'Pagar ahora'; 'Ocultar por hoy' is a plain form post.
  */
 export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: DueNotice; redirectTo: string; csrfToken: ReactNode }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("duePayments");
   return (
     <section
       aria-labelledby="pagos-por-hacer"
@@ -20,20 +20,20 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="pagos-por-hacer" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-            {t("duePayments.title")}
+            {t("title")}
           </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-200">{t("duePayments.summary", { count: notice.items.length })}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-200">{t("summary", { count: notice.items.length })}</p>
         </div>
         <Form method="post" action="/avisos">
           {csrfToken}
           <input type="hidden" name="id" value={notice.dismissId} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button type="submit" className="text-sm font-semibold text-slate-700 underline dark:text-slate-200">
-            {t("duePayments.close")}
+            {t("close")}
           </button>
         </Form>
       </div>
-      <ul aria-label={t("duePayments.list")} className="flex flex-col divide-y divide-amber-200 dark:divide-amber-900">
+      <ul aria-label={t("list")} className="flex flex-col divide-y divide-amber-200 dark:divide-amber-900">
         {notice.items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
             <div className="min-w-0">
@@ -41,20 +41,20 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
               <p className="text-sm text-slate-700 dark:text-slate-200">
                 <span className="font-semibold tabular-nums">{item.amount}</span> ·{" "}
                 <time dateTime={item.date} className={item.overdue ? "font-semibold text-failed dark:text-red-300" : undefined}>
-                  {item.overdue ? t("duePayments.overdue", { date: item.dateText }) : t("duePayments.today")}
+                  {item.overdue ? t("overdue", { date: item.dateText }) : t("today")}
                 </time>
               </p>
             </div>
             {item.payHref ? (
-              <Link to={item.payHref} aria-label={t("duePayments.payNamed", { name: item.payee })} className={buttonClass("primary")}>
-                {t("duePayments.pay")}
+              <Link to={item.payHref} aria-label={t("payNamed", { name: item.payee })} className={buttonClass("primary")}>
+                {t("pay")}
               </Link>
             ) : null}
           </li>
         ))}
       </ul>
       <Link to="/planner" className="w-fit text-sm font-semibold text-brand-700 underline dark:text-brand-100">
-        {t("duePayments.planner")}
+        {t("planner")}
       </Link>
     </section>
   );

@@ -30,8 +30,8 @@ export type GlobalOverlayProps = {
  * surveys' thank-you dialog. None is dismissed by the backdrop: each says what its buttons do.
  */
 export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectTo, closeThanksHref, csrfToken }: GlobalOverlayProps) {
-  const { t } = useTranslation("common");
-  const product = t("product.name");
+  const { t } = useTranslation(["overlays", "common"]);
+  const product = t("common:product.name");
   const post = (intent: string, label: string, variant: "primary" | "secondary", autoFocus = false) => (
     <Form method="post" action={action}>
       {csrfToken}

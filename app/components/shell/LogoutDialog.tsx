@@ -24,7 +24,7 @@ export type LogoutDialogProps = {
  * answers with one of its two actions. Focus starts on the one that keeps the session.
  */
 export function LogoutDialog({ open, cancelHref, action, csrfToken, productName, variant }: LogoutDialogProps) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("session");
   const inactivity = variant === "inactivity";
   const stay = (
     <Link to={cancelHref} preventScrollReset data-autofocus="" className={buttonClass("secondary")}>

@@ -8,7 +8,7 @@ export type SessionExpiredNoticeProps = { open: boolean; closeHref: string };
 
 /** SPEC §8: 'Tu sesión ha expirado' with 'Entendido' (which leads wherever closeHref says). */
 export function SessionExpiredNotice({ open, closeHref }: SessionExpiredNoticeProps) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("session");
   return (
     <Modal open={open} id="sesion-expirada" title={t("session.expired.title")} closeHref={closeHref}>
       <ModalActions>

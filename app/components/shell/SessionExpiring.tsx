@@ -22,7 +22,7 @@ export type SessionExpiringProps = {
  * session. Not dismissible: one of the two must be chosen. Both are plain forms.
  */
 export function SessionExpiring({ open, secondsLeft, csrfToken, extendAction, logoutAction, redirectTo, capped }: SessionExpiringProps) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("session");
   return (
     <Modal
       open={open}

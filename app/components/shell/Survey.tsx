@@ -30,8 +30,8 @@ export function Survey({
   csrfToken: ReactNode;
   skip: ReactNode;
 }) {
-  const { t } = useTranslation("common");
-  const product = t("product.name");
+  const { t } = useTranslation(["overlays", "common"]);
+  const product = t("common:product.name");
   const schema = useMemo(() => surveySchema(kind), [kind]);
   const [form, fields] = useForm({
     id: SURVEY_FORM,

@@ -19,7 +19,11 @@ export const NotificationCentre = onDemand("notificaciones", () =>
     import("#core/locales/es-MX/notifications.json").then((module) => module.default),
   ]).then(([module, notifications]) => withNamespaces({ notifications }, module.NotificationCentre)),
 );
-export const LogoutDialog = onDemand("cerrar-sesion", () => import("./LogoutDialog").then((module) => module.LogoutDialog));
+/** The session's and the overlays' texts come with the dialogs that show them, not with the shell (decision 075). */
+const sessionTexts = () => import("#core/locales/es-MX/session.json").then((module) => module.default);
+export const LogoutDialog = onDemand("cerrar-sesion", () =>
+  Promise.all([import("./LogoutDialog"), sessionTexts()]).then(([module, session]) => withNamespaces({ session }, module.LogoutDialog)),
+);
 export const CompanyChangeError = onDemand("error-empresa", () =>
   import("./CompanyChangeError").then((module) => module.CompanyChangeError),
 );
@@ -29,10 +33,18 @@ export const ContactDrawer = onDemand("contacto", () =>
     withNamespaces({ settings }, module.ContactDrawer),
   ),
 );
-export const GlobalOverlay = onDemand("aviso-global", () => import("./GlobalOverlay").then((module) => module.GlobalOverlay));
+export const GlobalOverlay = onDemand("aviso-global", () =>
+  Promise.all([import("./GlobalOverlay"), import("#core/locales/es-MX/overlays.json").then((module) => module.default)]).then(
+    ([module, overlays]) => withNamespaces({ overlays }, module.GlobalOverlay),
+  ),
+);
 
 /** The session-expiry warning (§4) and the company-change splash: each shows on a timer or after a redirect, never at a first paint's need. */
-export const SessionExpiring = onDemand("sesion-por-expirar", () => import("./SessionExpiring").then((module) => module.SessionExpiring));
+export const SessionExpiring = onDemand("sesion-por-expirar", () =>
+  Promise.all([import("./SessionExpiring"), sessionTexts()]).then(([module, session]) =>
+    withNamespaces({ session }, module.SessionExpiring),
+  ),
+);
 export const Splash = onDemand("bienvenida", () => import("~/components/ui/Splash").then((module) => module.Splash));
 
 const SHELL_OVERLAYS = [
@@ -44,6 +56,8 @@ const SHELL_OVERLAYS = [
   "aviso-global",
   "sesion-por-expirar",
   "bienvenida",
+  // The toast's card (decision 075): a navigation or the live channel may bring one.
+  "aviso-toast",
 ];
 
 /** A navigation may open any of them: their chunks load alongside its request. */

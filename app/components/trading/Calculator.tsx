@@ -7,10 +7,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { AccountView } from "#core/domain/accounts";
 import { groupAmount, parseAmountInput, regroupTyping } from "#core/domain/amount-input";
-import { clientRate, marginBaseAmount, quoteFrom, transferCurrency } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
+import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "#core/domain/calculator-preview";
 import { mexicoCityClock } from "#core/domain/clock";
-import { Big, toDecimal } from "#core/domain/decimal";
 import { exchangeConstraint, transferConstraint } from "#core/domain/trade-form-constraints";
 import { displayCurrency, formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
@@ -146,14 +145,9 @@ export function Calculator(props: CalculatorProps) {
   /** Writes the other amount from the typed one at `rate` (a preview: the server quotes). */
   function preview(which: "left" | "right", plain: string | null, rate: string | null) {
     const target = which === "left" ? rightRef.current : leftRef.current;
-    const amount = plain === null ? null : toDecimal(plain);
     if (!target) return;
-    if (!amount || !rate) {
-      target.value = "";
-      return;
-    }
-    const computed = quoteFrom({ rate: new Big(rate), typed: which, amount });
-    target.value = groupAmount((which === "left" ? computed.right : computed.left).toFixed(2));
+    const other = previewAmount(which, plain, rate);
+    target.value = other === null ? "" : groupAmount(other);
   }
 
   function onAmountInput(which: "left" | "right", value: string) {

@@ -25,7 +25,7 @@ export type GuidedTourProps = {
  * JavaScript; with it, the card takes focus when the step changes.
  */
 export function GuidedTour({ view, stepHref, action, redirectTo, csrfToken }: GuidedTourProps) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("tour");
   const heading = useRef<HTMLHeadingElement>(null);
   const step = view.kind === "step" ? view.step : 0;
   useEffect(() => {
@@ -43,47 +43,47 @@ export function GuidedTour({ view, stepHref, action, redirectTo, csrfToken }: Gu
     </Form>
   );
 
-  const title = view.kind === "invite" ? t("tour.invite.title") : t(`tour.steps.${view.target}.title`);
+  const title = view.kind === "invite" ? t("invite.title") : t(`steps.${view.target}.title`);
   return (
     <section
       id={TOUR_CARD_ID}
-      aria-label={t("tour.label")}
+      aria-label={t("label")}
       className="scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50 p-5 shadow-sm dark:border-brand-900 dark:bg-slate-900"
     >
       {view.kind === "step" ? (
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">
-          {t("tour.progress", { step: view.step, of: view.of })}
+          {t("progress", { step: view.step, of: view.of })}
         </p>
       ) : null}
       <h2 ref={heading} tabIndex={-1} className="mt-1 text-lg font-semibold focus:outline-none">
         {title}
       </h2>
       <p className="mt-1 max-w-prose text-slate-700 dark:text-slate-200">
-        {view.kind === "invite" ? t("tour.invite.body") : t(`tour.steps.${view.target}.body`)}
+        {view.kind === "invite" ? t("invite.body") : t(`steps.${view.target}.body`)}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {view.kind === "invite" ? (
           <>
             <Link to={stepHref(1)} className={buttonClass("primary")}>
-              {t("tour.invite.start")}
+              {t("invite.start")}
             </Link>
-            {record(t("tour.invite.later"), "secondary")}
+            {record(t("invite.later"), "secondary")}
           </>
         ) : (
           <>
             {view.previous ? (
               <Link to={stepHref(view.previous)} className={buttonClass("secondary")}>
-                {t("tour.previous")}
+                {t("previous")}
               </Link>
             ) : null}
             {view.next ? (
               <Link to={stepHref(view.next)} className={buttonClass("primary")}>
-                {t("tour.next")}
+                {t("next")}
               </Link>
             ) : (
-              record(t("tour.finish"), "primary")
+              record(t("finish"), "primary")
             )}
-            {view.next ? record(t("tour.skip"), "ghost") : null}
+            {view.next ? record(t("skip"), "ghost") : null}
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
-import { clientRate } from "#core/domain/calculator";
+import { clientRate } from "#core/domain/calculator-preview";
 import { mexicoCityClock } from "#core/domain/clock";
 import { formatMoney, formatRate } from "#core/money";
 import type { PriceEvent, PriceStatusEvent, WireProviderQuote } from "#core/prices/wire";
