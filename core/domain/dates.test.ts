@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 
-import { formatDate, formatDateTime, formatTime, mexicoCity, mexicoCityOffset, mexicoDate, TIME_ZONE } from "./dates";
+import { formatDate, formatDateTime, formatRowDateTime, formatTime, mexicoCity, mexicoCityOffset, mexicoDate, TIME_ZONE } from "./dates";
 
 describe("dates in Mexico City, in Spanish (§9)", () => {
   it("computes the local date, not the UTC one", () => {
@@ -47,6 +47,9 @@ describe("the formats every page asks for, without dayjs (decision 076)", () => 
       expect(mexicoDate(at)).toBe(viaDayjs(at, "YYYY-MM-DD"));
       expect(formatTime(at)).toBe(viaDayjs(at, "HH:mm"));
       expect(formatDate(new Date(at))).toBe(viaDayjs(at, "D [de] MMMM [de] YYYY"));
+      const iso = new Date(at).toISOString();
+      expect(formatRowDateTime(iso)).toBe(mexicoCity(iso).format("DD/MM/YYYY HH:mm"));
+      expect(formatTime(iso)).toBe(mexicoCity(iso).format("HH:mm"));
     }
   });
 
@@ -77,6 +80,22 @@ describe("the formats every page asks for, without dayjs (decision 076)", () => 
       expect(formatTime(at)).toBe(viaDayjs(at, "HH:mm"));
       expect(formatDate(at)).toBe(viaDayjs(at, "D [de] MMMM [de] YYYY"));
     }
+    for (const at of [
+      "2026-11-21",
+      "2026-11-21T18:05:00",
+      "2026-11-21T18:05:00-06:00",
+      "2026-11-21 18:05",
+      "no es fecha",
+      "",
+      "9999-12-31T23:59:59Z",
+      "2026-02-30T10:00:00Z",
+      "2026-11-21T18:05:00z",
+    ]) {
+      expect(formatRowDateTime(at)).toBe(mexicoCity(at).format("DD/MM/YYYY HH:mm"));
+      expect(formatTime(at)).toBe(mexicoCity(at).format("HH:mm"));
+      expect(formatDate(at)).toBe(mexicoCity(at).format("D [de] MMMM [de] YYYY"));
+    }
+    expect(formatRowDateTime("2026-11-21T18:05:00.000Z")).toBe("21/11/2026 12:05");
     expect(mexicoDate(new Date(Number.NaN))).toBe("Invalid Date");
     expect(formatTime("2026-11-21T18:05:00Z")).toBe("12:05");
     expect(formatDate("2026-11-21")).toBe(mexicoCity("2026-11-21").format("D [de] MMMM [de] YYYY"));
