@@ -85,6 +85,23 @@ export function lastWorkingDayBefore(date: string): Dayjs {
 }
 
 /**
+ * When the banner before the day off `date` starts, in ms: {@link festiveStart} of {@link lastWorkingDayBefore}, a pure
+ * function of the date kept once worked out (about ten dayjs objects per announcement per page otherwise; decision 076).
+ * Bounded, since the dates come from the product API: emptied when full.
+ */
+const festiveStarts = new Map<string, number>();
+const FESTIVE_STARTS_KEPT = 256;
+export function festiveStartBefore(date: string): number {
+  let at = festiveStarts.get(date);
+  if (at === undefined) {
+    at = festiveStart(lastWorkingDayBefore(date)).valueOf();
+    if (festiveStarts.size >= FESTIVE_STARTS_KEPT) festiveStarts.clear();
+    festiveStarts.set(date, at);
+  }
+  return at;
+}
+
+/**
  * The banner an announcement gives at `now`, or null. `today` is `now`'s date, worked out once by {@link activeBanners}
  * for all the announcements of a page rather than formatted again for each (decision 076).
  */
@@ -107,7 +124,7 @@ export function bannerOf(announcement: AnnouncementInput, now: Dayjs, today = no
       const date = dateOf(detail.date);
       if (!date) return null;
       // The cheap comparison first: the festive start's calendar arithmetic only for a day off still ahead.
-      if (today >= date || now.isBefore(festiveStart(lastWorkingDayBefore(date)))) return null;
+      if (today >= date || now.valueOf() < festiveStartBefore(date)) return null;
       return dayOffBanner(id, "beforeDayOff", service, date, dateOf(detail.nextWorkingDay));
     }
     case "novelty": {
