@@ -21,9 +21,17 @@ export async function runShutdownHooks(): Promise<void> {
   }
 }
 
+const singletonKeys = new Map<string, symbol>();
+
 /** One instance per process, whichever bundle asks first (Epic Stack's singleton idea). */
 export function singleton<T>(name: string, create: () => T): T {
-  const key = Symbol.for(`portal.singleton.${name}`);
+  // The registry's symbol kept per name: pages ask for the same few singletons dozens of times each, and building the
+  // name and looking it up in the global symbol registry every time showed in the profile (decision 076).
+  let key = singletonKeys.get(name);
+  if (key === undefined) {
+    key = Symbol.for(`portal.singleton.${name}`);
+    singletonKeys.set(name, key);
+  }
   const store = globalThis as unknown as Record<symbol, T | undefined>;
   return (store[key] ??= create());
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { AnnouncementInput } from "./announcements";
-import { activeBanners, bannerOf, MAX_BANNERS } from "./announcements";
+import { activeBanners, bannerOf, festiveStart, festiveStartBefore, lastWorkingDayBefore, MAX_BANNERS } from "./announcements";
 import { mexicoCity } from "./dates";
 
 /** A Mexico City wall-clock time (UTC−6, no daylight saving since 2022). */
@@ -95,5 +95,18 @@ describe("activeBanners", () => {
   it("shows at most three", () => {
     const many = Array.from({ length: 6 }, (_, index) => announcement({ id: String(index) }));
     expect(activeBanners(many, now, [])).toHaveLength(MAX_BANNERS);
+  });
+});
+
+describe("festiveStartBefore (decision 076)", () => {
+  it("answers what festiveStart of lastWorkingDayBefore answers, asked again and past its bound", () => {
+    const dates: string[] = [];
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000)
+      dates.push(new Date(day).toISOString().slice(0, 10));
+    for (let round = 0; round < 2; round += 1) {
+      for (const date of dates) expect(festiveStartBefore(date)).toBe(festiveStart(lastWorkingDayBefore(date)).valueOf());
+    }
+    // A Monday's day off: the banner starts on the Friday before at 15:00 in Mexico City.
+    expect(festiveStartBefore("2026-11-16")).toBe(Date.parse("2026-11-13T15:00:00-06:00"));
   });
 });

@@ -84,10 +84,29 @@ export function lastWorkingDayBefore(date: string): Dayjs {
   return day;
 }
 
-/** The banner an announcement gives at `now`, or null. */
-export function bannerOf(announcement: AnnouncementInput, now: Dayjs): Banner | null {
+/**
+ * When the banner before the day off `date` starts, in ms: {@link festiveStart} of {@link lastWorkingDayBefore}, a pure
+ * function of the date kept once worked out (about ten dayjs objects per announcement per page otherwise; decision 076).
+ * Bounded, since the dates come from the product API: emptied when full.
+ */
+const festiveStarts = new Map<string, number>();
+const FESTIVE_STARTS_KEPT = 256;
+export function festiveStartBefore(date: string): number {
+  let at = festiveStarts.get(date);
+  if (at === undefined) {
+    at = festiveStart(lastWorkingDayBefore(date)).valueOf();
+    if (festiveStarts.size >= FESTIVE_STARTS_KEPT) festiveStarts.clear();
+    festiveStarts.set(date, at);
+  }
+  return at;
+}
+
+/**
+ * The banner an announcement gives at `now`, or null. `today` is `now`'s date, worked out once by {@link activeBanners}
+ * for all the announcements of a page rather than formatted again for each (decision 076).
+ */
+export function bannerOf(announcement: AnnouncementInput, now: Dayjs, today = now.format("YYYY-MM-DD")): Banner | null {
   if (!announcement.active) return null;
-  const today = now.format("YYYY-MM-DD");
   const shownFrom = dateOf(announcement.dateToShow);
   const detail = announcement.detail ?? {};
   const { id, service } = announcement;
@@ -104,7 +123,8 @@ export function bannerOf(announcement: AnnouncementInput, now: Dayjs): Banner | 
     case "beforeDayOff": {
       const date = dateOf(detail.date);
       if (!date) return null;
-      if (now.isBefore(festiveStart(lastWorkingDayBefore(date))) || today >= date) return null;
+      // The cheap comparison first: the festive start's calendar arithmetic only for a day off still ahead.
+      if (today >= date || now.valueOf() < festiveStartBefore(date)) return null;
       return dayOffBanner(id, "beforeDayOff", service, date, dateOf(detail.nextWorkingDay));
     }
     case "novelty": {
@@ -119,9 +139,10 @@ export function bannerOf(announcement: AnnouncementInput, now: Dayjs): Banner | 
 /** The banners to show now: not closed this session, most urgent first, at most MAX_BANNERS. */
 export function activeBanners(announcements: readonly AnnouncementInput[], now: Dayjs, dismissed: readonly string[]): Banner[] {
   const closed = new Set(dismissed);
+  const today = now.format("YYYY-MM-DD");
   return announcements
     .filter((announcement) => !closed.has(announcement.id))
-    .map((announcement) => ({ announcement, banner: bannerOf(announcement, now) }))
+    .map((announcement) => ({ announcement, banner: bannerOf(announcement, now, today) }))
     .filter((entry): entry is { announcement: AnnouncementInput; banner: Banner } => entry.banner !== null)
     .sort((a, b) => ORDER[a.announcement.type] - ORDER[b.announcement.type])
     .slice(0, MAX_BANNERS)

@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 
-import { formatDate, formatDateTime, mexicoCity, mexicoCityOffset, mexicoDate, TIME_ZONE } from "./dates";
+import { formatDate, formatDateTime, formatRowDateTime, formatTime, mexicoCity, mexicoCityOffset, mexicoDate, TIME_ZONE } from "./dates";
 
 describe("dates in Mexico City, in Spanish (§9)", () => {
   it("computes the local date, not the UTC one", () => {
@@ -36,5 +36,68 @@ describe("mexicoCity", () => {
 
   it("leaves an invalid date invalid", () => {
     expect(mexicoCity("no es fecha").isValid()).toBe(false);
+  });
+});
+
+describe("the formats every page asks for, without dayjs (decision 076)", () => {
+  const viaDayjs = (at: Date | number, format: string) => mexicoCity(at).format(format);
+
+  it("answer as dayjs does, every 5 hours 17 minutes from 2019 to 2027 (daylight saving and its end included)", () => {
+    for (let at = Date.UTC(2019, 0, 1); at < Date.UTC(2027, 0, 1); at += (5 * 60 + 17) * 60_000) {
+      expect(mexicoDate(at)).toBe(viaDayjs(at, "YYYY-MM-DD"));
+      expect(formatTime(at)).toBe(viaDayjs(at, "HH:mm"));
+      expect(formatDate(new Date(at))).toBe(viaDayjs(at, "D [de] MMMM [de] YYYY"));
+      const iso = new Date(at).toISOString();
+      expect(formatRowDateTime(iso)).toBe(mexicoCity(iso).format("DD/MM/YYYY HH:mm"));
+      expect(formatTime(iso)).toBe(mexicoCity(iso).format("HH:mm"));
+    }
+  });
+
+  it("answer as dayjs does around the last change of clocks and at midnight in Mexico City", () => {
+    for (const at of [
+      Date.UTC(2022, 9, 30, 6, 59),
+      Date.UTC(2022, 9, 30, 7, 0),
+      Date.UTC(2026, 10, 21, 5, 59, 59, 999),
+      Date.UTC(2026, 10, 21, 6, 0),
+    ]) {
+      expect(mexicoDate(new Date(at))).toBe(viaDayjs(at, "YYYY-MM-DD"));
+      expect(formatTime(new Date(at))).toBe(viaDayjs(at, "HH:mm"));
+      expect(formatDate(at)).toBe(viaDayjs(at, "D [de] MMMM [de] YYYY"));
+    }
+    expect(formatDate(Date.UTC(2026, 0, 1, 5, 0))).toBe("31 de diciembre de 2025");
+  });
+
+  it("leave what is not an instant, years outside 0–9999 and strings to dayjs", () => {
+    for (const at of [
+      new Date(Number.NaN),
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Date.UTC(12000, 0, 1),
+      Date.UTC(-5, 0, 1),
+      Date.UTC(50, 5, 1),
+    ]) {
+      expect(mexicoDate(at)).toBe(viaDayjs(at, "YYYY-MM-DD"));
+      expect(formatTime(at)).toBe(viaDayjs(at, "HH:mm"));
+      expect(formatDate(at)).toBe(viaDayjs(at, "D [de] MMMM [de] YYYY"));
+    }
+    for (const at of [
+      "2026-11-21",
+      "2026-11-21T18:05:00",
+      "2026-11-21T18:05:00-06:00",
+      "2026-11-21 18:05",
+      "no es fecha",
+      "",
+      "9999-12-31T23:59:59Z",
+      "2026-02-30T10:00:00Z",
+      "2026-11-21T18:05:00z",
+    ]) {
+      expect(formatRowDateTime(at)).toBe(mexicoCity(at).format("DD/MM/YYYY HH:mm"));
+      expect(formatTime(at)).toBe(mexicoCity(at).format("HH:mm"));
+      expect(formatDate(at)).toBe(mexicoCity(at).format("D [de] MMMM [de] YYYY"));
+    }
+    expect(formatRowDateTime("2026-11-21T18:05:00.000Z")).toBe("21/11/2026 12:05");
+    expect(mexicoDate(new Date(Number.NaN))).toBe("Invalid Date");
+    expect(formatTime("2026-11-21T18:05:00Z")).toBe("12:05");
+    expect(formatDate("2026-11-21")).toBe(mexicoCity("2026-11-21").format("D [de] MMMM [de] YYYY"));
   });
 });

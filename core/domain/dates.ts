@@ -50,9 +50,28 @@ export function mexicoCity(at: Date | number | string = Date.now()) {
   return instant.utcOffset(mexicoCityOffset(instant.valueOf())).locale("es");
 }
 
+/**
+ * Mexico City's wall clock at an instant as UTC fields of a shifted Date, for the formats pages ask for most (today's
+ * date, the session clock's time, a row's date and time) without three dayjs objects per call (decision 076). It takes
+ * a Date, a number, or an ISO string ending in `Z` (which dayjs, too, hands to `new Date`; a string without it dayjs
+ * reads as local time, so that stays with dayjs). Null where dayjs must answer itself: any other string, an invalid
+ * instant ("Invalid Date"), or a year outside 0–9999, which its format pads and signs its own way.
+ */
+function wallClock(at: Date | number | string): Date | null {
+  const ms = typeof at === "number" ? at : typeof at === "string" ? (/Z$/i.test(at) ? new Date(at).getTime() : Number.NaN) : at.getTime();
+  if (!Number.isFinite(ms)) return null;
+  const wall = new Date(ms + mexicoCityOffset(ms) * 60_000);
+  const year = wall.getUTCFullYear();
+  return year >= 0 && year <= 9999 ? wall : null;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
 /** "YYYY-MM-DD" of the given instant in Mexico City. */
 export function mexicoDate(at: Date | number = Date.now()): string {
-  return mexicoCity(at).format("YYYY-MM-DD");
+  const wall = wallClock(at);
+  if (!wall) return mexicoCity(at).format("YYYY-MM-DD");
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
 }
 
 /** e.g. "sábado 21 de noviembre de 2026, 05:35". */
@@ -62,9 +81,22 @@ export function formatDateTime(at: Date | number | string): string {
 
 /** e.g. "18:42" in Mexico City. */
 export function formatTime(at: Date | number | string): string {
-  return mexicoCity(at).format("HH:mm");
+  const wall = wallClock(at);
+  if (!wall) return mexicoCity(at).format("HH:mm");
+  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
 
+const MONTHS: readonly string[] = dayjs.Ls.es.months as string[];
+
 export function formatDate(at: Date | number | string): string {
-  return mexicoCity(at).format("D [de] MMMM [de] YYYY");
+  const wall = wallClock(at);
+  if (!wall) return mexicoCity(at).format("D [de] MMMM [de] YYYY");
+  return `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${pad(wall.getUTCFullYear(), 4)}`;
+}
+
+/** e.g. "21/11/2026 12:05" in Mexico City: a history row's date and time. */
+export function formatRowDateTime(at: Date | number | string): string {
+  const wall = wallClock(at);
+  if (!wall) return mexicoCity(at).format("DD/MM/YYYY HH:mm");
+  return `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${pad(wall.getUTCFullYear(), 4)} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }

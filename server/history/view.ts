@@ -1,5 +1,5 @@
 import type { AccountView } from "#core/domain/accounts";
-import { formatDateTime, mexicoCity } from "#core/domain/dates";
+import { formatDateTime, formatRowDateTime } from "#core/domain/dates";
 import type { DocumentSubject } from "#core/domain/operation-documents";
 import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
 import { isPolled } from "#core/domain/operation-polling";
@@ -130,7 +130,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
   return {
     id: operation.id,
     kind: operation.operation,
-    createdAtText: mexicoCity(operation.created_at).format("DD/MM/YYYY HH:mm"),
+    createdAtText: formatRowDateTime(operation.created_at),
     pair: operation.pair || null,
     counterparty: operation.recipient?.nombreCompleto?.trim() || null,
     amount: card.amount,

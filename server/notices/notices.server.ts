@@ -31,9 +31,13 @@ export async function shellNotices(
   now = Date.now(),
 ): Promise<ShellNotices> {
   const product = upstreams(ctx, { productJwt }).product;
-  // Nobody waits on the health check: its own time, one attempt of 5 s, not the page's budget.
-  const background = upstreams({ log: ctx.log, budget: UNBOUNDED, retry: NO_RETRY, timeoutMs: 5_000 }, { productJwt }).product;
-  checkHealthInBackground(() => background.healthcheck(), ctx.log, now);
+  // Nobody waits on the health check: its own time, one attempt of 5 s, not the page's budget. Its clients are
+  // made only when a check is due (once a minute), not on every page (decision 076).
+  checkHealthInBackground(
+    () => upstreams({ log: ctx.log, budget: UNBOUNDED, retry: NO_RETRY, timeoutMs: 5_000 }, { productJwt }).product.healthcheck(),
+    ctx.log,
+    now,
+  );
   const announcements = await optional(
     cached("announcements", () => product.announcements(), getConfig().ANNOUNCEMENTS_CACHE_MS, now),
     [],

@@ -9,8 +9,21 @@ import type { Http } from "./http.server";
 const graphqlEnvelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ data: data.optional().nullable(), errors: z.array(z.object({ message: z.string() })).optional() });
 
+/** Each query's envelope, built once per data schema instead of on every call (decision 076). */
+const envelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+function envelopeOf<T extends z.ZodTypeAny>(data: T): ReturnType<typeof graphqlEnvelope<T>> {
+  let envelope = envelopes.get(data);
+  if (!envelope) {
+    envelope = graphqlEnvelope(data);
+    envelopes.set(data, envelope);
+  }
+  return envelope as ReturnType<typeof graphqlEnvelope<T>>;
+}
+
 export const membershipSchema = z.object({
-  membershipId: z.union([z.literal(1), z.literal(2)]),
+  // 1 Básica, 2 Pro. Not `z.union([z.literal(1), z.literal(2)])`: a union builds an issue (and its message) for every
+  // option that does not match, so a Pro member's answer paid for a failed `literal(1)` on every page (decision 076).
+  membershipId: z.custom<1 | 2>((value) => value === 1 || value === 2, { message: "membershipId must be 1 or 2" }),
   name: z.string(),
   freeTrial: z.boolean(),
   currency: z.string(),
@@ -26,13 +39,26 @@ export type Membership = z.infer<typeof membershipSchema>;
 export const planSchema = z.object({ id: z.number().int(), name: z.string(), features: z.array(z.string()) });
 export type Plan = z.infer<typeof planSchema>;
 
+/** What each query answers in `data`, made once. */
+const answers = {
+  membership: z.object({ membership: membershipSchema }),
+  plans: z.object({ plans: z.array(planSchema) }),
+  membershipCost: z.object({ membershipCost: z.object({ amount: z.number(), currency: z.string(), taxRate: z.number() }) }),
+  trialDays: z.object({ trialDays: z.object({ days: z.number().int() }) }),
+  userExists: z.object({ userExists: z.boolean() }),
+  addVisitedTour: z.object({ addVisitedTour: z.object({ visitedTours: z.array(z.string()) }) }),
+  visitedTours: z.object({ visitedTours: z.array(z.string()) }),
+  nonWorkingDates: z.object({ nonworkingdates: z.array(z.object({ date: z.string() })) }),
+  pairs: z.object({ pairs: z.array(z.object({ pair: z.string() })) }),
+};
+
 export function graphqlClient(http: Http) {
   async function query<T extends z.ZodTypeAny>(operationName: string, queryText: string, variables: Record<string, unknown>, data: T) {
     const body = await http.request({
       method: "POST",
       path: "",
       body: { operationName, query: queryText, variables },
-      schema: graphqlEnvelope(data),
+      schema: envelopeOf(data),
       idempotent: true,
     });
     if (!body.data) {
@@ -49,17 +75,12 @@ export function graphqlClient(http: Http) {
         "MembershipData",
         "query MembershipData { membership { membershipId name freeTrial currency amount countdown expirationDays lastPayment nextPayment status } }",
         {},
-        z.object({ membership: membershipSchema }),
+        answers.membership,
       );
       return data.membership;
     },
     async plans(): Promise<Plan[]> {
-      const data = await query(
-        "PlansContent",
-        "query PlansContent { plans { id name features } }",
-        {},
-        z.object({ plans: z.array(planSchema) }),
-      );
+      const data = await query("PlansContent", "query PlansContent { plans { id name features } }", {}, answers.plans);
       return data.plans;
     },
     async membershipCost(): Promise<{ amount: number; currency: string; taxRate: number }> {
@@ -67,17 +88,12 @@ export function graphqlClient(http: Http) {
         "MembershipCost",
         "query MembershipCost($id: ID!) { membershipCost(id: $id) { id amount currency taxRate } }",
         { id: 1 },
-        z.object({ membershipCost: z.object({ amount: z.number(), currency: z.string(), taxRate: z.number() }) }),
+        answers.membershipCost,
       );
       return data.membershipCost;
     },
     async trialDays(): Promise<number> {
-      const data = await query(
-        "TrialDays",
-        "query TrialDays($id: ID!) { trialDays(id: $id) { id days } }",
-        { id: 2 },
-        z.object({ trialDays: z.object({ days: z.number().int() }) }),
-      );
+      const data = await query("TrialDays", "query TrialDays($id: ID!) { trialDays(id: $id) { id days } }", { id: 2 }, answers.trialDays);
       return data.trialDays.days;
     },
     async userExists(userName: string): Promise<boolean> {
@@ -85,12 +101,12 @@ export function graphqlClient(http: Http) {
         "UserExists",
         "query UserExists($userName: String!) { userExists(userName: $userName) }",
         { userName },
-        z.object({ userExists: z.boolean() }),
+        answers.userExists,
       );
       return data.userExists;
     },
     async visitedTours(): Promise<string[]> {
-      const data = await query("VisitedTours", "query VisitedTours { visitedTours }", {}, z.object({ visitedTours: z.array(z.string()) }));
+      const data = await query("VisitedTours", "query VisitedTours { visitedTours }", {}, answers.visitedTours);
       return data.visitedTours;
     },
     /** Records a guided tour as seen (a set: recording it twice is harmless, so a retry is too). */
@@ -99,26 +115,16 @@ export function graphqlClient(http: Http) {
         "AddVisitedTour",
         "mutation AddVisitedTour($tour: String!) { addVisitedTour(tour: $tour) { visitedTours } }",
         { tour },
-        z.object({ addVisitedTour: z.object({ visitedTours: z.array(z.string()) }) }),
+        answers.addVisitedTour,
       );
       return data.addVisitedTour.visitedTours;
     },
     async nonWorkingDates(): Promise<string[]> {
-      const data = await query(
-        "NonWorkingDates",
-        "query NonWorkingDates { nonworkingdates { date } }",
-        {},
-        z.object({ nonworkingdates: z.array(z.object({ date: z.string() })) }),
-      );
+      const data = await query("NonWorkingDates", "query NonWorkingDates { nonworkingdates { date } }", {}, answers.nonWorkingDates);
       return data.nonworkingdates.map((d) => d.date);
     },
     async pairs(): Promise<string[]> {
-      const data = await query(
-        "PairsCatalogue",
-        "query PairsCatalogue { pairs { pair } }",
-        {},
-        z.object({ pairs: z.array(z.object({ pair: z.string() })) }),
-      );
+      const data = await query("PairsCatalogue", "query PairsCatalogue { pairs { pair } }", {}, answers.pairs);
       return data.pairs.map((p) => p.pair);
     },
   };

@@ -56,18 +56,23 @@ export const beneficiaryCatalogueSchema = z.object({
 });
 export type BeneficiaryCatalogue = z.infer<typeof beneficiaryCatalogueSchema>;
 
+// Answer schemas made once, not on every call (decision 076): a page's reads built them again each time.
+const userAnswerSchema = envelope(bankUserSchema);
+const companiesAnswerSchema = envelope(z.array(bankCompanySchema));
+const accountsAnswerSchema = envelope(z.array(bankAccountSchema));
+
 export function partnerClient(http: Http) {
   return {
     async getUser(userName: string): Promise<BankUser> {
-      const body = await http.request({ method: "GET", path: "/users", query: { userName }, schema: envelope(bankUserSchema) });
+      const body = await http.request({ method: "GET", path: "/users", query: { userName }, schema: userAnswerSchema });
       return body.data;
     },
     async getCompanies(): Promise<BankCompany[]> {
-      const body = await http.request({ method: "GET", path: "/users/companies", schema: envelope(z.array(bankCompanySchema)) });
+      const body = await http.request({ method: "GET", path: "/users/companies", schema: companiesAnswerSchema });
       return body.data;
     },
     async getAccounts(): Promise<BankAccount[]> {
-      const body = await http.request({ method: "GET", path: "/accounts", schema: envelope(z.array(bankAccountSchema)) });
+      const body = await http.request({ method: "GET", path: "/accounts", schema: accountsAnswerSchema });
       return body.data;
     },
     /** The company's recipients (§7: one page of up to 1,000). */

@@ -83,6 +83,13 @@ export const catalogueSchemas = {
   countries: z.array(z.object({ id: z.coerce.string(), description: z.string(), code: z.string() })),
 };
 
+// Answer schemas made once, not on every call (decision 076): a page's reads built them again each time.
+const healthAnswerSchema = z.object({ status: z.string() });
+const memberAccountsAnswerSchema = z.array(memberAccountSchema);
+const profilesAnswerSchema = z.array(profileSchema);
+const announcementsAnswerSchema = z.array(announcementSchema);
+const modalAnswerSchema = z.object({ show: z.boolean(), id: z.number().int().nullable().default(null) });
+
 export function productClient(http: Http) {
   return {
     loginUser(externalToken: string): Promise<ProductLogin> {
@@ -127,10 +134,10 @@ export function productClient(http: Http) {
       return body.today;
     },
     healthcheck() {
-      return http.request({ method: "GET", path: "/healthcheck", schema: z.object({ status: z.string() }) });
+      return http.request({ method: "GET", path: "/healthcheck", schema: healthAnswerSchema });
     },
     memberAccounts(): Promise<MemberAccount[]> {
-      return http.request({ method: "GET", path: "/memberaccounts", schema: z.array(memberAccountSchema) });
+      return http.request({ method: "GET", path: "/memberaccounts", schema: memberAccountsAnswerSchema });
     },
     updateMemberAccount(input: { idAccount: string; favorite?: boolean; alias?: string }): Promise<MemberAccount> {
       return http.request({ method: "POST", path: "/memberaccounts", body: input, schema: memberAccountSchema, idempotent: true });
@@ -143,19 +150,19 @@ export function productClient(http: Http) {
         method: "GET",
         path: "/profiles",
         query: { member: memberId },
-        schema: z.array(profileSchema),
+        schema: profilesAnswerSchema,
       });
       return profiles[0] ?? null;
     },
     announcements(): Promise<Announcement[]> {
-      return http.request({ method: "GET", path: "/announcements", query: { active: true }, schema: z.array(announcementSchema) });
+      return http.request({ method: "GET", path: "/announcements", query: { active: true }, schema: announcementsAnswerSchema });
     },
     /** §7: the rebrand notice's flag (its id is what ignoreModal / registerModal take). */
     showRebrandModal(): Promise<{ show: boolean; id: number | null }> {
       return http.request({
         method: "GET",
         path: "/showRebrandModal",
-        schema: z.object({ show: z.boolean(), id: z.number().int().nullable().default(null) }),
+        schema: modalAnswerSchema,
       });
     },
     /** §7 / §3: the member's modal flags, by modal name. */

@@ -79,6 +79,9 @@ export interface ScheduleBody {
 
 const deletedSchema = z.object({ id: z.coerce.string(), deleted: z.literal(true) });
 
+// Answer schemas made once, not on every call (decision 076): a page's reads built them again each time.
+const eventsAnswerSchema = z.array(scheduleEventSchema);
+
 export function scheduledPaymentsClient(http: Http) {
   return {
     /** The company's schedules, oldest first (deleted ones left out). */
@@ -87,7 +90,7 @@ export function scheduledPaymentsClient(http: Http) {
     },
     /** The payments due on a day ("YYYY-MM-DD") or in a month ("YYYY-MM"), by date then id. */
     events(date: string): Promise<ScheduleEvent[]> {
-      return http.request({ method: "GET", path: "/scheduledpaymentevents", query: { date }, schema: z.array(scheduleEventSchema) });
+      return http.request({ method: "GET", path: "/scheduledpaymentevents", query: { date }, schema: eventsAnswerSchema });
     },
     /**
      * The company's ten earliest unpaid payments, overdue first (the arrival notice, §2). One
@@ -97,7 +100,7 @@ export function scheduledPaymentsClient(http: Http) {
       return http.request({
         method: "GET",
         path: "/scheduledpaymentevents/topten",
-        schema: z.array(scheduleEventSchema),
+        schema: eventsAnswerSchema,
         idempotent: false,
       });
     },

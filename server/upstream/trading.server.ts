@@ -77,6 +77,9 @@ export const memberRecipientSchema = z.object({
   favorite: z.boolean().default(false),
 });
 
+// Answer schemas made once, not on every call (decision 076): a page's reads built them again each time.
+const marginAnswerSchema = z.object({ marginUser: z.number().min(0).max(100) });
+
 export function tradingClient(http: Http) {
   return {
     async margin(pair: string, amount: number): Promise<number> {
@@ -85,7 +88,7 @@ export function tradingClient(http: Http) {
         method: "POST",
         path: "/calculatingMargin",
         query: { pair, amount },
-        schema: z.object({ marginUser: z.number().min(0).max(100) }),
+        schema: marginAnswerSchema,
         idempotent: true,
       });
       return body.marginUser;
