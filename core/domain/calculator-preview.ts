@@ -14,8 +14,6 @@ const ZERO: Exact = { units: BigInt(0), scale: 0 };
 const ONE: Exact = { units: BigInt(1), scale: 0 };
 const HUNDRED: Exact = { units: BigInt(100), scale: 0 };
 
-export { exactFrom };
-
 /**
  * The customer's rate: the provider's price with the margin, buy = price × (1 + margin/100),
  * sell = price × (1 − margin/100), to 6 decimals.

@@ -1,19 +1,8 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 
-import {
-  clientRate,
-  customerRate,
-  debitAmount,
-  legCurrencies,
-  marginBaseAmount,
-  preSubmitCheck,
-  quoteFrom,
-  quoteHold,
-  splitPair,
-  transferCurrency,
-} from "./calculator";
-import { previewAmount } from "./calculator-preview";
+import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, quoteHold, splitPair } from "./calculator";
+import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "./calculator-preview";
 
 describe("customer rate (§9)", () => {
   it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {

@@ -4,8 +4,6 @@ import type { Exact } from "./exact-decimal";
 import { exact } from "./exact-decimal";
 import type { Side } from "./prices";
 
-export { clientRate, marginBaseAmount, transferCurrency } from "./calculator-preview";
-
 /** big.js and the exact decimals of `calculator-preview.ts` (one rule for server and browser). */
 const toExact = (value: Big): Exact => {
   const converted = exact(value.toString());
