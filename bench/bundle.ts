@@ -1,6 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
 import { build } from "esbuild";
 
@@ -12,7 +12,9 @@ import { figure } from "./support";
  * load — the entry, the root and the route with every chunk they import, and the manifest file when
  * the browser fetches it (not with lazy route discovery: the page then carries its routes' part of
  * the manifest inline, and the browser never asks for the file) —
- * gzip-compressed as the app serves it (compression's default level 6), and what it is made of;
+ * compressed as the app serves it — the build's gzip copy (level 9, decision 078), or gzip 3 from the
+ * compression middleware for a file without one — and what it is made of, with the Brotli size a
+ * browser gets over HTTPS beside it (the build's Brotli 11 copy, or Brotli 1 from the middleware);
  * the dashboard's first load package by package; then what each browser dependency costs on its
  * own (bundled alone, minified, gzipped). Reads the build in BUILD_DIR (`npm run bench` builds
  * first) and the compiler's metafile beside it. Prints figures; asserts nothing.
@@ -67,6 +69,24 @@ interface Metafile {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (content: Buffer | string | Uint8Array) => gzipSync(content, { level: 6 }).length;
+/** The page compression's levels (server/main.ts), for a file the build left without a copy. */
+const MIDDLEWARE_GZIP_LEVEL = 3;
+const MIDDLEWARE_BROTLI_QUALITY = 1;
+
+/** A served file's size in each encoding: the build's copy beside it, else what the middleware would make. */
+async function servedSizes(file: string, content: Buffer): Promise<{ gzip: number; br: number }> {
+  const copy = (extension: string) =>
+    stat(file + extension).then(
+      (copied) => copied.size,
+      () => null,
+    );
+  return {
+    gzip: (await copy(".gz")) ?? gzipSync(content, { level: MIDDLEWARE_GZIP_LEVEL }).length,
+    br:
+      (await copy(".br")) ??
+      brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: MIDDLEWARE_BROTLI_QUALITY } }).length,
+  };
+}
 
 /** Who an input of the metafile belongs to: a package, an es-MX namespace, or the app's own code. */
 function ownerOf(input: string): { name: string; kind: Kind } {
@@ -162,8 +182,10 @@ async function printStylesheets() {
   const sheets = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith(".css"));
   for (const name of sheets) {
     const content = await readFile(path.join(folder, name));
+    const served = await servedSizes(path.join(folder, name), content);
     console.log(
-      `Stylesheet ${name}: ${kb(content.length)} raw, ${kb(gzipSize(content))} gzip (inline in a browser's first page, then linked from its cache)`,
+      `Stylesheet ${name}: ${kb(content.length)} raw, as a file ${kb(served.gzip)} gzip or ${kb(served.br)} Brotli ` +
+        `(inline in a browser's first page, compressed with the page; then linked from its cache)`,
     );
   }
 }
@@ -174,15 +196,18 @@ export async function bundleSizes() {
   const assetPath = (url: string) => path.join(ASSETS, url.slice(PUBLIC_PATH.length));
 
   /**
-   * Each served file's gzip size, shared among the packages and namespaces inside it in proportion
+   * Each served file's gzip size as served (and its Brotli size), the gzip shared among the packages and namespaces inside it in proportion
    * to the bytes each left in the file (gzip works on the whole file, so the shares are estimates).
    */
-  const files = new Map<string, { raw: number; gzip: number; shares: Map<string, { kind: Kind; gzip: number; raw: number }> }>();
+  const files = new Map<
+    string,
+    { raw: number; gzip: number; br: number; shares: Map<string, { kind: Kind; gzip: number; raw: number }> }
+  >();
   const measure = async (url: string) => {
     const known = files.get(url);
     if (known) return known;
     const content = await readFile(assetPath(url));
-    const gzip = gzipSize(content);
+    const { gzip, br } = await servedSizes(assetPath(url), content);
     const shares = new Map<string, { kind: Kind; gzip: number; raw: number }>();
     const inputs =
       metafile?.outputs[
@@ -199,12 +224,12 @@ export async function bundleSizes() {
       share.gzip += total > 0 ? (gzip * bytesInOutput) / total : 0;
       shares.set(name, share);
     }
-    const measured = { raw: content.length, gzip, shares };
+    const measured = { raw: content.length, gzip, br, shares };
     files.set(url, measured);
     return measured;
   };
 
-  const rows: Array<{ route: string; files: number; raw: number; gzip: number; kinds: Record<Kind, number> }> = [];
+  const rows: Array<{ route: string; files: number; raw: number; gzip: number; br: number; kinds: Record<Kind, number> }> = [];
   const packagesOf = new Map<string, Map<string, { kind: Kind; gzip: number; raw: number }>>();
   // Remix's <Scripts> neither imports nor preloads the manifest file under lazy route discovery.
   const lazyDiscovery = (remixConfig.future as Record<string, boolean> | undefined)?.v3_lazyRouteDiscovery === true;
@@ -215,10 +240,12 @@ export async function bundleSizes() {
     const packages = new Map<string, { kind: Kind; gzip: number; raw: number }>();
     let raw = 0;
     let gzip = 0;
+    let br = 0;
     for (const url of urls) {
       const size = await measure(url);
       raw += size.raw;
       gzip += size.gzip;
+      br += size.br;
       const attributed = [...size.shares.values()].reduce((sum, share) => sum + share.gzip, 0);
       // What no input claims (the manifest, esbuild's chunk glue) is the app's.
       kinds.app += size.gzip - attributed;
@@ -230,16 +257,20 @@ export async function bundleSizes() {
         packages.set(name, sum);
       }
     }
-    rows.push({ route: route === "root" ? "root (the shell alone)" : route, files: urls.length, raw, gzip, kinds });
+    rows.push({ route: route === "root" ? "root (the shell alone)" : route, files: urls.length, raw, gzip, br, kinds });
     packagesOf.set(route, packages);
   }
   rows.sort((a, b) => b.gzip - a.gzip);
 
-  console.log(`JavaScript on first load, per page route (gzip level 6; the files the browser fetches) — ${ASSETS}`);
+  console.log(
+    `JavaScript on first load, per page route (gzip as served: the build's level-9 copies, decision 078; the files the browser fetches) — ${ASSETS}`,
+  );
   if (metafile) console.log(`  ${"".padEnd(44)} ${"total".padStart(9)} ${KINDS.map((kind) => kind.padStart(12)).join("")}   files`);
   for (const row of rows) {
     const parts = metafile ? KINDS.map((kind) => kb(row.kinds[kind]).padStart(12)).join("") : "";
-    console.log(`  ${row.route.padEnd(44)} ${kb(row.gzip).padStart(9)} ${parts}  ${String(row.files).padStart(4)}   (${kb(row.raw)} raw)`);
+    console.log(
+      `  ${row.route.padEnd(44)} ${kb(row.gzip).padStart(9)} ${parts}  ${String(row.files).padStart(4)}   (${kb(row.raw)} raw, ${kb(row.br)} Brotli)`,
+    );
   }
   if (metafile) {
     console.log(
@@ -251,7 +282,8 @@ export async function bundleSizes() {
   if (dashboard) {
     console.log(
       `  JavaScript on first load of the dashboard (${DASHBOARD}): ${kb(dashboard.gzip)} gzip in ${dashboard.files} files ` +
-        `(issue 14 target ≤ ${TARGET_KB} KB: ${dashboard.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"})`,
+        `(issue 14 target ≤ ${TARGET_KB} KB: ${dashboard.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"}); ` +
+        `${kb(dashboard.br)} as Brotli, what a browser gets over HTTPS`,
     );
   }
   if (metafile) {

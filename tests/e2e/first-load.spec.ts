@@ -39,6 +39,35 @@ test("the first page carries the stylesheet inline, and the next ones link the f
   expect(await background(page)).toBe(SLATE_50);
 });
 
+test("the scripts and the stylesheet arrive as the build compressed them, never as they are (decision 078)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const assets: Array<{ path: string; encoding?: string; vary?: string; length?: string }> = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (!/^\/build\/.+\.(js|css)$/.test(url.pathname)) return;
+    const headers = response.headers();
+    // The smallest chunks gain nothing from compression and have no copy: they go as they are.
+    if (!headers["content-encoding"] && Number(headers["content-length"]) < 300) return;
+    assets.push({ path: url.pathname, encoding: headers["content-encoding"], vary: headers.vary, length: headers["content-length"] });
+  });
+  await loginAs(page, "ana.admin");
+  await page.goto("/historial-operaciones");
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
+
+  const stylesheets = assets.filter((asset) => asset.path.endsWith(".css"));
+  const scripts = assets.filter((asset) => asset.path.endsWith(".js"));
+  expect(stylesheets.length).toBeGreaterThan(0);
+  expect(scripts.length > 10).toBe(javaScriptEnabled);
+  for (const asset of assets) {
+    expect(asset.encoding, asset.path).toMatch(/^(br|gzip)$/);
+    expect(asset.vary, asset.path).toMatch(/accept-encoding/i);
+    // A copy is a file of known length; the compression middleware would stream it without one.
+    expect(Number(asset.length), asset.path).toBeGreaterThan(0);
+  }
+});
+
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the browser's validation is JavaScript");
 
