@@ -9,7 +9,10 @@ import tseslint from "typescript-eslint";
 // Dependencies point one way (docs/decisions/010): app → server → core, app components → core.
 // Import paths are matched with regular expressions: the gitignore syntax of `group` reads a
 // leading `#` as a comment, so "#server/*" there would never match anything.
-const SERVER = { regex: "(^#server/|(^|/)server/|\\.server$)", message: "Server-only code: reach it from a route's loader or action." };
+const SERVER = {
+  regex: "(^#server/|(^|/)server/|\\.server$|(^|/)server-imports/)",
+  message: "Server-only code: reach it from a route's loader or action.",
+};
 const APP = { regex: "(^~/|(^|/)app/)", message: "server/ and core/ never import app/: move the shared part to core/." };
 const CORE = { regex: "^#core/", message: "The sandbox plays an independent upstream: it imports nothing of the app." };
 const SERVER_TREE = { regex: "(^#server/|(^|\\.\\./)server/)", message: "core/ is pure: it imports nothing from server/." };

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -23,23 +22,8 @@ import type { ThemeChoice } from "#core/domain/theme";
 import { themeAttribute, themeFrom } from "#core/domain/theme";
 import common from "#core/locales/es-MX/common.json";
 import { withoutParams, withParams } from "#core/url";
-import { type ContactView, loadContactView, showsContact } from "#server/contact/contact.server";
-import { shellNotices } from "#server/notices/notices.server";
-import { pendingOverlay } from "#server/notices/overlays.server";
-import { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";
-import { toastSinceLastTold } from "#server/notifications/live.server";
-import { markSeen, seenUpTo } from "#server/notifications/seen.server";
-import { authStateOf, commitSession, getSession, isSessionOver } from "#server/session/auth.server";
-import { csrfTokenFor } from "#server/session/csrf.server";
-import { needsPermissionsFeature, sessionClock, shellData } from "#server/session/shell.server";
-import { themeOf } from "#server/session/theme.server";
+import type { ContactView } from "#server/contact/contact.server";
 import type { SessionData } from "#server/session/types";
-import { UNBOUNDED } from "#server/upstream/budget";
-import { callContext } from "#server/upstream/budget.server";
-import { upstreams } from "#server/upstream/index.server";
-import { notificationsFor } from "#server/upstream/notifications.server";
-import { optional } from "#server/upstream/optional.server";
-import { NO_RETRY } from "#server/upstream/retry";
 import { ErrorPage } from "~/components/errors/ErrorPage";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
@@ -64,6 +48,34 @@ import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
 import { useNonce } from "~/nonce";
+import {
+  authStateOf,
+  callContext,
+  commitSession,
+  csrfTokenFor,
+  getSession,
+  isNotificationCentreOpen,
+  isSessionOver,
+  json,
+  loadContactView,
+  loadNotificationCentre,
+  markSeen,
+  needsPermissionsFeature,
+  NO_RETRY,
+  notificationsFor,
+  optional,
+  pendingOverlay,
+  seenUpTo,
+  sessionClock,
+  shellData,
+  shellNotices,
+  showsContact,
+  themeOf,
+  toastSinceLastTold,
+  UNBOUNDED,
+  unreadSummary,
+  upstreams,
+} from "~/server-imports/root";
 import { Stylesheet } from "~/stylesheet";
 import tailwind from "~/tailwind.css";
 import type { PageHandle } from "~/utils/page-title";

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -11,14 +10,8 @@ import { TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
-import { getConfig } from "#server/config.server";
 import type { HistoryRow } from "#server/history/view";
-import { dueNoticeToday } from "#server/payments/notice.server";
-import { requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
 import type { Tab } from "#server/trading/calculator.server";
-import { loadDashboard, submitCalculator } from "#server/trading/dashboard.server";
-import { visitedTours } from "#server/trading/tour.server";
 import { RecentOperations } from "~/components/history/RecentOperations";
 import { Calculator } from "~/components/trading/Calculator";
 import { DuePaymentsNotice, GuidedTour, HelpDialog, Modal } from "~/components/trading/dashboard-on-demand";
@@ -28,7 +21,17 @@ import { useMemberMargin } from "~/components/trading/use-member-margin";
 import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  dueNoticeToday,
+  getConfig,
+  json,
+  loadDashboard,
+  readForm,
+  requireAccess,
+  serverT,
+  submitCalculator,
+  visitedTours,
+} from "~/server-imports/_index";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,20 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { accessLinkDecision } from "#core/domain/access-link";
 import { homeOf } from "#core/domain/auth-state";
 import auth from "#core/locales/es-MX/auth.json";
-import { clientOf, enforceRate } from "#server/rate-limit.server";
-import { authStateOf, getSession } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { failLogin, signInFromLink } from "#server/session/login.server";
-import { bankTokenUsed, clearLoginState, loginStateMatches } from "#server/session/login-link.server";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
+import {
+  authStateOf,
+  bankTokenUsed,
+  clearLoginState,
+  clientOf,
+  enforceRate,
+  failLogin,
+  getSession,
+  json,
+  loginStateMatches,
+  readForm,
+  redirect,
+  signInFromLink,
+} from "~/server-imports/access";
 import type { PageHandle } from "~/utils/page-title";
 
 const MAX_TOKEN_LENGTH = 4096;

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -15,12 +14,6 @@ import {
 } from "#core/domain/price-alerts";
 import alerts from "#core/locales/es-MX/alerts.json";
 import { withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { currentPrices, offeredPairs, requireAlertsAccess } from "#server/market-tools/access.server";
-import { createAlert, deleteAlert } from "#server/market-tools/alerts.server";
-import { newToast, redirectWithToast } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { optional } from "#server/upstream/optional.server";
 import { AlertDrawer } from "~/components/alerts/AlertDrawer";
 import { type AlertRowView, AlertsList } from "~/components/alerts/AlertsList";
 import { buttonClass } from "~/components/ui/button";
@@ -29,7 +22,20 @@ import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  createAlert,
+  currentPrices,
+  deleteAlert,
+  formAnswer,
+  json,
+  newToast,
+  offeredPairs,
+  optional,
+  readForm,
+  redirectWithToast,
+  requireAlertsAccess,
+  serverT,
+} from "~/server-imports/alertas";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,21 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { APPROVALS_PATH } from "#core/domain/approval";
 import history from "#core/locales/es-MX/history.json";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withoutParams, withParams } from "#core/url";
-import { answerDecision, loadApprovals } from "#server/approvals/approvals.server";
-import { getConfig } from "#server/config.server";
-import { readForm } from "#server/session/csrf.server";
-import { requireAdministrator } from "#server/session/permissions.server";
 import type { ApprovalItemView } from "~/components/approvals/ApprovalList";
 import { ApprovalList } from "~/components/approvals/ApprovalList";
 import { DecisionHelp, VoidDialog } from "~/components/approvals/Decision";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
+import { answerDecision, getConfig, json, loadApprovals, readForm, requireAdministrator } from "~/server-imports/aprobaciones";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

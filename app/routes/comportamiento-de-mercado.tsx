@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
@@ -21,14 +20,10 @@ import dashboard from "#core/locales/es-MX/dashboard.json";
 import market from "#core/locales/es-MX/market.json";
 import { formatRate } from "#core/money";
 import type { RateSeries } from "#server/market/rate-series.server";
-import { rateSeries } from "#server/market/rate-series.server";
-import { requirePro } from "#server/session/membership.server";
-import { isSpecialRuleCompany } from "#server/session/shell.server";
-import { cached } from "#server/upstream/cache.server";
-import { isUpstreamError } from "#server/upstream/errors";
 import { RateChart } from "~/components/charts/RateChart";
 import { useLiveSeries } from "~/components/charts/use-live-series";
 import { useTranslation } from "~/i18n";
+import { cached, isSpecialRuleCompany, isUpstreamError, json, rateSeries, requirePro } from "~/server-imports/comportamiento-de-mercado";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -13,14 +12,7 @@ import {
 } from "#core/domain/collaborator-permissions";
 import collaborators from "#core/locales/es-MX/collaborators.json";
 import { withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { newToast, redirectWithToast } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { requireAdministrator } from "#server/session/permissions.server";
-import { cached } from "#server/upstream/cache.server";
 import type { Collaborator } from "#server/upstream/collaborators.server";
-import { isUpstreamError } from "#server/upstream/errors";
-import { optional } from "#server/upstream/optional.server";
 import { CollaboratorDrawer } from "~/components/collaborators/CollaboratorDrawer";
 import { type CollaboratorRowView, CollaboratorsList } from "~/components/collaborators/CollaboratorsList";
 import { buttonClass } from "~/components/ui/button";
@@ -28,7 +20,19 @@ import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  cached,
+  formAnswer,
+  isUpstreamError,
+  json,
+  newToast,
+  optional,
+  readForm,
+  redirect,
+  redirectWithToast,
+  requireAdministrator,
+  serverT,
+} from "~/server-imports/configuracion_.colaboradores";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
 import accounts from "#core/locales/es-MX/accounts.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
-import { loadAccountsPage } from "#server/accounts/accounts.server";
-import { renameAccount, toggleAccountFavorite } from "#server/accounts/actions.server";
-import { formAnswer } from "#server/forms.server";
-import { requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { optional } from "#server/upstream/optional.server";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -18,6 +11,16 @@ import { LoadError } from "~/components/ui/LoadError";
 import { SearchForm } from "~/components/ui/SearchForm";
 import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n";
+import {
+  formAnswer,
+  json,
+  loadAccountsPage,
+  optional,
+  readForm,
+  renameAccount,
+  requireAccess,
+  toggleAccountFavorite,
+} from "~/server-imports/cuentas";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

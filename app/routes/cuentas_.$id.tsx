@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
@@ -7,9 +6,6 @@ import { pageOf } from "#core/domain/movements";
 import accounts from "#core/locales/es-MX/accounts.json";
 import { displayCurrency } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
-import { findAccount } from "#server/accounts/accounts.server";
-import { loadMovements, longDate, movementDateText, readMovementFilters } from "#server/accounts/movements.server";
-import { requireAccess } from "#server/session/auth.server";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { buttonClass } from "~/components/ui/button";
@@ -17,6 +13,15 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { Money } from "~/components/ui/Money";
 import { useTranslation } from "~/i18n";
+import {
+  findAccount,
+  json,
+  loadMovements,
+  longDate,
+  movementDateText,
+  readMovementFilters,
+  requireAccess,
+} from "~/server-imports/cuentas_.$id";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

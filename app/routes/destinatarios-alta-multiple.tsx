@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -11,12 +10,7 @@ import { uploadSchema } from "#core/domain/spreadsheet";
 import { msg } from "#core/domain/validation";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "#server/rate-limit.server";
-import { requireUploadAccess } from "#server/recipients/access.server";
 import type { UploadRefusal } from "#server/recipients/upload-view.server";
-import { checkUpload, registerUpload, uploadPage } from "#server/recipients/upload-view.server";
-import { readForm } from "#server/session/csrf.server";
 import { UploadPreview } from "~/components/recipients/UploadPreview";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
@@ -25,7 +19,21 @@ import { JobProgress } from "~/components/ui/JobProgress";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  accessKey,
+  checkUpload,
+  formAnswer,
+  json,
+  readForm,
+  redirect,
+  registerUpload,
+  requireUploadAccess,
+  retryAfterHeaders,
+  serverT,
+  takeRate,
+  tooManyText,
+  uploadPage,
+} from "~/server-imports/destinatarios-alta-multiple";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

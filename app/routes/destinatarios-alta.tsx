@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
@@ -9,20 +8,29 @@ import { recipientDraftSchema, recipientSchema, switchedType } from "#core/domai
 import recipients from "#core/locales/es-MX/recipients.json";
 import { withParams } from "#core/url";
 import type { ActionResult } from "#server/forms.server";
-import { formAnswer } from "#server/forms.server";
-import { requireUploadAccess } from "#server/recipients/access.server";
-import { countryNames, fillChosenBank, recipientTypeFrom, registrationCatalogue, searchBanks } from "#server/recipients/form.server";
-import { takenAliases } from "#server/recipients/list.server";
-import { submitRegistration } from "#server/recipients/register.server";
-import { newToast, redirectWithToast } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
 import type { InternationalBank } from "#server/upstream/recipients.server";
 import { RECIPIENT_FORM_ID, RecipientForm } from "~/components/recipients/RecipientForm";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  countryNames,
+  fillChosenBank,
+  formAnswer,
+  json,
+  newToast,
+  readForm,
+  recipientTypeFrom,
+  redirect,
+  redirectWithToast,
+  registrationCatalogue,
+  requireUploadAccess,
+  searchBanks,
+  serverT,
+  submitRegistration,
+  takenAliases,
+} from "~/server-imports/destinatarios-alta";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

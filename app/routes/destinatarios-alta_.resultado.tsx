@@ -1,18 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
 import recipients from "#core/locales/es-MX/recipients.json";
 import transaction from "#core/locales/es-MX/transaction.json";
-import { getConfig } from "#server/config.server";
-import { requireUploadAccess } from "#server/recipients/access.server";
-import { recordRegistration } from "#server/recipients/register.server";
-import { commitSession, newToast } from "#server/session/auth.server";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  commitSession,
+  getConfig,
+  json,
+  newToast,
+  recordRegistration,
+  redirect,
+  requireUploadAccess,
+  serverT,
+} from "~/server-imports/destinatarios-alta_.resultado";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,17 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { parseOriginFilter } from "#core/domain/recipients";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { deleteAllowed, internationalAllowed, requireRecipientsAccess, sendAllowed, uploadAllowed } from "#server/recipients/access.server";
-import { deleteRecipient, renameRecipient, toggleRecipientFavorite } from "#server/recipients/actions.server";
-import { companyRecipients, searchRecipients } from "#server/recipients/list.server";
-import { readForm } from "#server/session/csrf.server";
-import { optional } from "#server/upstream/optional.server";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { RecipientDrawer } from "~/components/recipients/RecipientDrawer";
 import { RecipientsTable } from "~/components/recipients/RecipientsTable";
@@ -22,6 +15,22 @@ import { SearchForm } from "~/components/ui/SearchForm";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n";
+import {
+  companyRecipients,
+  deleteAllowed,
+  deleteRecipient,
+  formAnswer,
+  internationalAllowed,
+  json,
+  optional,
+  readForm,
+  renameRecipient,
+  requireRecipientsAccess,
+  searchRecipients,
+  sendAllowed,
+  toggleRecipientFavorite,
+  uploadAllowed,
+} from "~/server-imports/destinatarios";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

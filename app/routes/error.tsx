@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import auth from "#core/locales/es-MX/auth.json";
-import { requireState } from "#server/session/auth.server";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
+import { json, requireState } from "~/server-imports/error";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The error screen (§2): the login could not complete; the way out is the bank's portal. */

@@ -1,24 +1,27 @@
 import crypto from "node:crypto";
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { canDecideApprovals } from "#core/domain/approval-access";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withParams } from "#core/url";
-import { answerDecision } from "#server/approvals/approvals.server";
-import { getConfig } from "#server/config.server";
-import { loadOperationDetail } from "#server/history/detail.server";
-import { requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { currentActor, requireAdministrator } from "#server/session/permissions.server";
 import { DecisionActions, DecisionHelp, VoidDialog } from "~/components/approvals/Decision";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
 import { useTranslation } from "~/i18n";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
+import {
+  answerDecision,
+  currentActor,
+  getConfig,
+  json,
+  loadOperationDetail,
+  readForm,
+  requireAccess,
+  requireAdministrator,
+} from "~/server-imports/historial-operaciones.$id._index";
 
 /**
  * The operation drawer's detail view (§2), server-rendered over the list so a link opens exactly

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { historyHref } from "#core/history-links";
-import { loadShareView, shareAction } from "#server/history/share.server";
 import { ShareView } from "~/components/history/ShareView";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
+import { json, loadShareView, shareAction } from "~/server-imports/historial-operaciones.$id.compartir";
 
 /**
  * 'Compartir por correo' (§2 share view, §5): its own URL, so it renders on the server and works

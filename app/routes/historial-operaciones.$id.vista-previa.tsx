@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { historyHref } from "#core/history-links";
-import { loadShareView, shareAction } from "#server/history/share.server";
 import { PreviewView } from "~/components/history/ShareView";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
+import { json, loadShareView, redirect, shareAction } from "~/server-imports/historial-operaciones.$id.vista-previa";
 
 /**
  * The preview view (§2): the estimated-arrival e-mail with its own address and send button.

@@ -1,17 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
 import { canOpenPortfolio } from "#core/domain/portfolio-access";
 import { HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
-import { loadHistoryList } from "#server/history/list.server";
-import { requireAccess } from "#server/session/auth.server";
-import { membershipIdOrNull } from "#server/session/membership.server";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
 import { useTranslation } from "~/i18n";
+import { json, loadHistoryList, membershipIdOrNull, requireAccess } from "~/server-imports/historial-operaciones";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

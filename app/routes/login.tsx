@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 
 import auth from "#core/locales/es-MX/auth.json";
 import session from "#core/locales/es-MX/session.json";
-import { requireState } from "#server/session/auth.server";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { SessionExpiredNotice } from "~/components/shell/SessionExpiredNotice";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
+import { json, requireState } from "~/server-imports/login";
 import type { PageHandle } from "~/utils/page-title";
 
 /** The rest screen (§2): logged out, with the way back in through the bank's portal. */

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import type { MembershipAction } from "#core/domain/membership";
@@ -18,21 +17,30 @@ import {
 import membership from "#core/locales/es-MX/membership.json";
 import { formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { change, type ChangeOutcome, upgrade } from "#server/membership/changes.server";
-import { type AccessContext, newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { currentMembership } from "#server/session/membership.server";
-import { currentActor, requireAdministrator } from "#server/session/permissions.server";
-import { companyAccounts } from "#server/trading/accounts.server";
-import { cached } from "#server/upstream/cache.server";
+import type { ChangeOutcome } from "#server/membership/changes.server";
+import type { AccessContext } from "#server/session/auth.server";
 import type { MembershipDetails } from "#server/upstream/membership.server";
-import { optional } from "#server/upstream/optional.server";
 import { MembershipDialogs } from "~/components/membership/MembershipDialogs";
 import { MembershipSummary, type MembershipView, PlansList } from "~/components/membership/MembershipSummary";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  cached,
+  change,
+  companyAccounts,
+  currentActor,
+  currentMembership,
+  formAnswer,
+  json,
+  newToast,
+  optional,
+  readForm,
+  redirectWithToast,
+  requireAccess,
+  requireAdministrator,
+  serverT,
+  upgrade,
+} from "~/server-imports/membresias";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -11,13 +10,6 @@ import { alreadyFollowed, duplicateFollowMessage, followSchema } from "#core/dom
 import charts from "#core/locales/es-MX/charts.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import { withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
-import { daySeries } from "#server/market/rate-series.server";
-import { currentPrices, offeredPairs, requireMonitoringAccess } from "#server/market-tools/access.server";
-import { followPair, unfollowPair } from "#server/market-tools/follows.server";
-import { newToast, redirectWithToast } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { optional } from "#server/upstream/optional.server";
 import { FollowedPair, type FollowedPairView } from "~/components/monitoring/FollowedPair";
 import { ErrorList } from "~/components/ui/Field";
 import { LoadError } from "~/components/ui/LoadError";
@@ -25,7 +17,21 @@ import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  currentPrices,
+  daySeries,
+  followPair,
+  formAnswer,
+  json,
+  newToast,
+  offeredPairs,
+  optional,
+  readForm,
+  redirectWithToast,
+  requireMonitoringAccess,
+  serverT,
+  unfollowPair,
+} from "~/server-imports/monitoreo-de-divisas";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

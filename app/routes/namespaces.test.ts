@@ -49,7 +49,8 @@ const modules: Record<string, { handle?: NamespacesHandle; default?: unknown }> 
 );
 
 function resolve(from: string, specifier: string): string | null {
-  if (/(^#server\/|\.server$)/.test(specifier)) return null;
+  // A route's server imports (decision 077) are dropped by the browser build, like server modules.
+  if (/(^#server\/|\.server$|^~\/server-imports\/)/.test(specifier)) return null;
   const base = specifier.startsWith("~/")
     ? path.join(APP, specifier.slice(2))
     : specifier.startsWith("#core/")

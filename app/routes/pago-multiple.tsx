@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -11,13 +10,7 @@ import { canSendToRecipients } from "#core/domain/permissions";
 import { msg } from "#core/domain/validation";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import { withoutParams, withParams } from "#core/url";
-import { formAnswer } from "#server/forms.server";
 import type { PaymentRefusal } from "#server/payments/multiple.server";
-import { checkPaymentUpload, paymentPage, registerPayments } from "#server/payments/multiple.server";
-import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "#server/rate-limit.server";
-import { requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { currentActor } from "#server/session/permissions.server";
 import { CurrencyTotals, MultiplePaymentRows } from "~/components/payments/MultiplePaymentRows";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
@@ -27,7 +20,22 @@ import { Money } from "~/components/ui/Money";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  accessKey,
+  checkPaymentUpload,
+  currentActor,
+  formAnswer,
+  json,
+  paymentPage,
+  readForm,
+  redirect,
+  registerPayments,
+  requireAccess,
+  retryAfterHeaders,
+  serverT,
+  takeRate,
+  tooManyText,
+} from "~/server-imports/pago-multiple";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

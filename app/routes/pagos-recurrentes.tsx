@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -11,16 +10,7 @@ import { scheduleEditSchema } from "#core/domain/recurring-form";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import payments from "#core/locales/es-MX/payments.json";
 import { withoutParams, withParams } from "#core/url";
-import { deleteSchedule, mayChange, scheduleDefaults, scheduleRow } from "#server/payments/recurring.server";
-import { updateSchedule } from "#server/payments/schedule-form.server";
 import type { AccessContext } from "#server/session/auth.server";
-import { newToast, redirectWithToast, requireAccess } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { currentActor } from "#server/session/permissions.server";
-import { companyAccounts } from "#server/trading/accounts.server";
-import { loadRecipients } from "#server/trading/calculator.server";
-import { cached } from "#server/upstream/cache.server";
-import { optional } from "#server/upstream/optional.server";
 import type { Schedule } from "#server/upstream/scheduled-payments.server";
 import { RecurringList, type RecurringRowView } from "~/components/payments/RecurringList";
 import { ScheduleEditForm } from "~/components/payments/ScheduleEditForm";
@@ -30,7 +20,24 @@ import { LoadError } from "~/components/ui/LoadError";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  cached,
+  companyAccounts,
+  currentActor,
+  deleteSchedule,
+  json,
+  loadRecipients,
+  mayChange,
+  newToast,
+  optional,
+  readForm,
+  redirectWithToast,
+  requireAccess,
+  scheduleDefaults,
+  scheduleRow,
+  serverT,
+  updateSchedule,
+} from "~/server-imports/pagos-recurrentes";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoCity, mexicoDate } from "#core/domain/dates";
@@ -17,8 +16,6 @@ import {
 import payments from "#core/locales/es-MX/payments.json";
 import { formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
-import { loadPlanner } from "#server/payments/planner.server";
-import { requireAccess } from "#server/session/auth.server";
 import { OutflowsChart } from "~/components/payments/OutflowsChart";
 import { PlannerCalendar } from "~/components/payments/PlannerCalendar";
 import { StatusBadge } from "~/components/payments/StatusBadge";
@@ -28,7 +25,7 @@ import { Modal } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
 import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import { json, loadPlanner, requireAccess, serverT } from "~/server-imports/planner";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

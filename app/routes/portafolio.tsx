@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
@@ -8,8 +7,6 @@ import { defaultPortfolioFilters } from "#core/domain/portfolio";
 import charts from "#core/locales/es-MX/charts.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
 import { withParams } from "#core/url";
-import { loadPortfolio, portfolioPairs, readPortfolioFilters } from "#server/portfolio/portfolio.server";
-import { requirePro } from "#server/session/membership.server";
 import { RateChart } from "~/components/charts/RateChart";
 import { VolumeChart } from "~/components/charts/VolumeChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
@@ -17,6 +14,7 @@ import { DailyTable, dayText, money, MonthlyTable, PortfolioSummary } from "~/co
 import { buttonClass } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
+import { json, loadPortfolio, portfolioPairs, readPortfolioFilters, requirePro } from "~/server-imports/portafolio";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 
 import legal from "#core/locales/es-MX/legal.json";
-import { requireState } from "#server/session/auth.server";
 import { useTranslation } from "~/i18n";
 import type { loader as rootLoader } from "~/root";
+import { requireState } from "~/server-imports/terminos-condiciones";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
@@ -9,20 +8,25 @@ import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { formatMoney } from "#core/money";
-import { getConfig } from "#server/config.server";
-import { loadOperationDetail } from "#server/history/detail.server";
 import type { AccessContext } from "#server/session/auth.server";
-import { newToast, requireAccess } from "#server/session/auth.server";
-import { companyAccounts } from "#server/trading/accounts.server";
-import { reportFailure } from "#server/upstream/error-reporting.server";
-import { isUpstreamError } from "#server/upstream/errors";
-import { optional } from "#server/upstream/optional.server";
 import type { UpstreamOperation } from "#server/upstream/trading.server";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/Modal";
 import type { ToastData } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
-import { serverT } from "~/i18n.server";
+import {
+  companyAccounts,
+  getConfig,
+  isUpstreamError,
+  json,
+  loadOperationDetail,
+  newToast,
+  optional,
+  redirect,
+  reportFailure,
+  requireAccess,
+  serverT,
+} from "~/server-imports/transaction";
 import type { PageHandle } from "~/utils/page-title";
 
 /**

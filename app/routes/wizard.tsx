@@ -1,25 +1,28 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { wizardSchema } from "#core/domain/wizard";
 import auth from "#core/locales/es-MX/auth.json";
 import { formatMoney } from "#core/money";
-import { formAnswer } from "#server/forms.server";
-import { requireState } from "#server/session/auth.server";
-import { readForm } from "#server/session/csrf.server";
-import { loginWithBankToken } from "#server/session/login.server";
-import { enrolMember, wizardOffer } from "#server/session/wizard.server";
-import { callContext } from "#server/upstream/budget.server";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
 import { Trans, useTranslation } from "~/i18n";
+import {
+  callContext,
+  enrolMember,
+  formAnswer,
+  json,
+  loginWithBankToken,
+  readForm,
+  requireState,
+  wizardOffer,
+} from "~/server-imports/wizard";
 import type { PageHandle } from "~/utils/page-title";
 
 /** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */

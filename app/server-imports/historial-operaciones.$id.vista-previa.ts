@@ -1,0 +1,3 @@
+// What app/routes/historial-operaciones.$id.vista-previa.tsx's loader and action use of server-only code (decision 077): the browser build leaves this out.
+export { json, redirect } from "@remix-run/node";
+export { loadShareView, shareAction } from "#server/history/share.server";
