@@ -19,7 +19,7 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { contactLinks } from "#core/contact-links";
 import { needsTouch } from "#core/domain/session-timing";
 import type { ThemeChoice } from "#core/domain/theme";
-import { themeAttribute, themeFrom } from "#core/domain/theme";
+import { THEME_CHOICES, themeAttribute, themeFrom } from "#core/domain/theme";
 import common from "#core/locales/es-MX/common.json";
 import { withoutParams, withParams } from "#core/url";
 import type { ContactView } from "#server/contact/contact.server";
@@ -447,7 +447,7 @@ export default function App() {
         }}
         contact={settingsContact(contact, here)}
         isAdmin={shell.isAdmin}
-        appearance={{ current: theme, action: THEME_ACTION, redirectTo: here }}
+        appearance={{ choices: THEME_CHOICES, current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
         membership={{ name: shell.membership?.name ?? null, href: "/membresias" }}
       />
@@ -487,7 +487,7 @@ export default function App() {
     <AuthenticityTokenProvider token={csrfToken}>
       <Document>
         <LiveChannelContext.Provider value={shell ? channel : null}>{page}</LiveChannelContext.Provider>
-        {splash ? <Splash text={t("company.splash")} /> : null}
+        {splash ? <Splash text={t("company.splash")} durationMs={SPLASH_MS} /> : null}
         {/* Under a splash (a company change) the toast waits out the splash, then shows its 5 s. */}
         <Toast toast={live.toast} durationMs={splash ? SPLASH_MS + TOAST_MS : TOAST_MS} />
       </Document>

@@ -12,6 +12,7 @@ import { z } from "zod";
 
 import { activeBanners } from "#core/domain/announcements";
 import { mexicoCity } from "#core/domain/dates";
+import { THEME_CHOICES } from "#core/domain/theme";
 import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
 import { loadEveryOnDemand } from "~/utils/on-demand";
@@ -36,7 +37,8 @@ import { FoldingFilters } from "./ui/FoldingFilters";
 import { Modal } from "./ui/Modal";
 import { Money } from "./ui/Money";
 import { SelectField } from "./ui/SelectField";
-import { Splash, SPLASH_MS } from "./ui/Splash";
+import { Splash } from "./ui/Splash";
+import { SPLASH_MS } from "./ui/splash-timing";
 import { SubmitButton } from "./ui/SubmitButton";
 import { Tabs } from "./ui/Tabs";
 import { Toast } from "./ui/Toast";
@@ -342,7 +344,7 @@ describe("Money, Tabs, Splash", () => {
   });
 
   it("hides the splash with CSS after 5.5 s (the stylesheet's rules), with no <style> in the body", async () => {
-    const html = await serverHtml(<Splash text="Bienvenido" />);
+    const html = await serverHtml(<Splash text="Bienvenido" durationMs={SPLASH_MS} />);
     expect(html).toContain("Bienvenido");
     expect(html).toContain('class="fxn-splash ');
     expect(html).not.toContain("<style");
@@ -560,7 +562,12 @@ describe("SettingsDrawer", () => {
       redirectTo: "/cuentas",
     } as SettingsContact,
     isAdmin: true,
-    appearance: { current: "sistema" as const, action: "/tema", redirectTo: "/cuentas?drawer=configuracion&tab=datos" },
+    appearance: {
+      choices: THEME_CHOICES,
+      current: "sistema" as const,
+      action: "/tema",
+      redirectTo: "/cuentas?drawer=configuracion&tab=datos",
+    },
   };
 
   it("lists the companies as radios with the current one checked", async () => {

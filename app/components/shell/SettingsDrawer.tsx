@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { ThemeChoice } from "#core/domain/theme";
-import { THEME_CHOICES } from "#core/domain/theme";
 import { StatusBadge } from "~/components/history/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
@@ -56,8 +55,11 @@ export type SettingsDrawerProps = {
   /** 'Datos de contacto' as the product holds them (decision 059); null while the tab is not shown. */
   contact: SettingsContact | null;
   isAdmin: boolean;
-  /** 'Apariencia': the stored theme, where the choice is posted, and the page to come back to. */
-  appearance: { current: ThemeChoice; action: string; redirectTo: string };
+  /**
+   * 'Apariencia': the choices (the shell's THEME_CHOICES, passed in so this on-demand part shares no
+   * module with the shell, decision 077), the stored theme, where the choice is posted, and the page to come back to.
+   */
+  appearance: { choices: readonly ThemeChoice[]; current: ThemeChoice; action: string; redirectTo: string };
   /** Messages for the company change form (already translated). */
   errors?: string[];
   /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
@@ -453,7 +455,7 @@ const APPEARANCE_HINT_ID = "apariencia-ayuda";
  * With JavaScript the choice is sent as soon as it changes (the page shows it at once, without a
  * reload), so 'Aplicar' steps aside.
  */
-function AppearanceForm({ current, action, redirectTo, csrfToken }: SettingsDrawerProps["appearance"] & { csrfToken: ReactNode }) {
+function AppearanceForm({ choices, current, action, redirectTo, csrfToken }: SettingsDrawerProps["appearance"] & { csrfToken: ReactNode }) {
   const { t } = useTranslation("settings");
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -476,7 +478,7 @@ function AppearanceForm({ current, action, redirectTo, csrfToken }: SettingsDraw
           {t("appearance.hint")}
         </p>
         <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3">
-          {THEME_CHOICES.map((choice) => (
+          {choices.map((choice) => (
             <label
               key={choice}
               className={[

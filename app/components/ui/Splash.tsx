@@ -3,27 +3,26 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n";
 
 import { LogoMark } from "./Logo";
-import { SPLASH_MS } from "./splash-timing";
 
 export type SplashProps = {
   text: string;
+  /** How long it shows: the shell's SPLASH_MS, passed in so this on-demand part shares no module with it (decision 077). */
+  durationMs: number;
 };
-
-export { SPLASH_MS };
 
 /**
  * A full-screen welcome with the animated mark and a countdown bar. It hides itself after
- * SPLASH_MS with CSS alone (the stylesheet's `.fxn-splash` rules: it fades out, becomes hidden,
+ * `durationMs` (SPLASH_MS) with CSS alone (the stylesheet's `.fxn-splash` rules: it fades out, becomes hidden,
  * page scroll comes back) and, with JS, also leaves the page. Page scroll is locked while it shows.
  */
-export function Splash({ text }: SplashProps) {
+export function Splash({ text, durationMs }: SplashProps) {
   const { t } = useTranslation("common");
   const [visible, setVisible] = useState(true);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setVisible(false), SPLASH_MS);
+    const timer = window.setTimeout(() => setVisible(false), durationMs);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [durationMs]);
 
   if (!visible) return null;
   return (
