@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { SLUG_OF } from "#core/domain/calculator-tabs";
+import { SLUG_OF } from "#core/domain/calculator-prefill";
 import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
 import { TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
@@ -50,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       companyName: access.company.businessName,
       ...dashboard,
+      // The market notice's key is worked out here, so the rule stays out of the browser's bundle (decision 077).
+      marketNotice: marketNotice(dashboard.calculator.market),
       ...recentOperations(dashboard.recent),
       approval: url.searchParams.get("aprobacion"),
       duePayments,
@@ -87,6 +89,7 @@ export default function Dashboard() {
     recent,
     recentTexts,
     helpLinks,
+    marketNotice: marketNoticeKey,
     tour,
     duePayments,
   } = useLoaderData<typeof loader>();
@@ -114,8 +117,7 @@ export default function Dashboard() {
   const memberMargin = useMemberMargin(calculator.pair, typedBase, initialMargin);
   const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
   const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
-  const noticeKey = marketNotice(calculator.market);
-  const notice = noticeKey ? t(noticeKey) : null;
+  const notice = marketNoticeKey ? t(marketNoticeKey) : null;
 
   const tourCard =
     tour.kind === "none" ? null : (

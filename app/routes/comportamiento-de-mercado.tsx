@@ -54,12 +54,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   const now = Date.now();
   const today = mexicoDate(now);
+  const status = marketStatus(now, holidays);
   return json({
     pair,
     range,
     series,
     time: mexicoCity(now).format("dddd D [de] MMMM, HH:mm"),
-    status: marketStatus(now, holidays),
+    status,
+    // The notice's key is worked out here, so the rule stays out of the browser's bundle (decision 077).
+    noticeKey: marketNotice(status),
     upcoming: holidays
       .filter((date) => date >= today)
       .sort()
@@ -167,10 +170,9 @@ function Rates({ pair, range, series, pairs }: { pair: string; range: RateRange;
 }
 
 export default function Market() {
-  const { time, status, upcoming, pairs, pair, range, series } = useLoaderData<typeof loader>();
+  const { time, status, noticeKey, upcoming, pairs, pair, range, series } = useLoaderData<typeof loader>();
   const { t } = useTranslation("dashboard");
   // The hours table beside it already says which systems are closed.
-  const noticeKey = marketNotice(status);
   const notice = noticeKey && noticeKey !== "notices.closed" ? t(noticeKey) : null;
   const rows = [
     { label: t("market.fx"), hours: t("market.fxHours"), open: status.fxOpen },

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
 import { buildCalculatorPrefill, recipientDestination } from "#core/domain/calculator-prefill";
-import { SLUG_OF } from "#core/domain/calculator-tabs";
+import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
 import transaction from "#core/locales/es-MX/transaction.json";

@@ -1,4 +1,14 @@
 /**
+ * The calculator's address: its tab (`?operacion=compra`, Spanish URL values) and what a link may fill
+ * in on it. One module, because the pages that link to the calculator are the pages that prefill it: two
+ * modules shared by nearly the same pages were two tiny files in each one's first load (decision 077).
+ */
+export type Tab = "buy" | "sell" | "transfer";
+
+export const TAB_SLUGS: Record<string, Tab> = { compra: "buy", venta: "sell", transferencia: "transfer" };
+export const SLUG_OF: Record<Tab, string> = { buy: "compra", sell: "venta", transfer: "transferencia" };
+
+/**
  * What a link may fill in on the calculator, e.g. 'Verificar datos' after the bank's challenge
  * timed out: the operation's amounts, accounts and reason, so the person only checks and
  * confirms. The URL keys are Spanish (they are part of the product's addresses); the code reads

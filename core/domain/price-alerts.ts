@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import texts from "../locales/es-MX/alerts.json";
-import { SLUG_OF } from "./calculator-tabs";
+import { SLUG_OF } from "./calculator-prefill";
 import { RATE_DECIMALS, rateString, toDecimal } from "./decimal";
 import { msg } from "./validation";
 

@@ -1,6 +1,6 @@
 import type { CalculatorPrefill } from "./calculator-prefill";
 import { buildCalculatorPrefill, recipientDestination, recipientOf } from "./calculator-prefill";
-import { SLUG_OF } from "./calculator-tabs";
+import { SLUG_OF } from "./calculator-prefill";
 
 /**
  * 'Enviar dinero' on a recipient's row: the dashboard calculator on its transfer tab with the

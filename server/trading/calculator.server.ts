@@ -7,13 +7,13 @@ import { parseAmountInput } from "#core/domain/amount-input";
 import type { PreSubmitProblem } from "#core/domain/calculator";
 import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
-import { parseCalculatorPrefill, PAY_NOW_PARAM, recipientDestination } from "#core/domain/calculator-prefill";
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
  * the server computes from a provider's signed price, the margin and the typed amount.
  */
-import type { Tab } from "#core/domain/calculator-tabs";
-import { TAB_SLUGS } from "#core/domain/calculator-tabs";
+import type { Tab } from "#core/domain/calculator-prefill";
+import { parseCalculatorPrefill, PAY_NOW_PARAM, recipientDestination } from "#core/domain/calculator-prefill";
+import { TAB_SLUGS } from "#core/domain/calculator-prefill";
 import { mexicoDate } from "#core/domain/dates";
 import { amountString, Big, rateString, toDecimal } from "#core/domain/decimal";
 import type { MarketStatus } from "#core/domain/market";
