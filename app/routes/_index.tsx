@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
-import { TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
+import { DASHBOARD_TOUR, TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
@@ -122,6 +122,8 @@ export default function Dashboard() {
   const tourCard =
     tour.kind === "none" ? null : (
       <GuidedTour
+        tour={DASHBOARD_TOUR}
+        cardId={TOUR_CARD_ID}
         view={tour}
         stepHref={(step) => `${withParams(here, { [TOUR_PARAM]: String(step) })}#${TOUR_CARD_ID}`}
         action="/recorrido"
@@ -260,6 +262,7 @@ export default function Dashboard() {
 export const handle: PageHandle = {
   namespaces: { dashboard },
   titleKey: "shell.title.dashboard",
+  idlePromptClears: [TOUR_PARAM],
   livePair: (data) => (data as { calculator?: { pair?: string | null } } | undefined)?.calculator?.pair ?? null,
 };
 

@@ -9,6 +9,11 @@ export type PageHandle = NamespacesHandle & {
   titleKey?: string;
   /** The page is a challenge's result modal: the session's expired notice waits for it (§4). */
   challengeModal?: boolean;
+  /**
+   * URL parameters the idle prompt removes when it opens (§4: it turns the dashboard's guided tour off).
+   * The page names them, so the shell imports nothing of the tour (decision 077).
+   */
+  idlePromptClears?: string[];
   /** The pair whose live prices the page shows, from its loader data: the tab's channel carries them. */
   livePair?: (data: unknown) => string | null;
   /** Several pairs a page shows live (monitoring), from its loader data; the channel carries them all. */

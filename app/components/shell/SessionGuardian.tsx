@@ -2,7 +2,6 @@ import { useLocation, useMatches, useNavigate, useRevalidator, useSubmit } from 
 import { useCallback } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 
-import { TOUR_PARAM } from "#core/domain/tour";
 import { withoutParams, withParams } from "#core/url";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -30,10 +29,15 @@ export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClock
   const csrf = useAuthenticityToken();
   const here = `${location.pathname}${location.search}`;
 
+  const matches = useMatches();
+  // §4: the idle prompt turns the guided tour off — the page names the parameters it drops (PageHandle).
+  const cleared = matches.flatMap((match) => (match.handle as PageHandle | undefined)?.idlePromptClears ?? []).join(" ");
   const openInactivity = useCallback(
-    // §4: the idle prompt turns the guided tour off.
-    () => navigate(withoutParams(withParams(here, { dialogo: "inactividad" }), [TOUR_PARAM]), { preventScrollReset: true }),
-    [navigate, here],
+    () =>
+      navigate(withoutParams(withParams(here, { dialogo: "inactividad" }), cleared ? cleared.split(" ") : []), {
+        preventScrollReset: true,
+      }),
+    [navigate, here, cleared],
   );
   const closeInactivity = useCallback(
     () => navigate(withoutParams(here, ["dialogo"]), { preventScrollReset: true, replace: true }),
@@ -41,7 +45,7 @@ export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClock
   );
   const logout = useCallback(() => submit({ csrf, reason: "inactivity" }, { method: "post", action: "/logout" }), [submit, csrf]);
   const revalidator = useRevalidator();
-  const challengeOpen = useMatches().some((match) => (match.handle as PageHandle | undefined)?.challengeModal === true);
+  const challengeOpen = matches.some((match) => (match.handle as PageHandle | undefined)?.challengeModal === true);
   const { secondsLeft } = useSessionTimers({
     ...clock,
     inactivityOpen,

@@ -3,13 +3,16 @@ import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 
 import type { TourView } from "#core/domain/tour";
-import { DASHBOARD_TOUR, TOUR_CARD_ID } from "#core/domain/tour";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
-export { TOUR_CARD_ID };
-
 export type GuidedTourProps = {
+  /**
+   * Which tour the card records as seen, and the card's id (a step's link ends in `#<id>`): the page's
+   * (DASHBOARD_TOUR, TOUR_CARD_ID), passed in so this on-demand part shares no module with the page (decision 077).
+   */
+  tour: string;
+  cardId: string;
   view: Exclude<TourView, { kind: "none" }>;
   /** The step's address: `?tour=N#recorrido`, so the browser scrolls to the card without JS. */
   stepHref: (step: number) => string;
@@ -24,7 +27,7 @@ export type GuidedTourProps = {
  * per step placed right above the section it explains. Links and plain forms, so it works without
  * JavaScript; with it, the card takes focus when the step changes.
  */
-export function GuidedTour({ view, stepHref, action, redirectTo, csrfToken }: GuidedTourProps) {
+export function GuidedTour({ tour, cardId, view, stepHref, action, redirectTo, csrfToken }: GuidedTourProps) {
   const { t } = useTranslation("tour");
   const heading = useRef<HTMLHeadingElement>(null);
   const step = view.kind === "step" ? view.step : 0;
@@ -35,7 +38,7 @@ export function GuidedTour({ view, stepHref, action, redirectTo, csrfToken }: Gu
   const record = (label: string, variant: "primary" | "secondary" | "ghost") => (
     <Form method="post" action={action}>
       {csrfToken}
-      <input type="hidden" name="tour" value={DASHBOARD_TOUR} />
+      <input type="hidden" name="tour" value={tour} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" className={buttonClass(variant)}>
         {label}
@@ -46,7 +49,7 @@ export function GuidedTour({ view, stepHref, action, redirectTo, csrfToken }: Gu
   const title = view.kind === "invite" ? t("invite.title") : t(`steps.${view.target}.title`);
   return (
     <section
-      id={TOUR_CARD_ID}
+      id={cardId}
       aria-label={t("label")}
       className="scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50 p-5 shadow-sm dark:border-brand-900 dark:bg-slate-900"
     >
