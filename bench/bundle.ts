@@ -48,6 +48,8 @@ const PACKAGES: Array<{ name: string; entry: string; external?: string[] }> = [
 ];
 /** A route module this small has no component: a resource route (streams, downloads, form actions). */
 const RESOURCE_ROUTE_MAX_BYTES = 200;
+/** Decision 077: files this small cost a request each for a few hundred bytes (Lantern charges requests, not only bytes). */
+const SMALL_FILE_BYTES = 500;
 
 /** The columns of the per-route table: what a byte is, by the module it came from. */
 const KINDS = ["framework", "forms", "dates+money", "es-MX", "app"] as const;
@@ -201,7 +203,7 @@ export async function bundleSizes() {
    */
   const files = new Map<
     string,
-    { raw: number; gzip: number; br: number; shares: Map<string, { kind: Kind; gzip: number; raw: number }> }
+    { raw: number; gzip: number; br: number; shares: Map<string, { kind: Kind; gzip: number; raw: number }>; empty: boolean }
   >();
   const measure = async (url: string) => {
     const known = files.get(url);
@@ -224,12 +226,24 @@ export async function bundleSizes() {
       share.gzip += total > 0 ? (gzip * bytesInOutput) / total : 0;
       shares.set(name, share);
     }
-    const measured = { raw: content.length, gzip, br, shares };
+    // Decision 077: a file with no code, or only the compiler's empty stand-ins for `*.server` imports.
+    const empty =
+      content.length === 0 || (Object.keys(inputs).length > 0 && Object.keys(inputs).every((input) => input.startsWith("empty-module:")));
+    const measured = { raw: content.length, gzip, br, shares, empty };
     files.set(url, measured);
     return measured;
   };
 
-  const rows: Array<{ route: string; files: number; raw: number; gzip: number; br: number; kinds: Record<Kind, number> }> = [];
+  const rows: Array<{
+    route: string;
+    files: number;
+    raw: number;
+    gzip: number;
+    br: number;
+    kinds: Record<Kind, number>;
+    empty: number;
+    small: number;
+  }> = [];
   const packagesOf = new Map<string, Map<string, { kind: Kind; gzip: number; raw: number }>>();
   // Remix's <Scripts> neither imports nor preloads the manifest file under lazy route discovery.
   const lazyDiscovery = (remixConfig.future as Record<string, boolean> | undefined)?.v3_lazyRouteDiscovery === true;
@@ -241,11 +255,15 @@ export async function bundleSizes() {
     let raw = 0;
     let gzip = 0;
     let br = 0;
+    let empty = 0;
+    let small = 0;
     for (const url of urls) {
       const size = await measure(url);
       raw += size.raw;
       gzip += size.gzip;
       br += size.br;
+      if (size.empty) empty++;
+      if (size.gzip < SMALL_FILE_BYTES) small++;
       const attributed = [...size.shares.values()].reduce((sum, share) => sum + share.gzip, 0);
       // What no input claims (the manifest, esbuild's chunk glue) is the app's.
       kinds.app += size.gzip - attributed;
@@ -257,7 +275,7 @@ export async function bundleSizes() {
         packages.set(name, sum);
       }
     }
-    rows.push({ route: route === "root" ? "root (the shell alone)" : route, files: urls.length, raw, gzip, br, kinds });
+    rows.push({ route: route === "root" ? "root (the shell alone)" : route, files: urls.length, raw, gzip, br, kinds, empty, small });
     packagesOf.set(route, packages);
   }
   rows.sort((a, b) => b.gzip - a.gzip);
@@ -284,6 +302,12 @@ export async function bundleSizes() {
       `  JavaScript on first load of the dashboard (${DASHBOARD}): ${kb(dashboard.gzip)} gzip in ${dashboard.files} files ` +
         `(issue 14 target ≤ ${TARGET_KB} KB: ${dashboard.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"}); ` +
         `${kb(dashboard.br)} as Brotli, what a browser gets over HTTPS`,
+    );
+  }
+  if (dashboard) {
+    console.log(
+      `  Empty files (no code, or only the compiler's stand-ins for *.server imports): ${dashboard.empty} on the dashboard's first load, ` +
+        `${Math.max(...rows.map((row) => row.empty))} at most on any page's; files under ${SMALL_FILE_BYTES} B gzip on the dashboard's: ${dashboard.small}`,
     );
   }
   if (metafile) {
