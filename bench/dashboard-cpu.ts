@@ -1,6 +1,6 @@
 import { readFile, rm, stat } from "node:fs/promises";
 import { Agent, request } from "node:http";
-import { loadavg, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 import { figure, login, logMessages, mb, ms, percentile, rssKb, settledMemory, startStack } from "./support";
@@ -19,7 +19,8 @@ import { figure, login, logMessages, mb, ms, percentile, rssKb, settledMemory, s
  * - first page: 100 renders without the stylesheet's cookie (each carries the 66 kB stylesheet inline);
  * - concurrent: 600 renders over 20 connections at once;
  * - load: 200 connections rendering the dashboard for 30 s: resident memory before, at its peak and
- *   after, and each render's time (p50, p99).
+ *   after, each render's time (p50, p99), the pages answered per second with the share of a core the app
+ *   was busy, and the mean render time that rate allows 200 connections that each wait for their page.
  * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average
  * (the machine is shared: a busy one inflates every figure, the times most).
  * BENCH_DASHBOARD_CPU_PORT: the app's port (3292). BENCH_ACCEPT_ENCODING: what the client accepts (gzip).
@@ -40,6 +41,15 @@ async function cpuTimes(pid: number): Promise<{ user: number; system: number }> 
   // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
+}
+
+/** The whole machine's CPU time so far, busy and in all, in clock ticks summed over its cores (`/proc/stat`). */
+async function machineTicks(): Promise<{ busy: number; total: number }> {
+  const [cpu] = (await readFile("/proc/stat", "utf8")).split("\n");
+  // user nice system idle iowait irq softirq steal …: idle and iowait are the idle ones.
+  const ticks = cpu!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - ticks[3]! - ticks[4]!, total };
 }
 
 /** The dashboard once, as a browser's first page: answers the stylesheet's cookie it sets. */
@@ -97,7 +107,10 @@ async function renders(pid: number, url: URL, cookie: string, count: number, con
 /** `LOAD_CONNECTIONS` connections rendering the dashboard for `LOAD_SECONDS`: the app's resident memory and each render's time. */
 async function connectionsLoad(pid: number, url: URL, cookie: string) {
   const rssBefore = await rssKb(pid);
-  const deadline = performance.now() + LOAD_SECONDS * 1000;
+  const cpuBefore = await cpuTimes(pid);
+  const machineBefore = await machineTicks();
+  const started = performance.now();
+  const deadline = started + LOAD_SECONDS * 1000;
   const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
   const times: number[] = [];
   let failed = 0;
@@ -123,10 +136,18 @@ async function connectionsLoad(pid: number, url: URL, cookie: string) {
       }
     }),
   );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = await cpuTimes(pid);
+  const machineAfter = await machineTicks();
   clearInterval(sampler);
   agent.destroy();
   const rssAfter = await rssKb(pid);
-  return { rssBefore, peak: Math.max(peak, rssAfter), rssAfter, times, failed, refused };
+  // Pages answered per second, and the share of one core the app was busy meanwhile.
+  const rate = times.length / seconds;
+  const busy = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / (seconds * 1000);
+  // The machine's share too: the sandbox and these clients run on the same cores as the app.
+  const machine = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+  return { rssBefore, peak: Math.max(peak, rssAfter), rssAfter, times, failed, refused, rate, busy, machine };
 }
 
 const summary = (values: number[], format: (value: number) => string) =>
@@ -181,6 +202,9 @@ export async function dashboardCpu() {
     const after: number[] = [];
     const p50s: number[] = [];
     const p99s: number[] = [];
+    const rates: number[] = [];
+    const busy: number[] = [];
+    const machineBusy: number[] = [];
     let rendered = 0;
     let failed = 0;
     let refused = 0;
@@ -192,6 +216,9 @@ export async function dashboardCpu() {
       after.push(load.rssAfter);
       p50s.push(percentile(load.times, 50));
       p99s.push(percentile(load.times, 99));
+      rates.push(load.rate);
+      busy.push(load.busy * 100);
+      machineBusy.push(load.machine * 100);
       rendered += load.times.length;
       failed += load.failed;
       refused += load.refused;
@@ -214,6 +241,16 @@ export async function dashboardCpu() {
     );
     console.log(`    render p50                                 ${summary(p50s, ms)}`);
     console.log(`    render p99                                 ${summary(p99s, ms)}  (target ≤ 1 s)`);
+    // Each connection asks for its next page as soon as it has the last one (a closed loop), so by Little's law the
+    // mean render time is the connections over the rate the app answers them at, whatever the app does with its
+    // queue: the p99 target needs at least LOAD_CONNECTIONS pages per second (decision 080).
+    const loadRate = percentile(rates, 50);
+    console.log(
+      `    pages answered per second                  median ${loadRate.toFixed(0)}  lowest ${Math.min(...rates).toFixed(0)}; the app busy ${percentile(busy, 50).toFixed(0)} % of one core, the machine ${percentile(machineBusy, 50).toFixed(0)} % of its ${cpus().length} (medians)`,
+    );
+    console.log(
+      `    mean render time that rate allows          ${ms((LOAD_CONNECTIONS / loadRate) * 1000)} (${LOAD_CONNECTIONS} connections ÷ ${loadRate.toFixed(0)} pages/s, Little's law); a mean under 1 s needs ≥ ${LOAD_CONNECTIONS} pages/s`,
+    );
     // Every figure as data, for bench/run.ts's summary.
     const cpuName = "app CPU per dashboard render (sandbox in its own process; read from `/proc/PID/stat`)";
     const loadName = "app memory after 200 concurrent connections on the dashboard for 30 s";
