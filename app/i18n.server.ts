@@ -1,6 +1,7 @@
 import accounts from "#core/locales/es-MX/accounts.json";
 import alerts from "#core/locales/es-MX/alerts.json";
 import auth from "#core/locales/es-MX/auth.json";
+import calculator from "#core/locales/es-MX/calculator.json";
 import collaborators from "#core/locales/es-MX/collaborators.json";
 import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
@@ -30,6 +31,7 @@ export const resources = {
   overlays,
   auth,
   dashboard,
+  calculator,
   tour,
   duePayments,
   tradeErrors,

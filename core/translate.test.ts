@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import accounts from "./locales/es-MX/accounts.json";
 import auth from "./locales/es-MX/auth.json";
+import calculator from "./locales/es-MX/calculator.json";
 import common from "./locales/es-MX/common.json";
 import dashboard from "./locales/es-MX/dashboard.json";
 import duePayments from "./locales/es-MX/due-payments.json";
@@ -26,6 +27,7 @@ const resources = {
   overlays,
   auth,
   dashboard,
+  calculator,
   tour,
   duePayments,
   tradeErrors,

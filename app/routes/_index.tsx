@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -13,9 +14,15 @@ import { withoutParams, withParams } from "#core/url";
 import type { HistoryRow } from "#server/history/view";
 import type { Tab } from "#server/trading/calculator.server";
 import { RecentOperations } from "~/components/history/RecentOperations";
-import { Calculator } from "~/components/trading/Calculator";
-import { DuePaymentsNotice, GuidedTour, HelpDialog, Modal } from "~/components/trading/dashboard-on-demand";
-import { PricePanel } from "~/components/trading/PricePanel";
+import {
+  CalculatorIsland,
+  DuePaymentsNotice,
+  GuidedTour,
+  HelpDialog,
+  Modal,
+  PricePanelIsland,
+} from "~/components/trading/dashboard-on-demand";
+import type { LiveFigures } from "~/components/trading/use-live-price";
 import { useLivePrice } from "~/components/trading/use-live-price";
 import { useMemberMargin } from "~/components/trading/use-member-margin";
 import { buttonClass } from "~/components/ui/button";
@@ -32,6 +39,7 @@ import {
   submitCalculator,
   visitedTours,
 } from "~/server-imports/_index";
+import { useSnapshotOf } from "~/utils/island";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -72,6 +80,20 @@ function recentOperations(rows: HistoryRow[] | null) {
     recent: rows?.map((row) => ({ ...row, typeText: th(`type.${row.kind}`), statusText: th(row.statusLabelKey) })) ?? null,
     recentTexts: { loadError: th("list.loadError"), retry: th("list.retry"), empty: th("list.empty") },
   };
+}
+
+/**
+ * A client navigation to the dashboard waits for its islands' code (the price panel, the calculator) with
+ * the page's data, so neither is shown empty (decision 082). A first page load does not come here: the
+ * server's HTML is each island until its code arrives.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([
+    serverLoader<typeof loader>(),
+    CalculatorIsland.preload().catch(() => undefined),
+    PricePanelIsland.preload().catch(() => undefined),
+  ]);
+  return data;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -115,8 +137,18 @@ export default function Dashboard() {
     [quote, calculator.referenceMargin, calculator.referenceAmount],
   );
   const memberMargin = useMemberMargin(calculator.pair, typedBase, initialMargin);
-  const tabHref = (tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]);
-  const pairHref = (pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]);
+  // The price panel and the calculator are islands (decision 082): their props stay the same objects while
+  // the page is open, and what changes (the live price, the margin for the amount typed) reaches them
+  // through a snapshot — a new prop would make React drop an island's HTML before its code has arrived.
+  const tabHref = useCallback((tab: Tab) => withoutParams(withParams(here, { operacion: SLUG_OF[tab] }), ["aprobacion"]), [here]);
+  const liveFigures = useSnapshotOf<LiveFigures>(
+    useMemo(
+      () => ({ price: live.price, previous: live.previous, status: live.status, paused: live.paused, margin: memberMargin }),
+      [live.price, live.previous, live.status, live.paused, memberMargin],
+    ),
+  );
+  const csrfInput = useMemo(() => <AuthenticityTokenInput />, []);
+  const pairHref = useCallback((pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]), [here]);
   const notice = marketNoticeKey ? t(marketNoticeKey) : null;
 
   const tourCard =
@@ -128,7 +160,7 @@ export default function Dashboard() {
         stepHref={(step) => `${withParams(here, { [TOUR_PARAM]: String(step) })}#${TOUR_CARD_ID}`}
         action="/recorrido"
         redirectTo={here}
-        csrfToken={<AuthenticityTokenInput />}
+        csrfToken={csrfInput}
       />
     );
   /** The tour's card goes right above the section its step explains; the invitation on top. */
@@ -141,9 +173,7 @@ export default function Dashboard() {
     <div className="flex flex-col gap-8">
       {cardBefore("top")}
       {/* 'Pay now' is this page: the notice would only repeat the payment being paid. */}
-      {duePayments && !calculator.payNow ? (
-        <DuePaymentsNotice notice={duePayments} redirectTo={here} csrfToken={<AuthenticityTokenInput />} />
-      ) : null}
+      {duePayments && !calculator.payNow ? <DuePaymentsNotice notice={duePayments} redirectTo={here} csrfToken={csrfInput} /> : null}
       {notice ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
           {notice}
@@ -154,28 +184,24 @@ export default function Dashboard() {
       <div className={transfer ? "grid gap-8" : "grid gap-8 xl:grid-cols-2"}>
         {transfer ? null : (
           <div className={highlight("prices")}>
-            <PricePanel
+            <PricePanelIsland.Part
               pairs={calculator.pairs}
               pair={calculator.pair}
-              price={live.price}
-              previous={live.previous}
-              status={live.status}
-              paused={live.paused}
+              live={liveFigures}
               onPause={live.setPaused}
               side={calculator.tab === "sell" ? "sell" : "buy"}
-              margin={memberMargin}
               pairHref={pairHref}
-              refreshHref={`${location.pathname}${location.search}`}
+              refreshHref={here}
             />
           </div>
         )}
         <div className={[highlight("calculator"), transfer ? "w-full max-w-3xl" : ""].filter(Boolean).join(" ") || undefined}>
-          <Calculator
+          <CalculatorIsland.Part
             key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
             tab={calculator.tab}
             tabHref={tabHref}
             pair={calculator.pair}
-            price={live.price}
+            live={liveFigures}
             accounts={calculator.accounts}
             recipients={calculator.recipients}
             recipientsAllowed={calculator.recipientsAllowed}
@@ -183,11 +209,10 @@ export default function Dashboard() {
             reasons={calculator.reasons}
             idempotencyKey={calculator.idempotencyKey}
             prefill={calculator.prefill}
-            margin={memberMargin.margin}
             onAmountChange={setTypedBase}
             quote={quote}
             lastResult={actionData?.result ?? null}
-            csrfToken={<AuthenticityTokenInput />}
+            csrfToken={csrfInput}
             today={calculator.today}
             holidays={calculator.holidays}
             payNow={calculator.payNow}

@@ -19,6 +19,7 @@ const NAMESPACES = [
   "overlays",
   "auth",
   "dashboard",
+  "calculator",
   "tour",
   "duePayments",
   "tradeErrors",
@@ -127,7 +128,8 @@ describe("route namespaces", () => {
 
   // Decision 069: a drawer loaded on demand brings, in the same onDemand call, every namespace its
   // screens read beyond the shell's; the server renders it from the same call. Decision 075: the
-  // dashboard's on-demand parts likewise, beyond the shell's and the dashboard route's.
+  // dashboard's on-demand parts likewise, beyond the shell's and the dashboard route's; decision 082: its
+  // island (the calculator) too.
   const onDemandFiles = [
     { file: path.join(APP, "components/shell/overlays-on-demand.ts"), page: [] as string[], atLeast: 6 },
     { file: path.join(APP, "components/trading/dashboard-on-demand.ts"), page: declared("_index"), atLeast: 4 },
@@ -135,13 +137,13 @@ describe("route namespaces", () => {
   for (const { file: onDemandFile, page, atLeast } of onDemandFiles) {
     const where = path.relative(APP, onDemandFile);
     const calls = readFileSync(onDemandFile, "utf8")
-      .split(/(?=\bexport const \w+ = onDemand\()/)
+      .split(/(?=\bexport const \w+ = (?:onDemand|island)\()/)
       .slice(1);
     it(`the on-demand parts of ${where} are all read`, () => {
       expect(calls.length).toBeGreaterThanOrEqual(atLeast);
     });
     for (const call of calls) {
-      const name = /onDemand\("([\w-]+)"/.exec(call)?.[1] ?? "?";
+      const name = /(?:onDemand|island)\("([\w-]+)"/.exec(call)?.[1] ?? "?";
       it(`the on-demand part "${name}" (${where}) brings every namespace it reads`, () => {
         const brought = [...call.matchAll(/withNamespaces\(\{([^}]*)\}/g)].flatMap(([, names]) => names.split(",").map((n) => n.trim()));
         const viaHelper = call.includes("settingsTexts()") ? ["settings"] : [];

@@ -7,7 +7,7 @@ import type { AccountView } from "#core/domain/accounts";
 import { payNowHref } from "#core/domain/calculator-prefill";
 import { mexicoDate } from "#core/domain/dates";
 import { scheduleEditSchema } from "#core/domain/recurring-form";
-import dashboard from "#core/locales/es-MX/dashboard.json";
+import calculator from "#core/locales/es-MX/calculator.json";
 import payments from "#core/locales/es-MX/payments.json";
 import { withoutParams, withParams } from "#core/url";
 import type { AccessContext } from "#server/session/auth.server";
@@ -303,6 +303,6 @@ export default function RecurringPayments() {
   );
 }
 
-export const handle: PageHandle = { namespaces: { payments, dashboard }, titleKey: "shell.title.recurring" };
+export const handle: PageHandle = { namespaces: { payments, calculator }, titleKey: "shell.title.recurring" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -17,6 +17,11 @@ import { useEffect, useSyncExternalStore } from "react";
  */
 const loaders = new Map<string, () => Promise<void>>();
 
+/** A part whose code the server needs before it renders a page (`loadEveryOnDemand`): on-demand parts and islands. */
+export function renderedByTheServer(name: string, load: () => Promise<void>): void {
+  loaders.set(name, load);
+}
+
 export function onDemand<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let Loaded: ComponentType<P> | null = null;
   let loading: Promise<void> | null = null;
@@ -33,7 +38,7 @@ export function onDemand<P extends object>(name: string, load: () => Promise<Com
         throw error;
       },
     ));
-  loaders.set(name, preload);
+  renderedByTheServer(name, preload);
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);

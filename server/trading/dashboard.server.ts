@@ -8,7 +8,7 @@ import { toDecimal } from "#core/domain/decimal";
 import { scheduleCreateSchema, toRecurrence } from "#core/domain/recurring-form";
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
 import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
-import texts from "#core/locales/es-MX/dashboard.json";
+import texts from "#core/locales/es-MX/calculator.json";
 import tradeErrors from "#core/locales/es-MX/trade-errors.json";
 import transactionTexts from "#core/locales/es-MX/transaction.json";
 

@@ -40,7 +40,7 @@ export function RecurrenceFields({
   /** An edit may keep a first date that has passed. */
   originalFirstDate?: string | null;
 }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("calculator");
   const k = (key: string) => t(`recurrence.${key}`);
   const [plan, setPlan] = useState({
     frequency: text(fields.frequency.initialValue, "monthly"),

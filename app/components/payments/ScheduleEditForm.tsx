@@ -53,7 +53,7 @@ export function ScheduleEditForm(props: {
   cancelHref: string;
   csrfToken: ReactNode;
 }) {
-  const { t } = useTranslation(["dashboard", "payments"]);
+  const { t } = useTranslation(["calculator", "payments"]);
   const { defaults } = props;
   const [form, fields] = useForm({
     id: `editar-pago-${defaults.id}`,

@@ -23,10 +23,13 @@ import { useEditedValidation } from "~/components/ui/use-edited-validation";
 import { useForm } from "~/components/ui/use-form";
 import { validationOnDemand } from "~/components/ui/validation-on-demand";
 import { useTranslation } from "~/i18n";
+import type { Snapshot } from "~/utils/island";
+import { useSnapshot } from "~/utils/island";
 import { onDemand } from "~/utils/on-demand";
 
 import type { CalculatorValidation } from "./calculator-validation";
 import { ReasonAndConcept, RecipientOptions, useAccountLabel } from "./transfer-options";
+import type { LiveFigures } from "./use-live-price";
 
 export type CalculatorProps = {
   tab: Tab;
@@ -68,12 +71,22 @@ const RecurrenceFields = onDemand("plan-recurrente", () =>
 );
 
 /**
+ * The calculator as the dashboard's island (decision 082): its props stay the same objects while the page
+ * is open, and the live price and margin come through a snapshot, so React keeps the server's HTML until
+ * this code has arrived.
+ */
+export function LiveCalculator({ live, ...props }: Omit<CalculatorProps, "price" | "margin"> & { live: Snapshot<LiveFigures> }) {
+  const { price, margin } = useSnapshot(live);
+  return <Calculator {...props} price={price} margin={margin.margin} />;
+}
+
+/**
  * The calculator (§2 'Operar', §5): a native form that works without JS — 'Cotizar' re-renders
  * with the server's quote, 'Confirmar' submits. With JS the other amount follows the live price
  * as the person types (a preview; the server always recomputes).
  */
 export function Calculator(props: CalculatorProps) {
-  const { t } = useTranslation(["dashboard", "common"]);
+  const { t } = useTranslation(["calculator", "common"]);
   const { tab, pair, price, quote, prefill } = props;
   const side = tab === "sell" ? "sell" : "buy";
   const [base, quoteCurrency] = pair ? pair.split("/") : ["", ""];
@@ -389,7 +402,7 @@ export function Calculator(props: CalculatorProps) {
 
 /** What 'pay now' pays, or why the calculator does not link this transfer to a scheduled payment. */
 function PayNowNotice({ payNow }: { payNow: PayNow }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("calculator");
   if (payNow.kind !== "payable") {
     return (
       <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950 dark:text-slate-100">
@@ -425,7 +438,7 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
  * rate, the margin in money and how long it holds — a time without JS, a countdown with it.
  */
 function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string; cost: string; onExpired: () => void }) {
-  const { t } = useTranslation(["dashboard", "common"]);
+  const { t } = useTranslation(["calculator", "common"]);
   const { quote, onExpired } = props;
   const left = useRemaining(quote.validUntil);
   useEffect(() => {

@@ -6,7 +6,10 @@ import { mexicoCityClock } from "#core/domain/clock";
 import { formatMoney, formatRate } from "#core/money";
 import type { PriceEvent, PriceStatusEvent, WireProviderQuote } from "#core/prices/wire";
 import { useTranslation } from "~/i18n";
+import type { Snapshot } from "~/utils/island";
+import { useSnapshot } from "~/utils/island";
 
+import type { LiveFigures } from "./use-live-price";
 import type { MemberMargin } from "./use-member-margin";
 
 export type PricePanelProps = {
@@ -45,6 +48,16 @@ function MoveMark({ move, label }: { move: "up" | "down" | null; label: (move: "
       <span className="sr-only">{label(move)}</span>
     </span>
   );
+}
+
+/**
+ * The price panel as the dashboard's island (decision 082): its props stay the same objects while the page
+ * is open, and the live figures come through a snapshot, so React keeps the server's HTML until this code
+ * has arrived.
+ */
+export function LivePricePanel({ live, ...props }: Omit<PricePanelProps, keyof LiveFigures> & { live: Snapshot<LiveFigures> }) {
+  const figures = useSnapshot(live);
+  return <PricePanel {...props} {...figures} />;
 }
 
 /** 'Precios en tiempo real' (§2): the selected pair's best prices and the top 4 providers. */

@@ -1,4 +1,5 @@
 import { withNamespaces } from "~/i18n";
+import { island } from "~/utils/island";
 import { onDemand } from "~/utils/on-demand";
 
 /**
@@ -24,5 +25,23 @@ export const Modal = onDemand("dialogo", () => import("~/components/ui/Modal").t
 export const HelpDialog = onDemand("ayuda-operacion", () =>
   Promise.all([import("./HelpDialog"), import("#core/locales/es-MX/transaction.json").then((module) => module.default)]).then(
     ([module, transaction]) => withNamespaces({ transaction }, module.HelpDialog),
+  ),
+);
+
+/**
+ * The price panel, the dashboard's other island (decision 082): the live figures start moving once its
+ * code has arrived (idle time after hydrating, or a reach); until then it is the server's prices, with
+ * 'Actualizar', as without JavaScript.
+ */
+export const PricePanelIsland = island("precios", () => import("./PricePanel").then((module) => module.LivePricePanel));
+
+/**
+ * The calculator, the dashboard's island (decision 082): the server renders it with the page, and its
+ * code (the form's state and its fields, with its texts: about 20 KB gzip) comes once the page is idle after hydrating,
+ * or at once when the person reaches into it. Until then it is the server's native form.
+ */
+export const CalculatorIsland = island("calculadora", () =>
+  Promise.all([import("./Calculator"), import("#core/locales/es-MX/calculator.json").then((module) => module.default)]).then(
+    ([module, calculator]) => withNamespaces({ calculator }, module.LiveCalculator),
   ),
 );

@@ -14,7 +14,7 @@ import { useTranslation } from "~/i18n";
  * and the reason with its concept.
  */
 export function useAccountLabel() {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("calculator");
   return (account: AccountView) =>
     t("calculator.accountOption", {
       alias: account.alias,
@@ -26,7 +26,7 @@ export function useAccountLabel() {
 
 /** The destination menu's recipients (sent as "r:<id>" beside own accounts); nothing when there are none. */
 export function RecipientOptions({ recipients }: { recipients: RecipientOption[] }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("calculator");
   if (recipients.length === 0) return null;
   return (
     <optgroup label={t("calculator.recipients")}>
@@ -42,7 +42,7 @@ export function RecipientOptions({ recipients }: { recipients: RecipientOption[]
 
 /** The payment reason (§3 conceptpays) and the free concept under it. */
 export function ReasonAndConcept({ reason, concept, reasons }: { reason: FieldMeta; concept: FieldMeta; reasons: ReasonOption[] }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("calculator");
   return (
     <>
       <SelectField label={t("calculator.reason")} meta={reason} placeholder={t("calculator.choose")}>

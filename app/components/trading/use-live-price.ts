@@ -3,12 +3,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
 
 import { useLiveChannel, useLiveEvent } from "../live/live-channel";
+import type { MemberMargin } from "./use-member-margin";
 
 /**
  * How often the shown price may change (issue 15): ticks arrive several times a second, and a
  * figure that repaints that fast cannot be read. The newest tick is shown at most this often.
  */
 export const PRICE_PACE_MS = 2_000;
+
+/** What the dashboard's islands (the price panel, the calculator) read while the page is open (decision 082). */
+export type LiveFigures = Pick<LivePrice, "price" | "previous" | "status" | "paused"> & { margin: MemberMargin };
 
 export interface LivePrice {
   /** The price on screen (the newest tick, at a calm pace; frozen while paused). */
