@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL } from "./support";
+import { loginAs, pageErrors, resetSandbox } from "./support";
 
 /**
  * Decision 082: the dashboard's price panel and calculator are islands. The server renders it with the page; its code
@@ -18,17 +18,6 @@ test.beforeEach(async () => {
 
 const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
 const bestBuyPrice = (page: Page) => page.getByRole("region", { name: "Precios en tiempo real" }).getByRole("definition").first();
-
-/** What goes wrong in the app's pages: React reports a part it had to render again, or a mismatch, as an error. */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    const where = message.location().url;
-    if (message.type() === "error" && !where.startsWith(SANDBOX_URL)) errors.push(`${message.text()} ${where}`);
-  });
-  return errors;
-}
 
 /** Holds an island's code until `release` is called: a slow network, for as long as the test likes. */
 async function holdCode(page: Page, island: "Calculator" | "PricePanel") {
@@ -48,7 +37,7 @@ async function holdCode(page: Page, island: "Calculator" | "PricePanel") {
 }
 
 test("the calculator stays the server's form through live ticks until its code arrives, then takes what was typed", async ({ page }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   const code = await holdCode(page, "Calculator");
   await loginAs(page, "ana.admin");
   const form = calculator(page);
@@ -79,7 +68,7 @@ test("the calculator stays the server's form through live ticks until its code a
 });
 
 test("a quote asked for before the calculator's code arrives comes from the server, as without JavaScript", async ({ page }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   const code = await holdCode(page, "Calculator");
   await loginAs(page, "ana.admin");
   const form = calculator(page);
@@ -101,7 +90,7 @@ test("a quote asked for before the calculator's code arrives comes from the serv
 });
 
 test("a client navigation to the dashboard brings the calculator whole, ready to preview", async ({ page }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   await loginAs(page, "ana.admin");
   // Hydrated: the shell opens its live channel in an effect.
   const channel = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
@@ -118,7 +107,7 @@ test("a client navigation to the dashboard brings the calculator whole, ready to
 test("the price panel shows the server's prices until its code arrives, then goes live; the calculator previews meanwhile", async ({
   page,
 }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   const code = await holdCode(page, "PricePanel");
   await loginAs(page, "ana.admin");
   const panel = page.getByRole("region", { name: "Precios en tiempo real" });

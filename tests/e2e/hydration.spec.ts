@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar } from "./support";
+import { loginAs, pageErrors, resetSandbox, sandboxControl, sidebar } from "./support";
 
 /**
  * Decision 039: a page ships only its own es-MX namespaces, and the survey loads on demand. With
@@ -14,17 +14,6 @@ test.beforeEach(async () => {
   await resetSandbox();
 });
 
-/** What goes wrong in the app's pages (the bank's portal, played by the sandbox, is not ours). */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    const where = message.location().url;
-    if (message.type() === "error" && !where.startsWith(SANDBOX_URL)) errors.push(`${message.text()} ${where}`);
-  });
-  return errors;
-}
-
 /**
  * Opens `path` and waits until the page is hydrated: the shell opens its live channel in an
  * effect, which React runs after the hydrating commit has reported any mismatch.
@@ -36,7 +25,7 @@ async function openHydrated(page: Page, path: string) {
 }
 
 test("every page of the shell hydrates what the server rendered, each with its own texts", async ({ page }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
 
@@ -71,7 +60,7 @@ test("every page of the shell hydrates what the server rendered, each with its o
 });
 
 test("a client navigation brings the next page's texts", async ({ page }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   for (const [link, heading] of [
@@ -90,7 +79,7 @@ test("a client navigation brings the next page's texts", async ({ page }) => {
 });
 
 test("a page the server rendered with a survey hydrates once the survey's chunk is in", async ({ page }) => {
-  const errors = errorsOf(page);
+  const errors = pageErrors(page);
   await sandboxControl("/__modal-flags", { userName: "beatriz.basica", modal: "nps", show: true });
   await loginAs(page, "beatriz.basica");
   const survey = page.getByRole("dialog", { name: "¿Qué tan probable es que recomiendes FXN?" });

@@ -35,3 +35,18 @@ export async function sandboxControl(path: string, body: unknown) {
   });
   expect(response.ok).toBe(true);
 }
+
+/**
+ * What goes wrong in the app's pages, collected from now on: uncaught errors, and errors the page logs
+ * (React reports a hydration mismatch, or a part it had to render again, this way). The bank's portal,
+ * played by the sandbox, is not ours.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    const where = message.location().url;
+    if (message.type() === "error" && !where.startsWith(SANDBOX_URL)) errors.push(`${message.text()} ${where}`);
+  });
+  return errors;
+}
