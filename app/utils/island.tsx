@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentType, RefObject } from "react";
 import { memo, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 import { loadOnDemandIn, renderedByTheServer } from "./on-demand";
@@ -57,8 +57,10 @@ export function island<P extends object>(name: string, load: () => Promise<Compo
     ));
   renderedByTheServer(name, preload);
 
-  function Code(props: P) {
-    if (Loaded) return <Loaded {...props} />;
+  function Code({ root, ...props }: P & { root: RefObject<HTMLDivElement> }) {
+    // Once hydrated (or rendered) with its code, the wrapper says so: `data-island-hydrated`, for tests and support.
+    useEffect(() => root.current?.setAttribute("data-island-hydrated", ""), [root]);
+    if (Loaded) return <Loaded {...(props as P)} />;
     // During hydration the part keeps the server's HTML until its code arrives (idle time or a reach).
     // Rendered afterwards (a client navigation that did not wait for it), it asks for the code now.
     if (pageHydrated) preload().catch(() => undefined);
@@ -93,7 +95,7 @@ export function island<P extends object>(name: string, load: () => Promise<Compo
     return (
       <div data-island={name} className="contents" ref={root}>
         <Suspense fallback={null}>
-          <Code {...props} />
+          <Code {...props} root={root} />
         </Suspense>
       </div>
     );

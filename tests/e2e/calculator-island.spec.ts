@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, pageErrors, resetSandbox } from "./support";
+import { islandsHydrated, loginAs, pageErrors, resetSandbox } from "./support";
 
 /**
  * Decision 082: the dashboard's price panel and calculator are islands. The server renders it with the page; its code
@@ -86,6 +86,20 @@ test("a quote asked for before the calculator's code arrives comes from the serv
   await expect(quote.getByRole("definition").nth(1)).toHaveText("$1,000.00 USD");
   expect(code.requested()).toBe(true);
   await code.release();
+  expect(errors).toEqual([]);
+});
+
+test("an account chosen before the calculator's code arrives is taken as chosen: the transfer's currency follows it", async ({ page }) => {
+  const errors = pageErrors(page);
+  const code = await holdCode(page, "Calculator");
+  await loginAs(page, "ana.admin");
+  await page.goto("/?operacion=transferencia");
+  const form = calculator(page);
+  const origin = form.getByLabel("Cuenta de origen");
+  await origin.selectOption((await origin.locator("option", { hasText: "Proveedores Asia USD" }).getAttribute("value")) ?? "");
+  await code.release();
+  await islandsHydrated(page);
+  await expect(form.getByLabel("Monto", { exact: true })).toHaveAccessibleDescription("USD");
   expect(errors).toEqual([]);
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, sidebar } from "./support";
+import { islandsHydrated, loginAs, resetSandbox, sidebar } from "./support";
 
 /**
  * Decision 065: what a page needs before its first paint and what it fetches later. The stylesheet
@@ -88,6 +88,8 @@ test.describe("with JavaScript", () => {
     const seen = watch(page);
     await loginAs(page, "ana.admin");
     await expect(page.locator("html[data-live]")).toHaveCount(1);
+    // The calculator is an island (decision 082): its validation is about the code it hydrates with.
+    await islandsHydrated(page);
     expect(seen.validation).toBe(0);
 
     const form = calculator(page);
@@ -103,6 +105,7 @@ test.describe("with JavaScript", () => {
     const seen = watch(page);
     await loginAs(page, "ana.admin");
     await expect(page.locator("html[data-live]")).toHaveCount(1);
+    await islandsHydrated(page);
     const form = calculator(page);
     // Straight to the button: the first focus in the form is the submit itself.
     await form.getByRole("button", { name: "Cotizar" }).click();

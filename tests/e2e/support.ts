@@ -50,3 +50,11 @@ export function pageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * With JavaScript, waits until the page's islands (decision 082: the dashboard's price panel and calculator)
+ * have hydrated, for a test about what their code does; before that they are the server's forms and links.
+ */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await expect(page.locator("[data-island]:not([data-island-hydrated])")).toHaveCount(0);
+}

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+import { islandsHydrated, loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 test.beforeEach(async () => {
   await resetSandbox();
@@ -385,7 +385,9 @@ const pricePanel = (page: Page) => page.getByRole("region", { name: "Precios en 
 
 /** With JS, waits until the page has hydrated (its live channel is up): keys typed before that are plain typing. */
 async function whenHydrated(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await expect(page.locator("html[data-live]")).toHaveCount(1);
+  if (!javaScriptEnabled) return;
+  await expect(page.locator("html[data-live]")).toHaveCount(1);
+  await islandsHydrated(page);
 }
 
 /** Types like a person with JS (key by key, the field grouping as it goes); without JS the text goes as typed. */

@@ -204,6 +204,24 @@ export function Calculator(props: CalculatorProps) {
     destination: typedValue(fields.destination.initialValue),
   });
   const transferIn = transferCurrency(chosen, props.accounts, props.recipients);
+  // Accounts chosen before the calculator hydrated (decision 082) are taken as chosen: the amount's currency follows.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const picked = (name: string) => {
+      const field = element.elements.namedItem(name);
+      return field instanceof HTMLSelectElement ? field.value : null;
+    };
+    const origin = picked("origin");
+    const destination = picked("destination");
+    setChosen((before) =>
+      origin === before.origin && destination === before.destination
+        ? before
+        : { origin: origin ?? before.origin, destination: destination ?? before.destination },
+    );
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
   const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
