@@ -1,7 +1,7 @@
 import type { ComponentType, RefObject } from "react";
 import { memo, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
-import { loadOnDemandIn, renderedByTheServer } from "./on-demand";
+import { loadOnDemandIn, renderedByTheServer, whenIdle } from "./on-demand";
 
 /**
  * A part of a page that the server renders with the page and the browser hydrates only once its code
@@ -80,14 +80,10 @@ export function island<P extends object>(name: string, load: () => Promise<Compo
       };
       // On the window, in the capture phase: React stops these events at the document while the part is not hydrated.
       for (const type of REACHING) window.addEventListener(type, reach, { capture: true, passive: true });
-      const idle =
-        typeof window.requestIdleCallback === "function"
-          ? window.requestIdleCallback(get, { timeout: IDLE_TIMEOUT_MS })
-          : window.setTimeout(get, IDLE_TIMEOUT_MS);
+      const cancelIdle = whenIdle(get, IDLE_TIMEOUT_MS, IDLE_TIMEOUT_MS);
       const stop = () => {
         for (const type of REACHING) window.removeEventListener(type, reach, { capture: true });
-        if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-        else window.clearTimeout(idle);
+        cancelIdle();
       };
       void arrival.then(stop);
       return stop;

@@ -85,6 +85,19 @@ export async function loadOnDemandIn(root: ParentNode): Promise<void> {
   }
 }
 
+/**
+ * Runs `run` once the browser is next idle (at most `timeoutMs` later), or after `fallbackMs` where the
+ * browser has no idle callbacks. Answers how to cancel it.
+ */
+export function whenIdle(run: () => void, timeoutMs: number, fallbackMs: number): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(() => run(), { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, fallbackMs);
+  return () => window.clearTimeout(id);
+}
+
 /** Starts loading the named on-demand components (each loads once). */
 export function preloadOnDemand(names: string[]): void {
   for (const name of names)

@@ -1,5 +1,5 @@
 import { withNamespaces } from "~/i18n";
-import { onDemand, preloadOnDemand } from "~/utils/on-demand";
+import { onDemand, preloadOnDemand, whenIdle } from "~/utils/on-demand";
 
 /**
  * The shell's drawers and dialogs, closed on nearly every page load: their code (about 8 KB gzip with
@@ -76,11 +76,5 @@ export const preloadShellOverlays = () => preloadOnDemand(SHELL_OVERLAYS);
  * and their forms' zod and calendar would be evaluated on every page for nothing. Answers how to cancel it.
  */
 export function preloadShellOverlaysWhenIdle(): () => void {
-  const preload = () => preloadOnDemand(SHELL_OVERLAYS.filter((name) => name !== "contacto"));
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(preload, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(preload, 2_000);
-  return () => window.clearTimeout(id);
+  return whenIdle(() => preloadOnDemand(SHELL_OVERLAYS.filter((name) => name !== "contacto")), 5_000, 2_000);
 }

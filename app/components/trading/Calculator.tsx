@@ -136,6 +136,7 @@ export function Calculator(props: CalculatorProps) {
   useEffect(() => {
     if (props.lastResult) void validation.preload();
   }, [props.lastResult]);
+  const formRef = useRef<HTMLFormElement>(null);
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
   // A quote is a quote: with JS, 'Confirmar' waits for one that matches the amounts on the form
@@ -206,8 +207,8 @@ export function Calculator(props: CalculatorProps) {
   const transferIn = transferCurrency(chosen, props.accounts, props.recipients);
   // Accounts chosen before the calculator hydrated (decision 082) are taken as chosen: the amount's currency follows.
   useEffect(() => {
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
+    const element = formRef.current;
+    if (!element) return;
     const picked = (name: string) => {
       const field = element.elements.namedItem(name);
       return field instanceof HTMLSelectElement ? field.value : null;
@@ -263,7 +264,14 @@ export function Calculator(props: CalculatorProps) {
           href: props.tabHref(id),
         }))}
       />
-      <Form method="post" {...formProps} {...edited} {...validation.handlers(formProps.onSubmit)} className="grid gap-4 sm:grid-cols-2">
+      <Form
+        ref={formRef}
+        method="post"
+        {...formProps}
+        {...edited}
+        {...validation.handlers(formProps.onSubmit)}
+        className="grid gap-4 sm:grid-cols-2"
+      >
         {props.csrfToken}
         <input type="hidden" name="operation" value={tab} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
