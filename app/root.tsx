@@ -17,6 +17,7 @@ import { useEffect } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { contactLinks } from "#core/contact-links";
+import { needsTouch } from "#core/domain/session-timing";
 import type { ThemeChoice } from "#core/domain/theme";
 import { THEME_CHOICES, themeAttribute, themeFrom } from "#core/domain/theme";
 import common from "#core/locales/es-MX/common.json";
@@ -40,9 +41,9 @@ import {
   SettingsDrawer,
   Splash,
 } from "~/components/shell/overlays-on-demand";
-import { pageActivity, useActivityNote, usePageArrival } from "~/components/shell/page-arrival";
+import { useActivityNote, usePageArrival } from "~/components/shell/page-arrival";
 import type { SettingsContact } from "~/components/shell/SettingsDrawer";
-import { useSignedOutAnnouncement } from "~/components/shell/signed-out";
+import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { SPLASH_MS } from "~/components/ui/splash-timing";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
@@ -61,7 +62,6 @@ import {
   loadNotificationCentre,
   markSeen,
   needsPermissionsFeature,
-  needsTouch,
   NO_RETRY,
   notificationsFor,
   optional,
@@ -481,9 +481,7 @@ export default function App() {
         variant={dialog === "inactividad" ? "inactivity" : "normal"}
       />
       <CompanyChangeError open={modal === "companyChangeError"} closeHref={withoutParams(here, [])} />
-      {clock ? (
-        <SessionGuardian clock={clock} arrivedAt={arrivedAt} activity={pageActivity} inactivityOpen={dialog === "inactividad"} />
-      ) : null}
+      {clock ? <SessionGuardian clock={clock} arrivedAt={arrivedAt} inactivityOpen={dialog === "inactividad"} /> : null}
     </AppShell>
   ) : (
     <Outlet />

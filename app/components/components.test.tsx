@@ -137,7 +137,6 @@ describe("SessionGuardian (on demand, decision 081)", () => {
     warningAt: showWarning ? now - 1_000 : now + 600_000,
     endsAt: showWarning ? now + 59_000 : now + 660_000,
     idlePromptMs: 300_000,
-    idleLogoutMs: 600_000,
     showWarning,
     capped: false,
     endsAtLabel: "18:42",
@@ -145,12 +144,7 @@ describe("SessionGuardian (on demand, decision 081)", () => {
   const render = (showWarning: boolean) =>
     serverHtml(
       <AuthenticityTokenProvider token="csrf-token">
-        <OnDemandSessionGuardian
-          clock={clock(showWarning)}
-          arrivedAt={now}
-          activity={{ last: () => null, subscribe: () => () => undefined }}
-          inactivityOpen={false}
-        />
+        <OnDemandSessionGuardian clock={clock(showWarning)} arrivedAt={now} inactivityOpen={false} />
       </AuthenticityTokenProvider>,
       "/cuentas?vista=1",
     );

@@ -1,6 +1,5 @@
 // What app/root.tsx's loader and action use of server-only code (decision 077): the browser build leaves this out.
 export { json } from "@remix-run/node";
-export { needsTouch } from "#core/domain/session-timing";
 export { loadContactView, showsContact } from "#server/contact/contact.server";
 export { shellNotices } from "#server/notices/notices.server";
 export { pendingOverlay } from "#server/notices/overlays.server";

@@ -3,7 +3,7 @@ import { formatTime } from "#core/domain/dates";
 import { trialCountdown } from "#core/domain/membership";
 import type { MenuItem } from "#core/domain/menu";
 import { screenTitleKey, sidebarItems } from "#core/domain/menu";
-import { endsAtCap, IDLE_LOGOUT_MS, IDLE_PROMPT_MS, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
+import { endsAtCap, IDLE_PROMPT_MS, sessionEndsAt, showsExpiryWarning, warningAt } from "#core/domain/session-timing";
 import { fullName, initials, shortName } from "#core/domain/user";
 
 import { getConfig } from "../config.server";
@@ -86,7 +86,6 @@ export function sessionClock(now: number, expiresAt: number, startedAt: number |
     warningAt: warningAt(expiresAt, startedAt),
     endsAt: sessionEndsAt(expiresAt, startedAt),
     idlePromptMs: IDLE_PROMPT_MS,
-    idleLogoutMs: IDLE_LOGOUT_MS,
     showWarning: showsExpiryWarning(now, expiresAt, startedAt),
     capped: endsAtCap(expiresAt, startedAt),
     endsAtLabel: formatTime(sessionEndsAt(expiresAt, startedAt)),

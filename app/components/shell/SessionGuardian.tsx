@@ -5,7 +5,6 @@ import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/r
 import { withoutParams, withParams } from "#core/url";
 import type { PageHandle } from "~/utils/page-title";
 
-import type { PageActivity } from "./page-arrival";
 import { SessionExpiring } from "./SessionExpiring";
 import { useSessionTimers } from "./use-session-timers";
 
@@ -14,8 +13,6 @@ export type SessionClockProps = {
   warningAt: number;
   endsAt: number;
   idlePromptMs: number;
-  /** Idle this long the session is over (the prompt's period twice, §4): the timers check their prompt against it. */
-  idleLogoutMs: number;
   /** The server already knows the warning is due (the page works without JS). */
   showWarning: boolean;
   /** The session ends at its absolute cap: 'Continuar' cannot extend it (ASVS 7.3.2). */
@@ -28,8 +25,6 @@ export type SessionGuardianProps = {
   clock: SessionClockProps;
   /** The browser's time when the page carrying `clock` arrived (`usePageArrival`): the timers count from it. */
   arrivedAt: number;
-  /** The person's activity, noted by the shell from hydration on (`pageActivity`). */
-  activity: PageActivity;
   inactivityOpen: boolean;
 };
 
@@ -38,7 +33,7 @@ export type SessionGuardianProps = {
  * `overlays-on-demand.ts`): before hydration when the server already shows the warning, else once the
  * page is idle; all it renders is the warning, closed on nearly every page load.
  */
-export function SessionGuardian({ clock, arrivedAt, activity, inactivityOpen }: SessionGuardianProps) {
+export function SessionGuardian({ clock, arrivedAt, inactivityOpen }: SessionGuardianProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -65,7 +60,6 @@ export function SessionGuardian({ clock, arrivedAt, activity, inactivityOpen }: 
   const { secondsLeft } = useSessionTimers({
     ...clock,
     arrivedAt,
-    activity,
     inactivityOpen,
     challengeOpen,
     openInactivity,

@@ -2,37 +2,21 @@ import { useEffect, useState } from "react";
 
 /**
  * What the shell notes for the session timers, which load after hydration (decision 081): when the page
- * carrying the server's clock arrived, and the person's activity. The timers count from these, so starting
- * a few seconds after the page shifts neither the warning, nor the idle prompt, nor the logout. Kept tiny —
- * it is on every signed-in page's first load — and handed to the guardian as props, so that no module is
- * shared between the shell and the guardian's chunk (a shared module would be a file of its own).
+ * carrying the server's clock arrived, and when the person last did something. The timers count from
+ * these, so starting a few seconds after the page shifts neither the warning, nor the idle prompt, nor
+ * the logout. Kept tiny: it is on every signed-in page's first load.
  */
-const ACTIVITY_EVENTS = ["mousemove", "keydown", "mousedown", "scroll", "touchstart", "wheel"] as const;
-
-/** The person's activity on this document: when it last happened, and a way to hear each event. */
-export type PageActivity = {
-  /** The browser's time of the last activity since hydration, or null before any. */
-  last: () => number | null;
-  /** Calls `listener` on every activity event from now on; answers how to stop. */
-  subscribe: (listener: () => void) => () => void;
-};
+export const ACTIVITY_EVENTS = ["mousemove", "keydown", "mousedown", "scroll", "touchstart", "wheel"] as const;
 
 let lastActivityAt: number | null = null;
-const listeners = new Set<() => void>();
 const noteActivity = () => {
   lastActivityAt = Date.now();
-  for (const listener of listeners) listener();
 };
 
-export const pageActivity: PageActivity = {
-  last: () => lastActivityAt,
-  subscribe(listener) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+/** The browser's time of the person's last activity on this document, or null before any. */
+export const lastActivityNoted = () => lastActivityAt;
 
-/** From hydration on, notes the person's activity (passive listeners on the six events of §4). */
+/** From hydration on, notes the person's activity (a passive listener that only stores a time). */
 export function useActivityNote(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;

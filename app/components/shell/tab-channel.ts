@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+
 import { readTabMessage, TAB_MESSAGE_REMOVAL_MS, type TabMessage } from "#core/domain/tab-sync";
 
 /** The name every tab of the portal listens on (a BroadcastChannel, or a localStorage key). */
@@ -52,8 +54,28 @@ export function newTabId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** Tells the other tabs that this tab's session has ended (`signed-out.ts` decides when). */
-export function announceSignedOut(): void {
+const SIGNED_IN_KEY = "fxn-signed-in";
+
+/**
+ * Tells the other tabs when this tab's session has ended: a page rendered signed out, in a tab that
+ * was signed in, means the server ended the session (logout, inactivity, expiry). Saying it from
+ * here, after the server has answered, avoids racing the logout request.
+ */
+export function useSignedOutAnnouncement(signedIn: boolean): void {
+  useEffect(() => announceSignedOut(signedIn), [signedIn]);
+}
+
+function announceSignedOut(signedIn: boolean): void {
+  try {
+    if (signedIn) {
+      sessionStorage.setItem(SIGNED_IN_KEY, "1");
+      return;
+    }
+    if (sessionStorage.getItem(SIGNED_IN_KEY) !== "1") return;
+    sessionStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    return;
+  }
   const channel = openTabChannel(() => undefined);
   channel.post({ type: "idle", from: newTabId() });
   // The localStorage fallback removes its key after 500 ms; close after that.

@@ -1,11 +1,11 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { browserClockSkew, firstIdleDelay } from "#core/domain/session-clock";
+import { browserClockSkew, firstIdleDelay, IDLE_LOGOUT_MS } from "#core/domain/session-timing";
 import type { TabEffect, TabMessage, TabState } from "#core/domain/tab-sync";
 import { idleTimerError, isPaused, onTabMessage } from "#core/domain/tab-sync";
 
-import type { PageActivity } from "./page-arrival";
+import { ACTIVITY_EVENTS, lastActivityNoted } from "./page-arrival";
 import { newTabId, openTabChannel } from "./tab-channel";
 
 /**
@@ -26,12 +26,9 @@ export type SessionTimersInput = {
   serverNow: number;
   /** The browser's clock when the page carrying `serverNow` arrived (the shell's `usePageArrival`). */
   arrivedAt: number;
-  /** The person's activity, which the shell notes from hydration on (`pageActivity`). */
-  activity: PageActivity;
   warningAt: number;
   endsAt: number;
   idlePromptMs: number;
-  idleLogoutMs: number;
   inactivityOpen: boolean;
   /** A challenge modal is open in this tab (§4: the expired modal waits for it). */
   challengeOpen: boolean;
@@ -47,7 +44,7 @@ const DEBOUNCE_MS = 500;
 const EXPIRED_DELAY_MS = 150;
 
 export function useSessionTimers(input: SessionTimersInput) {
-  const { serverNow, arrivedAt, warningAt, endsAt, idlePromptMs, idleLogoutMs, inactivityOpen, challengeOpen } = input;
+  const { serverNow, arrivedAt, warningAt, endsAt, idlePromptMs, inactivityOpen, challengeOpen } = input;
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const skew = useRef(0);
@@ -64,7 +61,7 @@ export function useSessionTimers(input: SessionTimersInput) {
 
   // One idle clock for the browser's tabs.
   useEffect(() => {
-    const invalid = idleTimerError(idleLogoutMs, idlePromptMs);
+    const invalid = idleTimerError(IDLE_LOGOUT_MS, idlePromptMs);
     if (invalid) throw new Error(`idle timer: ${invalid}`);
     const self = newTabId();
     tab.current = { ...tab.current, self };
@@ -115,14 +112,14 @@ export function useSessionTimers(input: SessionTimersInput) {
     const onPageHide = () => {
       if (latest.current.challengeOpen) post({ type: "resume" });
     };
-    const stopHearing = latest.current.activity.subscribe(onActivity);
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     window.addEventListener("pagehide", onPageHide);
     // The first period runs from the page's arrival or the activity noted since, as if the timers had started with the page.
     restart(
       firstIdleDelay({
         idlePromptMs,
         arrivedAt: latest.current.arrivedAt,
-        lastActivityAt: latest.current.activity.last(),
+        lastActivityAt: lastActivityNoted(),
         debounceMs: DEBOUNCE_MS,
         now: Date.now(),
       }),
@@ -133,10 +130,10 @@ export function useSessionTimers(input: SessionTimersInput) {
       clearTimeout(debounce);
       opened.close();
       channel.current = null;
-      stopHearing();
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       window.removeEventListener("pagehide", onPageHide);
     };
-  }, [idlePromptMs, idleLogoutMs]);
+  }, [idlePromptMs]);
 
   // Opening or closing the inactivity dialog starts its period: staying idle while it is open logs out.
   // Not at the start: the first period already counts from the page's arrival.
