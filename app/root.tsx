@@ -37,11 +37,10 @@ import {
   NotificationCentre,
   preloadShellOverlays,
   preloadShellOverlaysWhenIdle,
-  SessionGuardian,
   SettingsDrawer,
   Splash,
 } from "~/components/shell/overlays-on-demand";
-import { useActivityNote, usePageArrival } from "~/components/shell/page-arrival";
+import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import type { SettingsContact } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { SPLASH_MS } from "~/components/ui/splash-timing";
@@ -349,9 +348,6 @@ export default function App() {
     if (navigating) preloadShellOverlays();
   }, [navigating]);
   useEffect(preloadShellOverlaysWhenIdle, []);
-  // The session timers load after hydration and count from here (decision 081).
-  const arrivedAt = usePageArrival(clock?.serverNow);
-  useActivityNote(Boolean(clock));
   const pageToast = usePageToast();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,
@@ -481,7 +477,7 @@ export default function App() {
         variant={dialog === "inactividad" ? "inactivity" : "normal"}
       />
       <CompanyChangeError open={modal === "companyChangeError"} closeHref={withoutParams(here, [])} />
-      {clock ? <SessionGuardian clock={clock} arrivedAt={arrivedAt} inactivityOpen={dialog === "inactividad"} /> : null}
+      {clock ? <SessionGuardian clock={clock} inactivityOpen={dialog === "inactividad"} /> : null}
     </AppShell>
   ) : (
     <Outlet />

@@ -7,7 +7,6 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 // Remix renders on react-router's data router; its static flavour is what a server render uses.
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
@@ -24,9 +23,7 @@ import { BrandedPage } from "./shell/BrandedPage";
 import { CompanyChangeError } from "./shell/CompanyChangeError";
 import { LogoutDialog } from "./shell/LogoutDialog";
 import { Notices } from "./shell/Notices";
-import { SessionGuardian as OnDemandSessionGuardian } from "./shell/overlays-on-demand";
 import { SessionExpiredNotice } from "./shell/SessionExpiredNotice";
-import type { SessionClockProps } from "./shell/SessionGuardian";
 import { type SettingsContact, SettingsDrawer } from "./shell/SettingsDrawer";
 import type { SidebarProps } from "./shell/Sidebar";
 import { isCurrentItem } from "./shell/Sidebar";
@@ -126,40 +123,6 @@ describe("Modal", () => {
     expect(withPage).toContain('role="dialog"');
     expect(withPage).not.toContain("fxn-modal");
     expect(withPage).not.toContain("fxn-backdrop");
-  });
-});
-
-describe("SessionGuardian (on demand, decision 081)", () => {
-  beforeAll(() => loadEveryOnDemand());
-  const now = 1_700_000_000_000;
-  const clock = (showWarning: boolean): SessionClockProps => ({
-    serverNow: now,
-    warningAt: showWarning ? now - 1_000 : now + 600_000,
-    endsAt: showWarning ? now + 59_000 : now + 660_000,
-    idlePromptMs: 300_000,
-    showWarning,
-    capped: false,
-    endsAtLabel: "18:42",
-  });
-  const render = (showWarning: boolean) =>
-    serverHtml(
-      <AuthenticityTokenProvider token="csrf-token">
-        <OnDemandSessionGuardian clock={clock(showWarning)} arrivedAt={now} inactivityOpen={false} />
-      </AuthenticityTokenProvider>,
-      "/cuentas?vista=1",
-    );
-
-  it("leaves its wrapper empty while the warning is closed, so the browser loads it only after hydrating", async () => {
-    expect(await render(false)).toBe('<div data-on-demand="sesion-por-expirar" class="contents"></div>');
-  });
-
-  it("renders the warning inside its wrapper when the server shows it, so the browser loads it before hydrating", async () => {
-    const html = await render(true);
-    expect(html).toMatch(/^<div data-on-demand="sesion-por-expirar" class="contents"><div class="fixed /);
-    expect(html).toContain("Tu sesión está a punto de expirar");
-    expect(html).toContain('action="/sesion/extender"');
-    expect(html).toContain('value="/cuentas?vista=1"');
-    expect(html).toContain('value="csrf-token"');
   });
 });
 

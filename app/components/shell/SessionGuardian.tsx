@@ -5,7 +5,7 @@ import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/r
 import { withoutParams, withParams } from "#core/url";
 import type { PageHandle } from "~/utils/page-title";
 
-import { SessionExpiring } from "./SessionExpiring";
+import { SessionExpiring } from "./overlays-on-demand";
 import { useSessionTimers } from "./use-session-timers";
 
 export type SessionClockProps = {
@@ -21,19 +21,8 @@ export type SessionClockProps = {
   endsAtLabel: string;
 };
 
-export type SessionGuardianProps = {
-  clock: SessionClockProps;
-  /** The browser's time when the page carrying `clock` arrived (`usePageArrival`): the timers count from it. */
-  arrivedAt: number;
-  inactivityOpen: boolean;
-};
-
-/**
- * Session timers and the expiry modal for a logged-in page. Loaded on demand (decision 081, through
- * `overlays-on-demand.ts`): before hydration when the server already shows the warning, else once the
- * page is idle; all it renders is the warning, closed on nearly every page load.
- */
-export function SessionGuardian({ clock, arrivedAt, inactivityOpen }: SessionGuardianProps) {
+/** Session timers and the expiry modal for a logged-in page. */
+export function SessionGuardian({ clock, inactivityOpen }: { clock: SessionClockProps; inactivityOpen: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -59,7 +48,6 @@ export function SessionGuardian({ clock, arrivedAt, inactivityOpen }: SessionGua
   const challengeOpen = matches.some((match) => (match.handle as PageHandle | undefined)?.challengeModal === true);
   const { secondsLeft } = useSessionTimers({
     ...clock,
-    arrivedAt,
     inactivityOpen,
     challengeOpen,
     openInactivity,

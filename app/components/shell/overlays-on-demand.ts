@@ -39,15 +39,10 @@ export const GlobalOverlay = onDemand("aviso-global", () =>
   ),
 );
 
-/**
- * The session guardian (§4: its timers and the expiry warning, all it renders) and the company-change
- * splash: each shows on a timer or after a redirect, never at a first paint's need. The guardian's
- * timers start once its chunk arrives and count from the page's arrival, which the shell notes
- * (`page-arrival.ts`, decision 081).
- */
-export const SessionGuardian = onDemand("sesion-por-expirar", () =>
-  Promise.all([import("./SessionGuardian"), sessionTexts()]).then(([module, session]) =>
-    withNamespaces({ session }, module.SessionGuardian),
+/** The session-expiry warning (§4) and the company-change splash: each shows on a timer or after a redirect, never at a first paint's need. */
+export const SessionExpiring = onDemand("sesion-por-expirar", () =>
+  Promise.all([import("./SessionExpiring"), sessionTexts()]).then(([module, session]) =>
+    withNamespaces({ session }, module.SessionExpiring),
   ),
 );
 export const Splash = onDemand("bienvenida", () => import("~/components/ui/Splash").then((module) => module.Splash));
@@ -59,7 +54,6 @@ const SHELL_OVERLAYS = [
   "cerrar-sesion",
   "error-empresa",
   "aviso-global",
-  // The session guardian: its timers should run on every signed-in page (decision 081).
   "sesion-por-expirar",
   "bienvenida",
   // The toast's card (decision 075): a navigation or the live channel may bring one.

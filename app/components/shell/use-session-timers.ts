@@ -1,11 +1,10 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { browserClockSkew, firstIdleDelay, IDLE_LOGOUT_MS } from "#core/domain/session-timing";
+import { IDLE_LOGOUT_MS } from "#core/domain/session-timing";
 import type { TabEffect, TabMessage, TabState } from "#core/domain/tab-sync";
 import { idleTimerError, isPaused, onTabMessage } from "#core/domain/tab-sync";
 
-import { ACTIVITY_EVENTS, lastActivityNoted } from "./page-arrival";
 import { newTabId, openTabChannel } from "./tab-channel";
 
 /**
@@ -17,15 +16,10 @@ import { newTabId, openTabChannel } from "./tab-channel";
  *   extension refreshes the others' clocks, a challenge open in one tab pauses the prompt in all;
  * - at the warning moment the expiry modal counts down 60 s, then the session is over (150 ms
  *   later, so the last second is seen) — not while this tab's challenge modal is open.
- * The timers load once the page is idle after hydrating (decision 081): they read the server's clock
- * against the browser's time of the page's arrival, and the first idle period counts from that arrival
- * or the activity the shell noted since, never from their own start.
  */
 export type SessionTimersInput = {
   /** Server clock when the page was rendered, to correct the browser's clock. */
   serverNow: number;
-  /** The browser's clock when the page carrying `serverNow` arrived (the shell's `usePageArrival`). */
-  arrivedAt: number;
   warningAt: number;
   endsAt: number;
   idlePromptMs: number;
@@ -39,12 +33,13 @@ export type SessionTimersInput = {
   reload: () => void;
 };
 
+const ACTIVITY_EVENTS = ["mousemove", "keydown", "mousedown", "scroll", "touchstart", "wheel"] as const;
 const THROTTLE_MS = 200;
 const DEBOUNCE_MS = 500;
 const EXPIRED_DELAY_MS = 150;
 
 export function useSessionTimers(input: SessionTimersInput) {
-  const { serverNow, arrivedAt, warningAt, endsAt, idlePromptMs, inactivityOpen, challengeOpen } = input;
+  const { serverNow, warningAt, endsAt, idlePromptMs, inactivityOpen, challengeOpen } = input;
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const skew = useRef(0);
@@ -54,10 +49,9 @@ export function useSessionTimers(input: SessionTimersInput) {
   const channel = useRef<{ post: (message: TabMessage) => void } | null>(null);
   const restartIdle = useRef<() => void>(() => undefined);
 
-  // Read at the page's arrival, not now: the timers may start seconds after it.
   useEffect(() => {
-    skew.current = browserClockSkew(serverNow, arrivedAt);
-  }, [serverNow, arrivedAt]);
+    skew.current = serverNow - Date.now();
+  }, [serverNow]);
 
   // One idle clock for the browser's tabs.
   useEffect(() => {
@@ -69,7 +63,7 @@ export function useSessionTimers(input: SessionTimersInput) {
     let debounce: ReturnType<typeof setTimeout> | undefined;
     let lastActivity = 0;
     const post = (message: Omit<TabMessage, "from">) => channel.current?.post({ ...message, from: self } as TabMessage);
-    const restart = (delay = idlePromptMs) => {
+    const restart = () => {
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => {
         const { inactivityOpen: open, challengeOpen: holding } = latest.current;
@@ -81,7 +75,7 @@ export function useSessionTimers(input: SessionTimersInput) {
           latest.current.openInactivity();
           post({ type: "prompt" });
         }
-      }, delay);
+      }, idlePromptMs);
     };
     restartIdle.current = restart;
     const apply = (effects: TabEffect[]) => {
@@ -114,16 +108,7 @@ export function useSessionTimers(input: SessionTimersInput) {
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     window.addEventListener("pagehide", onPageHide);
-    // The first period runs from the page's arrival or the activity noted since, as if the timers had started with the page.
-    restart(
-      firstIdleDelay({
-        idlePromptMs,
-        arrivedAt: latest.current.arrivedAt,
-        lastActivityAt: lastActivityNoted(),
-        debounceMs: DEBOUNCE_MS,
-        now: Date.now(),
-      }),
-    );
+    restart();
     post({ type: "start" });
     return () => {
       clearTimeout(idleTimer);
@@ -136,13 +121,7 @@ export function useSessionTimers(input: SessionTimersInput) {
   }, [idlePromptMs]);
 
   // Opening or closing the inactivity dialog starts its period: staying idle while it is open logs out.
-  // Not at the start: the first period already counts from the page's arrival.
-  const previousInactivityOpen = useRef(inactivityOpen);
-  useEffect(() => {
-    if (previousInactivityOpen.current === inactivityOpen) return;
-    previousInactivityOpen.current = inactivityOpen;
-    restartIdle.current();
-  }, [inactivityOpen]);
+  useEffect(() => restartIdle.current(), [inactivityOpen]);
 
   // A challenge open here pauses the prompt in every tab.
   useEffect(() => {
