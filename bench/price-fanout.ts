@@ -9,8 +9,10 @@ import { figure, loadAverage, login, mb, ms, percentile, rssKb, settledMemory, s
  * held by child processes of their own (BENCH_FANOUT_PROCESSES, 2), grown to each step of
  * BENCH_SSE_STEPS (1,000, 5,000 and 10,000). At each step, BENCH_FANOUT_ROUNDS rounds (3), each:
  * - the app's memory per client: its resident memory after two forced full garbage collections
- *   (bench/gc-hook.mjs) over the same at idle, divided by the clients; with V8's heap and the
- *   array buffers per client beside it, to tell JavaScript objects from native memory;
+ *   (bench/gc-hook.mjs) over the same at the baseline (one dashboard page rendered and one client
+ *   open: the process's and the pair's costs paid once), divided by the clients added since; with
+ *   V8's heap and the array buffers per client beside it, to tell JavaScript objects from native
+ *   memory, and the same counted from the cold app (before any page or client) for comparison;
  * - 10 s of ticks: the tick-to-client latency (the sandbox's tick time vs. when a client reads the
  *   event; same machine, same clock) as p50 / p99, and the resident memory per client while
  *   ticking without a forced collection (what decision 042 measured).
@@ -81,8 +83,7 @@ export async function priceFanout(): Promise<Figure[]> {
     const cookie = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
     const pid = stack.app.pid!;
     await wait(1_000);
-    const idle = await settledMemory(stack);
-    const rssIdle = await rssKb(pid);
+    const cold = await settledMemory(stack);
     const url = new URL(`/precios/stream?pair=${encodeURIComponent(PAIR)}`, stack.appUrl).href;
     for (let i = 0; i < PROCESSES; i += 1) {
       const child = fork(new URL("./fanout-clients.ts", import.meta.url).pathname, [], {
@@ -93,14 +94,26 @@ export async function priceFanout(): Promise<Figure[]> {
       children.push(child);
       await new Promise((resolve) => child.once("message", resolve));
     }
+    // Memory per client is what each client adds (decision 083). The baseline is therefore the app as a
+    // person's first visit leaves it: one dashboard page rendered (its code compiled, its texts and caches
+    // loaded) and one live client, which opens the pair's one upstream price socket. Those are costs of the
+    // process and of the pair, paid once whatever the number of clients. The figure counted from the cold
+    // app is printed beside it.
+    await (await fetch(`${stack.appUrl}/`, { headers: { cookie }, redirect: "manual" })).arrayBuffer();
+    await ask(children[0]!, { open: 1 }, (reply) => reply.opened !== undefined);
+    await wait(SETTLE_MS);
+    const idle = await settledMemory(stack);
+    const rssIdle = await rssKb(pid);
     console.log(
       `price fan-out on ${PAIR}, ticks every 250 ms, clients in ${PROCESSES} processes, ${ROUNDS} rounds of ${MEASURE_MS / 1000} s per step (load average ${loadAverage()})`,
     );
     console.log(
-      `  idle app memory ${mb(rssIdle)}; after forced GC ${mb(idle.rssKb)} (V8 heap in use ${mb(idle.heapUsedKb)}, held ${mb(idle.heapTotalKb)})`,
+      `  app memory with one client, after a dashboard page: ${mb(rssIdle)}; after forced GC ${mb(idle.rssKb)} (V8 heap in use ${mb(idle.heapUsedKb)}, held ${mb(
+        idle.heapTotalKb,
+      )}); cold, before any page or client, after forced GC ${mb(cold.rssKb)}`,
     );
 
-    let clients = 0;
+    let clients = 1;
     for (const step of STEPS) {
       // A page now and then, as a person's tab shows one: a session idle for 10 min takes no new streams.
       const page = await fetch(`${stack.appUrl}/`, { headers: { cookie }, redirect: "manual" });
@@ -127,7 +140,7 @@ export async function priceFanout(): Promise<Figure[]> {
         await wait(1_000);
         for (const child of children) child.send({ measure: true });
         await wait(MEASURE_MS / 2);
-        ticking.push(((await rssKb(pid)) - rssIdle) / clients);
+        ticking.push(((await rssKb(pid)) - rssIdle) / (clients - 1));
         await wait(MEASURE_MS / 2);
         const replies = await Promise.all(children.map((child) => ask(child, { report: true }, (reply) => reply.histogram !== undefined)));
         for (const child of children) child.send({ measure: false });
@@ -144,10 +157,13 @@ export async function priceFanout(): Promise<Figure[]> {
       }
       const load = loadAverage();
       const sockets = await upstreamSockets(stack.sandbox.url);
-      const perClient = settled.map((memory) => (memory.rssKb - idle.rssKb) / clients);
-      const heapPerClient = settled.map((memory) => ((memory.heapUsedKb - idle.heapUsedKb) * 1024) / clients);
-      const heapTotalPerClient = settled.map((memory) => ((memory.heapTotalKb - idle.heapTotalKb) * 1024) / clients);
-      const buffersPerClient = settled.map((memory) => ((memory.arrayBuffersKb - idle.arrayBuffersKb) * 1024) / clients);
+      // The clients added since the baseline's one.
+      const added = clients - 1;
+      const perClient = settled.map((memory) => (memory.rssKb - idle.rssKb) / added);
+      const fromCold = settled.map((memory) => (memory.rssKb - cold.rssKb) / clients);
+      const heapPerClient = settled.map((memory) => ((memory.heapUsedKb - idle.heapUsedKb) * 1024) / added);
+      const heapTotalPerClient = settled.map((memory) => ((memory.heapTotalKb - idle.heapTotalKb) * 1024) / added);
+      const buffersPerClient = settled.map((memory) => ((memory.arrayBuffersKb - idle.arrayBuffersKb) * 1024) / added);
       console.log(
         `  ${String(step).padStart(6)} clients (load average ${load}): tick → client p50 ${ms(median(p50s))} (worst ${ms(worst(p50s))}), p99 ${ms(
           median(p99s),
@@ -160,12 +176,12 @@ export async function priceFanout(): Promise<Figure[]> {
           1,
         )} kB (held ${(median(heapTotalPerClient) / 1024).toFixed(1)} kB), array buffers ${median(buffersPerClient).toFixed(0)} B, outside V8's heap ${kB(
           median(perClient) - median(heapTotalPerClient) / 1024 - median(buffersPerClient) / 1024,
-        )}; while ticking, no forced GC ${kB(median(ticking))} (worst ${kB(worst(ticking))})`,
+        )}; while ticking, no forced GC ${kB(median(ticking))} (worst ${kB(worst(ticking))}); counted from the cold app ${kB(median(fromCold))}`,
       );
       figures.push(
         figure({
           name: "live price clients: memory per SSE client",
-          detail: `at ${thousands(step)} clients, resident memory after forced GC`,
+          detail: `at ${thousands(step)} clients, resident memory after forced GC, per client added to the first`,
           unit: "kB",
           decimals: 1,
           runs: perClient,

@@ -117,5 +117,8 @@ describe("compose.yaml", () => {
     expect(nginx).toContain(`listen ${PUBLIC_PORT};`);
     expect(nginx).toMatch(/location = \/metrics \{\s*return 404;/);
     expect(nginx).toContain("proxy_buffering off;");
+    // Connections to the instances are kept and reused, enough for a peak's pages in flight (decision 083).
+    expect(Number(nginx.match(/^\s*keepalive (\d+);/m)?.[1])).toBeGreaterThanOrEqual(64);
+    expect(nginx).toMatch(/proxy_set_header Connection "";/);
   });
 });
