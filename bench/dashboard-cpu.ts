@@ -120,7 +120,6 @@ async function connectionsLoad(pid: number, url: URL, cookie: string) {
   const started = performance.now();
   const deadline = started + LOAD_SECONDS * 1000;
   const agent = new Agent({ keepAlive: true, maxSockets: LOAD_CONNECTIONS });
-  const times: number[] = [];
   // The pages that had to open their connection, apart: their time includes waiting for the app to accept it.
   const onNewConnection: number[] = [];
   const onOpenConnection: number[] = [];
@@ -136,20 +135,13 @@ async function connectionsLoad(pid: number, url: URL, cookie: string) {
         // A page the app could not serve in time (a 504 on an overloaded machine, a 503 from the
         // admission gate of decision 073) is counted, with its time, in the percentiles: never left out.
         const started = performance.now();
-        await timedRender(url, agent, cookie).then(
-          ({ time, reused }) => {
-            times.push(time);
-            (reused ? onOpenConnection : onNewConnection).push(time);
-          },
-          (error: unknown) => {
-            const { status, reused } = error as { status?: number; reused?: boolean };
-            failed += 1;
-            if (status === 503) refused += 1;
-            const time = performance.now() - started;
-            times.push(time);
-            (reused ? onOpenConnection : onNewConnection).push(time);
-          },
-        );
+        const { time, reused } = await timedRender(url, agent, cookie).catch((error: unknown) => {
+          const { status, reused } = error as { status?: number; reused?: boolean };
+          failed += 1;
+          if (status === 503) refused += 1;
+          return { time: performance.now() - started, reused: reused ?? false };
+        });
+        (reused ? onOpenConnection : onNewConnection).push(time);
       }
     }),
   );
@@ -159,6 +151,7 @@ async function connectionsLoad(pid: number, url: URL, cookie: string) {
   clearInterval(sampler);
   agent.destroy();
   const rssAfter = await rssKb(pid);
+  const times = [...onOpenConnection, ...onNewConnection];
   // Pages answered per second, and the share of one core the app was busy meanwhile.
   const rate = times.length / seconds;
   const busy = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / (seconds * 1000);
