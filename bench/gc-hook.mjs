@@ -4,7 +4,7 @@
  * On SIGUSR2 it runs two full garbage collections, waits for the heap to settle and writes the
  * process's memory (process.memoryUsage(), bytes) to BENCH_MEMORY_FILE: what a bench reads to tell
  * a live connection's real cost from heap growth not yet collected. With BENCH_HEAP_SNAPSHOT_DIR,
- * a heap snapshot is written there too (to see what a connection is made of).
+ * a heap snapshot is written there too (to see what a connection is made of: bench/heap-diff.ts compares two).
  */
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -64,13 +64,15 @@ export async function openLiveChannel(input: {
   if (pricesOnly) return { kind: "stream", signal, options, start: prices[0]! };
 
   const { memberId, productJwt } = data;
+  // What the closures below keep for the stream's life: the logger, not the request's input (its cookie).
+  const { log } = input;
   const bridge = notificationBridge();
   const notifications = notificationEvents({
     subscribe: (listener) => bridge.subscribe(memberId, productJwt, listener),
     // What a tab was told live is not told again as a toast on the next page.
     onTold: (createdAt) => {
       markSeen(sessionId, createdAt).catch((error: unknown) =>
-        input.log.warn({ event: "notifications_seen_unsaved", err: String(error) }, "seen mark not saved"),
+        log.warn({ event: "notifications_seen_unsaved", err: String(error) }, "seen mark not saved"),
       );
     },
   });
@@ -98,7 +100,7 @@ export function isLiveChannelRequest(req: IncomingMessage): boolean {
 
 /**
  * The HTTP server's answer to a live channel's GET, written straight to the socket. What a tab
- * holds for hours is kept small (decision 070): the request's headers are let go once the cookie
+ * holds for hours is kept small (decision 070): the request's headers and URL are let go once the cookie
  * and the pairs are read (a browser sends a kilobyte or two of them), the answer's headers are
  * written at once rather than set one by one on the response, and the tab's end is a light Ending.
  */
@@ -113,8 +115,10 @@ export function serveLiveChannel(req: IncomingMessage, res: ServerResponse, appO
   const cookieHeader = req.headers.cookie ?? null;
   req.headers = {};
   req.rawHeaders.length = 0;
+  req.url = "";
   const gone = new Ending();
-  res.once("close", () => gone.abort());
+  // `on`, not `once`: a response closes once, and `once` would keep a wrapper object and a bound function per tab.
+  res.on("close", () => gone.abort());
   openLiveChannel({
     cookieHeader,
     pairs: url.searchParams.getAll("pair"),

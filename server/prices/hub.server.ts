@@ -245,7 +245,8 @@ export function createPriceHub(options: PriceHubOptions): PriceHub {
         if (!subscribed) return;
         subscribed = false;
         entry.listeners.delete(listener);
-        if (entries.get(pair) === entry) scheduleClose(entry);
+        // The entry's own pair, not the caller's string: a subscription held for hours keeps nothing of its request.
+        if (entries.get(entry.pair) === entry) scheduleClose(entry);
       };
     },
 

@@ -12,6 +12,8 @@ import { getSessionStorage } from "./storage.server";
 export const SESSION_RECHECK_MS = 15_000;
 
 interface Watched {
+  /** The session's id as its first stream gave it: kept once per session, not once per stream. */
+  sessionId: string;
   streams: Set<Ending>;
   timer: NodeJS.Timeout;
 }
@@ -35,41 +37,53 @@ async function accessStillValid(cookieHeader: string | null): Promise<boolean> {
 
 /** A signal that aborts when the tab goes away or the session ends, whichever comes first. */
 export function sessionStreamSignal(options: SessionStreamOptions): Ending {
-  const { sessionId, cookieHeader, signal } = options;
-  const stillValid = options.stillValid ?? accessStillValid;
+  return streamEnding(watch(options), options.signal);
+}
+
+/**
+ * The session's entry, made by its first stream: one recheck timer per session, which alone keeps
+ * the cookie it re-reads the session with.
+ */
+function watch({ sessionId, cookieHeader, recheckMs, stillValid = accessStillValid }: SessionStreamOptions): Watched {
   const sessions = watched();
-  let entry = sessions.get(sessionId);
-  if (!entry) {
-    const timer = setInterval(() => {
-      stillValid(cookieHeader)
-        .then((valid) => {
-          if (!valid) endSessionStreams(sessionId);
-        })
-        .catch(() => undefined);
-    }, options.recheckMs ?? SESSION_RECHECK_MS);
-    timer.unref();
-    entry = { streams: new Set(), timer };
-    sessions.set(sessionId, entry);
-  }
-  // One light Ending per stream (decision 070), ended by the tab's or by the session's end: cheaper
-  // than AbortSignal.any or an AbortController, which a server holding thousands of streams pays for each.
+  const known = sessions.get(sessionId);
+  if (known) return known;
+  const timer = setInterval(() => {
+    stillValid(cookieHeader)
+      .then((valid) => {
+        if (!valid) endSessionStreams(sessionId);
+      })
+      .catch(() => undefined);
+  }, recheckMs ?? SESSION_RECHECK_MS);
+  timer.unref();
+  const entry = { sessionId, streams: new Set<Ending>(), timer };
+  sessions.set(sessionId, entry);
+  return entry;
+}
+
+/**
+ * One light Ending per stream (decision 070), ended by the tab's or by the session's end: cheaper
+ * than AbortSignal.any or an AbortController, which a server holding thousands of streams pays for
+ * each. Its closures hold the tab's signal and the session's entry only: a stream held for hours
+ * keeps no string of its request (its cookie, its session id; decision 084).
+ */
+function streamEnding(entry: Watched, signal: StopSignal): Ending {
   const ending = new Ending();
   entry.streams.add(ending);
-  const own = entry;
   const tabGone = () => ending.abort();
   ending.addEventListener("abort", () => {
     signal.removeEventListener("abort", tabGone);
-    own.streams.delete(ending);
-    if (own.streams.size === 0) forget(sessionId, own);
+    entry.streams.delete(ending);
+    if (entry.streams.size === 0) forget(entry);
   });
   if (signal.aborted) ending.abort();
   else signal.addEventListener("abort", tabGone, { once: true });
   return ending;
 }
 
-function forget(sessionId: string, entry: Watched) {
+function forget(entry: Watched) {
   clearInterval(entry.timer);
-  if (watched().get(sessionId) === entry) watched().delete(sessionId);
+  if (watched().get(entry.sessionId) === entry) watched().delete(entry.sessionId);
 }
 
 /** Logout: every stream this instance serves for the session ends now. */
@@ -77,7 +91,7 @@ export function endSessionStreams(sessionId: string): number {
   const entry = watched().get(sessionId);
   if (!entry) return 0;
   const streams = [...entry.streams];
-  forget(sessionId, entry);
+  forget(entry);
   for (const stream of streams) stream.abort();
   return streams.length;
 }
