@@ -63,6 +63,22 @@ export default tseslint.config(
     },
   },
   {
+    // An Intl formatter holds ICU's locale and time-zone data outside V8's heap, where the collector does not see
+    // it: one made per call piled up by the hundred megabytes under load before a collection freed it
+    // (docs/decisions/085). What serves requests makes its formatters once, at module level.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "core/**/*.ts", "sandbox/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: ":function NewExpression[callee.object.name='Intl']",
+          message: "Make Intl formatters once, at module level: each holds native memory the collector does not see.",
+        },
+      ],
+    },
+  },
+  {
     // Components and browser entry points never reach server code. Types may cross (they ship
     // no code); values may not.
     files: ["app/components/**/*.{ts,tsx}", "app/*.client.{ts,tsx}", "app/i18n.tsx", "app/utils/**/*.{ts,tsx}"],

@@ -80,8 +80,18 @@ export function faultOutcome(fault: Fault): FaultOutcome {
   }
 }
 
+/**
+ * The request log keeps the latest calls only: a demo or a bench left running makes millions, and a log without a
+ * bound grew the sandbox's heap by tens of megabytes a minute under the load bench (decision 085). Trimmed in
+ * batches, so a call does not shift the whole log each time.
+ */
+export const REQUEST_LOG_LIMIT = 50_000;
+const REQUEST_LOG_SLACK = 5_000;
+
 export function recordRequest(ctx: SandboxContext, method: string, pathWithQuery: string): void {
-  ctx.state.requests.push({ method, path: pathWithQuery, at: ctx.now().toISOString() });
+  const { requests } = ctx.state;
+  requests.push({ method, path: pathWithQuery, at: ctx.now().toISOString() });
+  if (requests.length > REQUEST_LOG_LIMIT + REQUEST_LOG_SLACK) requests.splice(0, requests.length - REQUEST_LOG_LIMIT);
 }
 
 export interface ControlHooks {

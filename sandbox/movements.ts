@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import type { SandboxContext } from "./context";
+import { mexicoCityDate } from "./dates";
 import { bearerToken, json, type Reply, type Router } from "./http";
 import { mulberry32 } from "./random";
 import { checkBankToken } from "./tokens";
@@ -152,10 +153,7 @@ function middlewareError(status: number, code: string, message: string): Reply {
 }
 
 /** Mexico City's calendar date of an instant (the middleware filters by the bank's days). */
-const mexicoDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(iso),
-  );
+const mexicoDate = (iso: string) => mexicoCityDate(new Date(iso));
 
 export function registerMovementRoutes(router: Router, ctx: SandboxContext): void {
   const { state } = ctx;

@@ -37,10 +37,13 @@ function channelOf(value: string | null | undefined): ContactChannel {
   return channel;
 }
 
-const mexicoTime = (ts: number) =>
-  new Intl.DateTimeFormat("es-MX", { timeZone: "America/Mexico_City", hour: "2-digit", minute: "2-digit", hour12: false }).format(
-    new Date(ts),
-  );
+const mexicoClock = new Intl.DateTimeFormat("es-MX", {
+  timeZone: "America/Mexico_City",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+const mexicoTime = (ts: number) => mexicoClock.format(new Date(ts));
 
 const modifyBody = z
   .object({

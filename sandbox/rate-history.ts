@@ -47,18 +47,20 @@ function shock(random: () => number): number {
   return (random() + random() + random() - 1.5) * 2;
 }
 
+const mexicoCityParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Mexico_City",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
 /** Mexico City's offset from UTC at `at`, in ms (−6 h today; computed, not assumed). */
 function mexicoOffsetMs(at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Mexico_City",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  const parts = mexicoCityParts.formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;

@@ -167,6 +167,13 @@ export function pointLabel(at: number, range: RateRange): string {
   return range === "1D" ? when.format("HH:mm") : when.format("D [de] MMMM [de] YYYY");
 }
 
+/** A tick's label has 0 to 6 decimals: one formatter for each, made once. */
+const tickFormats = Array.from(
+  { length: 7 },
+  // eslint-disable-next-line no-restricted-syntax -- called seven times, when the module loads
+  (_, decimals) => new Intl.NumberFormat("es-MX", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+);
+
 /** Rate ticks: round numbers across the domain (d3's nice steps), labelled in es-MX with the step's decimals. */
 export function rateTicks(min: number, max: number, count = 5): { domain: [number, number]; ticks: Tick[] } {
   const pad = max > min ? 0 : Math.max(Math.abs(min) * 0.001, 0.000001);
@@ -176,7 +183,7 @@ export function rateTicks(min: number, max: number, count = 5): { domain: [numbe
   const values = scale.ticks(count);
   const step = values.length > 1 ? values[1] - values[0] : 1;
   const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
-  const format = new Intl.NumberFormat("es-MX", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const format = tickFormats[decimals]!;
   const [low, high] = scale.domain();
   return { domain: [low, high], ticks: values.map((value) => ({ value, label: format.format(value) })) };
 }

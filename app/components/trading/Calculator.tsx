@@ -426,6 +426,8 @@ export function Calculator(props: CalculatorProps) {
   );
 }
 
+const payDayFormat = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+
 /** What 'pay now' pays, or why the calculator does not link this transfer to a scheduled payment. */
 function PayNowNotice({ payNow }: { payNow: PayNow }) {
   const { t } = useTranslation("calculator");
@@ -439,7 +441,7 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
       </div>
     );
   }
-  const date = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+  const date = payDayFormat.format(
     Date.UTC(Number(payNow.dateToPay.slice(0, 4)), Number(payNow.dateToPay.slice(5, 7)) - 1, Number(payNow.dateToPay.slice(8, 10))),
   );
   return (
