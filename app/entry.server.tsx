@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
+import { renderTurn } from "#server/http/render-turns.server";
 import { stylesheetFor } from "#server/http/stylesheet.server";
 import { logger } from "#server/logger.server";
 import { NonceProvider } from "~/nonce";
@@ -19,7 +20,8 @@ const ASSETS_DIR = fileURLToPath(new URL("assets/", import.meta.url));
  * deferred data, no Suspense; on-demand parts are loaded before the render), so streaming it bought
  * nothing: the document went out in one burst either way, after React's stream machinery, a byte
  * filter and two stream conversions had each handled it. A render that throws is answered by
- * Remix with the route's error boundary, as before.
+ * Remix with the route's error boundary, as before. Pages render one per turn of the event loop
+ * (docs/decisions/086), so a busy server still accepts connections and fires its timers between them.
  */
 export default async function handleRequest(
   request: Request,
@@ -32,6 +34,7 @@ export default async function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const stylesheet = await stylesheetFor(request, stylesheetHref, ASSETS_DIR);
   if (stylesheet.setCookie) responseHeaders.append("Set-Cookie", stylesheet.setCookie);
+  await renderTurn();
   const html = renderToString(
     <NonceProvider value={nonce}>
       <StylesheetProvider value={stylesheet.delivery}>
