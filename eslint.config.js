@@ -64,7 +64,7 @@ export default tseslint.config(
   },
   {
     // An Intl formatter holds ICU's locale and time-zone data outside V8's heap, where the collector does not see
-    // it: one made per call piled up by the hundred megabytes under load before a collection freed it
+    // it: one made per call piled up by the gigabyte under load before a collection freed it
     // (docs/decisions/085). What serves requests makes its formatters once, at module level.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "core/**/*.ts", "sandbox/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}"],

@@ -5,8 +5,8 @@ const MEXICO_CITY = "America/Mexico_City";
 const DAY_MS = 86_400_000;
 
 // en-CA formats as YYYY-MM-DD, which avoids assembling the parts by hand. Made once: each formatter holds
-// ICU's time-zone and calendar data outside V8's heap, which a formatter per call piled up by the hundred
-// megabytes under load before a collection freed it, stalling the sandbox when it did (decision 085).
+// ICU's time-zone and calendar data outside V8's heap, which a formatter per call piled up by the
+// gigabyte under load before a collection freed it, stalling the sandbox when it did (decision 085).
 const mexicoCityDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: MEXICO_CITY,
   year: "numeric",

@@ -81,9 +81,8 @@ export function faultOutcome(fault: Fault): FaultOutcome {
 }
 
 /**
- * The request log keeps the latest calls only: a demo or a bench left running makes millions, and a log without a
- * bound grew the sandbox's heap by tens of megabytes a minute under the load bench (decision 085). Trimmed in
- * batches, so a call does not shift the whole log each time.
+ * The request log keeps the latest calls only: a demo or a bench left running makes millions, and the load bench
+ * alone adds about 1,700 a second (decision 085). Trimmed in batches, so a call does not shift the whole log each time.
  */
 export const REQUEST_LOG_LIMIT = 50_000;
 const REQUEST_LOG_SLACK = 5_000;
