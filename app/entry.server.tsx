@@ -21,7 +21,8 @@ const ASSETS_DIR = fileURLToPath(new URL("assets/", import.meta.url));
  * nothing: the document went out in one burst either way, after React's stream machinery, a byte
  * filter and two stream conversions had each handled it. A render that throws is answered by
  * Remix with the route's error boundary, as before. Pages render one per turn of the event loop
- * (docs/decisions/086), so a busy server still accepts connections and fires its timers between them.
+ * (docs/decisions/086), so a busy server still accepts connections and fires its timers between them; a
+ * page whose browser left before its turn is not rendered at all.
  */
 export default async function handleRequest(
   request: Request,
@@ -34,7 +35,8 @@ export default async function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const stylesheet = await stylesheetFor(request, stylesheetHref, ASSETS_DIR);
   if (stylesheet.setCookie) responseHeaders.append("Set-Cookie", stylesheet.setCookie);
-  await renderTurn();
+  // The browser left while the page waited for its turn: nobody will read it (499, as proxies log it; never sent).
+  if (!(await renderTurn(request.signal))) return new Response(null, { status: 499 });
   const html = renderToString(
     <NonceProvider value={nonce}>
       <StylesheetProvider value={stylesheet.delivery}>

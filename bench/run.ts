@@ -4,6 +4,7 @@ import { dashboardCpu } from "./dashboard-cpu";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
+import { impatientLoad } from "./impatient-load";
 import { lighthouseBench } from "./lighthouse";
 import { marketPage } from "./market";
 import { multiplePayment } from "./multiple-payment";
@@ -23,6 +24,7 @@ import { loadAverage } from "./support";
 const benches: Record<string, () => Promise<Figure[] | void>> = {
   "dashboard-ttfb": dashboardTtfb,
   "dashboard-cpu": dashboardCpu,
+  "impatient-load": impatientLoad,
   bundle: bundleSizes,
   "price-fanout": priceFanout,
   "notification-fanout": notificationFanout,

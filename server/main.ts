@@ -1,6 +1,5 @@
 import "./load-context";
 
-import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import { precompressedCopies, servePrecompressed } from "./http/precompressed.se
 import type { Refusal } from "./http/refusal-page.server";
 import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
+import { requestRecord } from "./http/request-record.server";
 import { routeLabeller } from "./http/route-label.server";
 import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
@@ -27,7 +27,7 @@ import { startJobWorkers } from "./jobs/job-queue.server";
 import { runShutdownHooks } from "./lifecycle.server";
 import { isLiveChannelRequest, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
-import { metricsRegistry, recordHttpRequest } from "./metrics.server";
+import { metricsRegistry } from "./metrics.server";
 import { securityHeaders } from "./security.server";
 import { sharedRedis } from "./shared-redis.server";
 
@@ -59,34 +59,13 @@ const build = servedBuild((await import(path.join(buildDir, "index.js"))) as Ser
 const routeOf = routeLabeller(build.routes);
 // With REDIS_URL, this instance runs batch jobs too, whichever instance enqueued them (decision 067).
 startJobWorkers();
-// Probes and scrapes come every few seconds: counted in the metrics, kept out of the log.
-const UNLOGGED = new Set(["/healthcheck", "/readiness", "/metrics"]);
 
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 const appOrigin = new URL(config.APP_URL).origin;
 
-app.use((req, res, next) => {
-  const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
-  const started = performance.now();
-  res.locals.requestId = requestId;
-  res.locals.receivedAt = started;
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  // The metrics' route label; each step that answers names itself (static, metrics, a Remix route id).
-  res.locals.route = "unrouted";
-  res.setHeader("X-Request-Id", requestId);
-  res.on("finish", () => {
-    const durationMs = performance.now() - started;
-    // An event stream lasts as long as its tab: its length is no request duration (portal_live_clients counts them).
-    if (!String(res.getHeader("Content-Type") ?? "").includes("text/event-stream")) {
-      recordHttpRequest({ method: req.method, route: res.locals.route as string, status: res.statusCode, seconds: durationMs / 1000 });
-    }
-    if (req.path.startsWith("/build/") || UNLOGGED.has(req.path)) return;
-    logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) }, "request");
-  });
-  next();
-});
+app.use(requestRecord(logger));
 
 app.use(securityHeaders(config));
 

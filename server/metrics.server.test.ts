@@ -28,6 +28,7 @@ describe("the metrics registry", () => {
       "process_cpu_user_seconds_total",
       "nodejs_eventloop_lag_seconds",
       "portal_http_request_duration_seconds",
+      "portal_http_requests_abandoned_total",
       "portal_upstream_call_duration_seconds",
       "portal_upstream_errors_total",
       "portal_upstream_retries_total",

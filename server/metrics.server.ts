@@ -70,6 +70,13 @@ function createMetrics() {
     registers,
   });
 
+  const httpRequestsAbandoned = new Counter({
+    name: "portal_http_requests_abandoned_total",
+    help: "HTTP requests whose browser closed the connection before the answer was written (gave up, reloaded or went elsewhere), by method and route; not in portal_http_request_duration_seconds. Live event streams, which end that way, are not counted.",
+    labelNames: ["method", "route"] as const,
+    registers,
+  });
+
   const upstreamCallDuration = new Histogram({
     name: "portal_upstream_call_duration_seconds",
     help: "Upstream HTTP attempts (each retry is one), by upstream service and outcome.",
@@ -175,6 +182,7 @@ function createMetrics() {
     registry,
     sources,
     httpRequestDuration,
+    httpRequestsAbandoned,
     upstreamCallDuration,
     upstreamErrors,
     upstreamRetries,
@@ -199,6 +207,12 @@ export function statusClass(status: number): string {
 export function recordHttpRequest(request: { method: string; route: string; status: number; seconds: number }): void {
   const method = HTTP_METHODS.has(request.method) ? request.method : "other";
   metrics().httpRequestDuration.observe({ method, route: request.route, status_class: statusClass(request.status) }, request.seconds);
+}
+
+/** One request whose browser left before its answer was written; `route` as for {@link recordHttpRequest}. */
+export function recordAbandonedRequest(request: { method: string; route: string }): void {
+  const method = HTTP_METHODS.has(request.method) ? request.method : "other";
+  metrics().httpRequestsAbandoned.inc({ method, route: request.route });
 }
 
 function outcomeOf(error: unknown): UpstreamOutcome {

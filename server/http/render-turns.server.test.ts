@@ -43,3 +43,25 @@ describe("renderTurn", () => {
     expect(rendered).toEqual(["first", "second", "late"]);
   });
 });
+
+describe("renderTurn for a page whose browser left", () => {
+  it("answers false at its turn when its request was aborted while it waited, and hands that turn to the next page", async () => {
+    const rendered: string[] = [];
+    const left = new AbortController();
+    const first = renderTurn(new AbortController().signal).then((render) => render && rendered.push("first"));
+    const gone = renderTurn(left.signal).then((render) => (render ? rendered.push("gone") : rendered.push("gone skipped")));
+    const third = renderTurn().then((render) => render && rendered.push("third"));
+    left.abort();
+    await immediate();
+    expect(rendered).toEqual(["first"]);
+    // The next check phase releases the aborted page unrendered and the third page with it.
+    await immediate();
+    expect(rendered).toEqual(["first", "gone skipped", "third"]);
+    await Promise.all([first, gone, third]);
+    expect(pagesWaitingToRender()).toBe(0);
+  });
+
+  it("answers true to a page whose request is still open at its turn", async () => {
+    await expect(renderTurn(new AbortController().signal)).resolves.toBe(true);
+  });
+});

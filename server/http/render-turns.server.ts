@@ -9,15 +9,27 @@
  * phase, in arrival order. An immediate scheduled during the check phase runs in the next turn, so between two
  * renders the loop polls once more: it accepts a connection, reads answers, fires timers. A lone page waits
  * one immediate (microseconds). The total work is the same; it is spread over shorter turns.
+ *
+ * A page whose browser left while it waited (its request's signal aborted) is not rendered: nobody would read
+ * it. It gives up its turn, and the next waiting page takes that same turn.
  */
-const waiting: Array<() => void> = [];
+interface WaitingPage {
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (render: boolean) => void;
+}
+
+const waiting: WaitingPage[] = [];
 let scheduled = false;
 
 function renderNext(): void {
   scheduled = false;
-  const next = waiting.shift();
+  let next = waiting.shift();
+  while (next?.signal?.aborted) {
+    next.resolve(false);
+    next = waiting.shift();
+  }
   if (waiting.length > 0) schedule();
-  next?.();
+  next?.resolve(true);
 }
 
 function schedule(): void {
@@ -26,10 +38,13 @@ function schedule(): void {
   setImmediate(renderNext);
 }
 
-/** Resolves when it is this page's turn to render: at most one page per turn of the event loop, first come first served. */
-export function renderTurn(): Promise<void> {
+/**
+ * Resolves when it is this page's turn to render: at most one page per turn of the event loop, first come first
+ * served. True: render it now. False: its request was aborted (the browser left) before its turn came.
+ */
+export function renderTurn(signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
-    waiting.push(resolve);
+    waiting.push({ signal, resolve });
     schedule();
   });
 }

@@ -34,10 +34,13 @@ async function readActor(access: AccessContext): Promise<Actor> {
     access.log.warn({ event: "permissions_profile_missing" }, "no profile for the member; no permissions granted");
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    access.log.warn(
-      { event: "permissions_unreadable", failure: error.failure, status: error.status },
-      "profile unreadable; no permissions granted",
-    );
+    // Cut because the browser left: still nothing granted, but no upstream failed (the client logged it as abandoned).
+    if (error.failure !== "aborted") {
+      access.log.warn(
+        { event: "permissions_unreadable", failure: error.failure, status: error.status },
+        "profile unreadable; no permissions granted",
+      );
+    }
   }
   return { profileType: access.company.profileType, permissions: [] };
 }
