@@ -21,6 +21,11 @@ let port: number;
 beforeAll(async () => {
   const app = express();
   app.use(requestRecord(log));
+  // Mounted as the build's files are: Express strips "/build" from the URL while it answers.
+  app.use("/build", (_req, res) => {
+    res.locals.route = "static";
+    res.type("js").send("export {};");
+  });
   app.get("/pagina", (_req, res) => {
     res.locals.route = "routes/pagina";
     res.send("ok");
@@ -75,6 +80,14 @@ describe("requestRecord", () => {
     const line = lines.find((entry) => entry.requestId === "peticion-1");
     expect(line).toMatchObject({ msg: "request", method: "GET", path: "/pagina", status: 200 });
     expect(JSON.stringify(line)).not.toContain("cuenta=123");
+  });
+
+  it("counts the build's files but keeps them out of the log, though Express rewrote their URL", async () => {
+    const before = await answered("static");
+    await (await fetch(`http://127.0.0.1:${port}/build/assets/entry.js`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await answered("static")).toBe(before + 1);
+    expect(lines.some((entry) => String(entry.path).includes("entry.js"))).toBe(false);
   });
 
   it("counts and logs a request whose browser left before the answer, and records no duration for it", async () => {

@@ -37,25 +37,23 @@ export function requestRecord(log: Logger): RequestHandler {
     // The metrics' route label; each step that answers names itself (static, metrics, a Remix route id).
     res.locals.route = "unrouted";
     res.setHeader("X-Request-Id", requestId);
-    const logged = !req.path.startsWith("/build/") && !UNLOGGED.has(req.path);
+    // Read now: a mounted middleware (the static files) rewrites the URL while it runs.
+    const { method, path } = req;
+    const logged = !path.startsWith("/build/") && !UNLOGGED.has(path);
     res.on("finish", () => {
       const durationMs = performance.now() - started;
       if (!isEventStream(res.getHeader("Content-Type"))) {
-        recordHttpRequest({ method: req.method, route: res.locals.route as string, status: res.statusCode, seconds: durationMs / 1000 });
+        recordHttpRequest({ method, route: res.locals.route as string, status: res.statusCode, seconds: durationMs / 1000 });
       }
-      if (logged)
-        log.info({ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) }, "request");
+      if (logged) log.info({ requestId, method, path, status: res.statusCode, durationMs: Math.round(durationMs) }, "request");
     });
     res.on("close", () => {
       // Answered, an event stream's end, or cut by the server on an error (logged where it was raised).
       if (res.writableFinished || res.errored || isEventStream(res.getHeader("Content-Type"))) return;
-      recordAbandonedRequest({ method: req.method, route: res.locals.route as string });
+      recordAbandonedRequest({ method, route: res.locals.route as string });
       if (!logged) return;
       const durationMs = Math.round(performance.now() - started);
-      log.info(
-        { requestId, event: "request_abandoned", method: req.method, path: req.path, durationMs },
-        "browser left before the answer was written",
-      );
+      log.info({ requestId, event: "request_abandoned", method, path, durationMs }, "browser left before the answer was written");
     });
     next();
   };
