@@ -6,6 +6,7 @@ import {
   metricsRegistry,
   observeLiveClients,
   observeReceiptQueue,
+  observeRenderQueue,
   recordHttpRequest,
   recordUpstreamAttempt,
   recordUpstreamRefusal,
@@ -35,6 +36,7 @@ describe("the metrics registry", () => {
       "portal_live_clients",
       "portal_receipt_queue",
       "portal_upstream_breaker_state",
+      "portal_pages_waiting_to_render",
     ]) {
       expect(scrape).toContain(`# TYPE ${name} `);
     }
@@ -126,7 +128,7 @@ describe("gauges read at scrape time", () => {
     expect(await labelValues("portal_upstream_breaker_state", "upstream")).toEqual([]);
   });
 
-  it("read the live clients and the receipt queue from their sources, 0 before there is one", async () => {
+  it("read the live clients, the receipt queue and the render queue from their sources, 0 before there is one", async () => {
     expect(await sampleOf("portal_live_clients", { stream: "notifications" })).toBe(0);
     let tabs = 3;
     observeLiveClients("prices", () => tabs);
@@ -137,5 +139,8 @@ describe("gauges read at scrape time", () => {
     observeReceiptQueue(() => ({ waiting: 4, running: 2 }));
     expect(await sampleOf("portal_receipt_queue", { state: "waiting" })).toBe(4);
     expect(await sampleOf("portal_receipt_queue", { state: "running" })).toBe(2);
+
+    observeRenderQueue(() => 17);
+    expect(await sampleOf("portal_pages_waiting_to_render", {})).toBe(17);
   });
 });

@@ -51,6 +51,7 @@ interface Sources {
   liveClients: Map<LiveStream, () => number>;
   receiptQueue: (() => ReceiptQueue) | null;
   pageAdmission: (() => AdmissionState) | null;
+  renderQueue: (() => number) | null;
 }
 
 // Seconds; a page's upstream calls share a 10 s budget (docs/decisions/027), downloads 30 s.
@@ -59,7 +60,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const sources: Sources = { liveClients: new Map(), receiptQueue: null, pageAdmission: null };
+  const sources: Sources = { liveClients: new Map(), receiptQueue: null, pageAdmission: null, renderQueue: null };
   const registers = [registry];
 
   const httpRequestDuration = new Histogram({
@@ -160,6 +161,15 @@ function createMetrics() {
     registers,
     collect() {
       this.set(sources.pageAdmission?.().utilisation ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: "portal_pages_waiting_to_render",
+    help: "Pages whose data is in, waiting for their turn of the event loop to render (one renders per turn, docs/decisions/086). Many of them: this instance's CPU is what pages wait for; few while the admission gate's in_flight is high: its upstreams are.",
+    registers,
+    collect() {
+      this.set(sources.renderQueue?.() ?? 0);
     },
   });
 
@@ -270,6 +280,11 @@ export function observeReceiptQueue(read: () => ReceiptQueue): void {
 /** Where the page admission gauges read the gate at scrape time. */
 export function observePageAdmission(read: () => AdmissionState): void {
   metrics().sources.pageAdmission = read;
+}
+
+/** Where the render-queue gauge reads how many pages wait for their render turn. */
+export function observeRenderQueue(read: () => number): void {
+  metrics().sources.renderQueue = read;
 }
 
 /** One page's turn at the admission gate: how long it waited and, when refused, why. */

@@ -1,3 +1,5 @@
+import { observeRenderQueue } from "../metrics.server";
+
 /**
  * One page render per turn of the event loop (docs/decisions/086). A page's render is its longest piece of
  * synchronous work (several milliseconds for the dashboard). Without pacing, every page whose upstream answers
@@ -49,5 +51,6 @@ export function renderTurn(signal?: AbortSignal): Promise<boolean> {
   });
 }
 
-/** How many pages wait for their turn (for tests). */
+/** How many pages wait for their turn (read by /metrics as portal_pages_waiting_to_render, and by tests). */
 export const pagesWaitingToRender = () => waiting.length;
+observeRenderQueue(pagesWaitingToRender);
