@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 
-import { login, percentile, startStack } from "./support";
+import { cpuMs, login, percentile, startStack, stylesheetCookie } from "./support";
 
 /**
  * Two builds' CPU per dashboard render, side by side (decision 074): `npx tsx bench/cpu-ab.ts DIR_A DIR_B`
@@ -15,14 +14,6 @@ import { login, percentile, startStack } from "./support";
  */
 const BLOCKS = Number(process.env.BENCH_AB_BLOCKS ?? 20);
 const PER_BLOCK = Number(process.env.BENCH_AB_RENDERS ?? 50);
-const TICK_MS = 10;
-
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 function render(url: URL, agent: Agent, cookie: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (response) => {
@@ -40,17 +31,12 @@ async function side(buildDir: string, port: number) {
   const session = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
   const url = new URL("/", stack.appUrl);
   // The stylesheet's cookie, as a browser keeps it after its first page (decision 068).
-  const first = await fetch(url, { headers: { cookie: session } });
-  await first.text();
-  const css = first.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => /^(__Host-)?_*portal_css=/.test(c));
+  const css = await stylesheetCookie(url, session);
   return {
     buildDir,
     stack,
     url,
-    cookie: css ? `${session}; ${css}` : session,
+    cookie: `${session}; ${css}`,
     agent: new Agent({ keepAlive: true, maxSockets: 1 }),
     blocks: [] as number[],
   };

@@ -3,7 +3,7 @@ import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
-import { figure, login, logMessages, mb, ms, percentile, rssKb, settledMemory, startStack } from "./support";
+import { cpuTimes, figure, login, logMessages, mb, ms, percentile, rssKb, settledMemory, startStack, stylesheetCookie } from "./support";
 
 /**
  * The app's CPU per dashboard render and its memory under many connections (issue 14). The
@@ -29,19 +29,10 @@ import { figure, login, logMessages, mb, ms, percentile, rssKb, settledMemory, s
  * dashboard's figure against (decision 074); the load phase then loads that page too.
  */
 const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 3);
-const TICK_MS = 10;
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 /** gzip, as the figures of issue 14 were taken; `gzip, deflate, br, zstd` is what Chrome sends over HTTPS. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip";
-
-/** The process's CPU time so far, user and system (kernel: socket writes to the sandbox on this machine included). */
-async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
-}
 
 /** The whole machine's CPU time so far, busy and in all, in clock ticks summed over its cores (`/proc/stat`). */
 async function machineTicks(): Promise<{ busy: number; total: number }> {
@@ -50,19 +41,6 @@ async function machineTicks(): Promise<{ busy: number; total: number }> {
   const ticks = cpu!.trim().split(/\s+/).slice(1, 9).map(Number);
   const total = ticks.reduce((a, b) => a + b, 0);
   return { busy: total - ticks[3]! - ticks[4]!, total };
-}
-
-/** The dashboard once, as a browser's first page: answers the stylesheet's cookie it sets. */
-function stylesheetCookie(url: URL, cookie: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { cookie, "accept-encoding": ACCEPT_ENCODING } }, (response) => {
-      response.resume();
-      const set = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => /^(__Host-)?_*portal_css=/.test(c));
-      response.on("end", () => (set ? resolve(set) : reject(new Error("the dashboard set no stylesheet cookie"))));
-    });
-    req.on("error", reject);
-    req.end();
-  });
 }
 
 /** One page: its time, and whether it went on a connection already open (`reusedSocket`) or had to open one. */
@@ -186,7 +164,7 @@ export async function dashboardCpu() {
     const path = process.env.BENCH_CPU_PATH ?? "/";
     const url = new URL(path, stack.appUrl);
     const browserCookie = process.env.BENCH_CPU_ANONYMOUS === "1" ? "" : session;
-    const cookie = `${browserCookie}; ${await stylesheetCookie(url, browserCookie)}`;
+    const cookie = `${browserCookie}; ${await stylesheetCookie(url, browserCookie, ACCEPT_ENCODING)}`;
     console.log(
       `app CPU per ${path === "/" ? "dashboard" : `${path}${browserCookie ? "" : " (no session)"}`} render, accept-encoding ${ACCEPT_ENCODING} (load average ${loadavg()
         .map((value) => value.toFixed(2))

@@ -1,9 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { loadAverage, login, logMessages, percentile, startStack } from "./support";
+import { cpuMs, loadAverage, login, logMessages, percentile, startStack, stylesheetCookie } from "./support";
 
 /**
  * The dashboard under more people than the app can serve, who do not wait for ever (decision 087):
@@ -22,14 +22,6 @@ const SECONDS = Number(process.env.BENCH_IMPATIENT_SECONDS ?? 20);
 const PATIENCE_MS = Number(process.env.BENCH_IMPATIENT_PATIENCE_MS ?? 1_500);
 const RUNS = Number(process.env.BENCH_IMPATIENT_RUNS ?? 3);
 const METRICS_TOKEN = "bench-metrics-token-0123456789-0123456789";
-const TICK_MS = 10; // /proc/PID/stat counts in clock ticks: 100 per second on Linux
-
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 /** The sum of one counter's series in the app's /metrics. */
 async function counter(appUrl: string, name: string): Promise<number> {
   const text = await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((response) =>
@@ -64,20 +56,13 @@ function page(url: URL, agent: Agent, cookie: string): Promise<number | null> {
 
 export async function impatientLoad(): Promise<void> {
   const appLog = path.join(tmpdir(), `bench-impatient-${process.pid}.log`);
-  const stack = await startStack(3296, { METRICS_TOKEN }, { appLog, sandboxProcess: true });
+  const stack = await startStack(3299, { METRICS_TOKEN }, { appLog, sandboxProcess: true });
   try {
     const pid = stack.app.pid!;
     const session = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
     const url = new URL("/", stack.appUrl);
     // The browser has the stylesheet already (its cookie), as every page after a first one.
-    const css = await new Promise<string>((resolve, reject) => {
-      request(url, { headers: { cookie: session } }, (response) => {
-        response.resume();
-        resolve((response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => /portal_css=/.test(c)) ?? "");
-      })
-        .on("error", reject)
-        .end();
-    });
+    const css = await stylesheetCookie(url, session);
     const cookie = `${session}; ${css}`;
     console.log(
       `${CONNECTIONS} browsers on the dashboard for ${SECONDS} s, each giving up on a page after ${PATIENCE_MS} ms and asking again (load average ${loadAverage()})`,

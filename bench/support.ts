@@ -191,6 +191,36 @@ export async function rssKb(pid: number): Promise<number> {
   return Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? NaN);
 }
 
+/** /proc/PID/stat counts CPU time in clock ticks: 100 per second on Linux. */
+const TICK_MS = 10;
+
+/** A process's CPU time so far (ms), user and system (kernel: socket writes to the sandbox on this machine included). */
+export async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
+}
+
+/** A process's CPU time so far (ms), user and system together. */
+export async function cpuMs(pid: number): Promise<number> {
+  const { user, system } = await cpuTimes(pid);
+  return user + system;
+}
+
+/** The page once, as a browser's first page: answers the stylesheet's cookie it sets. */
+export function stylesheetCookie(url: URL, cookie: string, acceptEncoding = "gzip"): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { cookie, "accept-encoding": acceptEncoding } }, (response) => {
+      response.resume();
+      const set = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).find((c) => /^(__Host-)?_*portal_css=/.test(c));
+      response.on("end", () => (set ? resolve(set) : reject(new Error("the page set no stylesheet cookie"))));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 export const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
 
 /**

@@ -213,16 +213,18 @@ export function statusClass(status: number): string {
   return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
 }
 
+/** An HTTP method as a label: one of the known ones, or "other", so a client cannot add series. */
+const methodLabel = (method: string) => (HTTP_METHODS.has(method) ? method : "other");
+
 /** One answered HTTP request; `route` must already be a bounded label (server/http/route-label.server.ts). */
 export function recordHttpRequest(request: { method: string; route: string; status: number; seconds: number }): void {
-  const method = HTTP_METHODS.has(request.method) ? request.method : "other";
+  const method = methodLabel(request.method);
   metrics().httpRequestDuration.observe({ method, route: request.route, status_class: statusClass(request.status) }, request.seconds);
 }
 
 /** One request whose browser left before its answer was written; `route` as for {@link recordHttpRequest}. */
 export function recordAbandonedRequest(request: { method: string; route: string }): void {
-  const method = HTTP_METHODS.has(request.method) ? request.method : "other";
-  metrics().httpRequestsAbandoned.inc({ method, route: request.route });
+  metrics().httpRequestsAbandoned.inc({ method: methodLabel(request.method), route: request.route });
 }
 
 function outcomeOf(error: unknown): UpstreamOutcome {

@@ -6,6 +6,7 @@ import { logger } from "../logger.server";
 import { partnerSessionRedirect } from "../session/partner-session.server";
 import type { UpstreamError } from "../upstream/errors";
 import { isUpstreamError } from "../upstream/errors";
+import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import { errorDocumentResponse, retryInText } from "./error-document.server";
 
 /**
@@ -60,20 +61,19 @@ async function failureAnswer(error: unknown, resource: boolean, { request, conte
   const log = context?.log ?? logger;
   if (isUpstreamError(error)) {
     const status = upstreamFailureStatus(error);
-    // The browser that went away reads nothing; the client already logged it as abandoned.
-    if (error.failure !== "aborted") {
-      log.warn(
-        {
-          event: "upstream_failure_answered",
-          service: error.service,
-          failure: error.failure,
-          upstreamStatus: error.status,
-          reason: error.details.reason,
-          status,
-        },
-        "an upstream failure answered the Spanish error page",
-      );
-    }
+    warnUpstreamFailure(
+      log,
+      error,
+      {
+        event: "upstream_failure_answered",
+        service: error.service,
+        failure: error.failure,
+        upstreamStatus: error.status,
+        reason: error.details.reason,
+        status,
+      },
+      "an upstream failure answered the Spanish error page",
+    );
     return resource ? errorDocumentResponse(status) : new Response("Servicio no disponible", { status });
   }
   if (!resource) return error;

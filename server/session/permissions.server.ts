@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Actor } from "#core/domain/permissions";
 
 import { isUpstreamError } from "../upstream/errors";
+import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import type { AccessContext } from "./auth.server";
 import { requireAccess } from "./auth.server";
 
@@ -34,13 +35,12 @@ async function readActor(access: AccessContext): Promise<Actor> {
     access.log.warn({ event: "permissions_profile_missing" }, "no profile for the member; no permissions granted");
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    // Cut because the browser left: still nothing granted, but no upstream failed (the client logged it as abandoned).
-    if (error.failure !== "aborted") {
-      access.log.warn(
-        { event: "permissions_unreadable", failure: error.failure, status: error.status },
-        "profile unreadable; no permissions granted",
-      );
-    }
+    warnUpstreamFailure(
+      access.log,
+      error,
+      { event: "permissions_unreadable", failure: error.failure, status: error.status },
+      "profile unreadable; no permissions granted",
+    );
   }
   return { profileType: access.company.profileType, permissions: [] };
 }
