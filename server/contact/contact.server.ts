@@ -15,6 +15,7 @@ import type { Logger } from "../logger.server";
 import { cached } from "../upstream/cache.server";
 import type { ContactClient, ContactProfile } from "../upstream/contact.server";
 import { isUpstreamError } from "../upstream/errors";
+import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import { optional } from "../upstream/optional.server";
 
 /**
@@ -136,7 +137,12 @@ export async function loadContactView(api: ContactClient, memberId: string, url:
     return { summary: contactSummary(profile), drawer: request ? drawerView(profile, request, codes, now) : null };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    log.warn({ event: "contact_profile_unavailable", failure: error.failure, status: error.status }, "contact data unavailable");
+    warnUpstreamFailure(
+      log,
+      error,
+      { event: "contact_profile_unavailable", failure: error.failure, status: error.status },
+      "contact data unavailable",
+    );
     return { unavailable: true };
   }
 }

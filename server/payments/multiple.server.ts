@@ -24,6 +24,7 @@ import { readUploadForm } from "../uploads/upload-form.server";
 import { UNBOUNDED } from "../upstream/budget";
 import { cached } from "../upstream/cache.server";
 import { isUpstreamError } from "../upstream/errors";
+import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import { notificationsFor } from "../upstream/notifications.server";
 import { optional } from "../upstream/optional.server";
 import type { SetOperationBody } from "../upstream/trading.server";
@@ -221,7 +222,7 @@ export async function checkPaymentUpload(access: AccessContext, request: Request
     context = await batchContext(access);
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    log.warn({ event: "payment_upload_context_unavailable", failure: error.failure }, "payment upload not checked");
+    warnUpstreamFailure(log, error, { event: "payment_upload_context_unavailable", failure: error.failure }, "payment upload not checked");
     return { kind: "refused", reason: "unavailable", missing: [] };
   }
   const read = readPaymentRows(sheet.rows, context);

@@ -9,6 +9,7 @@ import { DAILY_CLOSES_TTL_MS } from "../market/rate-series.server";
 import type { AccessContext } from "../session/auth.server";
 import { cached } from "../upstream/cache.server";
 import { isUpstreamError } from "../upstream/errors";
+import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import type { HistoryOperation, OperationsPage } from "../upstream/operations.server";
 import { optional } from "../upstream/optional.server";
 
@@ -75,7 +76,9 @@ export async function loadPortfolioOperations(access: AccessContext, period: Por
     return { ok: true, operations, truncated: first.meta.pageCount > MAX_UPSTREAM_PAGES };
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    access.log.warn(
+    warnUpstreamFailure(
+      access.log,
+      error,
       { event: "portfolio_unavailable", service: error.service, failure: error.failure, status: error.status },
       "portfolio failed",
     );

@@ -4,6 +4,7 @@ import { isPro } from "#core/domain/membership";
 import type texts from "#core/locales/es-MX/common.json";
 
 import { isUpstreamError } from "../upstream/errors";
+import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import type { MembershipDetails } from "../upstream/membership.server";
 import type { AccessContext } from "./auth.server";
 import { requireAccess } from "./auth.server";
@@ -32,7 +33,12 @@ export async function membershipIdOrNull(access: AccessContext): Promise<1 | 2 |
     return (await currentMembership(access)).membershipId;
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    access.log.warn({ event: "membership_unreadable", failure: error.failure, status: error.status }, "membership unreadable");
+    warnUpstreamFailure(
+      access.log,
+      error,
+      { event: "membership_unreadable", failure: error.failure, status: error.status },
+      "membership unreadable",
+    );
     return null;
   }
 }
