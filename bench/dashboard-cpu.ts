@@ -23,6 +23,8 @@ import { cpuTimes, figure, login, logMessages, mb, ms, percentile, rssKb, settle
  *   was busy, and the mean render time that rate allows 200 connections that each wait for their page.
  * Each figure is repeated (BENCH_CPU_RUNS, 3) and printed as median and worst, with the load average
  * (the machine is shared: a busy one inflates every figure, the times most).
+ * Each run also renders the machine's floor, `/login` without a session (300 renders after 30 warm-up ones): CPU
+ * figures of sittings on different machines compare through it (the same build measured 2.4× apart).
  * BENCH_DASHBOARD_CPU_PORT: the app's port (3292). BENCH_ACCEPT_ENCODING: what the client accepts (gzip).
  * BENCH_CPU_PATH: another page to measure the same way (e.g. `/terminos-condiciones`, the shell with no page
  * data, or `/login` with BENCH_CPU_ANONYMOUS=1, a Remix document with no upstream call): floors to read the
@@ -177,6 +179,11 @@ export async function dashboardCpu() {
     const firstPage: number[] = [];
     const concurrent: number[] = [];
     const rate: number[] = [];
+    // The machine's own speed, to read the figures of sittings on other machines against (they differed 2.4× for
+    // the same build): an empty Remix document, the sign-in page without a session, no upstream call (decision 080).
+    const reference = new URL("/login", stack.appUrl);
+    const referenceCookie = await stylesheetCookie(reference, "", ACCEPT_ENCODING);
+    const floor: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       await renders(pid, url, cookie, 30, 1);
       const one = await renders(pid, url, cookie, 300, 1);
@@ -187,6 +194,8 @@ export async function dashboardCpu() {
       concurrent.push(many.cpuPerRender);
       concurrentSystem.push(many.systemPerRender);
       rate.push(1000 / many.cpuPerRender);
+      await renders(pid, reference, referenceCookie, 30, 1);
+      floor.push((await renders(pid, reference, referenceCookie, 300, 1)).cpuPerRender);
     }
     console.log(`  sequential, 300 renders on one connection   ${summary(sequential, ms)}  (target ≤ 3 ms)`);
     console.log(`  first page (stylesheet inline), 100 renders ${summary(firstPage, ms)}`);
@@ -194,6 +203,10 @@ export async function dashboardCpu() {
     console.log(`    of which system (kernel) time, sequential  ${summary(sequentialSystem, ms)}`);
     console.log(`    of which system (kernel) time, concurrent  ${summary(concurrentSystem, ms)}`);
     console.log(`  pages per second per core (from CPU)        ${summary(rate, (value) => value.toFixed(0))}  (target ≥ 300)`);
+    console.log(
+      `  this machine's floor: /login without a session (an empty Remix document), 300 renders on one connection ${summary(floor, ms)}; ` +
+        `the dashboard, sequential, is ${(percentile(sequential, 50) / percentile(floor, 50)).toFixed(1)}× it (medians)`,
+    );
 
     // Memory and p99 under 200 connections, as many times as the CPU figures: each run starts
     // where the previous left the heap, which is how a server lives.

@@ -4,6 +4,7 @@ import { dashboardCpu } from "./dashboard-cpu";
 import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
+import { firstLoadBench } from "./first-load";
 import { impatientLoad } from "./impatient-load";
 import { lighthouseBench } from "./lighthouse";
 import { marketPage } from "./market";
@@ -32,6 +33,7 @@ const benches: Record<string, () => Promise<Figure[] | void>> = {
   "excel-upload": excelUpload,
   "multiple-payment": multiplePayment,
   lighthouse: lighthouseBench,
+  "first-load": firstLoadBench,
   market: marketPage,
   "body-flood": bodyFlood,
   // Minutes: every page in a fresh process under every fault, time-outs spending whole budgets.
