@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { APP_NODE_ARGS } from "./scripts/app-node-args.mjs";
+import { CHROMIUM_FLAGS } from "./scripts/chromium-flags.mjs";
 import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
 
 /**
@@ -15,15 +16,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const launchOptions = {
   executablePath: CHROMIUM,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

@@ -1,9 +1,8 @@
-import { loadavg } from "node:os";
-
 import type { Browser } from "puppeteer-core";
 import puppeteer from "puppeteer-core";
 
-import { login, percentile, startStack } from "./support";
+import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
+import { CHROMIUM, FIRST_LOAD_PAGES, loadAverage, login, percentile, startStack } from "./support";
 
 /**
  * A browser's first page as a phone on slow 4G meets it (decision 088): the slow 4G and 4× CPU of
@@ -20,12 +19,6 @@ import { login, percentile, startStack } from "./support";
  */
 const RUNS = Number(process.env.BENCH_FIRST_LOAD_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_FIRST_LOAD_PORT ?? 3295);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PAGES = [
-  { name: "dashboard", path: "/" },
-  { name: "history", path: "/historial-operaciones" },
-  { name: "operation detail", path: "/historial-operaciones/1001" },
-];
 /** Lighthouse's mobile slow 4G as its devtools throttling applies it (request latency, throughput in bytes per second). */
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 
@@ -87,26 +80,14 @@ export async function firstLoadBench(): Promise<void> {
   const stack = await startStack(PORT);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-dev-shm-usage",
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
-    const load = () =>
-      loadavg()
-        .map((value) => value.toFixed(2))
-        .join(" / ");
     console.log(
       `a browser's first page, applied slow 4G and 4× CPU, ${RUNS} runs per page: median (worst), ms from the navigation's start`,
     );
-    console.log(`  load average (1 / 5 / 15 min) at the start: ${load()}`);
-    for (const page of PAGES) {
+    console.log(`  load average (1, 5, 15 min) at the start: ${loadAverage()}`);
+    for (const page of FIRST_LOAD_PAGES) {
       const runs: Run[] = [];
       for (let run = 0; run < RUNS; run++) {
         // A fresh session each run, as Lighthouse's bench does: the session's first page carries its notices.
@@ -122,7 +103,7 @@ export async function firstLoadBench(): Promise<void> {
           `largest ${of("largestContentfulPaint")}  scripts in ${of("scriptsIn")}  hydrated ${of("hydrated")}`,
       );
     }
-    console.log(`  load average (1 / 5 / 15 min) at the end: ${load()}`);
+    console.log(`  load average (1, 5, 15 min) at the end: ${loadAverage()}`);
   } finally {
     await browser.close();
     await stack.stop();

@@ -5,8 +5,9 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
+import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
 import type { Figure } from "./support";
-import { figure, login, percentile, startStack } from "./support";
+import { CHROMIUM, figure, FIRST_LOAD_PAGES, login, percentile, startStack } from "./support";
 
 /**
  * Lighthouse (mobile profile, performance only) on the pages issue 14 names: the dashboard, the
@@ -17,15 +18,9 @@ import { figure, login, percentile, startStack } from "./support";
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** The app's port: BENCH_LIGHTHOUSE_PORT lets two people run the bench on one machine. */
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3294);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ALL_PAGES = [
-  { name: "dashboard", path: "/" },
-  { name: "history", path: "/historial-operaciones" },
-  { name: "operation detail", path: "/historial-operaciones/1001" },
-];
 /** BENCH_LIGHTHOUSE_PAGES=dashboard,history runs only those pages (names as printed). */
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
-const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.name)) : ALL_PAGES;
+const PAGES = ONLY ? FIRST_LOAD_PAGES.filter((page) => ONLY.includes(page.name)) : FIRST_LOAD_PAGES;
 /**
  * BENCH_LIGHTHOUSE_THROTTLING=devtools loads each page through the same slow 4G and 4× CPU applied for
  * real (Lighthouse's "devtools" throttling) instead of simulated from an unthrottled load: what a phone
@@ -43,16 +38,7 @@ const median = (values: number[]) => percentile(values, 50);
 function launchChromium() {
   return chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-dev-shm-usage",
-    ],
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
 }
 

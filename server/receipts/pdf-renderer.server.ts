@@ -4,6 +4,7 @@ import os from "node:os";
 import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import puppeteer from "puppeteer-core";
 
+import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags.mjs";
 import type { Logger } from "../logger.server";
 
 /**
@@ -18,13 +19,7 @@ import type { Logger } from "../logger.server";
  * bounded queue holds the rest, and beyond it a job is refused at once rather than piling up.
  */
 export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
+  ...CHROMIUM_FLAGS,
   // Kept pages wait in the background; they must not be throttled as hidden tabs would be.
   "--disable-background-timer-throttling",
   "--disable-renderer-backgrounding",

@@ -35,44 +35,42 @@ describe("warnUpstreamFailure", () => {
   });
 });
 
-describe("the reads that fall back when an upstream fails", () => {
-  it("membership: null either way; a warning only when the product failed", async () => {
-    for (const [error, warnings] of [
-      [timedOut(), 1],
-      [cut(), 0],
-    ] as const) {
-      const { log, lines } = capturedLog();
-      const access = { api: { membership: { current: () => Promise.reject(error) } }, log } as unknown as AccessContext;
-      expect(await membershipIdOrNull(access)).toBeNull();
-      expect(lines).toHaveLength(warnings);
-      if (warnings) expect(lines[0]).toMatchObject({ level: 40, event: "membership_unreadable", failure: "timeout" });
-    }
+type Log = ReturnType<typeof capturedLog>["log"];
+const PERIOD = { kind: "buy", pair: "USDMXN", yearFrom: "2026-01-01", yearTo: "2026-12-31" } as unknown as PortfolioPeriod;
+
+/** Each read that falls back when the product fails: how it is made to fail, its fallback and its warning's event. */
+const reads: Array<{ read: string; run: (fail: () => Promise<never>, log: Log) => Promise<unknown>; fallback: unknown; event: string }> = [
+  {
+    read: "membership",
+    run: (fail, log) => membershipIdOrNull({ api: { membership: { current: fail } }, log } as unknown as AccessContext),
+    fallback: null,
+    event: "membership_unreadable",
+  },
+  {
+    read: "contact data",
+    run: (fail, log) => loadContactView({ profile: fail } as unknown as ContactClient, "7", new URL("http://portal.test/"), log),
+    fallback: { unavailable: true },
+    event: "contact_profile_unavailable",
+  },
+  {
+    read: "portfolio",
+    run: (fail, log) => loadPortfolioOperations({ api: { operations: { page: fail } }, log } as unknown as AccessContext, PERIOD),
+    fallback: { ok: false },
+    event: "portfolio_unavailable",
+  },
+];
+
+describe.each(reads)("the $read read, when the product fails", ({ run, fallback, event }) => {
+  it("falls back and warns when the product timed out", async () => {
+    const { log, lines } = capturedLog();
+    expect(await run(() => Promise.reject(timedOut()), log)).toEqual(fallback);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, event, failure: "timeout" });
   });
 
-  it("contact data: 'unavailable' either way; a warning only when the product failed", async () => {
-    for (const [error, warnings] of [
-      [timedOut(), 1],
-      [cut(), 0],
-    ] as const) {
-      const { log, lines } = capturedLog();
-      const api = { profile: () => Promise.reject(error) } as unknown as ContactClient;
-      expect(await loadContactView(api, "7", new URL("http://portal.test/"), log)).toEqual({ unavailable: true });
-      expect(lines).toHaveLength(warnings);
-      if (warnings) expect(lines[0]).toMatchObject({ level: 40, event: "contact_profile_unavailable", failure: "timeout" });
-    }
-  });
-
-  it("portfolio: not ok either way; a warning only when the product failed", async () => {
-    const period = { kind: "buy", pair: "USDMXN", yearFrom: "2026-01-01", yearTo: "2026-12-31" } as unknown as PortfolioPeriod;
-    for (const [error, warnings] of [
-      [timedOut(), 1],
-      [cut(), 0],
-    ] as const) {
-      const { log, lines } = capturedLog();
-      const access = { api: { operations: { page: () => Promise.reject(error) } }, log } as unknown as AccessContext;
-      expect(await loadPortfolioOperations(access, period)).toEqual({ ok: false });
-      expect(lines).toHaveLength(warnings);
-      if (warnings) expect(lines[0]).toMatchObject({ level: 40, event: "portfolio_unavailable", failure: "timeout" });
-    }
+  it("falls back without a warning when the call was cut because the browser left", async () => {
+    const { log, lines } = capturedLog();
+    expect(await run(() => Promise.reject(cut()), log)).toEqual(fallback);
+    expect(lines).toEqual([]);
   });
 });
