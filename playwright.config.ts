@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { APP_NODE_ARGS } from "./scripts/app-node-args.mjs";
-import { CHROMIUM_FLAGS } from "./scripts/chromium-flags.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
 
 /**
@@ -12,10 +12,9 @@ import { sandboxEnv, sandboxProcessEnv } from "./scripts/sandbox-env.mjs";
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const launchOptions = {
-  executablePath: CHROMIUM,
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_FLAGS,
 };
 

@@ -1,8 +1,8 @@
 import type { Browser } from "puppeteer-core";
 import puppeteer from "puppeteer-core";
 
-import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
-import { CHROMIUM, FIRST_LOAD_PAGES, loadAverage, login, percentile, startStack } from "./support";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
+import { FIRST_LOAD_PAGES, loadAverage, login, percentile, startStack } from "./support";
 
 /**
  * A browser's first page as a phone on slow 4G meets it (decision 088): the slow 4G and 4× CPU of
@@ -79,7 +79,7 @@ async function firstLoad(browser: Browser, url: string, cookie: string): Promise
 export async function firstLoadBench(): Promise<void> {
   const stack = await startStack(PORT);
   const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   });
   try {

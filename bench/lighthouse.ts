@@ -5,9 +5,9 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { CHROMIUM_FLAGS } from "../scripts/chromium-flags.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import type { Figure } from "./support";
-import { CHROMIUM, figure, FIRST_LOAD_PAGES, login, percentile, startStack } from "./support";
+import { figure, FIRST_LOAD_PAGES, login, percentile, startStack } from "./support";
 
 /**
  * Lighthouse (mobile profile, performance only) on the pages issue 14 names: the dashboard, the
@@ -37,7 +37,7 @@ const median = (values: number[]) => percentile(values, 50);
 /** A fresh browser per run: a cookie left by an earlier run's session (ended by the per-member limit) would redirect the page. */
 function launchChromium() {
   return chromeLauncher.launch({
-    chromePath: CHROMIUM,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
 }

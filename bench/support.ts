@@ -20,9 +20,6 @@ export function percentile(values: number[], p: number): number {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Debian's Chromium, launched as everything here launches it (scripts/chromium-flags.mjs). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 /** The pages issue 14's Lighthouse figure names, which the browser benches load (names as printed). */
 export const FIRST_LOAD_PAGES = [
   { name: "dashboard", path: "/" },

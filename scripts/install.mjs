@@ -4,6 +4,8 @@ import { execSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
+import { CHROMIUM_PATH } from "./chromium.mjs";
+
 const run = (command) => execSync(command, { stdio: "inherit" });
 
 export function ensureNodeModules() {
@@ -15,8 +17,6 @@ export function ensureNodeModules() {
   mkdirSync("node_modules", { recursive: true });
   writeFileSync(marker, lockHash);
 }
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const onPath = (command) => {
   try {

@@ -4,7 +4,7 @@ import os from "node:os";
 import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import puppeteer from "puppeteer-core";
 
-import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags.mjs";
+import { CHROMIUM_FLAGS } from "../../scripts/chromium.mjs";
 import type { Logger } from "../logger.server";
 
 /**
