@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { bankHolidaysBetween } from "./bank-holidays";
 import { DEMO_KEYS } from "./challenge";
+import { addDays } from "./dates";
 import { isWorkingDay, nextWorkingDay } from "./schedule-dates";
 import { seedScheduledPayments } from "./schedules";
 import { type Sandbox, startSandbox } from "./server";
@@ -113,6 +115,22 @@ describe("auth", () => {
 });
 
 describe("seeded schedules", () => {
+  it("keep Importadora del Bajío's overdue payments, and one due today when the bank works, whatever day it is", () => {
+    // The end-to-end tests rely on it; two days back was not enough on a Saturday, a Sunday or a Monday.
+    const holidays = bankHolidaysBetween(2026, 2031);
+    const holidaySet = new Set(holidays);
+    for (let day = "2026-01-01"; day <= "2029-12-31"; day = addDays(day, 1)) {
+      const events = seedScheduledPayments(new Date(`${day}T18:00:00.000Z`), holidays).events.filter(
+        (event) => event.clientId === "100234",
+      );
+      const overdue = (scheduleId: number) =>
+        events.filter((event) => event.scheduleId === scheduleId && event.status === "pending").length;
+      expect([overdue(1), overdue(2), overdue(3)], `overdue weekly / monthly / fortnightly on ${day}`).toEqual([1, 2, 0]);
+      const dueToday = events.some((event) => event.dateToPay === day && event.status === "scheduled");
+      expect(dueToday, `a payment due on ${day}`).toBe(isWorkingDay(day, holidaySet));
+    }
+  });
+
   it("gives Importadora del Bajío weekly, monthly and fortnightly plans with paid, overdue and due-today payments", async () => {
     const ana = await productJwt("ana.admin");
     const list = (await call(ana, "GET", "/api/scheduledpayments")).body;
@@ -131,9 +149,9 @@ describe("seeded schedules", () => {
     const month = await eventsOn(ana, "2026-11");
     expect(new Set(month.map((event) => event.status))).toEqual(new Set(["paid", "pending", "scheduled"]));
     expect(month.every((event) => String(event.dateToPay).startsWith("2026-11-"))).toBe(true);
-    // A monthly plan on the 23rd: August's fell on a Sunday and is due on Monday.
-    const august = await eventsOn(ana, "2026-08");
-    expect(august[0]).toMatchObject({ scheduledDate: "2026-08-23", dateToPay: "2026-08-24", status: "paid" });
+    // A monthly plan on the 20th: September's fell on a Sunday and is due on Monday.
+    const september = await eventsOn(ana, "2026-09");
+    expect(september[0]).toMatchObject({ scheduledDate: "2026-09-20", dateToPay: "2026-09-21", status: "paid" });
   });
 
   it("lists the ten most urgent unpaid payments, overdue first, and every company sees only its own", async () => {

@@ -807,7 +807,9 @@ const SEED_PLANS: SeedPlan[] = [
     clientId: "100234",
     memberId: 1,
     frequency: "monthly",
-    firstDay: (due) => addDays(addMonthsClamped(due, -3), -2),
+    // Five days before the due day, three months back: its last two past payments are overdue whatever day today
+    // is. Two days before was not enough on a Saturday, a Sunday or a Monday (then paid on the Monday: due today).
+    firstDay: (due) => addDays(addMonthsClamped(due, -3), -5),
     count: 12,
     paid: 2,
     amount: 85_000,

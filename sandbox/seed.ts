@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 
 import { seedMarketTools } from "./alerts";
+import { bankHolidaysBetween } from "./bank-holidays";
 import { buildClabe } from "./clabe";
 import { seedCollaboration } from "./collaborators";
 import { seedContact } from "./contact";
@@ -452,6 +453,7 @@ const memberRecipients: MemberRecipientRecord[] = [
 
 /** The announcements of the next bank holiday after `today` (ids 5 and 6): before it, and on it. */
 function festiveAnnouncements(today: string) {
+  const nonWorkingDates = nonWorkingDatesFor(today);
   const date = nonWorkingDates.find((candidate) => candidate > today);
   if (!date) return [];
   let next = addDays(date, 1);
@@ -481,31 +483,11 @@ function festiveAnnouncements(today: string) {
   ];
 }
 
-// Días inhábiles bancarios (CNBV): the statutory holidays plus Holy Thursday/Friday and 2 Nov, 12 Dec.
-const nonWorkingDates = [
-  "2026-01-01",
-  "2026-02-02",
-  "2026-03-16",
-  "2026-04-02",
-  "2026-04-03",
-  "2026-05-01",
-  "2026-09-16",
-  "2026-11-02",
-  "2026-11-16",
-  "2026-12-12",
-  "2026-12-25",
-  "2027-01-01",
-  "2027-02-01",
-  "2027-03-15",
-  "2027-03-25",
-  "2027-03-26",
-  "2027-05-01",
-  "2027-09-16",
-  "2027-11-02",
-  "2027-11-15",
-  "2027-12-12",
-  "2027-12-25",
-];
+/**
+ * Días inhábiles bancarios (CNBV) from 2026, the first year the demo's data reaches, to two years after `today`:
+ * the calendar, the planner and the holiday announcements never run out as the years go by.
+ */
+const nonWorkingDatesFor = (today: string) => bankHolidaysBetween(2026, Number(today.slice(0, 4)) + 2);
 
 function buildCatalogs(today: string): Catalogs {
   return {
@@ -562,7 +544,7 @@ function buildCatalogs(today: string): Catalogs {
       { IdPayConcept: 22, typeConcept: "international", concept: "Otros pagos al extranjero" },
     ],
     permissions: ALL_PERMISSIONS.map((name, index) => ({ id: index + 1, name })),
-    nonWorkingDates: [...nonWorkingDates],
+    nonWorkingDates: nonWorkingDatesFor(today),
     announcements: [
       {
         id: 1,
