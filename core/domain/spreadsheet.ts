@@ -93,7 +93,8 @@ const readU32 = (bytes: Uint8Array, at: number) => (bytes[at] | (bytes[at + 1] <
 /**
  * Reads the zip's central directory (no inflating) and judges it: a readable directory, no
  * encryption, no ZIP64, sizes and compression ratios within ZIP_LIMITS, and the parts an .xlsx
- * must have. Declared sizes can lie: the parser's worker limits are the second line.
+ * must have. Declared sizes can lie: the parser's worker inflates each entry no further than its
+ * declared size before parsing, and its limits are the last line.
  */
 export function inspectXlsxZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipVerdict {
   // End of central directory: 22 bytes plus a comment of up to 65,535, at the very end.

@@ -7,7 +7,7 @@
  * job:       { exceljsPath, bytes (Uint8Array), kind ("xlsx" | "csv"), maxLines, maxColumns, maxCellLength },
  *            as workerData, or — for a worker started ahead with only { exceljsPath } (exceljs loaded,
  *            waiting) — as its one message. Either way a worker parses one file and is ended.
- * answers:   { ok: true, rows: [{ line, cells: string[] }], truncated } | { ok: false, reason: "unreadable" | "noSheet" }
+ * answers:   { ok: true, rows: [{ line, cells: string[] }], truncated } | { ok: false, reason: "unreadable" | "noSheet" | "bomb" }
  */
 export const EXCEL_WORKER_SOURCE = String.raw`
 "use strict";
@@ -86,8 +86,56 @@ function readCsv() {
   parentPort.postMessage({ ok: true, rows, truncated });
 }
 
+/**
+ * Every entry of the zip inflates to exactly the size its central directory declares, which the
+ * main thread's inspector already held to its limits (zlib stops at that size, outside the heap).
+ * A zip whose entries say less than they hold is a bomb: refused before exceljs inflates a byte of
+ * it, rather than left to the heap cap. "bomb", "unreadable" (a broken structure) or "ok".
+ */
+function entriesAsDeclared() {
+  const zlib = require("node:zlib");
+  const zip = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+  let eocd = -1;
+  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 65535); at--) {
+    if (zip.readUInt32LE(at) === 0x06054b50) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) return "unreadable";
+  const entries = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > eocd || zip.readUInt32LE(at) !== 0x02014b50) return "unreadable";
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const declared = zip.readUInt32LE(at + 24);
+    const local = zip.readUInt32LE(at + 42);
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== 0x04034b50) return "unreadable";
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    if (start + compressed > zip.length) return "unreadable";
+    const data = zip.subarray(start, start + compressed);
+    if (method === 8) {
+      let inflated;
+      try {
+        inflated = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, declared) });
+      } catch (error) {
+        return error && error.code === "ERR_BUFFER_TOO_LARGE" ? "bomb" : "unreadable";
+      }
+      if (inflated.length !== declared) return inflated.length > declared ? "bomb" : "unreadable";
+    } else if (method !== 0 || compressed !== declared) return "unreadable";
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return "ok";
+}
+
 async function main() {
   if (job.kind === "csv") return readCsv();
+  const sizes = entriesAsDeclared();
+  if (sizes !== "ok") {
+    parentPort.postMessage({ ok: false, reason: sizes });
+    return;
+  }
   const ExcelJS = require(job.exceljsPath);
   const workbook = new ExcelJS.Workbook();
   try {

@@ -1,3 +1,5 @@
+import { deflateRawSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
 
 import { readRecipientRows } from "#core/domain/recipient-rows";
@@ -116,6 +118,24 @@ describe("readSpreadsheet: hostile files are refused and the server stays up", (
     expect(["tooBig", "corrupt", "timeout"]).toContain(outcome.ok ? null : outcome.error);
     const next = await readSpreadsheet(xlsx(await recipientsWorkbook(sampleRows(3))));
     expect(next.ok).toBe(true);
+  });
+
+  it("refuses a zip whose entries hold more than they declare before parsing it, whatever the worker's memory cap", async () => {
+    const bomb = await zipBomb(1024, { lie: true });
+    // A cap the bomb would never reach before its deadline: the refusal comes from the sizes.
+    const roomy = { ...DEFAULT_LIMITS, maxOldGenerationSizeMb: 4096 };
+    expect(await readSpreadsheet(xlsx(bomb), roomy)).toEqual({ ok: false, error: "tooBig" });
+    const small = zipOf([
+      { name: "[Content_Types].xml", data: Buffer.from("<Types/>") },
+      { name: "xl/workbook.xml", data: Buffer.from("<workbook/>") },
+      {
+        name: "xl/worksheets/sheet1.xml",
+        data: Buffer.alloc(0),
+        compressed: deflateRawSync(Buffer.alloc(64 * 1024, 32)),
+        declaredSize: 1024,
+      },
+    ]);
+    expect(await readSpreadsheet(xlsx(small), roomy)).toEqual({ ok: false, error: "tooBig" });
   });
 
   it("refuses crafted zips: truncated, not a workbook, garbage after the signature", async () => {

@@ -18,8 +18,9 @@ import { EXCEL_WORKER_SOURCE } from "./spreadsheet-worker-source";
 /**
  * Reading an uploaded spreadsheet without trusting it (ARCHITECTURE "Untrusted files",
  * docs/decisions/008): size first, then the bytes decide the type, then the zip directory is
- * judged, and only then exceljs parses — in a worker thread with a memory cap and a deadline,
- * so a zip bomb or a crafted file kills a worker, never the server.
+ * judged, then the worker inflates each entry no further than its declared size (a zip that lies
+ * is a bomb), and only then exceljs parses — in that worker thread, with a memory cap and a
+ * deadline, so a crafted file kills a worker, never the server.
  */
 export type SpreadsheetError = "format" | "size" | "legacyXls" | "corrupt" | "tooBig" | "timeout" | "busy" | "tooManyRows";
 
@@ -50,7 +51,7 @@ export const DEFAULT_LIMITS: ParserLimits = {
 
 const exceljsPath = createRequire(import.meta.url).resolve("exceljs");
 
-type WorkerAnswer = { ok: true; rows: SheetRow[]; truncated: boolean } | { ok: false; reason: "unreadable" | "noSheet" };
+type WorkerAnswer = { ok: true; rows: SheetRow[]; truncated: boolean } | { ok: false; reason: "unreadable" | "noSheet" | "bomb" };
 
 /** A counting gate: at most `concurrency` parses at once, a short queue, "busy" beyond it. */
 class Gate {
@@ -207,7 +208,7 @@ export async function readSpreadsheet(
 
 function parsed(answer: WorkerAnswer | "timeout" | "tooBig" | "busy"): SpreadsheetOutcome {
   if (answer === "busy" || answer === "timeout" || answer === "tooBig") return { ok: false, error: answer };
-  if (!answer.ok) return { ok: false, error: "corrupt" };
+  if (!answer.ok) return { ok: false, error: answer.reason === "bomb" ? "tooBig" : "corrupt" };
   if (answer.truncated) return { ok: false, error: "tooManyRows" };
   return { ok: true, rows: answer.rows };
 }
