@@ -4,13 +4,14 @@
 // the Dead, the Revolution (third Monday of November), Our Lady of Guadalupe and Christmas; and 1 October in a
 // year a President takes office (every six years from 2024).
 
-const pad = (value: number) => String(value).padStart(2, "0");
-const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+import { addDays } from "./dates";
+import { weekday } from "./schedule-dates";
+
+const iso = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 /** The `nth` Monday (1-based) of a month (1–12). */
 function nthMonday(year: number, month: number, nth: number): number {
-  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  return 1 + ((8 - firstWeekday) % 7) + 7 * (nth - 1);
+  return 1 + ((8 - weekday(iso(year, month, 1))) % 7) + 7 * (nth - 1);
 }
 
 /** Easter Sunday of the Gregorian calendar (the anonymous algorithm), as [month, day]. */
@@ -34,15 +35,13 @@ export function easterSunday(year: number): [number, number] {
 
 /** One year's bank holidays, in date order (some fall on a weekend, as the published calendar lists them). */
 export function bankHolidays(year: number): string[] {
-  const [easterMonth, easterDay] = easterSunday(year);
-  const easter = Date.UTC(year, easterMonth - 1, easterDay);
-  const daysBeforeEaster = (days: number) => new Date(easter - days * 86_400_000).toISOString().slice(0, 10);
+  const easter = iso(year, ...easterSunday(year));
   const dates = [
     iso(year, 1, 1),
     iso(year, 2, nthMonday(year, 2, 1)),
     iso(year, 3, nthMonday(year, 3, 3)),
-    daysBeforeEaster(3),
-    daysBeforeEaster(2),
+    addDays(easter, -3),
+    addDays(easter, -2),
     iso(year, 5, 1),
     iso(year, 9, 16),
     ...(year >= 2024 && (year - 2024) % 6 === 0 ? [iso(year, 10, 1)] : []),

@@ -452,8 +452,7 @@ const memberRecipients: MemberRecipientRecord[] = [
 ];
 
 /** The announcements of the next bank holiday after `today` (ids 5 and 6): before it, and on it. */
-function festiveAnnouncements(today: string) {
-  const nonWorkingDates = nonWorkingDatesFor(today);
+function festiveAnnouncements(today: string, nonWorkingDates: readonly string[]) {
   const date = nonWorkingDates.find((candidate) => candidate > today);
   if (!date) return [];
   let next = addDays(date, 1);
@@ -490,6 +489,7 @@ function festiveAnnouncements(today: string) {
 const nonWorkingDatesFor = (today: string) => bankHolidaysBetween(2026, Number(today.slice(0, 4)) + 2);
 
 function buildCatalogs(today: string): Catalogs {
+  const nonWorkingDates = nonWorkingDatesFor(today);
   return {
     pairs: ["USD/MXN", "EUR/MXN", "EUR/USD", "GBP/MXN", "CAD/MXN", "USD/CAD", "GBP/USD", "USD/JPY", "CHF/MXN"],
     errorCatalog: [
@@ -544,7 +544,7 @@ function buildCatalogs(today: string): Catalogs {
       { IdPayConcept: 22, typeConcept: "international", concept: "Otros pagos al extranjero" },
     ],
     permissions: ALL_PERMISSIONS.map((name, index) => ({ id: index + 1, name })),
-    nonWorkingDates: nonWorkingDatesFor(today),
+    nonWorkingDates,
     announcements: [
       {
         id: 1,
@@ -591,7 +591,7 @@ function buildCatalogs(today: string): Catalogs {
         created_at: `${addDays(today, -7)}T16:00:00.000Z`,
       },
       // The next bank holiday: the festive banner the working day before it, and the day itself.
-      ...festiveAnnouncements(today),
+      ...festiveAnnouncements(today, nonWorkingDates),
     ],
     plans: [
       {

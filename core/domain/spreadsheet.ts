@@ -83,8 +83,16 @@ export const ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
+/** Where an entry's data starts (its local header) and what the directory says of it. */
+export interface ZipPart {
+  method: number;
+  compressed: number;
+  uncompressed: number;
+  localHeader: number;
+}
+
 export type ZipVerdict =
-  | { ok: true; entries: number; uncompressed: number }
+  | { ok: true; entries: number; uncompressed: number; parts: ZipPart[] }
   | { ok: false; reason: "corrupt" | "bomb" | "encrypted" | "notXlsx" };
 
 const readU16 = (bytes: Uint8Array, at: number) => bytes[at] | (bytes[at + 1] << 8);
@@ -115,6 +123,7 @@ export function inspectXlsxZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS
   if (directoryOffset + directorySize > eocd) return { ok: false, reason: "corrupt" };
 
   const names = new Set<string>();
+  const parts: ZipPart[] = [];
   let total = 0;
   let at = directoryOffset;
   for (let i = 0; i < entries; i++) {
@@ -135,10 +144,11 @@ export function inspectXlsxZip(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS
     total += uncompressed;
     if (total > limits.maxTotalUncompressed) return { ok: false, reason: "bomb" };
     names.add(name.replace(/^\/+/, ""));
+    parts.push({ method: readU16(bytes, at + 10), compressed, uncompressed, localHeader: readU32(bytes, at + 42) });
     at += 46 + nameLength + extraLength + commentLength;
   }
   if (!names.has("[Content_Types].xml") || !names.has("xl/workbook.xml")) return { ok: false, reason: "notXlsx" };
-  return { ok: true, entries, uncompressed: total };
+  return { ok: true, entries, uncompressed: total, parts };
 }
 
 /**

@@ -4,7 +4,8 @@
  * domain rules. Kept plain JavaScript on purpose: it is exercised by excel.server.test.ts (good,
  * bad and hostile files) and by the bench.
  *
- * job:       { exceljsPath, bytes (Uint8Array), kind ("xlsx" | "csv"), maxLines, maxColumns, maxCellLength },
+ * job:       { exceljsPath, bytes (Uint8Array), kind ("xlsx" | "csv"), parts (the zip's entries, as the
+ *            inspector read them), maxLines, maxColumns, maxCellLength },
  *            as workerData, or — for a worker started ahead with only { exceljsPath } (exceljs loaded,
  *            waiting) — as its one message. Either way a worker parses one file and is ended.
  * answers:   { ok: true, rows: [{ line, cells: string[] }], truncated } | { ok: false, reason: "unreadable" | "noSheet" | "bomb" }
@@ -88,43 +89,28 @@ function readCsv() {
 
 /**
  * Every entry of the zip inflates to exactly the size its central directory declares, which the
- * main thread's inspector already held to its limits (zlib stops at that size, outside the heap).
- * A zip whose entries say less than they hold is a bomb: refused before exceljs inflates a byte of
- * it, rather than left to the heap cap. "bomb", "unreadable" (a broken structure) or "ok".
+ * main thread's inspector (inspectXlsxZip) read into job.parts and held to its limits; zlib stops
+ * at that size, outside the heap. A zip whose entries hold more than they say is a bomb: refused
+ * before exceljs inflates a byte of it, rather than left to the heap cap. "bomb", "unreadable" or "ok".
  */
 function entriesAsDeclared() {
   const zlib = require("node:zlib");
   const zip = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  let eocd = -1;
-  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 65535); at--) {
-    if (zip.readUInt32LE(at) === 0x06054b50) {
-      eocd = at;
-      break;
-    }
-  }
-  if (eocd < 0) return "unreadable";
-  const entries = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > eocd || zip.readUInt32LE(at) !== 0x02014b50) return "unreadable";
-    const method = zip.readUInt16LE(at + 10);
-    const compressed = zip.readUInt32LE(at + 20);
-    const declared = zip.readUInt32LE(at + 24);
-    const local = zip.readUInt32LE(at + 42);
+  for (const part of job.parts) {
+    const local = part.localHeader;
     if (local + 30 > zip.length || zip.readUInt32LE(local) !== 0x04034b50) return "unreadable";
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    if (start + compressed > zip.length) return "unreadable";
-    const data = zip.subarray(start, start + compressed);
-    if (method === 8) {
+    if (start + part.compressed > zip.length) return "unreadable";
+    const data = zip.subarray(start, start + part.compressed);
+    if (part.method === 8) {
       let inflated;
       try {
-        inflated = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, declared) });
+        inflated = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, part.uncompressed) });
       } catch (error) {
         return error && error.code === "ERR_BUFFER_TOO_LARGE" ? "bomb" : "unreadable";
       }
-      if (inflated.length !== declared) return inflated.length > declared ? "bomb" : "unreadable";
-    } else if (method !== 0 || compressed !== declared) return "unreadable";
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+      if (inflated.length !== part.uncompressed) return inflated.length > part.uncompressed ? "bomb" : "unreadable";
+    } else if (part.method !== 0 || part.compressed !== part.uncompressed) return "unreadable";
   }
   return "ok";
 }

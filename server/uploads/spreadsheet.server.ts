@@ -10,6 +10,7 @@ import {
   looksLikeCsvText,
   sniffSpreadsheet,
   UPLOAD_MAX_BYTES,
+  type ZipPart,
 } from "#core/domain/spreadsheet";
 
 import { singleton } from "../lifecycle.server";
@@ -142,13 +143,19 @@ function startSpare(limits: ParserLimits): void {
   spare.idle.unref();
 }
 
-function parseInWorker(bytes: Uint8Array, kind: "xlsx" | "csv", limits: ParserLimits): Promise<WorkerAnswer | "timeout" | "tooBig"> {
+function parseInWorker(
+  bytes: Uint8Array,
+  kind: "xlsx" | "csv",
+  limits: ParserLimits,
+  parts: readonly ZipPart[] = [],
+): Promise<WorkerAnswer | "timeout" | "tooBig"> {
   return new Promise((resolve) => {
     let settled = false;
     const job = {
       exceljsPath,
       bytes,
       kind,
+      parts,
       maxLines: MAX_UPLOAD_ROWS + 1,
       maxColumns: limits.maxColumns,
       maxCellLength: limits.maxCellLength,
@@ -203,7 +210,7 @@ export async function readSpreadsheet(
     return { ok: false, error: "corrupt" };
   }
 
-  return parsed(await gateFor(limits).run(() => parseInWorker(file.bytes, "xlsx", limits)));
+  return parsed(await gateFor(limits).run(() => parseInWorker(file.bytes, "xlsx", limits, verdict.parts)));
 }
 
 function parsed(answer: WorkerAnswer | "timeout" | "tooBig" | "busy"): SpreadsheetOutcome {
