@@ -19,6 +19,21 @@ export function mexicoCityDate(at: Date): string {
   return mexicoCityDay.format(at);
 }
 
+const mexicoCityClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: MEXICO_CITY,
+  hourCycle: "h23",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** How long Mexico City's day has been going at `at`, in ms: 0 at its midnight. */
+export function msSinceMexicoCityMidnight(at: Date): number {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(mexicoCityClock.formatToParts(at).find((candidate) => candidate.type === type)?.value ?? 0);
+  return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + at.getUTCMilliseconds();
+}
+
 function toUtcMs(isoDate: string): number {
   const [year, month, day] = isoDate.split("-").map(Number);
   return Date.UTC(year, month - 1, day);

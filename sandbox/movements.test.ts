@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { MOVEMENT_DAYS } from "./movements";
+import { mexicoCityDate, msSinceMexicoCityMidnight } from "./dates";
+import { MOVEMENT_DAYS, seedMovements } from "./movements";
+import { createSeedState } from "./seed";
 import { type Sandbox, startSandbox } from "./server";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
@@ -91,5 +93,35 @@ describe("bank middleware movements", () => {
     expect(noToken.body).toMatchObject({ message: "Error ESB Token" });
     const bad = await movements(token, clabeOf("A-100234-01"), "initial_date=2026-03-10&final_date=2026-03-01");
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the seeded movements of today", () => {
+  // Mexico City is six hours behind UTC: 06:00Z is its midnight. A seed laid out minutes after it once put both of
+  // today's movements on the day before, and "this month" was empty on the 1st (tests/e2e/phone-width.spec.ts).
+  it.each([
+    "2026-12-01T06:00:00.000Z",
+    "2026-12-01T06:00:00.900Z",
+    "2026-12-01T06:02:00.000Z",
+    "2026-12-01T06:13:59.000Z",
+    "2026-03-10T18:00:00.000Z",
+  ])("are two per account on Mexico City's today, none after now, when seeded at %s", (iso) => {
+    const now = new Date(iso);
+    const { accounts } = createSeedState(now);
+    const seeded = seedMovements(accounts, now);
+    const today = mexicoCityDate(now);
+    for (const account of accounts) {
+      const todays = seeded.filter(
+        (movement) => movement.idAccount === account.idAccount && mexicoCityDate(new Date(movement.date)) === today,
+      );
+      expect(todays, account.idAccount).toHaveLength(2);
+    }
+    expect(seeded.every((movement) => Date.parse(movement.date) <= now.getTime())).toBe(true);
+  });
+
+  it("reads the time of day on Mexico City's clock", () => {
+    expect(msSinceMexicoCityMidnight(new Date("2026-12-01T06:00:00.000Z"))).toBe(0);
+    expect(msSinceMexicoCityMidnight(new Date("2026-12-01T05:59:59.250Z"))).toBe(86_399_250);
+    expect(msSinceMexicoCityMidnight(new Date("2026-07-15T18:30:05.000Z"))).toBe((12 * 3600 + 30 * 60 + 5) * 1000);
   });
 });

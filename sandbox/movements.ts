@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 import type { SandboxContext } from "./context";
-import { mexicoCityDate } from "./dates";
+import { mexicoCityDate, msSinceMexicoCityMidnight } from "./dates";
 import { bearerToken, json, type Reply, type Router } from "./http";
 import { mulberry32 } from "./random";
 import { checkBankToken } from "./tokens";
@@ -97,16 +97,18 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export function seedMovements(accounts: readonly BankAccount[], now: Date): MovementRecord[] {
   const records: MovementRecord[] = [];
   const DAY = 86_400_000;
+  // Today always has two movements a few minutes old, so "Hoy" and "this month" are never empty in the demo: seven
+  // minutes apart, closer together in the first minutes after Mexico City's midnight so that both stay today's.
+  const todayStep = Math.min(7 * 60_000, Math.floor(msSinceMexicoCityMidnight(now) / 3));
   for (const account of accounts) {
     const next = mulberry32(hash(account.idAccount));
     const types = TYPES_BY_CURRENCY[account.currency] ?? FOREIGN_TYPES;
     let sequence = 0;
     for (let daysAgo = MOVEMENT_DAYS; daysAgo >= 0; daysAgo--) {
       const dayStart = now.getTime() - daysAgo * DAY;
-      // Today always has two movements a few minutes old, so "Hoy" is never empty in the demo.
       const count = daysAgo === 0 ? 2 : Math.floor(next() * 4);
       for (let i = 0; i < count; i++) {
-        const at = daysAgo === 0 ? now.getTime() - (i + 1) * 7 * 60_000 : dayStart - Math.floor(next() * 10 * 3_600_000);
+        const at = daysAgo === 0 ? now.getTime() - (i + 1) * todayStep : dayStart - Math.floor(next() * 10 * 3_600_000);
         const typeId = types[Math.floor(next() * types.length)];
         const type = TYPES[typeId];
         const amount = round2(Math.exp(Math.log(50) + next() * (Math.log(250_000) - Math.log(50))));
