@@ -29,8 +29,8 @@ const mexicoCityClock = new Intl.DateTimeFormat("en-GB", {
 
 /** How long Mexico City's day has been going at `at`, in ms: 0 at its midnight. */
 export function msSinceMexicoCityMidnight(at: Date): number {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(mexicoCityClock.formatToParts(at).find((candidate) => candidate.type === type)?.value ?? 0);
+  const parts = mexicoCityClock.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
   return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + at.getUTCMilliseconds();
 }
 
