@@ -19,19 +19,30 @@ export function mexicoCityDate(at: Date): string {
   return mexicoCityDay.format(at);
 }
 
-const mexicoCityClock = new Intl.DateTimeFormat("en-GB", {
+const mexicoCityParts = new Intl.DateTimeFormat("en-US", {
   timeZone: MEXICO_CITY,
   hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
 });
 
-/** How long Mexico City's day has been going at `at`, in ms: 0 at its midnight. */
-export function msSinceMexicoCityMidnight(at: Date): number {
-  const parts = mexicoCityClock.formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
-  return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + at.getUTCMilliseconds();
+/** Mexico City's offset from UTC at `at`, in ms (−6 h today; computed, not assumed). */
+function mexicoOffsetMs(at: Date): number {
+  const parts = mexicoCityParts.formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant of Mexico City's midnight that starts `at`'s day. */
+export function mexicoMidnight(at: Date): Date {
+  const date = mexicoCityDate(at);
+  const guess = new Date(`${date}T00:00:00Z`);
+  return new Date(guess.getTime() - mexicoOffsetMs(guess));
 }
 
 function toUtcMs(isoDate: string): number {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { mexicoCityDate, msSinceMexicoCityMidnight } from "./dates";
+import { mexicoCityDate, mexicoMidnight } from "./dates";
 import { MOVEMENT_DAYS, seedMovements } from "./movements";
 import { createSeedState } from "./seed";
 import { type Sandbox, startSandbox } from "./server";
@@ -120,8 +120,9 @@ describe("the seeded movements of today", () => {
   });
 
   it("reads the time of day on Mexico City's clock", () => {
-    expect(msSinceMexicoCityMidnight(new Date("2026-12-01T06:00:00.000Z"))).toBe(0);
-    expect(msSinceMexicoCityMidnight(new Date("2026-12-01T05:59:59.250Z"))).toBe(86_399_250);
-    expect(msSinceMexicoCityMidnight(new Date("2026-07-15T18:30:05.000Z"))).toBe((12 * 3600 + 30 * 60 + 5) * 1000);
+    const sinceMidnight = (iso: string) => Date.parse(iso) - mexicoMidnight(new Date(iso)).getTime();
+    expect(sinceMidnight("2026-12-01T06:00:00.000Z")).toBe(0);
+    expect(sinceMidnight("2026-12-01T05:59:59.250Z")).toBe(86_399_250);
+    expect(sinceMidnight("2026-07-15T18:30:05.000Z")).toBe((12 * 3600 + 30 * 60 + 5) * 1000);
   });
 });

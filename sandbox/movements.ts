@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 import type { SandboxContext } from "./context";
-import { mexicoCityDate, msSinceMexicoCityMidnight } from "./dates";
+import { mexicoCityDate, mexicoMidnight } from "./dates";
 import { bearerToken, json, type Reply, type Router } from "./http";
 import { mulberry32 } from "./random";
 import { checkBankToken } from "./tokens";
@@ -99,7 +99,7 @@ export function seedMovements(accounts: readonly BankAccount[], now: Date): Move
   const DAY = 86_400_000;
   // Today always has two movements a few minutes old, so "Hoy" and "this month" are never empty in the demo: seven
   // minutes apart, closer together in the first minutes after Mexico City's midnight so that both stay today's.
-  const todayStep = Math.min(7 * 60_000, Math.floor(msSinceMexicoCityMidnight(now) / 3));
+  const todayStep = Math.min(7 * 60_000, Math.floor((now.getTime() - mexicoMidnight(now).getTime()) / 3));
   for (const account of accounts) {
     const next = mulberry32(hash(account.idAccount));
     const types = TYPES_BY_CURRENCY[account.currency] ?? FOREIGN_TYPES;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { mexicoMidnight } from "./dates";
 import { PAIR_LEVELS } from "./prices";
-import { dailyCloses, intradayPoints, mexicoMidnight, rateHistory } from "./rate-history";
+import { dailyCloses, intradayPoints, rateHistory } from "./rate-history";
 import type { Sandbox } from "./server";
 import { startSandbox } from "./server";
 

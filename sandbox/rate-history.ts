@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 import type { SandboxContext } from "./context";
-import { addDays, daysBetween, mexicoCityDate } from "./dates";
+import { addDays, daysBetween, mexicoCityDate, mexicoMidnight } from "./dates";
 import { HttpError, json, type RequestContext, type Router } from "./http";
 import { PAIR_LEVELS } from "./prices";
 import { authenticateMember } from "./product";
@@ -45,32 +45,6 @@ function hash(text: string): number {
 /** Normal-ish shock from a uniform source (sum of three uniforms, mean 0, variance 1). */
 function shock(random: () => number): number {
   return (random() + random() + random() - 1.5) * 2;
-}
-
-const mexicoCityParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Mexico_City",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** Mexico City's offset from UTC at `at`, in ms (−6 h today; computed, not assumed). */
-function mexicoOffsetMs(at: Date): number {
-  const parts = mexicoCityParts.formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant of Mexico City's midnight that starts `at`'s day. */
-export function mexicoMidnight(at: Date): Date {
-  const date = mexicoCityDate(at);
-  const guess = new Date(`${date}T00:00:00Z`);
-  return new Date(guess.getTime() - mexicoOffsetMs(guess));
 }
 
 const isWeekday = (isoDate: string) => {
