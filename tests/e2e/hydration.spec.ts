@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { loginAs, pageErrors, resetSandbox, sandboxControl, sidebar } from "./support";
+import { islandsHydrated, loginAs, pageErrors, resetSandbox, sandboxControl, sidebar } from "./support";
 
 /**
  * Decision 039: a page ships only its own es-MX namespaces, and the survey loads on demand. With
@@ -89,4 +89,91 @@ test("a page the server rendered with a survey hydrates once the survey's chunk 
   await survey.getByText("9", { exact: true }).click();
   await expect(survey.getByRole("button", { name: "Enviar" })).toBeEnabled();
   expect(errors).toEqual([]);
+});
+
+/**
+ * Holds the page's entry script until `release` is called: the page is the server's until then,
+ * as on a slow phone that is still downloading or running its scripts.
+ */
+async function holdScripts(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("nothing moves under the pointer as a page with an open drawer hydrates: a click aimed before lands", async ({ page }) => {
+  // Decision 090: 'Aplicar' (and 'Guardar preferencia') stepped out of the settings drawer at hydration and the
+  // drawer, scrolled to its end, shrank under the person's pointer: a click on 'Ver membresía' hit the row above.
+  const errors = pageErrors(page);
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  const release = await holdScripts(page);
+  await page.goto("/?drawer=configuracion&tab=datos", { waitUntil: "commit" });
+  const drawer = page.getByRole("dialog", { name: "Configuración" });
+  await expect(drawer.getByRole("button", { name: "Aplicar" })).toBeVisible();
+  // The person scrolls the drawer to its end and aims at the link.
+  await drawer.getByRole("button", { name: "Aplicar" }).scrollIntoViewIfNeeded();
+  const link = drawer.getByRole("link", { name: "Ver membresía" });
+  const aimed = await link.boundingBox();
+  expect(aimed).not.toBeNull();
+
+  const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
+  release();
+  await live;
+  await expect(drawer.getByRole("button", { name: "Aplicar" })).toHaveCount(0);
+  expect(await link.boundingBox()).toEqual(aimed);
+  // Hydration moved focus into the drawer, as it does for a drawer opened by a click.
+  expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+
+  await page.mouse.click(aimed!.x + aimed!.width / 2, aimed!.y + aimed!.height / 2);
+  await expect(page).toHaveURL(/\/membresias$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Membresía" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+/**
+ * Where each visible link and button of the page is on the screen, by its name and, for names that
+ * repeat, their order. Controls that appear or step aside at hydration have no counterpart to compare.
+ */
+function controlBoxes(page: Page) {
+  return page.evaluate(() => {
+    const boxes: Record<string, string> = {};
+    for (const element of document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary")) {
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const box = element.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) continue;
+      const name = `${element.tagName} ${element.getAttribute("href") ?? ""} ${element.getAttribute("name") ?? ""} ${element.textContent?.trim() ?? ""}`;
+      let key = name;
+      for (let n = 2; key in boxes; n++) key = `${name} (${n})`;
+      boxes[key] = [box.x, box.y, box.width, box.height].map(Math.round).join(",");
+    }
+    return boxes;
+  });
+}
+
+test("the dashboard's islands hydrate in place: nothing below them moves", async ({ page }) => {
+  // Decision 090: the price panel's status line grew to the pause button's height and the calculator added its
+  // 'Cotiza para ver…' line as they hydrated (48 px in all): at the page's end the history's rows moved down 32 px.
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("link", { name: "Actualizar" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const before = await controlBoxes(page);
+
+  const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
+  release();
+  await live;
+  await islandsHydrated(page);
+  const after = await controlBoxes(page);
+  const compared = Object.keys(before).filter((name) => name in after);
+  expect(compared.length).toBeGreaterThan(10);
+  expect(Object.fromEntries(compared.map((name) => [name, after[name]]))).toEqual(
+    Object.fromEntries(compared.map((name) => [name, before[name]])),
+  );
 });

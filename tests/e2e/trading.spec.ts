@@ -188,6 +188,7 @@ test("'Confirmar' needs a quote for exactly what is on the form, in the browser 
     await calculator(page).getByRole("button", { name: "Cotizar" }).click();
     await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$100.00 USD");
     await expect(confirm).toBeEnabled();
+    await expect(calculator(page).getByText("Cotiza para ver cuánto pagas y cuánto recibes; después podrás confirmar.")).toBeHidden();
     // Changing the amount sets the quote aside until the next one.
     await calculator(page).getByLabel("Monto en USD").fill("200");
     await expect(confirm).toBeDisabled();

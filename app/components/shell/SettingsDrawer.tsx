@@ -308,6 +308,13 @@ function ContactRow({
 const WHATSAPP_INFO_HINT = "whatsapp-info-ayuda";
 
 /**
+ * A form's send button that only a page without JavaScript needs: with JavaScript the form is sent as
+ * it changes. Once hydrated the button is hidden, not removed: it keeps its place, so nothing the
+ * person is looking at, or about to click, moves as the page hydrates (decision 090).
+ */
+const stepAside = (hydrated: boolean) => (hydrated ? "invisible" : "");
+
+/**
  * 'Recibir información en mi Whatsapp' (§2, §7 activate-channel): a native form; with JavaScript a
  * change is sent at once and 'Guardar preferencia' steps aside. Only a confirmed number can take it.
  */
@@ -357,11 +364,11 @@ function WhatsAppInfoForm({
       <p id={WHATSAPP_INFO_HINT} className="ml-7 mt-1 text-xs text-slate-600 dark:text-slate-300">
         {enabled ? t("user.contact.whatsappOptInHint") : t("user.contact.whatsappOptInNeedsVerified")}
       </p>
-      {hydrated || !enabled ? null : (
-        <button type="submit" className={buttonClass("secondary", "ml-7 mt-3")}>
+      {enabled ? (
+        <button type="submit" className={buttonClass("secondary", `ml-7 mt-3 ${stepAside(hydrated)}`)}>
           {t("user.contact.whatsappOptInSave")}
         </button>
-      )}
+      ) : null}
     </Form>
   );
 }
@@ -501,11 +508,9 @@ function AppearanceForm({ choices, current, action, redirectTo, csrfToken }: Set
           ))}
         </div>
       </fieldset>
-      {hydrated ? null : (
-        <button type="submit" className={buttonClass("secondary", "mt-4")}>
-          {t("appearance.submit")}
-        </button>
-      )}
+      <button type="submit" className={buttonClass("secondary", `mt-4 ${stepAside(hydrated)}`)}>
+        {t("appearance.submit")}
+      </button>
     </Form>
   );
 }

@@ -415,8 +415,13 @@ export function Calculator(props: CalculatorProps) {
           >
             {t("calculator.confirm")}
           </SubmitButton>
-          {waitsForQuote ? (
-            <p id="confirmar-espera" className="basis-full text-sm text-slate-600 dark:text-slate-300">
+          {tab !== "transfer" ? (
+            // Its line is kept when it does not apply (without JavaScript, or once quoted), so nothing below the
+            // calculator moves as it hydrates or as the quote comes (decision 090).
+            <p
+              id="confirmar-espera"
+              className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${waitsForQuote ? "" : "invisible"}`}
+            >
               {t("calculator.quoteFirst")}
             </p>
           ) : null}

@@ -102,8 +102,9 @@ export function PricePanel(props: PricePanelProps) {
         </p>
       ) : null}
       {pair && price && at ? (
-        // With JS: live or paused, the tick's time and the way to pause; without: as of a time, 'Actualizar'.
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
+        // With JS: live or paused, the tick's time and the way to pause; without: as of a time, 'Actualizar'. As tall
+        // either way (the pause button's height), so what is below does not move as the panel hydrates (decision 090).
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
           {hydrated ? (
             <>
               <p className="flex items-center gap-2">
