@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { islandsHydrated, loginAs, pageErrors, resetSandbox, sandboxControl, sidebar } from "./support";
@@ -118,6 +118,7 @@ test("nothing moves under the pointer as a page with an open drawer hydrates: a 
   // The person scrolls the drawer to its end and aims at the link.
   await drawer.getByRole("button", { name: "Aplicar" }).scrollIntoViewIfNeeded();
   const link = drawer.getByRole("link", { name: "Ver membresía" });
+  await link.click({ trial: true });
   const aimed = await link.boundingBox();
   expect(aimed).not.toBeNull();
 
@@ -132,6 +133,32 @@ test("nothing moves under the pointer as a page with an open drawer hydrates: a 
   await page.mouse.click(aimed!.x + aimed!.width / 2, aimed!.y + aimed!.height / 2);
   await expect(page).toHaveURL(/\/membresias$/);
   await expect(page.getByRole("heading", { level: 1, name: "Membresía" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a theme chosen before the page hydrates is sent once it has, and the next visit keeps it", async ({ page }) => {
+  // Decision 090: the radios are sent as they change, and 'Aplicar' steps aside once hydrated. A choice made before
+  // had no handler to send it: it showed as made, and was not saved.
+  const errors = pageErrors(page);
+  await page.emulateMedia({ colorScheme: "light" });
+  await loginAs(page, "ana.admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  const release = await holdScripts(page);
+  await page.goto("/?drawer=configuracion&tab=datos", { waitUntil: "commit" });
+  const appearance = page.getByRole("dialog", { name: "Configuración" }).getByRole("group", { name: "Apariencia" });
+  await appearance.getByRole("radio", { name: "Oscuro" }).check();
+  const sent = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/tema", {
+    timeout: 10_000,
+  });
+  release();
+  await sent;
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark-mode");
+  await expect(appearance.getByRole("radio", { name: "Oscuro" })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Aplicar" })).toHaveCount(0);
+
+  await page.unrouteAll();
+  await page.goto("/cuentas");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark-mode");
   expect(errors).toEqual([]);
 });
 
@@ -155,25 +182,44 @@ function controlBoxes(page: Page) {
   });
 }
 
-test("the dashboard's islands hydrate in place: nothing below them moves", async ({ page }) => {
-  // Decision 090: the price panel's status line grew to the pause button's height and the calculator added its
-  // 'Cotiza para ver…' line as they hydrated (48 px in all): at the page's end the history's rows moved down 32 px.
-  await loginAs(page, "ana.admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  const release = await holdScripts(page);
-  await page.goto("/", { waitUntil: "commit" });
-  await expect(page.getByRole("link", { name: "Actualizar" })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const before = await controlBoxes(page);
+/**
+ * Pages whose parts change as they hydrate, each scrolled to its end (where a part that shrinks moves
+ * everything above it) and read before and after hydration. Decision 090: the dashboard's price panel
+ * grew its status line to the pause button's height and the calculator added its 'Cotiza para ver…'
+ * line (48 px in all: at the page's end the history's rows moved down 32 px); the share drawer added
+ * the line that says why 'Enviar correo' waits, and its footer's buttons moved up 24 px.
+ */
+const hydratingInPlace: Array<[string, string, (page: Page) => Locator]> = [
+  ["the dashboard's islands", "/", (page) => page.getByRole("link", { name: "Ver todo el historial" })],
+  ["the share drawer's footer", "/historial-operaciones/1021/compartir", (page) => page.getByRole("button", { name: "Enviar correo" })],
+];
 
-  const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
-  release();
-  await live;
-  await islandsHydrated(page);
-  const after = await controlBoxes(page);
-  const compared = Object.keys(before).filter((name) => name in after);
-  expect(compared.length).toBeGreaterThan(10);
-  expect(Object.fromEntries(compared.map((name) => [name, after[name]]))).toEqual(
-    Object.fromEntries(compared.map((name) => [name, before[name]])),
-  );
-});
+for (const [what, path, shown] of hydratingInPlace) {
+  test(`${what} hydrate in place: no link or button on the screen moves`, async ({ page }) => {
+    await loginAs(page, "ana.admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(shown(page)).toBeVisible();
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      for (const body of document.querySelectorAll("[role=dialog] .overflow-y-auto")) body.scrollTop = body.scrollHeight;
+    });
+    // A drawer slides in: read the boxes once it has come to rest (a trial click waits until the control is still).
+    await shown(page).click({ trial: true });
+    const before = await controlBoxes(page);
+    const aimed = await shown(page).boundingBox();
+
+    const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
+    release();
+    await live;
+    await islandsHydrated(page);
+    const after = await controlBoxes(page);
+    const compared = Object.keys(before).filter((name) => name in after);
+    expect(compared.length).toBeGreaterThan(5);
+    expect(Object.fromEntries(compared.map((name) => [name, after[name]]))).toEqual(
+      Object.fromEntries(compared.map((name) => [name, before[name]])),
+    );
+    expect(await shown(page).boundingBox()).toEqual(aimed);
+  });
+}

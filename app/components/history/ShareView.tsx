@@ -131,11 +131,14 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
       >
         {t("share.send")}
       </SubmitButton>
-      {sendDisabled ? (
-        <p id={SEND_REASON_ID} className="basis-full text-right text-xs text-slate-600 dark:text-slate-300">
-          {t("share.sendDisabled")}
-        </p>
-      ) : null}
+      {/* Its line is kept when it does not apply (without JavaScript, or once the form can be sent), so the footer's
+          buttons do not move as the page hydrates or as the person types (decision 090). */}
+      <p
+        id={SEND_REASON_ID}
+        className={`basis-full text-right text-xs text-slate-600 dark:text-slate-300 ${sendDisabled ? "" : "invisible"}`}
+      >
+        {t("share.sendDisabled")}
+      </p>
     </div>
   );
 

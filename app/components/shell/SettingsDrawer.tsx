@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode, RefObject } from "react";
+import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { ThemeChoice } from "#core/domain/theme";
@@ -315,6 +316,26 @@ const WHATSAPP_INFO_HINT = "whatsapp-info-ayuda";
 const stepAside = (hydrated: boolean) => (hydrated ? "invisible" : "");
 
 /**
+ * A form sent as it changes, and what hydration owes it. A change made before the page hydrated had no
+ * handler to send it, and the button that would have sent it steps aside: so on its first commit, a form
+ * whose fields no longer say what the server rendered (`changed`) is sent once, as that change would
+ * have been (decision 090). A form opened later starts as the server's data says, and sends nothing here.
+ * The form takes `autoComplete="off"`: a browser that restores a page's fields on back or reload would
+ * otherwise bring back an old choice, and this would send it over a newer one made elsewhere.
+ */
+function useSentAsItChanges(formRef: RefObject<HTMLFormElement>, changed: (form: HTMLFormElement) => boolean) {
+  const submit = useSubmit();
+  const looked = useRef(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (looked.current || !form) return;
+    looked.current = true;
+    if (changed(form)) submit(form, { preventScrollReset: true, replace: true });
+  });
+  return (event: FormEvent<HTMLFormElement>) => submit(event.currentTarget, { preventScrollReset: true, replace: true });
+}
+
+/**
  * 'Recibir información en mi Whatsapp' (§2, §7 activate-channel): a native form; with JavaScript a
  * change is sent at once and 'Guardar preferencia' steps aside. Only a confirmed number can take it.
  */
@@ -332,16 +353,19 @@ function WhatsAppInfoForm({
   csrfToken: ReactNode;
 }) {
   const { t } = useTranslation("settings");
-  const submit = useSubmit();
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const onChange = useSentAsItChanges(formRef, (form) => enabled && new FormData(form).has("activo") !== active);
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       preventScrollReset
       replace
+      autoComplete="off"
       className="mt-4 rounded-lg bg-slate-50 p-4 dark:bg-slate-800/60"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      onChange={onChange}
     >
       {csrfToken}
       <input type="hidden" name="intent" value="whatsapp" />
@@ -464,16 +488,22 @@ const APPEARANCE_HINT_ID = "apariencia-ayuda";
  */
 function AppearanceForm({ choices, current, action, redirectTo, csrfToken }: SettingsDrawerProps["appearance"] & { csrfToken: ReactNode }) {
   const { t } = useTranslation("settings");
-  const submit = useSubmit();
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const onChange = useSentAsItChanges(formRef, (form) => {
+    const chosen = new FormData(form).get("tema");
+    return chosen !== null && chosen !== current;
+  });
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       preventScrollReset
       replace
+      autoComplete="off"
       className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-700"
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      onChange={onChange}
     >
       {csrfToken}
       <input type="hidden" name="redirectTo" value={redirectTo} />
