@@ -14,12 +14,15 @@ test.beforeEach(async () => {
   await resetSandbox();
 });
 
+/** The shell opens its live channel in an effect, after the hydrating commit: the page has hydrated once it is asked for. */
+const liveChannel = (page: Page) => page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
+
 /**
  * Opens `path` and waits until the page is hydrated: the shell opens its live channel in an
  * effect, which React runs after the hydrating commit has reported any mismatch.
  */
 async function openHydrated(page: Page, path: string) {
-  const channel = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
+  const channel = liveChannel(page);
   await page.goto(path);
   await channel;
 }
@@ -92,8 +95,9 @@ test("a page the server rendered with a survey hydrates once the survey's chunk 
 });
 
 /**
- * Holds the page's entry script until `release` is called: the page is the server's until then,
- * as on a slow phone that is still downloading or running its scripts.
+ * Holds the page's entry script until the returned `hydrate` is called: the page is the server's until
+ * then, as on a slow phone that is still downloading or running its scripts. `hydrate` lets the script
+ * in and resolves once the page has hydrated.
  */
 async function holdScripts(page: Page) {
   let release: () => void = () => undefined;
@@ -102,7 +106,11 @@ async function holdScripts(page: Page) {
     await released;
     await route.continue();
   });
-  return release;
+  return async () => {
+    const channel = liveChannel(page);
+    release();
+    await channel;
+  };
 }
 
 test("nothing moves under the pointer as a page with an open drawer hydrates: a click aimed before lands", async ({ page }) => {
@@ -111,7 +119,7 @@ test("nothing moves under the pointer as a page with an open drawer hydrates: a 
   const errors = pageErrors(page);
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  const release = await holdScripts(page);
+  const hydrate = await holdScripts(page);
   await page.goto("/?drawer=configuracion&tab=datos", { waitUntil: "commit" });
   const drawer = page.getByRole("dialog", { name: "Configuración" });
   await expect(drawer.getByRole("button", { name: "Aplicar" })).toBeVisible();
@@ -122,9 +130,7 @@ test("nothing moves under the pointer as a page with an open drawer hydrates: a 
   const aimed = await link.boundingBox();
   expect(aimed).not.toBeNull();
 
-  const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
-  release();
-  await live;
+  await hydrate();
   await expect(drawer.getByRole("button", { name: "Aplicar" })).toHaveCount(0);
   expect(await link.boundingBox()).toEqual(aimed);
   // Hydration moved focus into the drawer, as it does for a drawer opened by a click.
@@ -143,14 +149,14 @@ test("a theme chosen before the page hydrates is sent once it has, and the next 
   await page.emulateMedia({ colorScheme: "light" });
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  const release = await holdScripts(page);
+  const hydrate = await holdScripts(page);
   await page.goto("/?drawer=configuracion&tab=datos", { waitUntil: "commit" });
   const appearance = page.getByRole("dialog", { name: "Configuración" }).getByRole("group", { name: "Apariencia" });
   await appearance.getByRole("radio", { name: "Oscuro" }).check();
   const sent = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/tema", {
     timeout: 10_000,
   });
-  release();
+  await hydrate();
   await sent;
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark-mode");
   await expect(appearance.getByRole("radio", { name: "Oscuro" })).toBeChecked();
@@ -198,7 +204,7 @@ for (const [what, path, shown] of hydratingInPlace) {
   test(`${what} hydrate in place: no link or button on the screen moves`, async ({ page }) => {
     await loginAs(page, "ana.admin");
     await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-    const release = await holdScripts(page);
+    const hydrate = await holdScripts(page);
     await page.goto(path, { waitUntil: "commit" });
     await expect(shown(page)).toBeVisible();
     await page.evaluate(() => {
@@ -210,9 +216,7 @@ for (const [what, path, shown] of hydratingInPlace) {
     const before = await controlBoxes(page);
     const aimed = await shown(page).boundingBox();
 
-    const live = page.waitForRequest((request) => new URL(request.url()).pathname === "/eventos");
-    release();
-    await live;
+    await hydrate();
     await islandsHydrated(page);
     const after = await controlBoxes(page);
     const compared = Object.keys(before).filter((name) => name in after);

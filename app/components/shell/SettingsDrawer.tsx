@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import type { FormEvent, ReactNode, RefObject } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -320,20 +320,24 @@ const stepAside = (hydrated: boolean) => (hydrated ? "invisible" : "");
  * handler to send it, and the button that would have sent it steps aside: so on its first commit, a form
  * whose fields no longer say what the server rendered (`changed`) is sent once, as that change would
  * have been (decision 090). A form opened later starts as the server's data says, and sends nothing here.
- * The form takes `autoComplete="off"`: a browser that restores a page's fields on back or reload would
+ * The form takes `autoComplete="off"` (with its ref and change handler, from here): a browser that restores a page's fields on back or reload would
  * otherwise bring back an old choice, and this would send it over a newer one made elsewhere.
  */
-function useSentAsItChanges(formRef: RefObject<HTMLFormElement>, changed: (form: HTMLFormElement) => boolean) {
+function useSentAsItChanges(changed: (form: HTMLFormElement) => boolean) {
   const submit = useSubmit();
+  const ref = useRef<HTMLFormElement>(null);
   const looked = useRef(false);
   useEffect(() => {
-    const form = formRef.current;
+    const form = ref.current;
     if (looked.current || !form) return;
     looked.current = true;
-    if (changed(form)) submit(form, { preventScrollReset: true, replace: true });
+    if (changed(form)) submit(form, SENT_IN_PLACE);
   });
-  return (event: FormEvent<HTMLFormElement>) => submit(event.currentTarget, { preventScrollReset: true, replace: true });
+  return { ref, autoComplete: "off", onChange: (event: FormEvent<HTMLFormElement>) => submit(event.currentTarget, SENT_IN_PLACE) };
 }
+
+/** A form sent as it changes stays where it is: same scroll, same history entry. */
+const SENT_IN_PLACE = { preventScrollReset: true, replace: true } as const;
 
 /**
  * 'Recibir información en mi Whatsapp' (§2, §7 activate-channel): a native form; with JavaScript a
@@ -354,18 +358,15 @@ function WhatsAppInfoForm({
 }) {
   const { t } = useTranslation("settings");
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const onChange = useSentAsItChanges(formRef, (form) => enabled && new FormData(form).has("activo") !== active);
+  const sentAsItChanges = useSentAsItChanges((form) => enabled && new FormData(form).has("activo") !== active);
   return (
     <Form
-      ref={formRef}
+      {...sentAsItChanges}
       method="post"
       action={action}
       preventScrollReset
       replace
-      autoComplete="off"
       className="mt-4 rounded-lg bg-slate-50 p-4 dark:bg-slate-800/60"
-      onChange={onChange}
     >
       {csrfToken}
       <input type="hidden" name="intent" value="whatsapp" />
@@ -489,21 +490,18 @@ const APPEARANCE_HINT_ID = "apariencia-ayuda";
 function AppearanceForm({ choices, current, action, redirectTo, csrfToken }: SettingsDrawerProps["appearance"] & { csrfToken: ReactNode }) {
   const { t } = useTranslation("settings");
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const onChange = useSentAsItChanges(formRef, (form) => {
+  const sentAsItChanges = useSentAsItChanges((form) => {
     const chosen = new FormData(form).get("tema");
     return chosen !== null && chosen !== current;
   });
   return (
     <Form
-      ref={formRef}
+      {...sentAsItChanges}
       method="post"
       action={action}
       preventScrollReset
       replace
-      autoComplete="off"
       className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-700"
-      onChange={onChange}
     >
       {csrfToken}
       <input type="hidden" name="redirectTo" value={redirectTo} />
