@@ -195,13 +195,17 @@ function controlBoxes(page: Page) {
  * line (48 px in all: at the page's end the history's rows moved down 32 px); the share drawer added
  * the line that says why 'Enviar correo' waits, and its footer's buttons moved up 24 px.
  */
-const hydratingInPlace: Array<[string, string, (page: Page) => Locator]> = [
+const sendButton = (page: Page) => page.getByRole("button", { name: "Enviar correo" });
+const hydratingInPlace: Array<[string, string, (page: Page) => Locator, number?]> = [
   ["the dashboard's islands", "/", (page) => page.getByRole("link", { name: "Ver todo el historial" })],
-  ["the share drawer's footer", "/historial-operaciones/1021/compartir", (page) => page.getByRole("button", { name: "Enviar correo" })],
+  ["the share drawer's footer", "/historial-operaciones/1021/compartir", sendButton],
+  // Two rows at 390 px: 'Previsualizar' (which waits for the arrival box) removed at hydration moved 'Regresar' down one.
+  ["the share drawer's footer on a phone", "/historial-operaciones/1021/compartir", sendButton, 390],
 ];
 
-for (const [what, path, shown] of hydratingInPlace) {
+for (const [what, path, shown, width] of hydratingInPlace) {
   test(`${what} hydrate in place: no link or button on the screen moves`, async ({ page }) => {
+    if (width) await page.setViewportSize({ width, height: 844 });
     await loginAs(page, "ana.admin");
     await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
     const hydrate = await holdScripts(page);

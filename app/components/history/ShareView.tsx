@@ -101,7 +101,10 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
     },
   });
   const optionsErrorId = `${FORM_ID}-opciones-error`;
-  // Without JS the server cannot know the checkbox yet: the button shows whenever the option does.
+  // Without JS the server cannot know the checkbox yet: the button shows whenever the option does. With JS it
+  // follows the box, and keeps its place when hidden: on a phone's two-row footer, removing it moved 'Regresar' down a
+  // row as the page hydrated, and at every toggle of the box (decision 090's follow-up).
+  const previewOffered = showsPreviewButton(rules, true);
   const showPreview = showsPreviewButton(rules, !hydrated || arrivalChecked);
   const sendDisabled = hydrated && !valid;
   const optionReason = {
@@ -120,6 +123,11 @@ export function ShareView({ detail, closeHref, backHref, defaults, lastResult, c
         <button type="submit" form={FORM_ID} name="intent" value="preview" formNoValidate className={buttonClass("secondary")}>
           {t("share.preview")}
         </button>
+      ) : previewOffered ? (
+        // Its place, not a hidden button: Enter in the address field clicks the form's first submit button.
+        <span aria-hidden="true" className={buttonClass("secondary", "invisible")}>
+          {t("share.preview")}
+        </span>
       ) : null}
       <SubmitButton
         form={FORM_ID}
