@@ -220,8 +220,7 @@ export function Calculator(props: CalculatorProps) {
         ? before
         : { origin: origin ?? before.origin, destination: destination ?? before.destination },
     );
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, at hydration (the form's ref and the state setter are the only things it reads).
   }, []);
 
   const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
