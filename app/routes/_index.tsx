@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -94,6 +94,20 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
     PricePanelIsland.preload().catch(() => undefined),
   ]);
   return data;
+}
+
+/**
+ * A quote changes nothing the dashboard's loader reads (balances, history, payments due): after a quote
+ * the page's data is not loaded again. It was, and the router shows an action's answer before the
+ * reload's: the quote showed, and a moment later the reload's new idempotency key, part of the
+ * calculator's React key, mounted the calculator afresh. An amount the person had begun to change went
+ * back to the quote's, and the field lost focus. The shell (root) still reloads as after any post.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "cotizar" && isQuoteAnswer(actionResult) ? false : defaultShouldRevalidate;
+
+function isQuoteAnswer(result: unknown): boolean {
+  return typeof result === "object" && result !== null && "quote" in result && Boolean(result.quote);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -467,6 +467,35 @@ test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page, 
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,5");
 });
 
+test("with JavaScript a quote does not load the dashboard again: an amount changed as the quote shows stays, with its focus", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // The router shows an action's answer before the reload's: the reload's new idempotency key mounted the calculator
+  // afresh a moment after the quote showed, and an amount being changed went back to the quote's (seen in CI).
+  test.skip(!javaScriptEnabled, "without JavaScript a quote is a new page");
+  await loginAs(page, "ana.admin");
+  await whenHydrated(page, javaScriptEnabled);
+  await fillBuy(page, "250");
+  const dashboardReloads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.method() === "GET" && url.searchParams.get("_data") === "routes/_index") dashboardReloads.push(url.search);
+  });
+  const shellReloaded = page.waitForResponse((response) => new URL(response.url()).searchParams.get("_data") === "root");
+  await calculator(page).getByRole("button", { name: "Cotizar" }).click();
+  await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$250.00 USD");
+  const amount = calculator(page).getByLabel("Monto en USD");
+  await amount.fill("300");
+  // The shell's data is asked for with the page's, after the action: by its answer, a reload would have been asked.
+  await shellReloaded;
+  expect(dashboardReloads).toEqual([]);
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveValue("300");
+  await expect(quoteCard(page)).toHaveCount(0);
+  await expect(calculator(page).getByRole("button", { name: "Confirmar" })).toBeDisabled();
+});
+
 test("the transfer amount shows its currency", async ({ page, javaScriptEnabled }, testInfo) => {
   await loginAs(page, "ana.admin");
   await page.goto("/?operacion=transferencia");
