@@ -24,7 +24,7 @@ describe("the dashboard's data after a post (shouldRevalidate)", () => {
     expect(afterPost("cotizar", { result: { status: "success" }, quote: { left: "100.00" }, help: null })).toBe(false);
   });
 
-  it("is loaded again as the router would after a refused quote, a 'Confirmar' or a plan", () => {
+  it("follows the router's default after a refused quote, a 'Confirmar' or a plan", () => {
     expect(afterPost("cotizar", { result: { status: "error" }, quote: null, help: null })).toBe(true);
     expect(afterPost("cotizar", undefined)).toBe(true);
     expect(afterPost("confirmar", { result: { status: "error" }, quote: { left: "100.00" }, help: null })).toBe(true);

@@ -320,8 +320,9 @@ const stepAside = (hydrated: boolean) => (hydrated ? "invisible" : "");
  * handler to send it, and the button that would have sent it steps aside: so on its first commit, a form
  * whose fields no longer say what the server rendered (`changed`) is sent once, as that change would
  * have been (decision 090). A form opened later starts as the server's data says, and sends nothing here.
- * The form takes `autoComplete="off"` (with its ref and change handler, from here): a browser that restores a page's fields on back or reload would
- * otherwise bring back an old choice, and this would send it over a newer one made elsewhere.
+ * The form takes its ref, change handler and `autoComplete="off"` from here. Without the last, a browser
+ * that restores a page's fields on back or reload would bring back an old choice, and this would send it
+ * over a newer one made elsewhere.
  */
 function useSentAsItChanges(changed: (form: HTMLFormElement) => boolean) {
   const submit = useSubmit();
