@@ -76,6 +76,9 @@ export default defineConfig({
         ANNOUNCEMENTS_CACHE_MS: "0",
       },
       reuseExistingServer: false,
+      // Stopped as a container is (SIGTERM), not killed: the app closes its receipt browser, whose profile folder
+      // would otherwise stay behind in /tmp on every run.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
       stdout: "ignore",
       stderr: "pipe",
     },

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -23,8 +23,9 @@ beforeAll(async () => {
   await writeFile(path.join(assets, "_assets", "tailwind-ABC123.css"), CSS);
   await writeFile(path.join(assets, "_assets", "tailwind-NEW777.css"), CSS);
 });
-afterAll(() => {
+afterAll(async () => {
   process.env = saved;
+  await rm(assets, { recursive: true, force: true });
 });
 
 const request = (cookie?: string) => new Request("http://localhost:3998/", { headers: cookie ? { Cookie: cookie } : {} });

@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import pino from "pino";
 import type { Browser } from "puppeteer-core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 
 import type { ReceiptData } from "../history/view";
 import { createPdfRenderer, PdfRenderError } from "./pdf-renderer.server";
@@ -221,7 +221,9 @@ describe("the receipt document", () => {
       const pdfs = createPdfRenderer({ executablePath: "/usr/bin/chromium", log, concurrency: 1 });
       renderers.push(pdfs);
       const pdf = await pdfs.render(receiptHtml(receipt));
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "recibo-")), "recibo.pdf");
+      const dir = mkdtempSync(path.join(tmpdir(), "recibo-"));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      const file = path.join(dir, "recibo.pdf");
       writeFileSync(file, pdf);
       const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
       expect(info).toMatch(/Pages:\s+1\n/);

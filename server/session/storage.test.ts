@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { createCookie } from "@remix-run/node";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 import { SESSION_ABSOLUTE_MS } from "#core/domain/session-timing";
 
@@ -47,9 +47,16 @@ async function signedIn(storage: ReturnType<typeof storageOver>, memberId = "m-1
   return { session, header: await storage.commitSession(session) };
 }
 
+/** A session folder of the test's own, removed when the test ends. */
+async function sessionFolder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "sessions-"));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 const media = {
   files: async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "sessions-"));
+    const dir = await sessionFolder();
     return { records: fileRecords(dir), dir };
   },
   redis: async () => {
@@ -128,7 +135,7 @@ describe.each(Object.entries(media))("session storage in %s", (_name, medium) =>
 
 describe("session files", () => {
   it("the sweep removes expired sessions, stale temporary files and dead member lists, and keeps the rest", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "sessions-"));
+    const dir = await sessionFolder();
     const records = fileRecords(dir);
     const storage = storageOver(records);
     await signedIn(storage, "m-1", Date.now());
@@ -141,7 +148,7 @@ describe("session files", () => {
   });
 
   it("never lets a reader see half a write", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "sessions-"));
+    const dir = await sessionFolder();
     const storage = storageOver(fileRecords(dir));
     const { header } = await signedIn(storage);
     const session = await storage.getSession(pair(header));

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { jwtExpiry } from "#core/domain/jwt";
+import { runShutdownHooks } from "#server/lifecycle.server";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
 import type { SessionData } from "#server/session/types";
@@ -131,6 +132,9 @@ export function sandboxedApp(name: string, session: Partial<SessionData> = {}, e
     appEnv = await pointAppAtSandbox(world.sandbox, name, env);
   });
   afterAll(async () => {
+    // What the app opened for the file (the receipt browser, sockets) is released as on a clean stop, before the
+    // sandbox it talks to goes: a receipt browser left to die with the worker leaves its profile folder in /tmp.
+    await runShutdownHooks();
     await world.sandbox.close();
     await appEnv.restore();
   });
