@@ -3,6 +3,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Logger } from "../logger.server";
 import { recordUpstreamAttempt, recordUpstreamRefusal, recordUpstreamRetry } from "../metrics.server";
+import { onAbort } from "./abort-relay";
 import type { BreakerTicket, CircuitBreaker, Transition } from "./breaker";
 import type { Budget } from "./budget";
 import { attemptTimeoutMs, minAttemptMs, UNBOUNDED } from "./budget";
@@ -156,9 +157,8 @@ export function createHttp(options: HttpOptions): Http {
    */
   async function attempt<T>(request: RequestOptions<T>, url: URL, attemptNumber: number, timeoutMs: number | null): Promise<T> {
     const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
+    // One listener on the browser's signal for all of the page's attempts (abort-relay.ts).
+    const withdraw = signal ? onAbort(signal, () => controller.abort(signal.reason)) : undefined;
     const timer =
       timeoutMs === null
         ? undefined
@@ -167,7 +167,7 @@ export function createHttp(options: HttpOptions): Http {
       return await attemptWithin(request, url, attemptNumber, timeoutMs, controller.signal);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      withdraw?.();
     }
   }
 

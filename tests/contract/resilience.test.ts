@@ -1,3 +1,5 @@
+import { getEventListeners } from "node:events";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
@@ -111,6 +113,37 @@ describe("bad answers", () => {
     const error = (await pending) as UpstreamError;
     expect(error.failure).toBe("aborted");
     expect(await requestCount(sandbox, "/api/today")).toBe(1);
+  });
+
+  it("a page with many calls in flight puts one listener on the browser's signal, and its going away stops them all", async () => {
+    await control(sandbox, "/__latency", { ms: 300 });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const controller = new AbortController();
+    const { product } = clients(sandbox, { productJwt }, { signal: controller.signal });
+    const pending = Promise.all(
+      Array.from({ length: 25 }, () =>
+        product.today().then(
+          () => null,
+          (e: unknown) => e as UpstreamError,
+        ),
+      ),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+      controller.abort();
+      expect((await pending).map((outcome) => outcome?.failure)).toEqual(Array(25).fill("aborted"));
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+      // Node's "possible EventTarget memory leak" warning, which goes to stderr rather than the JSON log.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
+    } finally {
+      controller.abort();
+      await pending;
+      process.off("warning", onWarning);
+    }
   });
 
   it("adds the global latency to every upstream call", async () => {
