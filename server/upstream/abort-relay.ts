@@ -29,7 +29,17 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
     const waiting = new Set<() => void>();
     const listener = () => {
       relays.delete(signal);
-      for (const call of waiting) call();
+      for (const call of waiting) {
+        // As with a listener of its own each: one that throws does not keep the others from hearing, and its error
+        // is reported as an event listener's would be.
+        try {
+          call();
+        } catch (error) {
+          process.nextTick(() => {
+            throw error;
+          });
+        }
+      }
     };
     relay = { waiting, listener };
     relays.set(signal, relay);
