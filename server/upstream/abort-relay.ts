@@ -17,7 +17,9 @@ const relays = new WeakMap<AbortSignal, Relay>();
 
 /**
  * Calls `callback` once when `signal` aborts (at once if it already has). Returns the function
- * that withdraws it; the signal's listener is removed with the last callback withdrawn.
+ * that withdraws it; the signal's listener is removed with the last callback withdrawn. Each call
+ * passes a function of its own (an attempt's `controller.abort`, which does not throw: an
+ * `EventTarget` reports its own listeners' errors).
  */
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
   if (signal.aborted) {
@@ -29,29 +31,17 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
     const waiting = new Set<() => void>();
     const listener = () => {
       relays.delete(signal);
-      for (const call of waiting) {
-        // As with a listener of its own each: one that throws does not keep the others from hearing, and its error
-        // is reported as an event listener's would be.
-        try {
-          call();
-        } catch (error) {
-          process.nextTick(() => {
-            throw error;
-          });
-        }
-      }
+      for (const call of waiting) call();
     };
     relay = { waiting, listener };
     relays.set(signal, relay);
     signal.addEventListener("abort", listener, { once: true });
   }
-  // An entry of its own per call, so the same callback registered twice is withdrawn once each time.
-  const entry = () => callback();
   const { waiting, listener } = relay;
-  waiting.add(entry);
+  waiting.add(callback);
   return () => {
-    if (!waiting.delete(entry) || waiting.size > 0) return;
-    if (relays.get(signal) === relay) relays.delete(signal);
+    if (!waiting.delete(callback) || waiting.size > 0) return;
+    relays.delete(signal);
     signal.removeEventListener("abort", listener);
   };
 }
