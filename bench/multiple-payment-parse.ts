@@ -64,6 +64,4 @@ const at = process.argv.indexOf("--child");
 if (at >= 0) {
   const figures = await child(process.argv[at + 1], Number(process.argv[at + 2]));
   process.stdout.write(`${JSON.stringify(figures)}\n`);
-  // The parser's spare worker is unref'd, but nothing else here needs the process.
-  process.exit(0);
 }

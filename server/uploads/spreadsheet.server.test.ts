@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
@@ -77,6 +79,24 @@ describe("readSpreadsheet: the worker started ahead", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await readSpreadsheet(file)).toEqual(cold);
   });
+
+  it("does not keep its process alive: a script that read a spreadsheet ends once the worker waiting for the next file is started", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(new URL("../../tests/support/read-one-spreadsheet.ts", import.meta.url))],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    // Held past any parse's time: a process still running then is held by the waiting worker.
+    const held = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    clearTimeout(held);
+    expect(output.trim()).toBe("read");
+    expect(ended).toEqual({ code: 0, signal: null });
+  }, 30_000);
 });
 
 describe("readSpreadsheet: hostile files are refused and the server stays up", () => {

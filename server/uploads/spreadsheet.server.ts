@@ -99,10 +99,17 @@ function newWorker(limits: ParserLimits, workerData: Record<string, unknown>): W
     stdout: true,
     stderr: true,
   });
-  // Whatever a crafted file makes the parser print is not ours to log.
+  return worker;
+}
+
+/**
+ * Whatever a crafted file makes the parser print is not ours to log: it is read and dropped. Only once the
+ * worker has a file: a flowing stdio stream holds the worker's port, so a spare's streams stay paused and an
+ * unref'd spare does not keep its process alive (a script that read a spreadsheet would never end).
+ */
+function discardOutput(worker: Worker): void {
   worker.stdout.resume();
   worker.stderr.resume();
-  return worker;
 }
 
 /**
@@ -162,6 +169,7 @@ function parseInWorker(
     };
     const ready = takeSpare(limits);
     const worker = ready ?? newWorker(limits, job);
+    discardOutput(worker);
     spare.parsing += 1;
     const finish = (answer: WorkerAnswer | "timeout" | "tooBig") => {
       if (settled) return;
