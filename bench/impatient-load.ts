@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -102,5 +102,6 @@ export async function impatientLoad(): Promise<void> {
     );
   } finally {
     await stack.stop();
+    await rm(appLog, { force: true });
   }
 }

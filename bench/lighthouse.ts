@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { loadavg } from "node:os";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 import * as chromeLauncher from "chrome-launcher";
@@ -34,12 +34,25 @@ const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
 /** As the summary takes it (bench/summary.ts), so the two never print different medians of an even number of runs. */
 const median = (values: number[]) => percentile(values, 50);
 
-/** A fresh browser per run: a cookie left by an earlier run's session (ended by the per-member limit) would redirect the page. */
-function launchChromium() {
-  return chromeLauncher.launch({
+/**
+ * A fresh browser per run: a cookie left by an earlier run's session (ended by the per-member limit) would redirect the page.
+ * chrome-launcher ends it with SIGKILL, which leaves Chromium's own temporary folder (its singleton socket) behind; so
+ * Chromium gets a temporary folder of the run's own (TMPDIR), removed with the browser.
+ */
+async function launchChromium() {
+  const tmp = await mkdtemp(path.join(tmpdir(), "bench-lighthouse-"));
+  const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+    envVars: { ...process.env, TMPDIR: tmp },
   });
+  return {
+    port: chrome.port,
+    async kill() {
+      chrome.kill();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function lighthouseBench() {
