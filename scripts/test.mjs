@@ -1,5 +1,5 @@
 // npm test: install what is missing (npm packages, Debian's Chromium, redis-server and poppler-utils), then typecheck, lint, format,
-// unit and contract tests (vitest), build, and the end-to-end tests (Playwright, JS on and off).
+// unit and contract tests (vitest), build, the end-to-end tests (Playwright, JS on and off), and every bench at small sizes.
 import { spawnSync } from "node:child_process";
 
 import { ensureNodeModules, ensureSystemPackages } from "./install.mjs";
@@ -14,6 +14,8 @@ const steps = [
   ["Unitarias y de contrato (vitest)", "npx", ["vitest", "run"]],
   ["Compilación", "npm", ["run", "build", "--silent"]],
   ["Extremo a extremo (playwright)", "npx", ["playwright", "test"]],
+  // npm run bench still ends and prints every figure of issue 14's table (small sizes; nothing judged or timed).
+  ["Bancos de medición, tamaños pequeños (bench/smoke.ts)", "npx", ["tsx", "bench/smoke.ts"]],
 ];
 
 for (const [name, command, args] of steps) {
