@@ -6,9 +6,12 @@ import { ISSUE_14_FIGURES } from "./summary";
 /**
  * `npm test`'s check that `npm run bench` still runs to its end and prints every figure of issue 14's table: every
  * bench against the built app, at sizes small enough for CI. It judges no figure and asserts no time: the sizes are
- * too small to mean anything, and a machine's speed is not a test's business. It fails when the benches do not end
- * within LIMIT_MS (20 minutes, or BENCH_SMOKE_MINUTES; a process left holding the bench, as the spreadsheet parser's spare worker once did), when one of
- * them fails, or when a name of the table is missing or not measured. Needs `npm run build`.
+ * too small to mean anything, and a machine's speed is not a test's business. It fails when:
+ * - the benches have not ended within LIMIT_MS (20 minutes, or BENCH_SMOKE_MINUTES): a process held open, as the
+ *   spreadsheet parser's spare worker once held the excel-upload bench's;
+ * - a bench fails;
+ * - a name of the table is missing or not measured.
+ * Needs `npm run build`.
  */
 const LIMIT_MS = Number(process.env.BENCH_SMOKE_MINUTES ?? 20) * 60_000;
 
@@ -63,10 +66,27 @@ async function main(): Promise<void> {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // The group has ended already.
+    }
+  };
+  // Its own group does not hear a Ctrl-C: it is passed on, so the apps and sandboxes stop as they do when deployed.
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    process.once(signal, () => {
+      signalGroup("SIGTERM");
+      process.exit(code);
+    });
+  }
   let overdue = false;
   const limit = setTimeout(() => {
     overdue = true;
-    if (child.pid) process.kill(-child.pid, "SIGKILL");
+    signalGroup("SIGKILL");
   }, LIMIT_MS);
   const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)));
   clearTimeout(limit);
