@@ -12,7 +12,7 @@ import { multiplePayment } from "./multiple-payment";
 import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
-import { ISSUE_14_FIGURES, summaryTable } from "./summary";
+import { FAILED_BENCHES, ISSUE_14_FIGURES, SUMMARY_HEADING, summaryTable } from "./summary";
 import type { Figure } from "./support";
 import { loadAverage } from "./support";
 
@@ -63,8 +63,6 @@ for (const [name, run] of Object.entries(benches)) {
   }
 }
 
-console.log(
-  `\n=== summary: issue 14's figures (${Math.round((Date.now() - started) / 60_000)} min; load average at the end ${loadAverage()}) ===`,
-);
+console.log(`\n${SUMMARY_HEADING} (${Math.round((Date.now() - started) / 60_000)} min; load average at the end ${loadAverage()}) ===`);
 console.log(summaryTable(figures, only.length > 0 ? null : ISSUE_14_FIGURES));
-if (failed.length > 0) console.log(`benches that failed: ${failed.join(", ")}`);
+if (failed.length > 0) console.log(`${FAILED_BENCHES}${failed.join(", ")}`);

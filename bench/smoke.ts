@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { ISSUE_14_FIGURES } from "./summary";
+import { FAILED_BENCHES, ISSUE_14_FIGURES, NOT_MEASURED, SUMMARY_HEADING } from "./summary";
 
 /**
  * `npm test`'s check that `npm run bench` still runs to its end and prints every figure of issue 14's table: every
@@ -43,14 +43,14 @@ const SMALL: Record<string, string> = {
 /** What is wrong with a whole bench run's output, from its summary (bench/run.ts); nothing when all is there. */
 export function smokeProblems(output: string): string[] {
   const problems: string[] = [];
-  const failed = /^benches that failed: (.*)$/m.exec(output);
-  if (failed) problems.push(`benches that failed: ${failed[1]}`);
-  const summary = output.split("=== summary: issue 14's figures")[1];
+  const failed = output.split("\n").find((line) => line.startsWith(FAILED_BENCHES));
+  if (failed) problems.push(failed);
+  const summary = output.split(SUMMARY_HEADING)[1];
   if (summary === undefined) return [...problems, "no summary printed"];
   for (const name of ISSUE_14_FIGURES) {
     const rows = summary.split("\n").filter((line) => line.startsWith(`| ${name} |`));
     if (rows.length === 0) problems.push(`not printed: ${name}`);
-    else if (rows.some((row) => row.includes("| not measured |"))) problems.push(`not measured: ${name}`);
+    else if (rows.some((row) => row.includes(`| ${NOT_MEASURED} |`))) problems.push(`not measured: ${name}`);
   }
   return problems;
 }

@@ -13,6 +13,13 @@ export const ISSUE_14_FIGURES = [
   "Lighthouse, mobile profile, dashboard and history",
 ] as const;
 
+/**
+ * What bench/run.ts prints around the table, and a figure no bench gave; bench/smoke.ts reads a run's output by them.
+ */
+export const SUMMARY_HEADING = "=== summary: issue 14's figures";
+export const FAILED_BENCHES = "benches that failed: ";
+export const NOT_MEASURED = "not measured";
+
 const format = (figure: Figure, value: number) =>
   Number.isFinite(value) ? `${value.toFixed(figure.decimals ?? 1)} ${figure.unit}`.trim() : "—";
 
@@ -37,13 +44,13 @@ export function summaryTable(figures: Figure[], expected: readonly string[] | nu
     // The p99 on the bad side: the 1st percentile of a score.
     const p99 = runs.length ? percentile(runs, figure.higherIsBetter ? 1 : 99) : NaN;
     const spread = runs.length < 100 ? `${format(figure, p99)} (worst of ${runs.length})` : format(figure, p99);
-    const verdict = !runs.length ? "not measured" : figure.meets(median) ? (figure.meets(p99) ? "met" : "met (worst run not)") : "NOT met";
+    const verdict = !runs.length ? NOT_MEASURED : figure.meets(median) ? (figure.meets(p99) ? "met" : "met (worst run not)") : "NOT met";
     rows.push(
       `| ${figure.name} | ${figure.detail} | ${runs.length} | ${format(figure, median)} | ${spread} | ${figure.target} | ${verdict} | ${figure.load} |`,
     );
   }
   for (const name of expected ?? []) {
-    if (!figures.some((figure) => figure.name === name)) rows.push(`| ${name} | — | 0 | — | — | — | not measured | — |`);
+    if (!figures.some((figure) => figure.name === name)) rows.push(`| ${name} | — | 0 | — | — | — | ${NOT_MEASURED} | — |`);
   }
   return rows.join("\n");
 }
