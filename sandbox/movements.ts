@@ -135,18 +135,18 @@ export function balanceBooks(drafts: readonly BookDraft[], targetCents: number):
 /** How many free movements before the closing two are steered straight to the balance they must reach. */
 const STEERED_MOVEMENTS = 20;
 
-/** Two movements that together add `delta` cents, each of at least one cent. */
+/** Two movements that together add `delta` cents, each of at least one cent (unequal, as two real payments would be). */
 function closingPair(delta: number): [Pick<BookDraft, "flow" | "cents">, Pick<BookDraft, "flow" | "cents">] {
-  const half = Math.floor(Math.abs(delta) / 2);
+  const part = Math.max(1, Math.floor(Math.abs(delta) * 0.4));
   if (delta >= 2)
     return [
-      { flow: "IN", cents: half },
-      { flow: "IN", cents: delta - half },
+      { flow: "IN", cents: part },
+      { flow: "IN", cents: delta - part },
     ];
   if (delta <= -2)
     return [
-      { flow: "OUT", cents: half },
-      { flow: "OUT", cents: -delta - half },
+      { flow: "OUT", cents: part },
+      { flow: "OUT", cents: -delta - part },
     ];
   return [
     { flow: "IN", cents: 10_000 },
