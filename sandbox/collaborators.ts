@@ -108,8 +108,6 @@ export function registerCollaboratorRoutes(router: Router, ctx: SandboxContext):
     if (!origin || origin.balance < debitOf(operation)) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
     if (!operation.approvedBy) {
       operation.approvedBy = caller.member.memberId;
-      // A seeded operation is marked as having moved its money; one still waiting never did.
-      operation.balancesMoved = false;
       operation.updatedAt = nowIso();
       addBinnacleEntry(state, operation, "approved", "Aprobada por el administrador; espera su clave de operación", nowIso());
     }

@@ -24,6 +24,9 @@ export const HISTORY_OPERATIONS_PER_COMPANY = 64;
 export const FIRST_SEEDED_OPERATION_ID = 1001;
 /** A pending operation marked `settles` turns "applied" at the first status check after this delay. */
 export const SEEDED_SETTLE_DELAY_MS = 3 * 60_000;
+/** Minutes after its creation when a seeded operation's money moved, and when a returned one's came back. */
+export const SEEDED_APPLIED_MINUTE = 5;
+export const SEEDED_RETURN_MINUTE = 24 * 60;
 
 interface PlanEntry {
   status: OperationStatus;
@@ -182,7 +185,8 @@ export function seedHistory(input: HistorySeedInput): HistorySeed {
         responseChallenge: null,
         challengeMore: null,
         challengeAnswer: null,
-        balancesMoved: true,
+        // The books' seed (movements.ts) posts the money of those whose money moved.
+        balancesMoved: false,
         seeded: true,
         reasonReturned: entry.status === "returned" ? RETURN_REASONS[index % RETURN_REASONS.length] : null,
         settlesAt: entry.settles ? new Date(nowMs + SEEDED_SETTLE_DELAY_MS).toISOString() : null,
@@ -272,7 +276,7 @@ interface Step {
 const REGISTERED: Step = { status: "sent", message: "Operación registrada", minute: 0 };
 const AUTHORIZED: Step = { status: "challenge", message: "Operación autorizada", minute: 1, challenge: true };
 const APPLYING: Step = { status: "applying", message: "Operación confirmada; en proceso de aplicación", minute: 2 };
-const APPLIED: Step = { status: "applied", message: "Operación aplicada", minute: 5 };
+const APPLIED: Step = { status: "applied", message: "Operación aplicada", minute: SEEDED_APPLIED_MINUTE };
 
 /** The binnacle each status leaves behind, in order (what GET /binnacles answers). */
 function binnacleSteps(entry: PlanEntry, kind: OperationKind): Step[] {
@@ -293,7 +297,7 @@ function binnacleSteps(entry: PlanEntry, kind: OperationKind): Step[] {
         REGISTERED,
         AUTHORIZED,
         APPLYING,
-        { status: "appliedNoReceipt", message: "Operación aplicada; factura en proceso", minute: 5 },
+        { status: "appliedNoReceipt", message: "Operación aplicada; factura en proceso", minute: SEEDED_APPLIED_MINUTE },
       ];
     case "fixappliedNoReceipt":
       return [
@@ -330,7 +334,7 @@ function binnacleSteps(entry: PlanEntry, kind: OperationKind): Step[] {
         {
           status: "returned",
           message: kind === "transfer" ? "Devolución del banco receptor" : "Devolución de la operación cambiaria",
-          minute: 24 * 60,
+          minute: SEEDED_RETURN_MINUTE,
         },
       ];
     case "notAppliedByAdmin":

@@ -9,6 +9,7 @@ import { findBankUser, findCompany, findMemberById } from "./context";
 import { mexicoCityDate } from "./dates";
 import { settlementDates } from "./history-seed";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { postOperation, postReturn } from "./ledger";
 import { addBinnacleEntry, viewOfOperation } from "./operations";
 import { textPdf } from "./pdf";
 import { authenticateMember, type ProductAuth } from "./product";
@@ -103,17 +104,25 @@ function searchableText(state: SandboxState, operation: OperationRecord): string
   );
 }
 
-/** Pending operations of the seeded history settle on the first status check after `settlesAt`. */
+/**
+ * Pending operations of the seeded history settle on the first status check after `settlesAt`: one
+ * still applying moves its money then, through the books, or fails if its origin can no longer pay.
+ */
 function settleIfDue(ctx: SandboxContext, operation: OperationRecord): void {
   if (!operation.settlesAt || ctx.now().getTime() < Date.parse(operation.settlesAt)) return;
   if (operation.status !== "applying" && operation.status !== "appliedNoReceipt") return;
   const at = ctx.now().toISOString();
+  operation.updatedAt = at;
+  operation.settlesAt = null;
+  if (operation.status === "applying" && postOperation(ctx.state, operation, ctx.now()) === "refused") {
+    operation.status = "notApplied";
+    addBinnacleEntry(ctx.state, operation, "notApplied", "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente", at);
+    return;
+  }
   const day = mexicoCityDate(ctx.now()).replaceAll("-", "");
   operation.referenceGFB ??= `GFB-${day}-${String(operation.id).padStart(6, "0")}`;
   if (operation.operation !== "transfer") operation.idLiquidation ??= 880_000 + operation.id;
   operation.status = "applied";
-  operation.updatedAt = at;
-  operation.settlesAt = null;
   addBinnacleEntry(ctx.state, operation, "applied", "Operación aplicada", at);
 }
 
@@ -168,6 +177,10 @@ export function registerHistoryRoutes(router: Router, ctx: SandboxContext): void
       const caller = auth(request);
       const input = parseWith(backDoorInput, request.body);
       const operation = ownOperation(caller, (candidate) => candidate.id === input.id);
+      // A status set by hand is a label, except a return: the money that moved comes back through the books.
+      if (input.status === "returned" && postReturn(state, operation, ctx.now()) === "refused") {
+        throw new HttpError(409, "La cuenta que recibió el dinero ya no tiene saldo para devolverlo", "RETURN_NOT_POSSIBLE");
+      }
       operation.status = input.status;
       operation.updatedAt = ctx.now().toISOString();
       operation.settlesAt = null;

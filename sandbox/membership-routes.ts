@@ -7,12 +7,11 @@ import { z } from "zod";
 import { type SandboxContext, today } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
+import { postCharge } from "./ledger";
 import { applyPlan, membershipDetails, proPrice, settleMembership } from "./membership";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
 import { authenticateMember, type ProductAuth } from "./product";
 import type { BankAccount, Membership } from "./types";
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const upgradeInput = z.object({ membershipId: z.literal(2), accountId: z.string().min(1).optional() });
 const paymentAccountInput = z.object({ accountId: z.string().min(1) });
@@ -52,8 +51,21 @@ export function registerMembershipRoutes(router: Router, ctx: SandboxContext): v
         const account = paymentAccount(auth, input.accountId);
         if (auth.member.trialUsed) {
           const { total } = proPrice(state.catalogs);
-          if (account.balance < total) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
-          account.balance = round2(account.balance - total);
+          // §3 has no fee type: the Pro fee is the FX product's charge, 'CARGO FX' (1), beside the buy/sell's 13.
+          const charge = postCharge(
+            state,
+            account,
+            {
+              typeId: 1,
+              amount: total,
+              concept: "Membresía Pro (IVA incluido)",
+              counterpartyName: "Membresía Pro",
+              counterpartyAccount: "",
+              reference: `MEM-${auth.member.memberId}-${today(ctx).replaceAll("-", "")}`,
+            },
+            ctx.now(),
+          );
+          if (charge !== "posted") throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
         }
         const membership = applyPlan(auth.member, 2, state.catalogs, today(ctx));
         membership.paymentAccountId = account.idAccount;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { mexicoCityDate, mexicoMidnight } from "./dates";
-import { MOVEMENT_DAYS, seedMovements } from "./movements";
+import { MOVEMENT_DAYS } from "./movements";
 import { createSeedState } from "./seed";
 import { type Sandbox, startSandbox } from "./server";
 
@@ -107,8 +107,7 @@ describe("the seeded movements of today", () => {
     "2026-03-10T18:00:00.000Z",
   ])("are two per account on Mexico City's today, none after now, when seeded at %s", (iso) => {
     const now = new Date(iso);
-    const { accounts } = createSeedState(now);
-    const seeded = seedMovements(accounts, now);
+    const { accounts, movements: seeded } = createSeedState(now);
     const today = mexicoCityDate(now);
     for (const account of accounts) {
       const todays = seeded.filter(

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { findBankUser, findCompany, findMemberById, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
+import { currencyFamily, debitOf, postOperation, postReturn } from "./ledger";
 import { addNotification } from "./notifications";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
@@ -114,10 +115,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const BOOKING_MS = 25;
 const bookingRoundTrip = () => new Promise<void>((resolve) => setTimeout(resolve, BOOKING_MS));
 
-/** What leaves the origin account: a buy pays the quoted total, sells and transfers the amount sent. */
-export function debitOf(operation: Pick<OperationRecord, "operation" | "total" | "amountOrigin">): number {
-  return operation.operation === "buy" ? operation.total : operation.amountOrigin;
-}
+export { debitOf };
 
 function ownAccount(state: SandboxState, clientId: string, idAccount: string): BankAccount | undefined {
   return state.accounts.find((account) => account.idAccount === idAccount && account.clientId === clientId);
@@ -222,6 +220,7 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
       aditionalInformation: operation.aditionalInformation,
     },
     responseChallenge: operation.responseChallenge,
+    speiTrackingKey: operation.speiTrackingKey ?? null,
     companyName: findCompany(state, operation.clientId)?.businessName ?? "",
   };
 }
@@ -273,6 +272,14 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     // The bank only pays recipients it has authorized (status 2).
     if (recipient && recipient.status.id !== 2) {
       throw new HttpError(422, "El destinatario aún no está autorizado", "RECIPIENT_NOT_AUTHORIZED");
+    }
+    // A transfer between own accounts moves the same money: another account of the same currency.
+    if (
+      input.operation === "transfer" &&
+      destiny &&
+      (destiny.idAccount === origin.idAccount || currencyFamily(destiny.currency) !== currencyFamily(origin.currency))
+    ) {
+      throw new HttpError(422, "La cuenta de destino debe ser otra cuenta tuya en la misma divisa", "INVALID_DESTINATION");
     }
 
     // 2-3. The price was really quoted by us, for this pair, and is recent enough.
@@ -375,22 +382,17 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     };
   }
 
-  /** Moves the money of an applying operation, once; re-checks funds since other operations may have run. */
+  /**
+   * Moves the money of an applying operation, once, through the books (ledger.ts), which re-check
+   * the funds since other operations may have run.
+   */
   function apply(operation: OperationRecord): void {
     // After a reset the operation is no longer part of the world, so it must not touch balances.
     if (!state.operations.includes(operation) || operation.status !== "applying" || operation.balancesMoved) return;
-    const origin = ownAccount(state, operation.clientId, operation.accountOrigin.idCuenta);
-    const destiny = operation.accountDestiny && ownAccount(state, operation.clientId, operation.accountDestiny.idCuenta);
-    const debit = debitOf(operation);
-    if (!origin || origin.balance < debit) {
+    if (postOperation(state, operation, ctx.now()) !== "posted") {
       setStatus(operation, "notApplied", "Fondos insuficientes|La cuenta de origen no tiene saldo suficiente");
       return;
     }
-    origin.balance = round2(origin.balance - debit);
-    if (destiny) destiny.balance = round2(destiny.balance + operation.amountDestiny);
-    operation.balancesMoved = true;
-    const day = ctx.now().toISOString().slice(0, 10).replaceAll("-", "");
-    operation.referenceGFB = `GFB-${day}-${String(operation.id).padStart(6, "0")}`;
     if (operation.operation !== "transfer") operation.idLiquidation = 880_000 + operation.id;
     setStatus(operation, "applied", "Operación aplicada");
   }
@@ -526,6 +528,10 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const operation = state.operations.find((candidate) => candidate.id === Number(request.params.id));
       if (!operation) throw new HttpError(404, "Operación no encontrada", "OPERATION_NOT_FOUND");
       const { status } = parseWith(z.object({ status: z.enum(OPERATION_STATUSES) }), request.body);
+      // Money that moved comes back with the return; an operation whose money never moved only changes its label.
+      if (status === "returned" && postReturn(state, operation, ctx.now()) === "refused") {
+        throw new HttpError(409, "La cuenta que recibió el dinero ya no tiene saldo para devolverlo", "RETURN_NOT_POSSIBLE");
+      }
       setStatus(operation, status, `Cambio de estado: ${status}`);
       return json(200, operationView(operation));
     })

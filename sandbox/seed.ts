@@ -10,7 +10,7 @@ import { seedCollaboration } from "./collaborators";
 import { seedContact } from "./contact";
 import { addDays, mexicoCityDate } from "./dates";
 import { seedHistory } from "./history-seed";
-import { seedMovements } from "./movements";
+import { seedBooks } from "./movements";
 import { newPriceSecret } from "./price-signing";
 import { seedRecipientRegistration } from "./recipient-registration";
 import { seedScheduledPayments } from "./schedules";
@@ -1037,6 +1037,7 @@ export function createSeedState(now: Date): SandboxState {
   const members = buildMembers(today);
   const catalogs = buildCatalogs(today);
   const history = seedHistory({ now, accounts, recipients, bankUsers, members, catalogs });
+  const books = seedBooks({ now, accounts, recipients, companies, operations: history.operations });
   return {
     companies: companies.map((company) => ({ ...company })),
     accounts,
@@ -1054,7 +1055,8 @@ export function createSeedState(now: Date): SandboxState {
     recipients: recipients.map((record) => ({ ...record, status: { ...record.status } })),
     memberRecipients: memberRecipients.map((record) => ({ ...record })),
     recipientRegistration: seedRecipientRegistration(now),
-    movements: seedMovements(accounts, now),
+    movements: books.movements,
+    ledger: books.ledger,
     operations: history.operations,
     binnacles: history.binnacles,
     idempotency: new Map(),

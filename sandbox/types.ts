@@ -5,7 +5,7 @@ import type { MarketToolsState } from "./alerts";
 import type { CollaborationState } from "./collaborators";
 import type { ContactState } from "./contact";
 import type { IdempotencyRecord } from "./idempotency";
-import type { MovementRecord } from "./movements";
+import type { LedgerState, MovementRecord } from "./ledger";
 import type { RecipientRegistrationState } from "./recipient-registration";
 import type { ScheduleState } from "./schedules";
 
@@ -240,8 +240,10 @@ export interface SandboxState {
   memberRecipients: MemberRecipientRecord[];
   /** Registrations through the challenge and the back office's recipients (recipient-registration.ts). */
   recipientRegistration: RecipientRegistrationState;
-  /** The bank middleware's movements of every seeded account (movements.ts). */
+  /** The bank middleware's movements of every account, written by the books (ledger.ts). */
   movements: MovementRecord[];
+  /** The books: opening balances and the postings made (ledger.ts). */
+  ledger: LedgerState;
   operations: OperationRecord[];
   binnacles: BinnacleEntry[];
   /** /setoperation's keys by idempotency scope (member, company, key): see idempotency.ts. */
@@ -378,8 +380,10 @@ export interface OperationRecord {
    * bank never gave: a browser cannot skip the challenge by typing /transaction?res=0.
    */
   challengeAnswer: string | null;
-  /** Guards the single balance movement of an applied operation. */
+  /** Its money moved (ledger.ts `postOperation`): guards the single posting of an applied operation. */
   balancesMoved: boolean;
+  /** Clave de rastreo of a transfer that left by SPEI, given when its money moved (ledger.ts). */
+  speiTrackingKey?: string | null;
   /** Part of the seeded history (sandbox/history-seed.ts), not created through /setoperation. */
   seeded?: boolean;
   /** Why the bank returned the money (status "returned"). */

@@ -77,9 +77,10 @@ test("history and movements are list rows with folded filters at 390 px", async 
   await expect(movements).toBeVisible();
   expect(await movements.getAttribute("tabindex")).toBe("0");
   const first = movements.locator("tr").nth(1);
-  const cells = first.locator("td:visible");
-  // The counterparty, then the amount on the same line.
-  const [lead, money] = await Promise.all([cells.first().boundingBox(), first.getByText(/\$[\d,]+\.\d\d MXN/).boundingBox()]);
+  // The counterparty ('Origen o destino', the row's fourth cell), then the amount on the same line. (The first cell is
+  // the date, under the amount: an amount as wide as the date started at the same x.)
+  const counterparty = first.locator("td").nth(3);
+  const [lead, money] = await Promise.all([counterparty.boundingBox(), first.getByText(/\$[\d,]+\.\d\d MXN/).boundingBox()]);
   expect(Math.abs(lead!.y - money!.y)).toBeLessThan(24);
   expect(money!.x).toBeGreaterThan(lead!.x);
   expect(await sidewaysScroll(page)).toBe(0);

@@ -73,6 +73,7 @@ test("buy USD with MXN, pass the bank's challenge and see the new balances", asy
   await expect(success.getByRole("definition").filter({ hasText: "1,000.00" }).first()).toBeVisible();
   await expect(success.getByText("ID de operación")).toBeVisible();
   await expect(success.getByRole("link", { name: "Ver detalle" })).toHaveAttribute("href", /^\/historial-operaciones\/\d+$/);
+  const id = /(\d+)$/.exec((await success.getByRole("link", { name: "Ver detalle" }).getAttribute("href")) ?? "")?.[1] ?? "";
   await expect(
     success.getByRole("link", { name: "Descargar comprobante" }).or(success.getByRole("button", { name: "Descargar comprobante" })),
   ).toBeVisible();
@@ -81,6 +82,22 @@ test("buy USD with MXN, pass the bank's challenge and see the new balances", asy
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   expect(await balanceOf(page, "Proveedores Asia USD")).toBeCloseTo(usdBefore + 1000, 2);
   expect(await balanceOf(page, "Concentradora Bajío")).toBeCloseTo(mxnBefore - total, 2);
+
+  // The bank's books show it at once in both accounts' movements: the charge and the credit, under the operation's reference.
+  const amount = (value: number) => value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  for (const [account, alias, figure] of [
+    ["A-100234-01", "Concentradora Bajío", amount(total)],
+    ["A-100234-02", "Proveedores Asia USD", "1,000.00"],
+  ] as const) {
+    await page.goto(`/cuentas/${account}`);
+    const row = page
+      .getByRole("table", { name: `Movimientos de ${alias}` })
+      .getByRole("row")
+      .filter({ hasText: new RegExp(`GFB-\\d{8}-0*${id}\\b`) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Compra de USD/MXN");
+    await expect(row).toContainText(figure);
+  }
 });
 
 const failures: Array<{ key: string; dialog: string | RegExp }> = [
