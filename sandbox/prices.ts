@@ -63,7 +63,10 @@ interface Market {
   lastTs: number;
 }
 
-/** A tick's best prices (§7): buying, the highest Sell; selling, the lowest Buy. */
+/**
+ * A tick's best prices for the client (the product's reading of §7, decision 094): buying, the lowest Sell the
+ * client can pay; selling, the highest Buy the client can receive.
+ */
 export interface BestPrices {
   buy: number;
   sell: number;
@@ -100,6 +103,10 @@ function decimalsFor(level: number): number {
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+export function bestForClient(quotes: readonly { Buy: number; Sell: number }[]): BestPrices {
+  return { buy: Math.min(...quotes.map((q) => q.Sell)), sell: Math.max(...quotes.map((q) => q.Buy)) };
+}
 
 function frame(payload: unknown): string {
   return JSON.stringify({ type: "message", msg: JSON.stringify(payload) });
@@ -152,8 +159,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     for (const [lpId, quote] of m.quotes) payload[lpId] = quote;
     m.lastFrame = frame(payload);
     m.lastTs = ts;
-    const quotes = [...m.quotes.values()];
-    const best = { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
+    const best = bestForClient([...m.quotes.values()]);
     for (const listener of tickListeners) listener(pair, best);
     return m.lastFrame;
   }
@@ -278,8 +284,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       // Every provider requotes at the new level, as after a jump in the market.
       const data = tick(pair, true);
       for (const socket of subscribers.get(pair) ?? []) sendTo(socket, data);
-      const quotes = [...m.quotes.values()];
-      return { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
+      return bestForClient([...m.quotes.values()]);
     },
     mid: (pair) => markets.get(pair)?.mid ?? PAIR_LEVELS[pair],
     reset() {
