@@ -195,6 +195,8 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
     amountDestiny: operation.amountDestiny,
     total: operation.total,
     margin: operation.margin,
+    // The provider whose signed price the operation was booked at (a real desk keeps who it dealt with).
+    liquidityProvider: operation.priceObject?.lpId ?? null,
     accountOrigin: operation.accountOrigin,
     accountDestiny: operation.accountDestiny,
     concept: operation.concept,

@@ -96,7 +96,7 @@ export interface PriceFeed {
 }
 
 /** Decimal places a pair is quoted with: 3 for ~150, 4 for ~17, 5 for ~1.1. */
-function decimalsFor(level: number): number {
+export function quoteDecimals(level: number): number {
   if (level >= 100) return 3;
   if (level >= 5) return 4;
   return 5;
@@ -137,7 +137,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
   /** One step of the walk (pulled back towards the pair's level) and a fresh frame. */
   function tick(pair: string, requoteAll = false): string {
     const level = PAIR_LEVELS[pair];
-    const decimals = decimalsFor(level);
+    const decimals = quoteDecimals(level);
     const unit = 10 ** -decimals;
     const m = market(pair);
     const shock = (random() - 0.5) * 2 * 0.00015; // up to ±1.5 bp a tick
