@@ -124,6 +124,7 @@ export interface OperationSummary {
   folio: string;
   amount: string;
   rate: string | null;
+  provider: string | null;
   total: string;
   origin: string | null;
   destination: string | null;
@@ -148,6 +149,7 @@ async function operationSummary(access: AccessContext, id: string): Promise<Oper
     folio: detail.folio,
     amount: detail.amount.amount,
     rate: detail.amount.rate,
+    provider: detail.amount.provider,
     total: detail.amount.total,
     origin: detail.origin.name,
     destination: detail.destination.name,
@@ -325,6 +327,7 @@ function SuccessSummary({ summary, kind }: { summary: OperationSummary; kind: "b
     [t("summary.type"), t(`summary.kinds.${kind}`)],
     [t("summary.amount"), summary.amount],
     [t("summary.rate"), summary.rate],
+    [t("summary.provider"), summary.provider],
     [t("summary.total"), summary.total],
     [t("summary.origin"), summary.origin],
     [t("summary.destination"), summary.destination],

@@ -54,6 +54,8 @@ export interface AmountCard {
   amount: string;
   /** 'Tipo de cambio {product}' (buy/sell), 6 decimals. */
   rate: string | null;
+  /** 'Proveedor de liquidez' (buy/sell): whose price the bank booked it at, as the bank says (decision 094). */
+  provider: string | null;
   /** 'Comisión por operación' (transfers): always 0 (§9). */
   fee: string | null;
   total: string;
@@ -110,6 +112,7 @@ function amounts(operation: HistoryOperation): AmountCard {
     return {
       amount: formatMoney(amount, origin),
       rate: null,
+      provider: null,
       fee: formatMoney(0, origin),
       total: formatMoney(operation.total ?? amount, origin),
     };
@@ -119,6 +122,7 @@ function amounts(operation: HistoryOperation): AmountCard {
   return {
     amount: formatMoney(operation.amountOrigin ?? 0, base),
     rate: rate === null ? null : formatRate(rate),
+    provider: operation.liquidityProvider?.trim() || null,
     fee: null,
     total: formatMoney(operation.total ?? 0, quote),
   };
@@ -260,6 +264,7 @@ export interface ReceiptData {
   destinyAccount: string;
   pair: string | null;
   exchangeType: string | null;
+  provider: string | null;
   amount: string;
   fee: string | null;
   total: string;
@@ -283,6 +288,7 @@ export function receiptData(detail: OperationDetail): ReceiptData {
     destinyAccount: sideText(detail.destination),
     pair: detail.pair,
     exchangeType: detail.amount.rate,
+    provider: detail.amount.provider,
     amount: detail.amount.amount,
     fee: detail.amount.fee,
     total: detail.amount.total,

@@ -194,6 +194,7 @@ const receipt: ReceiptData = {
   destinyAccount: "Proveedores Asia USD · •••• 0027 · USD",
   pair: "USD/MXN",
   exchangeType: "17.243000",
+  provider: "LP-JPM",
   amount: "$1,500.00 USD",
   fee: null,
   total: "$25,864.50 MXN",

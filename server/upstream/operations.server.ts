@@ -27,6 +27,8 @@ const responseChallengeSchema = z
 export const historyOperationSchema = operationSchema.extend({
   txId: z.string().nullable().default(null),
   margin: z.coerce.string().nullable().default(null),
+  /** The provider whose price a buy or sell was booked at, as the feed names it (contract); null for transfers. */
+  liquidityProvider: z.string().nullable().default(null),
   concept: z.coerce.string().nullable().default(null),
   conceptString: z.string().nullable().default(null),
   aditionalInformation: z.string().nullable().default(null),
