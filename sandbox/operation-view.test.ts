@@ -129,3 +129,47 @@ describe("the liquidity provider of an operation", () => {
     }
   });
 });
+
+describe("the reason and the concept of an operation (decision 095)", () => {
+  it("answers the product's text of the reason id as request.paymentReason, and the typed concept apart", async () => {
+    const ana = await productJwt("ana.admin");
+    // A client that sends the typed concept as conceptString (what the app did before) still reads the reason right.
+    const id = await create(ana, {
+      ...transferBody,
+      concept: 5,
+      conceptString: "Renta bodega León",
+      aditionalInformation: "Renta bodega León",
+    });
+    const { body } = await get(ana, `/api/operations/${id}`);
+    expect(body).toMatchObject({ concept: 5, conceptString: "Renta bodega León", aditionalInformation: "Renta bodega León" });
+    expect(body.request).toMatchObject({
+      paymentReason: "Pago de arrendamiento",
+      paymentReasonId: 5,
+      aditionalInformation: "Renta bodega León",
+    });
+  });
+
+  it("refuses a reason that is not in its catalogue, and books nothing", async () => {
+    const ana = await productJwt("ana.admin");
+    const before = sandbox.state.operations.length;
+    const refused = await post(ana, "/api/setoperation", { ...transferBody, concept: 999 }, { "idempotency-key": newKey() });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: "INVALID_BODY" });
+    expect(sandbox.state.operations.length).toBe(before);
+  });
+
+  it("seeds every operation the same way: the catalogue's text as conceptString and paymentReason, the concept apart", async () => {
+    const ana = await productJwt("ana.admin");
+    const catalogue = (await get(ana, "/api/conceptpays")).body as unknown as Array<{ IdPayConcept: number; concept: string }>;
+    const { body } = await get(ana, "/api/paginate-operations?page=1&pageSize=64");
+    const operations = body.data as Json[];
+    expect(operations).toHaveLength(64);
+    for (const operation of operations) {
+      const text = catalogue.find((reason) => reason.IdPayConcept === operation.concept)?.concept;
+      expect(text).toEqual(expect.any(String));
+      expect(operation.conceptString).toBe(text);
+      expect((operation.request as Json).paymentReason).toBe(text);
+      expect(operation.aditionalInformation).not.toBe(text);
+    }
+  });
+});
