@@ -50,7 +50,11 @@ const recordedSchema = z.object({ responseChallenge: z.object({ res: z.coerce.st
 function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "transfer"): string {
   const params = new URLSearchParams({ operacion: SLUG_OF[kind] });
   if (!operation) return `/?${params}`;
-  const op = operation as UpstreamOperation & { concept?: unknown; conceptString?: unknown; recipient?: { idRecipient?: unknown } | null };
+  const op = operation as UpstreamOperation & {
+    concept?: unknown;
+    aditionalInformation?: unknown;
+    recipient?: { idRecipient?: unknown } | null;
+  };
   if (op.pair) params.set("par", op.pair);
   const recipientId = op.recipient?.idRecipient;
   const prefill = buildCalculatorPrefill(
@@ -64,7 +68,8 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
           ? recipientDestination(recipientId)
           : undefined,
       reason: typeof op.concept === "number" || typeof op.concept === "string" ? String(op.concept) : undefined,
-      concept: typeof op.conceptString === "string" ? op.conceptString : undefined,
+      // 'Concepto' is what was typed; conceptString is the reason's text (decision 095).
+      concept: typeof op.aditionalInformation === "string" ? op.aditionalInformation : undefined,
     },
     params,
   );

@@ -163,7 +163,8 @@ describe("operation detail", () => {
       amount: "$1,500.00 USD",
       fee: null,
       total: "$25,864.50 MXN",
-      concept: "Importación de mercancías",
+      paymentReason: "Importación de mercancías",
+      concept: "Pedido 4471",
     });
   });
 });

@@ -12,6 +12,7 @@ import {
   trackerFor,
   voidedByAdmin,
 } from "#core/domain/operation-status";
+import { reasonAndConcept } from "#core/domain/payment-reason";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { ShareOption, ShareRules } from "#core/domain/share-form";
 import { selectableOptions, shareRules } from "#core/domain/share-form";
@@ -208,7 +209,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     estimatedDate,
     receiptPdfAvailable: input.receiptPdfAvailable,
   });
-  const concept = operation.aditionalInformation?.trim() || null;
+  const { reason, concept } = reasonAndConcept(operation);
   return {
     id: operation.id,
     kind: operation.operation,
@@ -224,7 +225,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     origin: ownSide(input.accounts, operation.accountOrigin, input.partnerBank),
     destination: operation.accountDestiny ? ownSide(input.accounts, operation.accountDestiny, input.partnerBank) : recipientSide(input),
     amount: amounts(operation),
-    paymentReason: operation.conceptString?.trim() || operation.request?.paymentReason?.trim() || null,
+    paymentReason: reason,
     concept,
     returnedAtText: operation.status === "returned" ? formatDateTime(operation.updated_at ?? operation.created_at) : null,
     tracker: trackerFor(operation.operation, operation.status),
@@ -268,6 +269,9 @@ export interface ReceiptData {
   amount: string;
   fee: string | null;
   total: string;
+  /** 'Motivo de pago': the catalogue's text of the reason (decision 095). */
+  paymentReason: string | null;
+  /** 'Concepto': what the person typed. */
   concept: string | null;
 }
 
@@ -292,6 +296,7 @@ export function receiptData(detail: OperationDetail): ReceiptData {
     amount: detail.amount.amount,
     fee: detail.amount.fee,
     total: detail.amount.total,
-    concept: detail.paymentReason,
+    paymentReason: detail.paymentReason,
+    concept: detail.concept,
   };
 }

@@ -119,6 +119,8 @@ describe("the multiple payment's job", () => {
       (candidate) => String(candidate.id) === (outcome as { operationId: string }).operationId,
     )!;
     expect(operation).toMatchObject({ idempotencyKey: rowIdempotencyKey(upload.id, 2), amount: 10, recipientId: 501, status: "sent" });
+    // Decision 095: the reason's catalogue text and the row's own detail, each in its field.
+    expect(operation).toMatchObject({ concept: 1, conceptString: "Pago a proveedores", aditionalInformation: "Factura 0" });
 
     const csv = paymentResultCsv(done).split("\r\n");
     expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");

@@ -78,7 +78,7 @@ export function rowOperationBody(row: PaymentRow): SetOperationBody {
     accountDestiny: null,
     recipient: { idRecipient: input.recipientId },
     concept: input.reasonId,
-    conceptString: input.detail,
+    conceptString: input.reason,
     aditionalInformation: input.detail,
     priceObject: null,
     calculatePlace: "left",

@@ -62,6 +62,7 @@ function Receipt({ data, issuedAt }: { data: ReceiptData; issuedAt: string }) {
     [r.provider, data.provider],
     [r.amount, data.amount],
     [r.fee, data.fee],
+    [r.paymentReason, data.paymentReason],
     [r.concept, data.concept],
   ];
   return (

@@ -98,7 +98,8 @@ export type EmailReceipt =
       template: "estimatedArrival";
       to: string[];
       attachments: EmailAttachment[];
-      data: { companyName: string; date: string; account: string; amount: string; concept: string };
+      /** §7's fields, and the reason beside the typed concept (decision 095). */
+      data: { companyName: string; date: string; account: string; amount: string; paymentReason: string; concept: string };
     }
   | { template: "sendReceipts"; to: string[]; attachments: EmailAttachment[]; data: { companyName: string; created_at: string } };
 
