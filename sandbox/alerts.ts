@@ -107,7 +107,7 @@ function requireMembership(member: ProductMember): void {
   if (!member.membership) throw new HttpError(403, "Necesitas una membresía activa", "MEMBERSHIP_REQUIRED");
 }
 
-/** The price an alert watches: buying, the best (highest) Sell; selling, the best (lowest) Buy (§7). */
+/** The price an alert watches, the one the client would get: buying, the lowest Sell; selling, the highest Buy (decision 094). */
 export function watchedPrice(best: BestPrices, operation: AlertOperation): number {
   return operation === "buy" ? best.buy : best.sell;
 }

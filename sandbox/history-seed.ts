@@ -5,7 +5,8 @@
 // store, so the history shows both.
 
 import { addDays, mexicoCityDate } from "./dates";
-import { PAIR_LEVELS } from "./prices";
+import { signQuote } from "./price-signing";
+import { PAIR_LEVELS, PRICE_PROVIDER_IDS, quoteDecimals } from "./prices";
 import { mulberry32 } from "./random";
 import type {
   BankAccount,
@@ -15,6 +16,7 @@ import type {
   OperationKind,
   OperationRecord,
   OperationStatus,
+  PriceObject,
   ProductMember,
   RecipientRecord,
 } from "./types";
@@ -78,6 +80,8 @@ export interface HistorySeedInput {
   bankUsers: readonly BankUser[];
   members: readonly ProductMember[];
   catalogs: Pick<Catalogs, "conceptPays">;
+  /** The price feed's signing secret: a seeded buy or sell was booked at a provider's signed price, as a new one is. */
+  priceSecret: string;
 }
 
 export interface HistorySeed {
@@ -175,7 +179,7 @@ export function seedHistory(input: HistorySeedInput): HistorySeed {
         concept: concept.IdPayConcept,
         conceptString: concept.concept,
         aditionalInformation: ADDITIONAL[index % ADDITIONAL.length],
-        priceObject: null,
+        priceObject: legs.provider && signedPrice(legs.provider, createdMs - 40_000, input.priceSecret),
         calculatePlace: "left",
         requiresAdminApproval: Boolean(entry.approval),
         createdAt: at(0),
@@ -230,6 +234,13 @@ interface Legs {
   amountDestiny: number;
   total: number;
   rate: number;
+  /** The provider's price a buy or sell was booked at (the client's best of its tick); null for a transfer. */
+  provider: Omit<PriceObject, "sig" | "ts"> | null;
+}
+
+function signedPrice(provider: NonNullable<Legs["provider"]>, ts: number, secret: string): PriceObject {
+  const sig = signQuote(secret, { cp: provider.pair, lpId: provider.lpId, Buy: provider.buy, Sell: provider.sell, ts });
+  return { ...provider, ts, sig };
 }
 
 function accountIn(world: CompanyWorld, currency: string): BankAccount {
@@ -244,6 +255,12 @@ function exchangeLegs(world: CompanyWorld, kind: "buy" | "sell", index: number, 
   // The client's rate carries the 0.25 % margin (§9: buy = price × (1 + m), sell = price × (1 − m)).
   const rate = round6(kind === "buy" ? mid * 1.0025 : mid * 0.9975);
   const total = round2(amount * rate);
+  // The provider whose side (its Sell to a buyer, its Buy to a seller) was `mid`, with a 2 bp spread around it.
+  const decimals = quoteDecimals(PAIR_LEVELS[pair]);
+  const price = Number(mid.toFixed(decimals));
+  const spread = Number((mid * 0.0002).toFixed(decimals)) || 10 ** -decimals;
+  const buy = kind === "buy" ? Number((price - spread).toFixed(decimals)) : price;
+  const sell = kind === "buy" ? price : Number((price + spread).toFixed(decimals));
   return {
     pair,
     origin: accountIn(world, kind === "buy" ? quote : base),
@@ -253,6 +270,7 @@ function exchangeLegs(world: CompanyWorld, kind: "buy" | "sell", index: number, 
     amountDestiny: kind === "buy" ? amount : total,
     total,
     rate,
+    provider: { lpId: PRICE_PROVIDER_IDS[index % PRICE_PROVIDER_IDS.length], price, buy, sell, pair },
   };
 }
 
@@ -263,7 +281,17 @@ function transferLegs(world: CompanyWorld, index: number): Legs {
     normal(origin.currency) === "MXN"
       ? [4_500, 12_000, 38_500.5, 87_250, 150_000, 230_000][index % 6]
       : [950, 2_400, 7_800.25, 15_000][index % 4];
-  return { pair: "", origin, destiny: null, recipient, amountOrigin: amount, amountDestiny: amount, total: amount, rate: 1 };
+  return {
+    pair: "",
+    origin,
+    destiny: null,
+    recipient,
+    amountOrigin: amount,
+    amountDestiny: amount,
+    total: amount,
+    rate: 1,
+    provider: null,
+  };
 }
 
 interface Step {

@@ -193,6 +193,8 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
     amountDestiny: operation.amountDestiny,
     total: operation.total,
     margin: operation.margin,
+    // The provider whose signed price the operation was booked at (a real desk keeps who it dealt with).
+    liquidityProvider: operation.priceObject?.lpId ?? null,
     accountOrigin: operation.accountOrigin,
     accountDestiny: operation.accountDestiny,
     concept: operation.concept,
@@ -213,7 +215,9 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
       currency: operation.accountOrigin.idDivisa,
       currencyDelivery: operation.accountOrigin.idDivisa,
       currencyReceive,
-      paymentReason: operation.conceptString,
+      // The product's own text of the reason id (its catalogue), whatever words the client sent with it.
+      paymentReason:
+        state.catalogs.conceptPays.find((reason) => reason.IdPayConcept === operation.concept)?.concept ?? operation.conceptString,
       paymentReasonId: operation.concept,
       conceptReferenceString: operation.conceptString,
       marginCalculated: operation.margin,
@@ -260,6 +264,10 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
   function createOperation(caller: ProductAuth, body: unknown, key: string): SetOperationAnswer {
     const input = parseWith(setOperationInput, body);
     const { clientId } = caller.claims;
+    // The reason is an entry of the product's catalogue (GET /conceptpays), as a recurring payment's is.
+    if (!state.catalogs.conceptPays.some((reason) => reason.IdPayConcept === input.concept)) {
+      throw new HttpError(400, "Solicitud inválida: concept: motivo de pago desconocido", "INVALID_BODY");
+    }
 
     // 1. Everything referenced belongs to the jwt's company.
     const origin = ownAccount(state, clientId, input.accountOrigin.idCuenta);

@@ -140,6 +140,23 @@ describe("price WebSocket", () => {
     }
   });
 
+  it("moving a market answers the best prices for the client of the frame it sends: lowest Sell, highest Buy", async () => {
+    const client = new Client(sandbox.url);
+    await client.ready;
+    client.subscribe("USD/MXN");
+    await client.until(() => client.frames.length >= 1);
+    const response = await fetch(`${sandbox.url}/__prices/level`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pair: "USD/MXN", level: 17.6 }),
+    });
+    const { best } = (await response.json()) as { best: { buy: number; sell: number } };
+    await client.until(() => client.frames.some(({ body }) => providersOf(body).every((p) => p.Buy > 17.4)));
+    const moved = providersOf(client.frames.find(({ body }) => providersOf(body).every((p) => p.Buy > 17.4))!.body);
+    expect(best.buy).toBe(Math.min(...moved.map((p) => p.Sell)));
+    expect(best.sell).toBe(Math.max(...moved.map((p) => p.Buy)));
+  });
+
   it("walks: prices move between ticks and stay believable for every pair", async () => {
     const client = new Client(sandbox.url);
     await client.ready;

@@ -63,7 +63,10 @@ interface Market {
   lastTs: number;
 }
 
-/** A tick's best prices (§7): buying, the highest Sell; selling, the lowest Buy. */
+/**
+ * A tick's best prices for the client (the product's reading of §7, decision 094): buying, the lowest Sell the
+ * client can pay; selling, the highest Buy the client can receive.
+ */
 export interface BestPrices {
   buy: number;
   sell: number;
@@ -93,13 +96,17 @@ export interface PriceFeed {
 }
 
 /** Decimal places a pair is quoted with: 3 for ~150, 4 for ~17, 5 for ~1.1. */
-function decimalsFor(level: number): number {
+export function quoteDecimals(level: number): number {
   if (level >= 100) return 3;
   if (level >= 5) return 4;
   return 5;
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+export function bestForClient(quotes: readonly { Buy: number; Sell: number }[]): BestPrices {
+  return { buy: Math.min(...quotes.map((q) => q.Sell)), sell: Math.max(...quotes.map((q) => q.Buy)) };
+}
 
 function frame(payload: unknown): string {
   return JSON.stringify({ type: "message", msg: JSON.stringify(payload) });
@@ -130,7 +137,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
   /** One step of the walk (pulled back towards the pair's level) and a fresh frame. */
   function tick(pair: string, requoteAll = false): string {
     const level = PAIR_LEVELS[pair];
-    const decimals = decimalsFor(level);
+    const decimals = quoteDecimals(level);
     const unit = 10 ** -decimals;
     const m = market(pair);
     const shock = (random() - 0.5) * 2 * 0.00015; // up to ±1.5 bp a tick
@@ -152,8 +159,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     for (const [lpId, quote] of m.quotes) payload[lpId] = quote;
     m.lastFrame = frame(payload);
     m.lastTs = ts;
-    const quotes = [...m.quotes.values()];
-    const best = { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
+    const best = bestForClient([...m.quotes.values()]);
     for (const listener of tickListeners) listener(pair, best);
     return m.lastFrame;
   }
@@ -278,8 +284,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       // Every provider requotes at the new level, as after a jump in the market.
       const data = tick(pair, true);
       for (const socket of subscribers.get(pair) ?? []) sendTo(socket, data);
-      const quotes = [...m.quotes.values()];
-      return { buy: Math.max(...quotes.map((q) => q.Sell)), sell: Math.min(...quotes.map((q) => q.Buy)) };
+      return bestForClient([...m.quotes.values()]);
     },
     mid: (pair) => markets.get(pair)?.mid ?? PAIR_LEVELS[pair],
     reset() {

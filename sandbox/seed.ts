@@ -1036,7 +1036,8 @@ export function createSeedState(now: Date): SandboxState {
   const accounts = buildAccounts();
   const members = buildMembers(today);
   const catalogs = buildCatalogs(today);
-  const history = seedHistory({ now, accounts, recipients, bankUsers, members, catalogs });
+  const priceSecret = newPriceSecret();
+  const history = seedHistory({ now, accounts, recipients, bankUsers, members, catalogs, priceSecret });
   const books = seedBooks({ now, accounts, recipients, companies, operations: history.operations });
   return {
     companies: companies.map((company) => ({ ...company })),
@@ -1051,7 +1052,7 @@ export function createSeedState(now: Date): SandboxState {
     surveyAnswers: [],
     bankSessions: new Map(),
     jwtSecret: randomBytes(32),
-    priceSecret: newPriceSecret(),
+    priceSecret,
     recipients: recipients.map((record) => ({ ...record, status: { ...record.status } })),
     memberRecipients: memberRecipients.map((record) => ({ ...record })),
     recipientRegistration: seedRecipientRegistration(now),

@@ -50,7 +50,11 @@ const recordedSchema = z.object({ responseChallenge: z.object({ res: z.coerce.st
 function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "transfer"): string {
   const params = new URLSearchParams({ operacion: SLUG_OF[kind] });
   if (!operation) return `/?${params}`;
-  const op = operation as UpstreamOperation & { concept?: unknown; conceptString?: unknown; recipient?: { idRecipient?: unknown } | null };
+  const op = operation as UpstreamOperation & {
+    concept?: unknown;
+    aditionalInformation?: unknown;
+    recipient?: { idRecipient?: unknown } | null;
+  };
   if (op.pair) params.set("par", op.pair);
   const recipientId = op.recipient?.idRecipient;
   const prefill = buildCalculatorPrefill(
@@ -64,7 +68,8 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
           ? recipientDestination(recipientId)
           : undefined,
       reason: typeof op.concept === "number" || typeof op.concept === "string" ? String(op.concept) : undefined,
-      concept: typeof op.conceptString === "string" ? op.conceptString : undefined,
+      // 'Concepto' is what was typed; conceptString is the reason's text (decision 095).
+      concept: typeof op.aditionalInformation === "string" ? op.aditionalInformation : undefined,
     },
     params,
   );
@@ -124,6 +129,7 @@ export interface OperationSummary {
   folio: string;
   amount: string;
   rate: string | null;
+  provider: string | null;
   total: string;
   origin: string | null;
   destination: string | null;
@@ -148,6 +154,7 @@ async function operationSummary(access: AccessContext, id: string): Promise<Oper
     folio: detail.folio,
     amount: detail.amount.amount,
     rate: detail.amount.rate,
+    provider: detail.amount.provider,
     total: detail.amount.total,
     origin: detail.origin.name,
     destination: detail.destination.name,
@@ -325,6 +332,7 @@ function SuccessSummary({ summary, kind }: { summary: OperationSummary; kind: "b
     [t("summary.type"), t(`summary.kinds.${kind}`)],
     [t("summary.amount"), summary.amount],
     [t("summary.rate"), summary.rate],
+    [t("summary.provider"), summary.provider],
     [t("summary.total"), summary.total],
     [t("summary.origin"), summary.origin],
     [t("summary.destination"), summary.destination],

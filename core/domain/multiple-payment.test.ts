@@ -46,6 +46,7 @@ describe("checkPaymentRow: one row with the single transfer's schema and the com
         currency: "MXN",
         amount: "100.50",
         reasonId: 1,
+        reason: "Pago a proveedores",
         detail: "Factura 1",
       },
       errors: [],
@@ -102,7 +103,13 @@ describe("checkPaymentRow: one row with the single transfer's schema and the com
     expect(errorsOf({ ...good, reason_payment_id: "21", detail: undefined })).toEqual([
       { column: "detail", message: "*Debes ingresar el detalle de la operación." },
     ]);
-    expect(checkPaymentRow({ ...good, reason_payment_id: "21", detail: "Anticipo" }, context).input?.reasonId).toBe(21);
+    expect(checkPaymentRow({ ...good, reason_payment_id: "21", detail: "Anticipo" }, context).input).toMatchObject({
+      reasonId: 21,
+      reason: "Otros",
+      detail: "Anticipo",
+    });
+    // The file's own words beside the id are not what the bank is told: the catalogue's text is.
+    expect(checkPaymentRow({ ...good, reason_payment: "Pago de renta" }, context).input?.reason).toBe("Pago a proveedores");
     expect(errorsOf({ ...good, detail: "x".repeat(41) })).toEqual([
       { column: "detail", message: "El concepto debe contener máximo 40 caracteres" },
     ]);

@@ -71,6 +71,8 @@ export interface PaymentInput {
   /** Plain, 2 decimals ("1234.50"). */
   amount: string;
   reasonId: number;
+  /** The catalogue's text of the reason (decision 095): what the bank is told the payment is for, whatever the file wrote beside the id. */
+  reason: string;
   detail: string;
 }
 
@@ -208,9 +210,10 @@ export function checkPaymentRow(
   }
 
   const reasonId = Number(values.reason_payment_id);
-  if (parsed.success && !context.reasons.some((reason) => reason.id === reasonId)) add("reason_payment_id", texts.rules.reasonUnknown);
+  const reason = context.reasons.find((entry) => entry.id === reasonId);
+  if (parsed.success && !reason) add("reason_payment_id", texts.rules.reasonUnknown);
 
-  if (errors.length || !parsed.success || !origin || !recipient) return { input: null, errors };
+  if (errors.length || !parsed.success || !origin || !recipient || !reason) return { input: null, errors };
   const form: TransferForm = parsed.data;
   return {
     input: {
@@ -220,6 +223,7 @@ export function checkPaymentRow(
       currency,
       amount: new Big(form.amount).toFixed(2),
       reasonId: form.reason,
+      reason: reason.label,
       detail: form.concept?.trim() ?? "",
     },
     errors: [],

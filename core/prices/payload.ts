@@ -3,7 +3,10 @@ import { bestProvider, isStale, providerPrice, rankProviders } from "../domain/p
 import type { PriceEvent, PriceStatus, PriceStatusEvent, WireProviderQuote, WireSide } from "./wire";
 import { PRICE_MESSAGE_KEYS } from "./wire";
 
-/** The browser's view of a tick: both sides ranked as §7 states, top 4 each. Pure. */
+/**
+ * The browser's view of a tick: both sides ranked for the client (decision 094), top 4 each. Pure. The page never
+ * ranks again: its preview, 'Mejor' and the quote it asks for all take the first of this list.
+ */
 export function toPriceEvent(quote: PairQuote, now: number): PriceEvent {
   return {
     pair: quote.pair,

@@ -54,7 +54,7 @@ export interface WireProviderQuote {
   ts: number;
 }
 
-/** One side of the quote: best provider first (§7), at most 4. Empty when no provider is usable. */
+/** One side of the quote: the provider best for the client first (decision 094), at most 4. Empty when no provider is usable. */
 export interface WireSide {
   /** The best provider's price, or null when no provider is usable. */
   price: number | null;
@@ -65,9 +65,9 @@ export interface PriceEvent {
   pair: string;
   /** When the upstream priced the tick (epoch ms). */
   ts: number;
-  /** Buying: the highest Sell is best. */
+  /** Buying: the lowest Sell (what the client pays) is best. */
   buy: WireSide;
-  /** Selling: the lowest Buy is best. */
+  /** Selling: the highest Buy (what the client receives) is best. */
   sell: WireSide;
   /**
    * Older than the 20 min quote validity (§9) when it was sent. A page that keeps a quote open

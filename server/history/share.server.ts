@@ -78,7 +78,8 @@ export function emailData(detail: OperationDetail, template: "estimatedArrival" 
     date: detail.estimatedDateText ?? "",
     account: [detail.destination.name, detail.destination.masked].filter(Boolean).join(" ") || "- - -",
     amount: arrivingAmount(detail),
-    concept: detail.paymentReason ?? "",
+    paymentReason: detail.paymentReason ?? "",
+    concept: detail.concept ?? "",
   };
 }
 

@@ -34,6 +34,7 @@ const buy = {
   accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
   accountDestiny: { idCuenta: "A-100234-02", idDivisa: "USD" },
   referenceGFB: "GFB-20261120-001019",
+  liquidityProvider: "LP-JPM",
   request: { exchangeRate: 17.243, currency: "MXN", currencyReceive: "USD", paymentReason: null },
   responseChallenge: { res: "0", dil: "4472219-1", trk: "t" },
 } as unknown as HistoryOperation;
@@ -103,7 +104,7 @@ describe("operation detail", () => {
     const detail = operationDetail(input(buy));
     expect(detail.origin).toEqual({ name: "Concentradora Bajío", masked: "•••• 0014", bank: "BASE", currency: "MXN" });
     expect(detail.destination).toEqual({ name: "Proveedores Asia USD", masked: "•••• 0027", bank: "BASE", currency: "USD" });
-    expect(detail.amount).toEqual({ amount: "$1,500.00 USD", rate: "17.243000", fee: null, total: "$25,864.50 MXN" });
+    expect(detail.amount).toEqual({ amount: "$1,500.00 USD", rate: "17.243000", provider: "LP-JPM", fee: null, total: "$25,864.50 MXN" });
     expect(detail.settlementText).toBe("lunes 23, noviembre");
     expect(detail.invoiceButton).toBe(true);
     expect(detail.receipt).toBe(true);
@@ -122,12 +123,19 @@ describe("operation detail", () => {
       bank: "Bank of China (Hong Kong)",
       currency: "USD",
     });
-    expect(detail.amount).toEqual({ amount: "$2,400.00 USD", rate: null, fee: "$0.00 USD", total: "$2,400.00 USD" });
+    expect(detail.amount).toEqual({ amount: "$2,400.00 USD", rate: null, provider: null, fee: "$0.00 USD", total: "$2,400.00 USD" });
     expect(detail.returnedAtText).toBe("viernes 20 de noviembre de 2026, 12:40");
     expect(detail.failure).toMatchObject({ copyKey: "notice.returned.transfer", reason: "La cuenta de destino no existe" });
     expect(detail.settlementText).toBeNull();
     expect(detail.invoiceButton).toBe(false);
     expect(detail.share.rules.estimatedArrival.visible).toBe(false);
+  });
+
+  it("names the liquidity provider the bank says a buy or sell was booked with, and none it does not say", () => {
+    expect(operationDetail(input({ ...buy, liquidityProvider: "LP-CITI" })).amount.provider).toBe("LP-CITI");
+    expect(operationDetail(input({ ...buy, liquidityProvider: null })).amount.provider).toBeNull();
+    expect(operationDetail(input({ ...buy, liquidityProvider: "  " })).amount.provider).toBeNull();
+    expect(operationDetail(input({ ...transfer, liquidityProvider: "LP-CITI" })).amount.provider).toBeNull();
   });
 
   it("never shows a full account number, even when the account list is unavailable", () => {
@@ -151,10 +159,12 @@ describe("operation detail", () => {
       destinyAccount: "Proveedores Asia USD · •••• 0027 · USD",
       pair: "USD/MXN",
       exchangeType: "17.243000",
+      provider: "LP-JPM",
       amount: "$1,500.00 USD",
       fee: null,
       total: "$25,864.50 MXN",
-      concept: "Importación de mercancías",
+      paymentReason: "Importación de mercancías",
+      concept: "Pedido 4471",
     });
   });
 });

@@ -12,6 +12,7 @@ import {
   trackerFor,
   voidedByAdmin,
 } from "#core/domain/operation-status";
+import { reasonAndConcept } from "#core/domain/payment-reason";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { ShareOption, ShareRules } from "#core/domain/share-form";
 import { selectableOptions, shareRules } from "#core/domain/share-form";
@@ -54,6 +55,8 @@ export interface AmountCard {
   amount: string;
   /** 'Tipo de cambio {product}' (buy/sell), 6 decimals. */
   rate: string | null;
+  /** 'Proveedor de liquidez' (buy/sell): whose price the bank booked it at, as the bank says (decision 094). */
+  provider: string | null;
   /** 'Comisión por operación' (transfers): always 0 (§9). */
   fee: string | null;
   total: string;
@@ -110,6 +113,7 @@ function amounts(operation: HistoryOperation): AmountCard {
     return {
       amount: formatMoney(amount, origin),
       rate: null,
+      provider: null,
       fee: formatMoney(0, origin),
       total: formatMoney(operation.total ?? amount, origin),
     };
@@ -119,6 +123,7 @@ function amounts(operation: HistoryOperation): AmountCard {
   return {
     amount: formatMoney(operation.amountOrigin ?? 0, base),
     rate: rate === null ? null : formatRate(rate),
+    provider: operation.liquidityProvider?.trim() || null,
     fee: null,
     total: formatMoney(operation.total ?? 0, quote),
   };
@@ -204,7 +209,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     estimatedDate,
     receiptPdfAvailable: input.receiptPdfAvailable,
   });
-  const concept = operation.aditionalInformation?.trim() || null;
+  const { reason, concept } = reasonAndConcept(operation);
   return {
     id: operation.id,
     kind: operation.operation,
@@ -220,7 +225,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     origin: ownSide(input.accounts, operation.accountOrigin, input.partnerBank),
     destination: operation.accountDestiny ? ownSide(input.accounts, operation.accountDestiny, input.partnerBank) : recipientSide(input),
     amount: amounts(operation),
-    paymentReason: operation.conceptString?.trim() || operation.request?.paymentReason?.trim() || null,
+    paymentReason: reason,
     concept,
     returnedAtText: operation.status === "returned" ? formatDateTime(operation.updated_at ?? operation.created_at) : null,
     tracker: trackerFor(operation.operation, operation.status),
@@ -260,9 +265,13 @@ export interface ReceiptData {
   destinyAccount: string;
   pair: string | null;
   exchangeType: string | null;
+  provider: string | null;
   amount: string;
   fee: string | null;
   total: string;
+  /** 'Motivo de pago': the catalogue's text of the reason (decision 095). */
+  paymentReason: string | null;
+  /** 'Concepto': what the person typed. */
   concept: string | null;
 }
 
@@ -283,9 +292,11 @@ export function receiptData(detail: OperationDetail): ReceiptData {
     destinyAccount: sideText(detail.destination),
     pair: detail.pair,
     exchangeType: detail.amount.rate,
+    provider: detail.amount.provider,
     amount: detail.amount.amount,
     fee: detail.amount.fee,
     total: detail.amount.total,
-    concept: detail.paymentReason,
+    paymentReason: detail.paymentReason,
+    concept: detail.concept,
   };
 }

@@ -11,7 +11,7 @@ import { loginAs, setCollaboratorPermissions, startTestSandbox } from "../../tes
 import { MemoryBatchRecords } from "../jobs/batch-jobs.server";
 import type { AccessContext } from "../session/auth.server";
 import type { PaymentOutcome } from "./multiple.server";
-import { paymentStore, rowIdempotencyKey, rowOperationBody } from "./multiple.server";
+import { paymentPage, paymentStore, rowIdempotencyKey, rowOperationBody } from "./multiple.server";
 import { paymentResultCsv } from "./multiple-files.server";
 
 let sandbox: TestSandbox;
@@ -119,6 +119,8 @@ describe("the multiple payment's job", () => {
       (candidate) => String(candidate.id) === (outcome as { operationId: string }).operationId,
     )!;
     expect(operation).toMatchObject({ idempotencyKey: rowIdempotencyKey(upload.id, 2), amount: 10, recipientId: 501, status: "sent" });
+    // Decision 095: the reason's catalogue text and the row's own detail, each in its field.
+    expect(operation).toMatchObject({ concept: 1, conceptString: "Pago a proveedores", aditionalInformation: "Factura 0" });
 
     const csv = paymentResultCsv(done).split("\r\n");
     expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");
@@ -172,5 +174,23 @@ describe("the multiple payment's job", () => {
     const upload = await store.add(ana, "y.xlsx", []);
     expect(await store.get(ana, upload.id)).toMatchObject({ id: upload.id, job: null });
     expect(await store.get(await accessFor("carlos.colaborador"), upload.id)).toBeNull();
+  });
+});
+
+describe("the multiple payment's preview", () => {
+  it("shows each valid row's reason as the bank will be told it: the catalogue's text, not the file's words", async () => {
+    const access = await accessFor("ana.admin");
+    const read = readPaymentRows(
+      [
+        { line: 1, cells: ["Cuenta origen", "Cuenta destino", "Divisa", "Monto", "Id motivo de pago", "Motivo de pago", "Detalle"] },
+        { line: 2, cells: ["062225001002340014", "012580019283746509", "MXN", "10", "1", "Pago de renta", "Factura 9"] },
+        { line: 3, cells: ["062225001002340014", "012580019283746509", "MXN", "10", "99", "Inventado", "Factura 10"] },
+      ],
+      context,
+    );
+    if (!read.ok) throw new Error(read.error);
+    const upload = await paymentStore().add(access, "motivos.csv", read.rows);
+    const page = await paymentPage(access, new URL(`http://portal.test/pago-multiple?carga=${upload.id}`));
+    expect(page.upload?.rows.map((row) => row.reason)).toEqual(["Pago a proveedores", "Inventado"]);
   });
 });

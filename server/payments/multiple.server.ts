@@ -78,7 +78,7 @@ export function rowOperationBody(row: PaymentRow): SetOperationBody {
     accountDestiny: null,
     recipient: { idRecipient: input.recipientId },
     concept: input.reasonId,
-    conceptString: input.detail,
+    conceptString: input.reason,
     aditionalInformation: input.detail,
     priceObject: null,
     calculatePlace: "left",
@@ -282,7 +282,8 @@ function previewRows(upload: PaymentBatch, rows: PaymentRow[]): PaymentPreviewRo
     origin: row.values.source ?? (last4(row.values.source_account) ? `•••• ${last4(row.values.source_account)}` : ""),
     currency: row.input?.currency ?? (row.values.currency ?? "").toUpperCase().slice(0, 3),
     amount: row.input?.amount ?? (row.values.amount ?? "").slice(0, 20),
-    reason: row.values.reason_payment ?? row.values.reason_payment_id ?? "",
+    // What the bank will be told (decision 095), not the file's own words beside the id.
+    reason: row.input?.reason ?? row.values.reason_payment ?? row.values.reason_payment_id ?? "",
     errors: row.errors,
     outcome: upload.job?.outcomes.get(row.line) ?? null,
   }));

@@ -10,6 +10,7 @@ import type { AccessContext } from "../session/auth.server";
 import { currentActor } from "../session/permissions.server";
 import { companyAccounts } from "../trading/accounts.server";
 import { loadRecipients } from "../trading/calculator.server";
+import { paymentReasonText } from "../trading/payment-reason.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { Schedule, ScheduleBody } from "../upstream/scheduled-payments.server";
 
@@ -24,6 +25,7 @@ export type ScheduleFields = Pick<TransferForm, "amount" | "origin" | "destinati
 export type SaveOutcome =
   | { kind: "saved"; schedule: Schedule }
   | { kind: "fieldError"; field: "origin" | "destination"; problem: "accountMismatch" }
+  | { kind: "fieldError"; field: "reason"; problem: "reasonUnknown" }
   | { kind: "forbidden" }
   | { kind: "keyReused" }
   /** The request may have gone through: the list tells, nothing is sent again. */
@@ -51,6 +53,9 @@ async function bodyOf(access: AccessContext, form: ScheduleFields): Promise<Sche
     }
     destination = { idCuenta: own.idAccount, idDivisa: own.currency };
   }
+  const reason = await paymentReasonText(access, form.reason);
+  if (reason === "unavailable") return { kind: "failed" };
+  if (reason === "unknown") return { kind: "fieldError", field: "reason", problem: "reasonUnknown" };
   const recurrence = toRecurrence(form);
   return {
     operation: "transfer",
@@ -59,7 +64,7 @@ async function bodyOf(access: AccessContext, form: ScheduleFields): Promise<Sche
     accountDestiny: destination,
     recipient,
     concept: form.reason,
-    conceptString: form.concept ?? "",
+    conceptString: reason.text,
     aditionalInformation: form.concept ?? "",
     recurrent: {
       frequency: recurrence.frequency,

@@ -46,10 +46,24 @@ describe("portfolio export", () => {
       .trim()
       .split("\r\n");
     expect(lines).toHaveLength(3);
+    // Decision 095: the reason and the typed concept, each under its own label.
+    expect(lines[0]).toMatch(/,Referencia GFB,Motivo de pago,Concepto$/);
     expect(lines[1]).toBe(
       "05/10/2026 10:00,1,Compra,USD/MXN,Enviada,1000,USD,17.2505,17250.5,MXN,17.1,GFB-20261005-001,Pago a proveedores,'@SUM(1+1)",
     );
     expect(lines[2]).toContain(',,GFB-20261005-002,Pago a proveedores,"\'=HYPERLINK(""http://example.invalid"",""x"")"');
+  });
+
+  it("takes the product's text of the reason over a conceptString that carries the typed concept", () => {
+    const madeBeforeTheFix = historyOperationSchema.parse({
+      ...operation(4, "2026-10-07T16:00:00.000Z", "Renta bodega León"),
+      conceptString: "Renta bodega León",
+      request: { exchangeRate: 17.2505, paymentReason: "Pago de arrendamiento" },
+    });
+    const lines = portfolioCsv({ period, operations: [madeBeforeTheFix], figures })
+      .trim()
+      .split("\r\n");
+    expect(lines[1]).toMatch(/,Pago de arrendamiento,Renta bodega León$/);
   });
 
   it("the workbook has the operations, the summary and the months, with numbers as numbers", async () => {

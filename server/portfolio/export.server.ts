@@ -4,6 +4,7 @@ import type * as ExcelJSTypes from "exceljs";
 
 import { mexicoCity, mexicoDate } from "#core/domain/dates";
 import { statusView } from "#core/domain/operation-status";
+import { reasonAndConcept } from "#core/domain/payment-reason";
 import type { PortfolioFigures, PortfolioPeriod } from "#core/domain/portfolio";
 import type { CellValue } from "#core/domain/spreadsheet";
 import { toCsv } from "#core/domain/spreadsheet";
@@ -38,8 +39,8 @@ const HEADER = [
   columns.quoteCurrency,
   columns.marketClose,
   columns.reference,
+  columns.paymentReason,
   columns.concept,
-  columns.additional,
 ];
 
 export interface PortfolioExport {
@@ -57,7 +58,8 @@ function operationRows({ period, operations, figures }: PortfolioExport): CellVa
     .map((operation) => ({ operation, day: mexicoDate(new Date(operation.created_at)) }))
     .filter(({ day }) => day >= period.from && day <= period.to)
     .sort((a, b) => a.operation.created_at.localeCompare(b.operation.created_at))
-    .map(({ operation, day }) => [
+    .map(({ operation, day }) => ({ operation, day, ...reasonAndConcept(operation) }))
+    .map(({ operation, day, reason, concept }) => [
       mexicoCity(operation.created_at).format("DD/MM/YYYY HH:mm"),
       operation.id,
       t(`type.${period.kind}`),
@@ -70,8 +72,8 @@ function operationRows({ period, operations, figures }: PortfolioExport): CellVa
       period.quote,
       num(closes.get(day)),
       operation.referenceGFB ?? "",
-      operation.conceptString ?? "",
-      operation.aditionalInformation ?? "",
+      reason ?? "",
+      concept ?? "",
     ]);
 }
 

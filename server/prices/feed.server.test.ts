@@ -25,14 +25,14 @@ const goodFrame = (pair = "USD/MXN", ts = 1000) =>
   });
 
 describe("parsePriceFrame", () => {
-  it("maps a frame to a PairQuote, providers best first for buying", () => {
+  it("maps a frame to a PairQuote, providers best first for a client who buys (lowest Sell)", () => {
     const parsed = parsePriceFrame(goodFrame(), "USD/MXN");
     expect(parsed.kind).toBe("quote");
     if (parsed.kind !== "quote") return;
     expect(parsed.quote.pair).toBe("USD/MXN");
     expect(parsed.quote.ts).toBe(1000);
-    expect(parsed.quote.providers.map((p) => p.lpId)).toEqual(["LP-B", "LP-A", "LP-C"]);
-    expect(parsed.quote.providers[0]).toEqual({ lpId: "LP-B", buy: 17.05, sell: 17.35, sig: "sig-LP-B", ts: 1000 });
+    expect(parsed.quote.providers.map((p) => p.lpId)).toEqual(["LP-C", "LP-A", "LP-B"]);
+    expect(parsed.quote.providers[0]).toEqual({ lpId: "LP-C", buy: 17.12, sell: 17.25, sig: "sig-LP-C", ts: 1000 });
     expect(parsed.rejected).toEqual([]);
   });
 

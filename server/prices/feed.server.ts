@@ -106,8 +106,8 @@ export function parsePriceFrame(raw: string, pair: string): ParsedFrame {
     providers.push({ lpId, buy: Buy, sell: Sell, sig, ts: quotedAt });
   }
   if (providers.length === 0) return { kind: "invalid", reason: "no providers" };
-  // PairQuote keeps providers best first for buying (highest Sell first).
-  providers.sort((a, b) => b.sell - a.sell);
+  // PairQuote keeps providers best first for a client who buys (lowest Sell first, decision 094).
+  providers.sort((a, b) => a.sell - b.sell);
   return { kind: "quote", quote: { pair, ts, providers }, rejected };
 }
 

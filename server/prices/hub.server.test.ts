@@ -85,17 +85,17 @@ describe("price hub", () => {
 
     const [price] = a.prices();
     expect(price).toMatchObject({ pair: "USD/MXN", ts: T0, stale: false });
-    // §7: buying ranks by the highest Sell, selling by the lowest Buy; top 4 each.
-    expect(price.buy.top.map((p) => p.lpId)).toEqual(["LP-E", "LP-D", "LP-C", "LP-B"]);
-    expect(price.buy.price).toBeCloseTo(17.25);
-    expect(price.sell.top.map((p) => p.lpId)).toEqual(["LP-E", "LP-D", "LP-C", "LP-B"]);
-    expect(price.sell.price).toBeCloseTo(17.15);
+    // Decision 094: the tightest quote is best for the client on both sides (lowest Sell, highest Buy); top 4 each.
+    expect(price.buy.top.map((p) => p.lpId)).toEqual(["LP-A", "LP-B", "LP-C", "LP-D"]);
+    expect(price.buy.price).toBeCloseTo(17.21);
+    expect(price.sell.top.map((p) => p.lpId)).toEqual(["LP-A", "LP-B", "LP-C", "LP-D"]);
+    expect(price.sell.price).toBeCloseTo(17.19);
     expect(price.buy.top[0]).toEqual({
-      lpId: "LP-E",
+      lpId: "LP-A",
       price: price.buy.price,
-      buy: 17.2 - 0.05,
-      sell: 17.2 + 0.05,
-      sig: "sig-LP-E",
+      buy: 17.2 - 0.01,
+      sell: 17.2 + 0.01,
+      sig: "sig-LP-A",
       ts: T0,
     });
 

@@ -111,7 +111,7 @@ describe("prices through Redis", () => {
     owner.handlers.onQuote(quote(2));
     for (const r of [a, b, c]) {
       await vi.waitFor(() => expect(r.prices().map((p) => p.ts)).toEqual([1, 2]));
-      expect(r.prices()[1].buy.top.map((p) => p.lpId)).toEqual(["LP-B", "LP-A"]);
+      expect(r.prices()[1].buy.top.map((p) => p.lpId)).toEqual(["LP-A", "LP-B"]);
       expect(r.statuses().at(-1)).toBe("live");
     }
 

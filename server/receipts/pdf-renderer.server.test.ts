@@ -194,10 +194,12 @@ const receipt: ReceiptData = {
   destinyAccount: "Proveedores Asia USD · •••• 0027 · USD",
   pair: "USD/MXN",
   exchangeType: "17.243000",
+  provider: "LP-JPM",
   amount: "$1,500.00 USD",
   fee: null,
   total: "$25,864.50 MXN",
-  concept: "Importación de mercancías",
+  paymentReason: "Importación de mercancías",
+  concept: "Pedido 4471",
 };
 
 describe("the receipt document", () => {

@@ -59,8 +59,10 @@ function Receipt({ data, issuedAt }: { data: ReceiptData; issuedAt: string }) {
     [r.destinyAccount, data.destinyAccount],
     [r.pair, data.pair],
     [r.exchangeType, data.exchangeType],
+    [r.provider, data.provider],
     [r.amount, data.amount],
     [r.fee, data.fee],
+    [r.paymentReason, data.paymentReason],
     [r.concept, data.concept],
   ];
   return (

@@ -16,6 +16,7 @@ import type { SetOperationBody } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, PriceFields } from "./calculator.server";
 import { computeQuote, fundsProblem, loadRecipients } from "./calculator.server";
+import { paymentReasonText } from "./payment-reason.server";
 
 /**
  * Submitting the calculator (§4 Transaction submit): permissions, a fresh quote, the §5 pre-submit
@@ -36,6 +37,7 @@ export type FormProblem =
   | "marginUnavailable"
   | "funds"
   | "accountMismatch"
+  | "reasonUnknown"
   | "keyReused"
   | "upstream"
   | "quoteRequired"
@@ -64,6 +66,9 @@ export async function submitTrade(
   const { views } = await companyAccounts(access);
   const origin = views.find((a) => a.idAccount === form.origin);
   if (!origin) return { kind: "formError", message: "accountMismatch", field: "origin" };
+  const reason = await paymentReasonText(access, form.reason);
+  if (reason === "unavailable") return { kind: "formError", message: "upstream" };
+  if (reason === "unknown") return { kind: "formError", message: "reasonUnknown", field: "reason" };
 
   let body: SetOperationBody;
   let quote: ComputedQuote | undefined;
@@ -90,7 +95,7 @@ export async function submitTrade(
       accountDestiny: toRecipient ? null : { idCuenta: destination.id, idDivisa: destination.currency },
       recipient: toRecipient ? { idRecipient: destination.id } : null,
       concept: form.reason,
-      conceptString: form.concept ?? "",
+      conceptString: reason.text,
       aditionalInformation: form.concept ?? "",
       priceObject: null,
       calculatePlace: "left",
@@ -136,7 +141,7 @@ export async function submitTrade(
       accountDestiny: { idCuenta: destination.idAccount, idDivisa: currencyOf(destination) },
       recipient: null,
       concept: form.reason,
-      conceptString: form.concept ?? "",
+      conceptString: reason.text,
       aditionalInformation: form.concept ?? "",
       priceObject: {
         lpId: computed.price.lpId,

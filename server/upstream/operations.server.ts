@@ -27,6 +27,8 @@ const responseChallengeSchema = z
 export const historyOperationSchema = operationSchema.extend({
   txId: z.string().nullable().default(null),
   margin: z.coerce.string().nullable().default(null),
+  /** The provider whose price a buy or sell was booked at, as the feed names it (contract); null for transfers. */
+  liquidityProvider: z.string().nullable().default(null),
   concept: z.coerce.string().nullable().default(null),
   conceptString: z.string().nullable().default(null),
   aditionalInformation: z.string().nullable().default(null),
@@ -96,7 +98,8 @@ export type EmailReceipt =
       template: "estimatedArrival";
       to: string[];
       attachments: EmailAttachment[];
-      data: { companyName: string; date: string; account: string; amount: string; concept: string };
+      /** §7's fields, and the reason beside the typed concept (decision 095). */
+      data: { companyName: string; date: string; account: string; amount: string; paymentReason: string; concept: string };
     }
   | { template: "sendReceipts"; to: string[]; attachments: EmailAttachment[]; data: { companyName: string; created_at: string } };
 

@@ -68,13 +68,13 @@ describe("price feed against the sandbox", () => {
     expect(new Set(quotes.map((q) => q.ts)).size).toBe(quotes.length);
   });
 
-  it("ranks the top 4 of real frames as §7 states: highest Sell to buy, lowest Buy to sell", async () => {
+  it("ranks the top 4 of real frames for the client (decision 094): lowest Sell to buy, highest Buy to sell", async () => {
     const { quotes } = start("EUR/MXN");
     await vi.waitFor(() => expect(quotes.length).toBeGreaterThanOrEqual(3), { timeout: 2_000 });
     for (const quote of quotes) {
       const event = toPriceEvent(quote, quote.ts);
-      const sells = quote.providers.map((p) => p.sell).sort((a, b) => b - a);
-      const buys = quote.providers.map((p) => p.buy).sort((a, b) => a - b);
+      const sells = quote.providers.map((p) => p.sell).sort((a, b) => a - b);
+      const buys = quote.providers.map((p) => p.buy).sort((a, b) => b - a);
       expect(quote.providers.length).toBeGreaterThan(TOP_PROVIDERS);
       expect(event.buy.top).toHaveLength(TOP_PROVIDERS);
       expect(event.sell.top).toHaveLength(TOP_PROVIDERS);

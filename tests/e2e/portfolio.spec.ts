@@ -119,7 +119,7 @@ test("the portfolio exports as CSV and XLSX, formula-safe, and a failed export c
     .trim()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "Fecha,Operación,Tipo,Par,Estatus,Monto,Divisa del monto,Tipo de cambio,Total,Divisa del total,Cierre del mercado del día,Referencia GFB,Concepto,Información adicional",
+    "Fecha,Operación,Tipo,Par,Estatus,Monto,Divisa del monto,Tipo de cambio,Total,Divisa del total,Cierre del mercado del día,Referencia GFB,Motivo de pago,Concepto",
   );
   expect(lines).toHaveLength(count + 1);
   expect(lines.slice(1).every((line) => line.includes(",Compra,USD/MXN,"))).toBe(true);

@@ -137,6 +137,7 @@ export function OperationDetailBody({
         <dl className="text-sm">
           <Row label={t("detail.amount")} value={detail.amount.amount} />
           {detail.amount.rate !== null ? <Row label={t("detail.rate", { product })} value={detail.amount.rate} /> : null}
+          {detail.amount.provider !== null ? <Row label={t("detail.provider")} value={detail.amount.provider} /> : null}
           {detail.amount.fee !== null ? <Row label={t("detail.fee")} value={detail.amount.fee} /> : null}
           <Row label={t("detail.total")} value={detail.amount.total} strong />
         </dl>

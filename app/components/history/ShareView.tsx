@@ -216,7 +216,8 @@ export function PreviewView({ detail, closeHref, backHref, defaults, lastResult,
     [t("preview.date"), detail.estimatedDateText ?? t("detail.unknown")],
     [t("preview.account"), [detail.destination.name, detail.destination.masked].filter(Boolean).join(" ") || t("detail.unknown")],
     [t("preview.amount"), arriving],
-    [t("preview.concept"), detail.paymentReason ?? t("detail.unknown")],
+    [t("preview.paymentReason"), detail.paymentReason ?? t("detail.unknown")],
+    [t("preview.concept"), detail.concept ?? t("detail.unknown")],
   ];
 
   const footer = (

@@ -493,6 +493,7 @@ function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string
         {row(t("calculator.pays"), props.pays, true)}
         {row(t("calculator.receives"), props.receives, true)}
         {row(t("calculator.rate", { product: t("common:product.name") }), formatRate(Number(quote.rate)))}
+        {row(t("calculator.provider"), quote.price.lpId)}
         {row(t("calculator.cost"), props.cost)}
       </dl>
       <p className="mt-2 text-slate-600 dark:text-slate-300" aria-live="off">
