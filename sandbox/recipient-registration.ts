@@ -219,7 +219,7 @@ function bankChecks(data: RecipientData): void {
   }
 }
 
-const fullNameOf = (data: RecipientData) =>
+export const fullNameOf = (data: RecipientData) =>
   data.recipientType.startsWith("pf")
     ? [data.names, data.fatherLastName, data.motherLastName].filter((part) => part?.trim()).join(" ")
     : (data.companyName ?? "");
