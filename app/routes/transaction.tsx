@@ -6,6 +6,7 @@ import { buildCalculatorPrefill, recipientDestination } from "#core/domain/calcu
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
+import { paymentRefText } from "#core/domain/recipients";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { formatMoney } from "#core/money";
 import type { AccessContext } from "#server/session/auth.server";
@@ -50,9 +51,14 @@ const recordedSchema = z.object({ responseChallenge: z.object({ res: z.coerce.st
 function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "transfer"): string {
   const params = new URLSearchParams({ operacion: SLUG_OF[kind] });
   if (!operation) return `/?${params}`;
-  const op = operation as UpstreamOperation & { concept?: unknown; conceptString?: unknown; recipient?: { idRecipient?: unknown } | null };
+  const op = operation as UpstreamOperation & {
+    concept?: unknown;
+    conceptString?: unknown;
+    recipient?: { idRecipient?: unknown; receiverTypeData?: unknown } | null;
+  };
   if (op.pair) params.set("par", op.pair);
   const recipientId = op.recipient?.idRecipient;
+  const source = op.recipient?.receiverTypeData === "BO" ? "BO" : "B3";
   const prefill = buildCalculatorPrefill(
     {
       amount: kind === "transfer" && op.amount !== null ? op.amount.toFixed(2) : undefined,
@@ -61,7 +67,7 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
       destination: op.accountDestiny
         ? op.accountDestiny.idCuenta
         : typeof recipientId === "string" || typeof recipientId === "number"
-          ? recipientDestination(recipientId)
+          ? recipientDestination(paymentRefText({ source, id: String(recipientId) }))
           : undefined,
       reason: typeof op.concept === "number" || typeof op.concept === "string" ? String(op.concept) : undefined,
       concept: typeof op.conceptString === "string" ? op.conceptString : undefined,

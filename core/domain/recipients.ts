@@ -115,7 +115,7 @@ const last4 = (account: string) => account.replace(/\s/g, "").slice(-4);
 const currencyShown = (code: string) => (code.trim().toUpperCase() === "MXP" ? "MXN" : code.trim().toUpperCase());
 
 /** A back-office recipient's full name: the person's names and surnames, or the company's name. */
-function backofficeName(recipient: BackofficeRecipientInput): string {
+export function backofficeName(recipient: BackofficeRecipientInput): string {
   return recipient.recipientType.startsWith("pf")
     ? [recipient.names, recipient.fatherLastName, recipient.motherLastName].filter((part) => part?.trim()).join(" ")
     : (recipient.companyName ?? "");
