@@ -34,6 +34,9 @@ export const SCREENS: Record<string, string[]> = {
     "/destinatarios",
     "/destinatarios?editar=B3-501",
     "/destinatarios?eliminar=B3-502",
+    // Decision 097: a recipient loaded in bulk, authorized and payable: its drawer, and the calculator with it chosen.
+    "/destinatarios?detalle=BO-9001",
+    "/?operacion=transferencia&destino=r:bo-9001",
     "/destinatarios-alta",
     "/destinatarios-alta?tipo=pme",
     "/destinatarios-alta-multiple",
