@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { accessLinkDecision, continuation } from "#core/domain/access-link";
@@ -83,12 +84,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return signInFromLink(request, context, token, await clearLoginState());
 }
 
+/**
+ * The page's frame: the branded card of the screens outside the shell, or, when the browser's session
+ * already shows the shell, the same card inside its <main> (one main landmark per page).
+ */
+function Frame({ children }: { children: ReactNode }) {
+  const inShell = Boolean((useRouteLoaderData("root") as { shell?: unknown } | undefined)?.shell);
+  if (!inShell) return <BrandedPage labelledBy="continuar-acceso">{children}</BrandedPage>;
+  return (
+    <section
+      aria-labelledby="continuar-acceso"
+      className="mx-auto my-10 flex w-full max-w-lg flex-col items-center gap-5 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+    >
+      {children}
+    </section>
+  );
+}
+
 export default function AccessLink() {
   const { token, as, replaces, cancelTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   const continueText = t("accessLink.continue", { person: as.person, company: as.company });
   return (
-    <BrandedPage labelledBy="continuar-acceso">
+    <Frame>
       <h1 id="continuar-acceso" className="text-2xl font-bold">
         {t("accessLink.title")}
       </h1>
@@ -115,7 +133,7 @@ export default function AccessLink() {
         {replaces && replaces !== "unnamed" ? t("accessLink.stay", { person: replaces.person }) : t("accessLink.notMe")}
       </Link>
       {replaces ? null : <p className="text-xs text-slate-600 dark:text-slate-300">{t("accessLink.notMeHint")}</p>}
-    </BrandedPage>
+    </Frame>
   );
 }
 
