@@ -150,7 +150,7 @@ export function seedRecipientRegistration(now: Date): RecipientRegistrationState
         alias: "Diseño Laura",
         email: "laura@disenos.mx",
         currency: "MXN",
-        accountClabe: "014180560032184793",
+        accountClabe: "014180560044172586",
         bank: "Santander",
       },
     ],
