@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { SandboxContext } from "./context";
 import { escapeHtml, html, redirect, type Reply, type Router } from "./http";
 import { debitOf, findOperationByTrk } from "./operations";
+import { payeeOf } from "./payees";
 import { findRegistrationByTrk, type RegistrationRecord, registrationReturnUrl, registrationSummary } from "./recipient-registration";
 import { accountName, moneyText } from "./texts";
 import type { OperationRecord, SandboxState } from "./types";
@@ -168,7 +169,7 @@ function summary(state: SandboxState, operation: OperationRecord): string {
   // The names the member sees in the portal, their own aliases first.
   const nameOf = (bankAccount: { idAccount: string; alias: string }) =>
     accountName(state, operation.memberId, bankAccount.idAccount) ?? bankAccount.alias;
-  const recipient = state.recipients.find((candidate) => candidate.idRecipient === operation.recipientId);
+  const recipient = payeeOf(state, operation);
   // A transfer sends the origin currency; a buy or sell delivers the destination's.
   const destinyCurrency =
     operation.operation === "transfer"

@@ -11,6 +11,7 @@ import { settlementDates } from "./history-seed";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { postOperation, postReturn } from "./ledger";
 import { addBinnacleEntry, viewOfOperation } from "./operations";
+import { payeeOf } from "./payees";
 import { textPdf } from "./pdf";
 import { authenticateMember, type ProductAuth } from "./product";
 import { OPERATION_STATUSES, type OperationRecord, type SandboxState } from "./types";
@@ -87,7 +88,7 @@ function queryObject(query: URLSearchParams): Record<string, string> {
 function searchableText(state: SandboxState, operation: OperationRecord): string {
   const member = findMemberById(state, operation.memberId);
   const user = member && findBankUser(state, member.userName);
-  const recipient = operation.recipientId === null ? undefined : state.recipients.find((r) => r.idRecipient === operation.recipientId);
+  const recipient = payeeOf(state, operation);
   return fold(
     [
       operation.id,

@@ -10,6 +10,7 @@ import { HttpError, json, parseWith, type RequestContext, type Router } from "./
 import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
 import { currencyFamily, debitOf, postOperation, postReturn } from "./ledger";
 import { addNotification } from "./notifications";
+import { payableRecipient, payeeOf } from "./payees";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
 import { markScheduledEventPaidByChallenge, scheduledEventOfOperation } from "./schedules";
@@ -19,7 +20,6 @@ import {
   type OperationKind,
   type OperationRecord,
   type OperationStatus,
-  type RecipientRecord,
   type SandboxState,
   type SetOperationAnswer,
 } from "./types";
@@ -81,7 +81,13 @@ const setOperationInput = z
     exchangeRate: z.number().nonnegative(),
     accountOrigin: accountRef,
     accountDestiny: accountRef.nullable(),
-    recipient: z.object({ idRecipient: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) }).nullable(),
+    recipient: z
+      .object({
+        idRecipient: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+        // §3 receiverTypeData: whose id idRecipient is, the bank's (B3, the default) or the back office's (BO).
+        receiverTypeData: z.enum(["B3", "BO"]).default("B3"),
+      })
+      .nullable(),
     concept: z.number().int().nonnegative(),
     conceptString: z.string(),
     aditionalInformation: z.string(),
@@ -121,10 +127,6 @@ function ownAccount(state: SandboxState, clientId: string, idAccount: string): B
   return state.accounts.find((account) => account.idAccount === idAccount && account.clientId === clientId);
 }
 
-function companyRecipient(state: SandboxState, clientId: string, idRecipient: number): RecipientRecord | undefined {
-  return state.recipients.find((recipient) => recipient.idRecipient === idRecipient && recipient.clientId === clientId);
-}
-
 export function findOperationByTrk(state: SandboxState, trk: string): OperationRecord | undefined {
   return state.operations.find((operation) => operation.trk === trk);
 }
@@ -148,6 +150,7 @@ export function operationIntent(body: unknown): string {
     origin: pick(fields.accountOrigin, "idCuenta"),
     destination: pick(fields.accountDestiny, "idCuenta"),
     recipient: pick(fields.recipient, "idRecipient"),
+    recipientSource: pick(fields.recipient, "receiverTypeData"),
     concept: fields.concept,
     conceptString: fields.conceptString,
     scheduledPaymentEvent: pick(fields.scheduledPaymentEvent, "id"),
@@ -180,7 +183,7 @@ function parseOperationKind(query: URLSearchParams): OperationKind {
 export function viewOfOperation(state: SandboxState, operation: OperationRecord) {
   const member = findMemberById(state, operation.memberId);
   const user = member && findBankUser(state, member.userName);
-  const recipient = operation.recipientId === null ? undefined : companyRecipient(state, operation.clientId, operation.recipientId);
+  const recipient = payeeOf(state, operation);
   const currencyReceive = operation.accountDestiny?.idDivisa ?? recipient?.idCurrency ?? operation.accountOrigin.idDivisa;
   return {
     id: operation.id,
@@ -201,7 +204,9 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
     conceptString: operation.conceptString,
     aditionalInformation: operation.aditionalInformation,
     member: { completeName: user ? [user.name, user.firstLastName, user.secondLastName].join(" ") : "" },
-    recipient: recipient ? { idRecipient: recipient.idRecipient, nombreCompleto: recipient.fullName } : null,
+    recipient: recipient
+      ? { idRecipient: recipient.idRecipient, nombreCompleto: recipient.fullName, receiverTypeData: recipient.source }
+      : null,
     bank: recipient?.bankName ?? null,
     created_at: operation.createdAt,
     updated_at: operation.updatedAt,
@@ -275,12 +280,14 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     if (!origin || (input.accountDestiny && !destiny)) {
       throw new HttpError(404, "Cuenta no encontrada", "ACCOUNT_NOT_FOUND");
     }
-    const recipient = input.recipient && companyRecipient(state, clientId, input.recipient.idRecipient);
-    if (input.recipient && !recipient) throw new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND");
-    // The bank only pays recipients it has authorized (status 2).
-    if (recipient && recipient.status.id !== 2) {
-      throw new HttpError(422, "El destinatario aún no está autorizado", "RECIPIENT_NOT_AUTHORIZED");
+    // The bank pays recipients it has authorized (status 2) and the back office's (§4 treats them as authorized).
+    const found = input.recipient && payableRecipient(state, clientId, { ...input.recipient, source: input.recipient.receiverTypeData });
+    if (found && "refusal" in found) {
+      throw found.refusal === "notFound"
+        ? new HttpError(404, "Destinatario no encontrado", "RECIPIENT_NOT_FOUND")
+        : new HttpError(422, "El destinatario aún no está autorizado", "RECIPIENT_NOT_AUTHORIZED");
     }
+    const recipient = found ? found.payee : null;
     // A transfer between own accounts moves the same money: another account of the same currency.
     if (
       input.operation === "transfer" &&
@@ -334,7 +341,8 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
     const scheduledPaymentEventId = scheduledEventOfOperation(ctx, clientId, body, {
       operation: input.operation,
       destinyId: destiny ? destiny.idAccount : null,
-      recipientId: recipient ? recipient.idRecipient : null,
+      // A schedule pays one of the bank's recipients: a back-office id never matches it.
+      recipientId: recipient?.source === "B3" ? recipient.idRecipient : null,
     });
 
     const id = state.nextIds.operation++;
@@ -358,6 +366,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       accountOrigin: { idCuenta: origin.idAccount, idDivisa: origin.currency },
       accountDestiny: destiny ? { idCuenta: destiny.idAccount, idDivisa: destiny.currency } : null,
       recipientId: recipient ? recipient.idRecipient : null,
+      ...(recipient?.source === "BO" ? { recipientSource: "BO" as const } : {}),
       concept: input.concept,
       conceptString: input.conceptString,
       aditionalInformation: input.aditionalInformation,

@@ -56,6 +56,23 @@ export function registerPartnerRoutes(router: Router, ctx: SandboxContext): void
         },
       });
     })
+    // Who a token belongs to and the company it was issued for, as an OAuth provider's userinfo
+    // answers: what a login link holds, read without opening anything (decision 098).
+    .get("/partner/users/me", (request) => {
+      const { session } = authenticate(ctx, request);
+      const user = bankUserOf(ctx, session);
+      const company = findCompany(ctx.state, session.clientId);
+      if (!company) throw new HttpError(401, "Sesión inválida", "INVALID_SESSION");
+      return json(200, {
+        data: {
+          userName: user.userName,
+          name: user.name,
+          firstLastName: user.firstLastName,
+          secondLastName: user.secondLastName,
+          company: { clientId: company.clientId, name: company.name, businessName: company.businessName },
+        },
+      });
+    })
     .get("/partner/users/companies", (request) => {
       const user = bankUserOf(ctx, authenticate(ctx, request).session);
       const data = user.companies.flatMap((link) => {

@@ -150,7 +150,7 @@ export function seedRecipientRegistration(now: Date): RecipientRegistrationState
         alias: "Diseño Laura",
         email: "laura@disenos.mx",
         currency: "MXN",
-        accountClabe: "014180560032184793",
+        accountClabe: "014180560044172586",
         bank: "Santander",
       },
     ],
@@ -219,7 +219,7 @@ function bankChecks(data: RecipientData): void {
   }
 }
 
-const fullNameOf = (data: RecipientData) =>
+export const fullNameOf = (data: RecipientData) =>
   data.recipientType.startsWith("pf")
     ? [data.names, data.fatherLastName, data.motherLastName].filter((part) => part?.trim()).join(" ")
     : (data.companyName ?? "");

@@ -362,6 +362,8 @@ export interface OperationRecord {
   accountOrigin: AccountRef;
   accountDestiny: AccountRef | null;
   recipientId: number | null;
+  /** §3 `receiverTypeData` of `recipientId`: a back-office recipient ("BO"), else the bank's own (payees.ts). */
+  recipientSource?: "B3" | "BO";
   concept: number;
   conceptString: string;
   aditionalInformation: string;

@@ -12,6 +12,7 @@ import { z } from "zod";
 
 import { activeBanners } from "#core/domain/announcements";
 import { mexicoCity } from "#core/domain/dates";
+import { recipientViews } from "#core/domain/recipients";
 import { THEME_CHOICES } from "#core/domain/theme";
 import { useForm } from "~/components/ui/use-form";
 import { resources } from "~/i18n.server";
@@ -693,6 +694,7 @@ describe("RecipientsTable and the membership (decision 066)", () => {
   const view = (id: string, national: boolean) => ({
     key: `B3-${id}`,
     id,
+    ref: id,
     source: "B3" as const,
     name: `Destinatario ${id}`,
     alias: "",
@@ -733,5 +735,50 @@ describe("RecipientsTable and the membership (decision 066)", () => {
     const html = await table(true);
     expect(tags(html, "a", { "aria-label": "Enviar dinero a Destinatario 503" })).toHaveLength(1);
     expect(html).not.toContain("membresía Pro");
+  });
+});
+
+describe("RecipientsTable: a recipient loaded in bulk (§4, decision 097)", () => {
+  const [loaded] = recipientViews(
+    [],
+    [],
+    [
+      {
+        id: "9001",
+        recipientType: "pmn",
+        names: null,
+        fatherLastName: null,
+        motherLastName: null,
+        companyName: "Comercializadora Hidalgo S.A. de C.V.",
+        accountClabe: "072180004512398769",
+        currency: "MXN",
+        bank: "Banorte",
+        alias: "Hidalgo",
+        status: "pending",
+      },
+    ],
+  );
+
+  it("reads 'Autorizado' and where it came from, never 'En revisión', and 'Enviar dinero' opens the calculator on it", async () => {
+    const html = await serverHtml(
+      <RecipientsTable
+        recipients={[loaded!]}
+        caption="Destinatarios"
+        detailHref={(key) => `/destinatarios?detalle=${key}`}
+        editHref={(key) => `/destinatarios?editar=${key}`}
+        deleteHref={null}
+        sendAllowed
+        internationalAllowed
+        returnTo="/destinatarios"
+      />,
+      "/destinatarios",
+    );
+    expect(html).toContain("Autorizado");
+    expect(html).toContain("Alta por carga múltiple");
+    expect(html).not.toContain("En revisión");
+    expect(html).not.toContain("Disponible cuando");
+    const [send] = tags(html, "a", { "aria-label": "Enviar dinero a Hidalgo" });
+    const href = /href="([^"]*)"/.exec(send ?? "")?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(new URL(href, "http://app.test").searchParams.get("destino")).toBe("r:bo-9001");
   });
 });

@@ -98,14 +98,13 @@ describe("deleting a company recipient (decision 028)", () => {
 });
 
 describe("'Enviar dinero' and the row's detail (issue 15, decision 053)", () => {
-  it("is offered to those who may send to third parties, for the bank's authorized recipients only", async () => {
+  it("is offered to those who may send to third parties, for authorized recipients only, the back office's included (§4)", async () => {
     const admin = await listAs(world.browser);
     expect(admin.canSend).toBe(true);
     const sendable = (admin.list ?? []).filter((recipient: { canSend: boolean }) => recipient.canSend);
     expect(sendable.length).toBeGreaterThan(0);
-    expect(
-      sendable.every((recipient: { source: string; status: string }) => recipient.source === "B3" && recipient.status === "authorized"),
-    ).toBe(true);
+    expect(sendable.every((recipient: { status: string }) => recipient.status === "authorized")).toBe(true);
+    expect(sendable.some((recipient: { source: string }) => recipient.source === "BO")).toBe(true);
     const limited = await carlos([PERMISSIONS.ownAccounts, PERMISSIONS.createOperations]);
     expect((await listAs(limited)).canSend).toBe(false);
   });
@@ -113,7 +112,7 @@ describe("'Enviar dinero' and the row's detail (issue 15, decision 053)", () => 
   it("opens a recipient's detail by its key and ignores another company's", async () => {
     const key = await backofficeKey();
     const page = await listAs(world.browser, `?detalle=${key}`);
-    expect(page.detail).toMatchObject({ key, status: "review", canSend: false });
+    expect(page.detail).toMatchObject({ key, status: "authorized", canSend: true, ref: `bo-${key.slice(3)}` });
     expect((await listAs(world.browser, "?detalle=B3-999999")).detail).toBeNull();
   });
 });

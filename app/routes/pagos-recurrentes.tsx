@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The drawer's data: the schedule as the form's defaults, and the calculator's choices. */
 async function editView(access: AccessContext, schedule: Schedule, accounts: AccountView[] | null) {
   const [recipients, concepts, holidays] = await Promise.all([
-    optional(loadRecipients(access), null, { log: access.log, event: "recipients_unavailable" }),
+    optional(loadRecipients(access, { backoffice: false }), null, { log: access.log, event: "recipients_unavailable" }),
     optional(
       cached("conceptpays", () => access.api.product.conceptPays()),
       null,

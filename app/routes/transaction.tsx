@@ -6,6 +6,7 @@ import { buildCalculatorPrefill, recipientDestination } from "#core/domain/calcu
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { ChallengeOutcome } from "#core/domain/challenge";
 import { challengeOutcome, withoutFreeText } from "#core/domain/challenge";
+import { paymentRefText } from "#core/domain/recipients";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { formatMoney } from "#core/money";
 import type { AccessContext } from "#server/session/auth.server";
@@ -53,10 +54,11 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
   const op = operation as UpstreamOperation & {
     concept?: unknown;
     aditionalInformation?: unknown;
-    recipient?: { idRecipient?: unknown } | null;
+    recipient?: { idRecipient?: unknown; receiverTypeData?: unknown } | null;
   };
   if (op.pair) params.set("par", op.pair);
   const recipientId = op.recipient?.idRecipient;
+  const source = op.recipient?.receiverTypeData === "BO" ? "BO" : "B3";
   const prefill = buildCalculatorPrefill(
     {
       amount: kind === "transfer" && op.amount !== null ? op.amount.toFixed(2) : undefined,
@@ -65,7 +67,7 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
       destination: op.accountDestiny
         ? op.accountDestiny.idCuenta
         : typeof recipientId === "string" || typeof recipientId === "number"
-          ? recipientDestination(recipientId)
+          ? recipientDestination(paymentRefText({ source, id: String(recipientId) }))
           : undefined,
       reason: typeof op.concept === "number" || typeof op.concept === "string" ? String(op.concept) : undefined,
       // 'Concepto' is what was typed; conceptString is the reason's text (decision 095).

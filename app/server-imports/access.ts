@@ -3,5 +3,5 @@ export { json, redirect } from "@remix-run/node";
 export { clientOf, enforceRate } from "#server/rate-limit.server";
 export { authStateOf, getSession } from "#server/session/auth.server";
 export { readForm } from "#server/session/csrf.server";
-export { failLogin, signInFromLink } from "#server/session/login.server";
+export { currentSessionOf, failLogin, linkHolder, signInFromLink } from "#server/session/login.server";
 export { bankTokenUsed, clearLoginState, loginStateMatches } from "#server/session/login-link.server";

@@ -201,7 +201,9 @@ export function checkPaymentRow(
   }
 
   const destinyKey = digits(values.destiny_account ?? "");
-  const recipient = destinyKey ? context.recipients.find((candidate) => digits(candidate.account) === destinyKey) : undefined;
+  // One account may belong to two records (the bank's, still pending, and one loaded in bulk): the payable one pays.
+  const holders = destinyKey ? context.recipients.filter((candidate) => digits(candidate.account) === destinyKey) : [];
+  const recipient = holders.find((candidate) => candidate.status === 2) ?? holders[0];
   if (destinyKey && !recipient) add("destiny_account", texts.rules.recipientUnknown);
   else if (recipient && recipient.status !== 2) add("destiny_account", texts.rules.recipientPending);
   else if (recipient && !recipient.national && !context.mayPayInternational) add("destiny_account", texts.rules.recipientProOnly);

@@ -5,7 +5,11 @@ import {
   canUploadRecipients,
   coreStatus,
   filterRecipients,
+  isPayable,
   parseOriginFilter,
+  parsePaymentRef,
+  payableRecipients,
+  paymentRefText,
   recipientViews,
   rowStatus,
   searchable,
@@ -96,15 +100,42 @@ describe("rowStatus: one status per row", () => {
     expect([1, 2, 3, 0].map((statusId) => rowStatus({ source: "B3", statusId }))).toEqual(["pending", "authorized", "changed", "pending"]);
   });
 
-  it("reads a back-office recipient in review as 'review', never also 'authorized'", () => {
-    expect(rowStatus({ source: "BO", status: "pending" })).toBe("review");
-    expect(rowStatus({ source: "BO" })).toBe("review");
-    expect(rowStatus({ source: "BO", status: null })).toBe("review");
+  it("reads a back-office pending recipient as authorized (§4), its one status", () => {
+    expect(rowStatus({ source: "BO", status: "pending" })).toBe("authorized");
+    expect(rowStatus({ source: "BO" })).toBe("authorized");
+    expect(rowStatus({ source: "BO", status: null })).toBe("authorized");
   });
 
   it("shows a back office's registered recipient as authorized and drops a deleted one", () => {
     expect(rowStatus({ source: "BO", status: "registered" })).toBe("authorized");
     expect(rowStatus({ source: "BO", status: "Deleted " })).toBeNull();
+  });
+});
+
+describe("isPayable (§4)", () => {
+  it("pays a bank recipient only with status 2, and a back-office one unless it was deleted", () => {
+    expect([1, 2, 3].map((statusId) => isPayable({ source: "B3", statusId }))).toEqual([false, true, false]);
+    expect(isPayable({ source: "BO", status: "pending" })).toBe(true);
+    expect(isPayable({ source: "BO", status: "registered" })).toBe(true);
+    expect(isPayable({ source: "BO", status: "deleted" })).toBe(false);
+  });
+});
+
+describe("payment refs: one name per payable recipient across the two id spaces", () => {
+  it("names a bank recipient by its id and a back-office one with its prefix, and reads both back", () => {
+    expect(paymentRefText({ source: "B3", id: "501" })).toBe("501");
+    expect(paymentRefText({ source: "BO", id: "9001" })).toBe("bo-9001");
+    expect(parsePaymentRef("501")).toEqual({ source: "B3", id: "501" });
+    expect(parsePaymentRef("bo-9001")).toEqual({ source: "BO", id: "9001" });
+  });
+
+  it("keeps the same number from the two sources apart", () => {
+    expect(paymentRefText({ source: "B3", id: "9001" })).not.toBe(paymentRefText({ source: "BO", id: "9001" }));
+  });
+
+  it("reads nothing from an empty ref", () => {
+    expect(parsePaymentRef("")).toBeNull();
+    expect(parsePaymentRef("bo-")).toBeNull();
   });
 });
 
@@ -134,11 +165,11 @@ describe("recipientViews", () => {
     });
   });
 
-  it("lets money go only to the bank's authorized recipients", () => {
-    expect(views.filter((v) => v.canSend).map((v) => v.key)).toEqual(
-      views.filter((v) => v.source === "B3" && v.status === "authorized").map((v) => v.key),
-    );
+  it("lets money go to every authorized recipient, the back office's included (§4), and to no pending one", () => {
+    expect(views.filter((v) => v.canSend).map((v) => v.key)).toEqual(views.filter((v) => v.status === "authorized").map((v) => v.key));
+    expect(views.filter((v) => v.canSend).map((v) => v.key)).toEqual(expect.arrayContaining(["BO-9001", "BO-9002"]));
     expect(views.find((v) => v.id === "504")?.canSend).toBe(false);
+    expect(views.find((v) => v.id === "533")?.canSend).toBe(false);
   });
 
   it("leaves out a back-office recipient the back office deleted", () => {
@@ -151,16 +182,42 @@ describe("recipientViews", () => {
     expect(views.find((v) => v.id === "501")?.alias).toBe("Textil del Norte");
   });
 
-  it("marks back-office recipients 'review' with no money to send yet, and builds their names", () => {
+  it("shows back-office recipients authorized and payable, under their own ref, and builds their names", () => {
     expect(views.find((v) => v.key === "BO-9001")).toMatchObject({
       name: "María López",
-      status: "review",
-      canSend: false,
+      status: "authorized",
+      canSend: true,
       source: "BO",
+      ref: "bo-9001",
       canFavorite: false,
       national: true,
     });
+    expect(views.find((v) => v.key === "B3-501")?.ref).toBe("501");
     expect(views.find((v) => v.key === "BO-9002")).toMatchObject({ name: "Hamburg GmbH", national: false, typePerson: "MORAL", alias: "" });
+  });
+});
+
+describe("payableRecipients (§4)", () => {
+  const payable = payableRecipients(core, new Map([["503", "Bright"]]), [
+    ...backoffice,
+    { ...backoffice[0]!, id: "9003", status: "deleted" },
+  ]);
+
+  it("lists the bank's authorized recipients, then the back office's that were not deleted", () => {
+    expect(payable.map((recipient) => recipient.id)).toEqual(["501", "503", "bo-9001", "bo-9002"]);
+    expect(payable.map((recipient) => recipient.source)).toEqual(["B3", "B3", "BO", "BO"]);
+  });
+
+  it("names each by the member's alias, the upstream's alias or the full name, with the account's last 4 digits", () => {
+    expect(payable.map((recipient) => recipient.name)).toEqual(["Textil del Norte", "Bright", "Proveedor 1", "Hamburg GmbH"]);
+    expect(payable.find((recipient) => recipient.id === "bo-9001")).toMatchObject({
+      currency: "MXN",
+      bankName: "BBVA México",
+      last4: "0017",
+      national: true,
+    });
+    expect(payable.find((recipient) => recipient.id === "bo-9002")).toMatchObject({ currency: "EUR", national: false });
+    expect(JSON.stringify(payable)).not.toContain("012180000000000017");
   });
 });
 

@@ -3,11 +3,32 @@
  * core recipients from the bank and recipients still at the product's back office, as one list.
  */
 /**
- * The one status a recipient's row shows (§3 pending, authorized; §4 3 reads as changed). A
- * back-office recipient still under the product's review reads 'En revisión' and nothing else.
+ * The one status a recipient's row shows (§3 pending, authorized; §4 3 reads as changed). §4
+ * treats a back-office recipient as authorized: it reads 'Autorizado' like any other payable one,
+ * and its row tells where it came from apart from the status (decision 097).
  */
-export type RecipientStatus = "pending" | "authorized" | "changed" | "review";
+export type RecipientStatus = "pending" | "authorized" | "changed";
+/** §3 `receiverTypeData`: the bank's own recipients (B3) or the product's back office (BO). */
 export type RecipientSource = "B3" | "BO";
+
+/**
+ * How the app names a recipient it may pay, in forms and links: a bank recipient by its id
+ * ("501"), a back-office one as "bo-9001". The ids come from two systems (the bank's core and the
+ * product's back office) and can be the same number for two different recipients.
+ */
+export type PaymentRef = { source: RecipientSource; id: string };
+
+const BACKOFFICE_REF = "bo-";
+
+export function paymentRefText(ref: PaymentRef): string {
+  return ref.source === "BO" ? `${BACKOFFICE_REF}${ref.id}` : ref.id;
+}
+
+export function parsePaymentRef(text: string): PaymentRef | null {
+  const backoffice = text.startsWith(BACKOFFICE_REF);
+  const id = backoffice ? text.slice(BACKOFFICE_REF.length) : text;
+  return id === "" ? null : { source: backoffice ? "BO" : "B3", id };
+}
 
 export interface CoreRecipientInput {
   idRecipient: string;
@@ -46,6 +67,8 @@ export interface RecipientView {
   /** Unique across sources: "B3-501", "BO-9001". */
   key: string;
   id: string;
+  /** What the calculator and its links call it (`paymentRefText`): "501", "bo-9001". */
+  ref: string;
   source: RecipientSource;
   name: string;
   alias: string;
@@ -74,21 +97,82 @@ export type RowStatusInput = { source: "B3"; statusId: number } | { source: "BO"
 
 /**
  * The single status of a recipient's row, from its upstream fields. A bank recipient follows its
- * status id (§4). A back-office recipient is one the bank has not registered yet: while the back
- * office has it pending it reads 'En revisión' (§4 lets it count as authorized, decision 019, but
- * a row must not say both); once the back office registered it, it is authorized; a deleted one
- * (§4: deletion is a status update) is null, not shown.
+ * status id (§4). A back-office recipient is authorized whether the back office still has it
+ * pending or registered it (§4: "back-office pending recipients are treated as authorized";
+ * decision 097 replaces the 'En revisión' of 053, which contradicted it being payable); a deleted
+ * one (§4: deletion is a status update) is null, not shown.
  */
 export function rowStatus(input: RowStatusInput): RecipientStatus | null {
   if (input.source === "B3") return coreStatus(input.statusId);
   const status = (input.status ?? "pending").trim().toLowerCase();
-  if (status === "deleted") return null;
-  if (status === "registered" || status === "authorized") return "authorized";
-  return "review";
+  return status === "deleted" ? null : "authorized";
 }
+
+/** §4: money goes to a recipient only while its one status is authorized, whatever its source. */
+export const isPayable = (input: RowStatusInput): boolean => rowStatus(input) === "authorized";
 
 const last4 = (account: string) => account.replace(/\s/g, "").slice(-4);
 const currencyShown = (code: string) => (code.trim().toUpperCase() === "MXP" ? "MXN" : code.trim().toUpperCase());
+
+/** A back-office recipient's full name: the person's names and surnames, or the company's name. */
+export function backofficeName(recipient: BackofficeRecipientInput): string {
+  return recipient.recipientType.startsWith("pf")
+    ? [recipient.names, recipient.fatherLastName, recipient.motherLastName].filter((part) => part?.trim()).join(" ")
+    : (recipient.companyName ?? "");
+}
+
+/** A recipient money can go to now, as the calculator's destination menu and its submit know it. */
+export interface PayableRecipient {
+  /** `paymentRefText`: "501", "bo-9001". */
+  id: string;
+  source: RecipientSource;
+  /** The member's alias, the upstream's alias, or the full name. */
+  name: string;
+  currency: string;
+  bankName: string;
+  last4: string;
+  /** §1 Nacional / Internacional. */
+  national: boolean;
+}
+
+/**
+ * Every recipient that may be paid now (§4): the bank's authorized ones in the bank's order, then
+ * the back office's (§4 treats them as authorized, decision 097). Who may pay whom (§6, decision
+ * 066) is the caller's filter.
+ */
+export function payableRecipients(
+  core: readonly CoreRecipientInput[],
+  aliases: ReadonlyMap<string, string | null>,
+  backoffice: readonly BackofficeRecipientInput[],
+): PayableRecipient[] {
+  const bank = core
+    .filter((recipient) => isPayable({ source: "B3", statusId: recipient.status.id }))
+    .map(
+      (recipient): PayableRecipient => ({
+        id: paymentRefText({ source: "B3", id: recipient.idRecipient }),
+        source: "B3",
+        name: aliases.get(recipient.idRecipient)?.trim() || recipient.alias?.trim() || recipient.fullName,
+        currency: currencyShown(recipient.idCurrency),
+        bankName: recipient.bankName,
+        last4: last4(recipient.account),
+        national: recipient.typeOriginPerson === "NACIONAL",
+      }),
+    );
+  const loaded = backoffice
+    .filter((recipient) => isPayable({ source: "BO", status: recipient.status }))
+    .map(
+      (recipient): PayableRecipient => ({
+        id: paymentRefText({ source: "BO", id: recipient.id }),
+        source: "BO",
+        name: recipient.alias?.trim() || backofficeName(recipient),
+        currency: currencyShown(recipient.currency),
+        bankName: recipient.bank ?? "",
+        last4: last4(recipient.accountClabe),
+        national: recipient.recipientType.endsWith("n"),
+      }),
+    );
+  return [...bank, ...loaded];
+}
 
 export function recipientViews(
   core: readonly CoreRecipientInput[],
@@ -101,6 +185,7 @@ export function recipientViews(
     return {
       key: `B3-${recipient.idRecipient}`,
       id: recipient.idRecipient,
+      ref: paymentRefText({ source: "B3", id: recipient.idRecipient }),
       source: "B3",
       name: recipient.fullName,
       alias: record?.alias?.trim() || recipient.alias?.trim() || "",
@@ -113,21 +198,19 @@ export function recipientViews(
       favorite: record?.favorite ?? false,
       canFavorite: true,
       // §4: money goes only to a recipient the bank authorized; the calculator offers no other.
-      canSend: recipient.status.id === 2,
+      canSend: isPayable({ source: "B3", statusId: recipient.status.id }),
     };
   });
   for (const recipient of backoffice) {
     const status = rowStatus({ source: "BO", status: recipient.status });
     if (status === null) continue;
     const physical = recipient.recipientType.startsWith("pf");
-    const name = physical
-      ? [recipient.names, recipient.fatherLastName, recipient.motherLastName].filter((part) => part?.trim()).join(" ")
-      : (recipient.companyName ?? "");
     views.push({
       key: `BO-${recipient.id}`,
       id: recipient.id,
+      ref: paymentRefText({ source: "BO", id: recipient.id }),
       source: "BO",
-      name,
+      name: backofficeName(recipient),
       alias: recipient.alias?.trim() ?? "",
       last4: last4(recipient.accountClabe),
       currency: currencyShown(recipient.currency),
@@ -137,7 +220,7 @@ export function recipientViews(
       typePerson: physical ? "FISICA" : "MORAL",
       favorite: false,
       canFavorite: false,
-      canSend: false,
+      canSend: true,
     });
   }
   return views.sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.name.localeCompare(b.name, "es-MX"));

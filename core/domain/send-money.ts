@@ -4,11 +4,12 @@ import { SLUG_OF } from "./calculator-prefill";
 
 /**
  * 'Enviar dinero' on a recipient's row: the dashboard calculator on its transfer tab with the
- * recipient already chosen as the destination (`/?operacion=transferencia&destino=r:501`).
+ * recipient already chosen as the destination (`/?operacion=transferencia&destino=r:501`, or
+ * `r:bo-9001` for a back-office recipient: its `paymentRefText`).
  */
-export function sendMoneyHref(recipientId: string): string {
+export function sendMoneyHref(recipientRef: string): string {
   const params = buildCalculatorPrefill(
-    { destination: recipientDestination(recipientId) },
+    { destination: recipientDestination(recipientRef) },
     new URLSearchParams({ operacion: SLUG_OF.transfer }),
   );
   return `/?${params}`;

@@ -70,15 +70,10 @@ export async function loadOperationDetail(access: AccessContext, id: string, opt
       { log: access.log, event: "operation_detail_accounts_unavailable" },
     ),
     operation.recipient
-      ? optional(
-          access.api.partner
-            .getRecipients()
-            .then((list): RecipientAccount[] =>
-              list.map((r) => ({ idRecipient: r.idRecipient, account: r.account, bankName: r.bankName, alias: r.alias })),
-            ),
-          null,
-          { log: access.log, event: "operation_detail_recipients_unavailable" },
-        )
+      ? optional(recipientAccounts(access, operation.recipient), null, {
+          log: access.log,
+          event: "operation_detail_recipients_unavailable",
+        })
       : Promise.resolve(null),
   ]);
   const detail = operationDetail({
@@ -92,4 +87,20 @@ export async function loadOperationDetail(access: AccessContext, id: string, opt
     partnerBank: texts.receipt.partnerBank,
   });
   return { operation, detail };
+}
+
+/**
+ * Where the operation's recipient's account is: the bank's list, or for a back-office recipient its
+ * own record (§7 GET /backoffice-recipients/{id}), whose id would mean another recipient in the bank's.
+ */
+async function recipientAccounts(
+  access: AccessContext,
+  recipient: NonNullable<HistoryOperation["recipient"]>,
+): Promise<RecipientAccount[]> {
+  if (recipient.receiverTypeData === "BO") {
+    const record = await access.api.recipients.backoffice(recipient.idRecipient);
+    return [{ idRecipient: recipient.idRecipient, account: record.accountClabe, bankName: record.bank ?? "", alias: record.alias }];
+  }
+  const list = await access.api.partner.getRecipients();
+  return list.map((r) => ({ idRecipient: r.idRecipient, account: r.account, bankName: r.bankName, alias: r.alias }));
 }

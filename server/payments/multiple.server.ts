@@ -8,6 +8,7 @@ import { canSendInternational } from "#core/domain/membership";
 import type { BatchContext, PaymentRow } from "#core/domain/multiple-payment";
 import { paymentUploadSchema, readPaymentRows, totalsByAccount, totalsByCurrency } from "#core/domain/multiple-payment";
 import { canSendToRecipients } from "#core/domain/permissions";
+import { backofficeName, isPayable, paymentRefText } from "#core/domain/recipients";
 
 import { getConfig } from "../config.server";
 import type { Batch, BatchJob, BatchKind, BatchRecords } from "../jobs/batch-jobs.server";
@@ -28,6 +29,7 @@ import { warnUpstreamFailure } from "../upstream/failure-log.server";
 import { notificationsFor } from "../upstream/notifications.server";
 import { optional } from "../upstream/optional.server";
 import type { SetOperationBody } from "../upstream/trading.server";
+import { wireRecipient } from "../upstream/trading.server";
 
 /**
  * The multiple payment (SPEC §2 /pago-multiple, §3 Multiple payment row; docs/decisions/062): an
@@ -76,7 +78,7 @@ export function rowOperationBody(row: PaymentRow): SetOperationBody {
     exchangeRate: 1,
     accountOrigin: { idCuenta: input.originId, idDivisa: input.currency },
     accountDestiny: null,
-    recipient: { idRecipient: input.recipientId },
+    recipient: wireRecipient(input.recipientId),
     concept: input.reasonId,
     conceptString: input.reason,
     aditionalInformation: input.detail,
@@ -154,7 +156,7 @@ export function paymentStore(
 /** What the rows are checked against: the company's accounts, its recipients, the reasons and the member's permission, read fresh. */
 export async function batchContext(access: AccessContext): Promise<BatchContext> {
   const special = isSpecialRuleCompany(access.company.clientId);
-  const [actor, membershipId, accounts, recipients, members, reasons] = await Promise.all([
+  const [actor, membershipId, accounts, recipients, members, backoffice, reasons] = await Promise.all([
     currentActor(access),
     membershipIdOrNull(access),
     access.api.partner.getAccounts(),
@@ -163,6 +165,10 @@ export async function batchContext(access: AccessContext): Promise<BatchContext>
     special
       ? Promise.resolve([])
       : optional(access.api.trading.memberRecipients(), [], { log: access.log, event: "member_recipients_unavailable" }),
+    // Without the back office, a row to one of its recipients reads as an unknown account.
+    special
+      ? Promise.resolve([])
+      : optional(access.api.recipients.pendingBackoffice(), [], { log: access.log, event: "backoffice_recipients_unavailable" }),
     cached("conceptpays", () => access.api.product.conceptPays()),
   ]);
   const aliases = new Map(members.map((member) => [member.idRecipient, member.alias]));
@@ -174,14 +180,28 @@ export async function batchContext(access: AccessContext): Promise<BatchContext>
       balance: account.balance,
       alias: account.alias,
     })),
-    recipients: recipients.map((recipient) => ({
-      id: recipient.idRecipient,
-      account: recipient.account,
-      currency: recipient.idCurrency,
-      status: recipient.status.id,
-      name: aliases.get(recipient.idRecipient)?.trim() || recipient.alias?.trim() || recipient.fullName,
-      national: recipient.typeOriginPerson === "NACIONAL",
-    })),
+    recipients: [
+      ...recipients.map((recipient) => ({
+        id: recipient.idRecipient,
+        account: recipient.account,
+        currency: recipient.idCurrency,
+        status: recipient.status.id,
+        name: aliases.get(recipient.idRecipient)?.trim() || recipient.alias?.trim() || recipient.fullName,
+        national: recipient.typeOriginPerson === "NACIONAL",
+      })),
+      // After the bank's, so an account both know is paid to the bank's recipient.
+      ...backoffice
+        .filter((record) => isPayable({ source: "BO", status: record.status }))
+        .map((record) => ({
+          id: paymentRefText({ source: "BO", id: record.id }),
+          account: record.accountClabe,
+          currency: record.currency,
+          // §4 treats a back-office recipient as authorized (decision 097).
+          status: 2,
+          name: record.alias?.trim() || backofficeName(record),
+          national: record.recipientType.endsWith("n"),
+        })),
+    ],
     reasons: reasons.map((reason) => ({ id: reason.IdPayConcept, label: reason.concept })),
     mayPayRecipients: canSendToRecipients(actor),
     mayPayInternational: canSendInternational(membershipId),

@@ -1,6 +1,7 @@
 import { recipientOf } from "#core/domain/calculator-prefill";
 import { Big, toDecimal } from "#core/domain/decimal";
 import { canOperate } from "#core/domain/permissions";
+import { parsePaymentRef } from "#core/domain/recipients";
 import type { RecurrenceForm } from "#core/domain/recurring-form";
 import { toRecurrence } from "#core/domain/recurring-form";
 import type { TransferForm } from "#core/domain/trade-form";
@@ -17,14 +18,14 @@ import type { Schedule, ScheduleBody } from "../upstream/scheduled-payments.serv
 /**
  * Creating and editing a recurring payment (§3 Calculator transaction `recurrent`; decisions 056,
  * 063): the calculator's transfer, checked as 'Confirmar' checks it (the member's permission, the
- * company's accounts, an authorized recipient, one currency), plus its plan. Creating is keyed
+ * company's accounts, an authorized recipient the bank registered, one currency), plus its plan. Creating is keyed
  * (Idempotency-Key) and never resent on a timeout; editing is a PUT, idempotent by nature.
  */
 export type ScheduleFields = Pick<TransferForm, "amount" | "origin" | "destination" | "reason" | "concept"> & RecurrenceForm;
 
 export type SaveOutcome =
   | { kind: "saved"; schedule: Schedule }
-  | { kind: "fieldError"; field: "origin" | "destination"; problem: "accountMismatch" }
+  | { kind: "fieldError"; field: "origin" | "destination"; problem: "accountMismatch" | "backofficeSchedule" }
   | { kind: "fieldError"; field: "reason"; problem: "reasonUnknown" }
   | { kind: "forbidden" }
   | { kind: "keyReused" }
@@ -34,6 +35,10 @@ export type SaveOutcome =
 
 async function bodyOf(access: AccessContext, form: ScheduleFields): Promise<ScheduleBody | SaveOutcome> {
   const recipientId = recipientOf(form.destination);
+  // A schedule outlives the back office's id (the bank gives the recipient its own once registered).
+  if (recipientId !== null && parsePaymentRef(recipientId)?.source === "BO") {
+    return { kind: "fieldError", field: "destination", problem: "backofficeSchedule" };
+  }
   if (!canOperate(await currentActor(access), { kind: "transfer", toRecipient: recipientId !== null })) return { kind: "forbidden" };
   const { views } = await companyAccounts(access);
   const origin = views.find((account) => account.idAccount === form.origin);
@@ -42,7 +47,7 @@ async function bodyOf(access: AccessContext, form: ScheduleFields): Promise<Sche
   let destination: { idCuenta: string; idDivisa: string } | null = null;
   let recipient: { idRecipient: string } | null = null;
   if (recipientId !== null) {
-    const found = (await loadRecipients(access)).find((candidate) => candidate.id === recipientId);
+    const found = (await loadRecipients(access, { backoffice: false })).find((candidate) => candidate.id === recipientId);
     if (!found || displayCurrency(found.currency) !== currency)
       return { kind: "fieldError", field: "destination", problem: "accountMismatch" };
     recipient = { idRecipient: found.id };

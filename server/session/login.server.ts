@@ -1,12 +1,14 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
+import type { CurrentSession, LinkHolder } from "#core/domain/access-link";
 import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
 
 import { callContext } from "../upstream/budget.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
+import type { PortalSession } from "./auth.server";
 import { authStateOf, getSession, replaceSession } from "./auth.server";
 import { claimBankToken } from "./login-link.server";
 import type { FlashData, SessionData } from "./types";
@@ -95,8 +97,51 @@ async function signInOnce(request: Request, context: AppLoadContext, bankToken: 
   return loginWithBankToken(request, context, bankToken);
 }
 
+/**
+ * Whose access a bank link holds (decision 098), read with the token from the bank without opening
+ * a session with it: the token stays unclaimed and nothing is stored. "invalid" when the bank does
+ * not know the token (it would fail at sign-in too), "unavailable" when it could not say.
+ */
+export async function linkHolder(
+  request: Request,
+  context: AppLoadContext,
+  bankToken: string,
+): Promise<LinkHolder | "invalid" | "unavailable"> {
+  try {
+    const holder = await upstreams(callContext(request, context), { bankToken }).partner.tokenHolder();
+    return {
+      userName: holder.userName,
+      name: holder.name,
+      firstLastName: holder.firstLastName,
+      companyId: holder.company.clientId,
+      companyName: holder.company.name,
+    };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    return error.status === 401 || error.status === 410 ? "invalid" : "unavailable";
+  }
+}
+
+/** The browser's session as the continuation names it: the signed-in person and company, or one without a name yet. */
+export function currentSessionOf(session: PortalSession): CurrentSession {
+  const state = authStateOf(session);
+  if (state === "wizardState") return "unnamed";
+  if (state !== "accessState") return null;
+  const user = session.get("user");
+  const companyId = session.get("companyId");
+  const company = session.get("companies")?.find((candidate) => candidate.clientId === companyId);
+  if (!user || !company) return "unnamed";
+  return {
+    userName: user.userName,
+    name: user.name,
+    firstLastName: user.firstLastName,
+    companyId: company.clientId,
+    companyName: company.name,
+  };
+}
+
 export async function failLogin(request: Request, context: AppLoadContext, error: unknown, flash?: Partial<FlashData>) {
-  const reason = error === "used" ? "used" : isUpstreamError(error) && error.status === 401 ? "token" : "upstream";
+  const reason = error === "used" || error === "token" ? error : isUpstreamError(error) && error.status === 401 ? "token" : "upstream";
   context.log.warn({ event: "login_failed", reason, err: error instanceof Error ? error.message : String(error) }, "login failed");
   const cookie = await replaceSession(request, { authState: "errorState", errorReason: reason }, flash);
   return redirect("/error", { headers: { "Set-Cookie": cookie } });

@@ -22,6 +22,7 @@ import { canSendInternational } from "#core/domain/membership";
 import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
+import { payableRecipients } from "#core/domain/recipients";
 import { withKnownRecipient } from "#core/domain/send-money";
 import { AMOUNT_MAX } from "#core/domain/trade-form";
 import { formatMoney } from "#core/money";
@@ -39,7 +40,6 @@ import { optional } from "../upstream/optional.server";
 import type { ConceptPay } from "../upstream/product.server";
 import type { Frequency } from "../upstream/scheduled-payments.server";
 import type { RecipientOption } from "./accounts.server";
-import { authorizedRecipients } from "./accounts.server";
 
 export type { Tab };
 
@@ -195,19 +195,25 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
 }
 
 /**
- * The recipients the member may send to now: authorized ones (§4), and international ones only
- * with Pro (§6, decision 066). The calculator offers these and the submit accepts no other, so a
- * hand-made POST to an international recipient by a Basic member reads as an unknown recipient.
+ * The recipients the member may send to now: authorized ones (§4), the back office's included
+ * (decision 097), and international ones only with Pro (§6, decision 066). The calculator offers
+ * these and the submit accepts no other, so a hand-made POST to an international recipient by a
+ * Basic member reads as an unknown recipient. A recurring payment needs a recipient the bank has
+ * registered (`backoffice: false`): a schedule outlives the back office's id.
  */
-export async function loadRecipients(access: AccessContext): Promise<RecipientOption[]> {
-  const [bank, member, membershipId] = await Promise.all([
+export async function loadRecipients(access: AccessContext, options: { backoffice?: boolean } = {}): Promise<RecipientOption[]> {
+  const [bank, member, backoffice, membershipId] = await Promise.all([
     access.api.partner.getRecipients(),
     // Without member data the bank's own aliases show.
     optional(access.api.trading.memberRecipients(), [], { log: access.log, event: "member_recipients_unavailable" }),
+    // Without the back office, the bank's recipients can still be paid.
+    options.backoffice === false
+      ? Promise.resolve([])
+      : optional(access.api.recipients.pendingBackoffice(), [], { log: access.log, event: "backoffice_recipients_unavailable" }),
     membershipIdOrNull(access),
   ]);
-  const authorized = authorizedRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])));
-  return canSendInternational(membershipId) ? authorized : authorized.filter((recipient) => recipient.national);
+  const payable = payableRecipients(bank, new Map(member.map((m) => [m.idRecipient, m.alias])), backoffice);
+  return canSendInternational(membershipId) ? payable : payable.filter((recipient) => recipient.national);
 }
 
 /** Printable ASCII, as a provider's id and signature are. */

@@ -13,6 +13,7 @@ import { errorCatalogue, reportFailure } from "../upstream/error-reporting.serve
 import { isUpstreamError } from "../upstream/errors";
 import { notificationsFor } from "../upstream/notifications.server";
 import type { SetOperationBody } from "../upstream/trading.server";
+import { wireRecipient } from "../upstream/trading.server";
 import { companyAccounts } from "./accounts.server";
 import type { ComputedQuote, PriceFields } from "./calculator.server";
 import { computeQuote, fundsProblem, loadRecipients } from "./calculator.server";
@@ -38,6 +39,8 @@ export type FormProblem =
   | "funds"
   | "accountMismatch"
   | "reasonUnknown"
+  /** A recurring payment to a back-office recipient (schedule-form.server.ts). */
+  | "backofficeSchedule"
   | "keyReused"
   | "upstream"
   | "quoteRequired"
@@ -93,7 +96,7 @@ export async function submitTrade(
       exchangeRate: 1,
       accountOrigin: { idCuenta: origin.idAccount, idDivisa: currencyOf(origin) },
       accountDestiny: toRecipient ? null : { idCuenta: destination.id, idDivisa: destination.currency },
-      recipient: toRecipient ? { idRecipient: destination.id } : null,
+      recipient: toRecipient ? wireRecipient(destination.id) : null,
       concept: form.reason,
       conceptString: reason.text,
       aditionalInformation: form.concept ?? "",

@@ -37,7 +37,12 @@ export const historyOperationSchema = operationSchema.extend({
     .nullable()
     .default(null),
   recipient: z
-    .object({ idRecipient: z.coerce.string(), nombreCompleto: z.string().nullable().default(null) })
+    .object({
+      idRecipient: z.coerce.string(),
+      nombreCompleto: z.string().nullable().default(null),
+      // §3: whose id idRecipient is; "BO" is the product's back office (decision 097), anything else the bank's.
+      receiverTypeData: z.string().nullable().default(null),
+    })
     .nullable()
     .default(null),
   bank: z.string().nullable().default(null),

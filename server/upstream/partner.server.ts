@@ -46,6 +46,15 @@ export const bankRecipientSchema = z.object({
 });
 export type BankRecipient = z.infer<typeof bankRecipientSchema>;
 
+/** Whose access a bank token is and the company it was issued for (`GET /users/me`, decision 098). */
+export const tokenHolderSchema = z.object({
+  userName: z.string(),
+  name: z.string(),
+  firstLastName: z.string(),
+  company: z.object({ clientId: z.string(), name: z.string(), businessName: z.string() }),
+});
+export type TokenHolder = z.infer<typeof tokenHolderSchema>;
+
 const tokenSchema = envelope(z.object({ token: z.string().min(1) }));
 
 /** §7 GET /beneficiary?recipientType: what the bank takes for a recipient type (currencies, code types). */
@@ -60,11 +69,17 @@ export type BeneficiaryCatalogue = z.infer<typeof beneficiaryCatalogueSchema>;
 const userAnswerSchema = envelope(bankUserSchema);
 const companiesAnswerSchema = envelope(z.array(bankCompanySchema));
 const accountsAnswerSchema = envelope(z.array(bankAccountSchema));
+const holderAnswerSchema = envelope(tokenHolderSchema);
 
 export function partnerClient(http: Http) {
   return {
     async getUser(userName: string): Promise<BankUser> {
       const body = await http.request({ method: "GET", path: "/users", query: { userName }, schema: userAnswerSchema });
+      return body.data;
+    },
+    /** The token's own user and company, read without opening a session with it (a login link's holder). */
+    async tokenHolder(): Promise<TokenHolder> {
+      const body = await http.request({ method: "GET", path: "/users/me", schema: holderAnswerSchema });
       return body.data;
     },
     async getCompanies(): Promise<BankCompany[]> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { OPERATION_STATUSES } from "#core/domain/operation-status";
+import { parsePaymentRef } from "#core/domain/recipients";
 
 import type { Http } from "./http.server";
 
@@ -40,6 +41,19 @@ export const createdOperationSchema = z.object({
 });
 export type CreatedOperation = z.infer<typeof createdOperationSchema>;
 
+/**
+ * A recipient as /setoperation names it: §3 `receiverTypeData` says whose id `idRecipient` is, the
+ * bank's (absent) or the product's back office's ("BO"); the two are numbered apart (decision 097).
+ */
+export type WireRecipient = { idRecipient: string; receiverTypeData?: "BO" };
+
+/** The wire's recipient for a payment ref of the calculator or a payment file ("501", "bo-9001"). */
+export function wireRecipient(ref: string): WireRecipient | null {
+  const parsed = parsePaymentRef(ref);
+  if (!parsed) return null;
+  return parsed.source === "BO" ? { idRecipient: parsed.id, receiverTypeData: "BO" } : { idRecipient: parsed.id };
+}
+
 export interface SetOperationBody {
   operation: "buy" | "sell" | "transfer";
   pair: string;
@@ -51,7 +65,7 @@ export interface SetOperationBody {
   exchangeRate: number;
   accountOrigin: { idCuenta: string; idDivisa: string };
   accountDestiny: { idCuenta: string; idDivisa: string } | null;
-  recipient: { idRecipient: string } | null;
+  recipient: WireRecipient | null;
   concept: number;
   conceptString: string;
   aditionalInformation: string;

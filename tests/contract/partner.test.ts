@@ -22,6 +22,22 @@ describe("partner bank client", () => {
     expect(accounts.every((a) => /^\d{18}$/.test(a.clabe))).toBe(true);
   });
 
+  it("says whose a token is and for which company, and the token still opens a session afterwards", async () => {
+    const token = await bankTokenFor(sandbox, "carlos.colaborador");
+    const { partner } = clients(sandbox, { bankToken: token });
+    expect(await partner.tokenHolder()).toEqual({
+      userName: "carlos.colaborador",
+      name: "Carlos",
+      firstLastName: "Hernández",
+      company: { clientId: "100234", name: "Importadora del Bajío", businessName: "Importadora del Bajío S.A. de C.V." },
+    });
+    await expect(partner.getCompanies()).resolves.toHaveLength(1);
+    const unknown = await clients(sandbox, { bankToken: "no-such-token" })
+      .partner.tokenHolder()
+      .catch((error: unknown) => error);
+    expect(unknown).toMatchObject({ status: 401 });
+  });
+
   it("changes company with a new token whose accounts are the other company's", async () => {
     const first = clients(sandbox, { bankToken: await bankTokenFor(sandbox, "ana.admin") });
     const before = await first.partner.getAccounts();

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn } from "./screens";
 import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
@@ -67,7 +67,7 @@ for (const user of Object.keys(SCREENS)) {
     await enterAs(page, user);
     const found: string[] = [];
     for (const path of SCREENS[user]!) {
-      await page.goto(path);
+      await page.goto(await screenUrl(path));
       await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
       found.push(...(await sweep(page, path)));
     }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -24,7 +24,7 @@ test("no screen scrolls sideways at 390 px", async ({ browser, javaScriptEnabled
     const page = await context.newPage();
     await enterAs(page, user);
     for (const path of SCREENS[user]!) {
-      await page.goto(path);
+      await page.goto(await screenUrl(path));
       // Numbers, not the element: a DOM node does not cross into the test (it arrived as undefined, and the check never failed).
       const over = await sidewaysScroll(page);
       if (over > 0) wide.push(`${user || "sin sesión"} ${path}: ${over} px too wide`);

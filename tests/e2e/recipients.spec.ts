@@ -58,7 +58,8 @@ test("the list shows bank and back-office recipients, searches and filters them"
   await expect(page.getByRole("heading", { level: 1, name: "Destinatarios" })).toBeVisible();
   const table = recipientsTable(page);
   await expect(table.getByRole("row", { name: /José Luis Ramírez Ortega/ })).toContainText("Pendiente");
-  await expect(table.getByRole("row", { name: /Comercializadora Hidalgo/ })).toContainText("En revisión");
+  await expect(table.getByRole("row", { name: /Comercializadora Hidalgo/ })).toContainText("Autorizado");
+  await expect(table.getByRole("row", { name: /Comercializadora Hidalgo/ })).toContainText("Alta por carga múltiple");
   expect(await page.content()).not.toMatch(/\b\d{18}\b/);
 
   await page.getByRole("searchbox", { name: "Buscar destinatario" }).fill("JOSE");
@@ -400,12 +401,17 @@ test("'Enviar dinero' opens the transfer with that recipient; rows not yet autho
   await loginAs(page, "ana.admin");
   await page.goto("/destinatarios");
   const table = recipientsTable(page);
-  // One status per row: a back-office recipient is only 'En revisión'.
-  const inReview = table.getByRole("row", { name: /Comercializadora Hidalgo/ });
-  await expect(inReview).toContainText("En revisión");
-  await expect(inReview).not.toContainText("Autorizado");
-  await expect(inReview.getByRole("link", { name: /Enviar dinero/ })).toHaveCount(0);
-  await expect(inReview).toContainText("Disponible cuando el banco lo registre");
+  // One status per row: a recipient the bank has not authorized says so, and why money cannot go yet.
+  const pending = table.getByRole("row", { name: /José Luis Ramírez Ortega/ });
+  await expect(pending).toContainText("Pendiente");
+  await expect(pending).not.toContainText("Autorizado");
+  await expect(pending.getByRole("link", { name: /Enviar dinero/ })).toHaveCount(0);
+  await expect(pending).toContainText("Disponible cuando el banco lo autorice");
+  // §4: one loaded in bulk is authorized, and nothing on its row says otherwise.
+  const loaded = table.getByRole("row", { name: /Comercializadora Hidalgo/ });
+  await expect(loaded).not.toContainText("En revisión");
+  await expect(loaded).not.toContainText("Disponible cuando");
+  await expect(loaded.getByRole("link", { name: "Enviar dinero a Hidalgo" })).toBeVisible();
 
   await table
     .getByRole("row", { name: /Aceros y Perfiles/ })
@@ -418,6 +424,37 @@ test("'Enviar dinero' opens the transfer with that recipient; rows not yet autho
   // A link naming a recipient that cannot be paid starts with no destination.
   await page.goto("/?operacion=transferencia&destino=r:999999");
   await expect(page.getByLabel("Cuenta de destino")).toHaveValue("");
+});
+
+test("a recipient loaded in bulk is paid from its row through the bank's challenge (§4)", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios");
+  await recipientsTable(page)
+    .getByRole("row", { name: /Comercializadora Hidalgo/ })
+    .getByRole("link", { name: "Enviar dinero a Hidalgo" })
+    .click();
+  await expect(page).toHaveURL(/operacion=transferencia/);
+  const form = page.getByRole("region", { name: "Calculadora" });
+  await expect(form.getByLabel("Cuenta de destino").locator("option:checked")).toContainText("Hidalgo");
+  await form.getByLabel("Monto").fill("1,250.00");
+  const origin = form.getByLabel("Cuenta de origen");
+  await origin.selectOption((await origin.locator("option", { hasText: "Concentradora Bajío" }).first().getAttribute("value")) ?? "");
+  await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await form.getByLabel("Concepto").fill("Factura 88");
+  await form.getByRole("button", { name: "Confirmar" }).click();
+
+  // The bank's own page says whom it pays before the key is typed.
+  await expect(page).toHaveURL(/\/challenge/);
+  await expect(page.getByText("Comercializadora Hidalgo S.A. de C.V.")).toBeVisible();
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  const done = page.getByRole("dialog", { name: "Operación autorizada" });
+  await expect(done).toContainText("transferencia");
+  await done.getByRole("link", { name: "Ver detalle" }).click();
+  await expect(page).toHaveURL(/\/historial-operaciones\/\d+$/);
+  const detail = page.getByRole("dialog").filter({ hasText: "1,250.00" }).first();
+  await expect(detail).toContainText("Comercializadora Hidalgo S.A. de C.V.");
+  await expect(detail).toContainText("Banorte");
 });
 
 test("the row menu opens and its entries work by keyboard", async ({ page }) => {
@@ -434,15 +471,15 @@ test("the row menu opens and its entries work by keyboard", async ({ page }) => 
   await expect(page.getByRole("dialog", { name: "Editar alias" })).toBeVisible();
   await expect(page).toHaveURL(/editar=B3-/);
 
-  // The detail from the menu shows the row's one status and why money cannot go there yet.
+  // The detail from the menu shows the row's one status, where the recipient came from, and the way to pay it.
   await page.goto("/destinatarios");
   await openRowMenu(page, "Hidalgo");
   await page.getByRole("link", { name: "Ver detalle de Hidalgo" }).click();
   const detail = page.getByRole("dialog", { name: "Comercializadora Hidalgo S.A. de C.V." });
-  await expect(detail).toContainText("En revisión");
-  await expect(detail).not.toContainText("Autorizado");
-  await expect(detail).toContainText("Disponible cuando el banco lo registre");
-  await expect(detail.getByRole("link", { name: "Enviar dinero" })).toHaveCount(0);
+  await expect(detail).toContainText("Autorizado");
+  await expect(detail).toContainText("Por carga múltiple");
+  await expect(detail).not.toContainText("En revisión");
+  await expect(detail.getByRole("link", { name: "Enviar dinero" })).toBeVisible();
 });
 
 test("no recipient page scrolls sideways at 390 px", async ({ browser, javaScriptEnabled }) => {
@@ -469,7 +506,7 @@ test("no recipient page scrolls sideways at 390 px", async ({ browser, javaScrip
   // The recipients are list rows here: the status sits beside the name, not in a far column.
   await page.goto("/destinatarios");
   const row = recipientsTable(page).getByRole("row", { name: /Comercializadora Hidalgo/ });
-  const [name, status] = await Promise.all([row.getByRole("rowheader").boundingBox(), row.getByText("En revisión").boundingBox()]);
+  const [name, status] = await Promise.all([row.getByRole("rowheader").boundingBox(), row.getByText("Autorizado").boundingBox()]);
   expect(status!.y).toBeLessThan(name!.y + name!.height);
   expect(status!.x + status!.width).toBeLessThanOrEqual(390);
   expect(wide).toEqual([]);

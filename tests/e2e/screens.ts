@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
-import { loginAs, sandboxControl } from "./support";
+import { loginAs, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
  * The server-rendered screens, drawers, dialogs and states the page-wide checks walk through (valid
@@ -11,8 +11,9 @@ import { loginAs, sandboxControl } from "./support";
 const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
 
 export const SCREENS: Record<string, string[]> = {
-  "": ["/login", "/login?sesion=expirada", "/access?jwt=enlace-nunca-confirmado"],
-  // A bank link nobody started asks for confirmation; its token does not exist, so 'Entrar' ends on the error screen.
+  // Decision 098: a login the bank started continues on a page that names whose access it is.
+  "": ["/login", "/login?sesion=expirada", "/access?jwt={enlace:ana.admin}"],
+  // A bank link whose token the bank does not know ends on the error screen.
   "token-falso": ["/error"],
   "ana.admin": [
     "/",
@@ -34,6 +35,9 @@ export const SCREENS: Record<string, string[]> = {
     "/destinatarios",
     "/destinatarios?editar=B3-501",
     "/destinatarios?eliminar=B3-502",
+    // Decision 097: a recipient loaded in bulk, authorized and payable: its drawer, and the calculator with it chosen.
+    "/destinatarios?detalle=BO-9001",
+    "/?operacion=transferencia&destino=r:bo-9001",
     "/destinatarios-alta",
     "/destinatarios-alta?tipo=pme",
     "/destinatarios-alta-multiple",
@@ -85,6 +89,8 @@ export const SCREENS: Record<string, string[]> = {
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",
+    // Somebody else's bank link in Ana's browser: the continuation says whose session it would close (decision 098).
+    "/access?jwt={enlace:carlos.colaborador}",
   ],
   "beatriz.basica": [
     "/",
@@ -102,11 +108,23 @@ export const SCREENS: Record<string, string[]> = {
 /** Opens a session as `user` the way a person does (or none, for ""). */
 export async function enterAs(page: Page, user: string) {
   if (user === "token-falso") {
-    // A fresh token each time: the app remembers a token once it was tried, and then skips the question.
     await page.goto(`/access?jwt=token-que-no-existe-${Date.now()}`);
-    await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page).toHaveURL(/\/error$/);
   } else if (user) await loginAs(page, user);
+}
+
+const BANK_LINK = /\{enlace:([\w.]+)\}/;
+
+/**
+ * A screen's address: `{enlace:USER}` becomes a fresh token of USER, as the bank's portal hands it out
+ * to a login it starts (a token opens one session, and the screens only look at the page it leads to).
+ */
+export async function screenUrl(path: string): Promise<string> {
+  const user = BANK_LINK.exec(path)?.[1];
+  if (!user) return path;
+  const response = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${encodeURIComponent(user)}`, { redirect: "manual" });
+  const token = new URL(response.headers.get("location") ?? "").searchParams.get("jwt") ?? "";
+  return path.replace(BANK_LINK, encodeURIComponent(token));
 }
 
 /** Ana's price alerts (1 active, 2 triggered) and a followed pair, for the screens of /alertas and monitoring. */

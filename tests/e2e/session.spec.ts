@@ -140,10 +140,9 @@ test("logged out, the app sends people to the rest screen with the way back to t
 test("an invalid bank token lands on the error screen", async ({ page }, testInfo) => {
   // Each bank token opens at most one session, so every run uses its own.
   await page.goto(`/access?jwt=token-que-no-existe-${testInfo.project.name}-${Date.now()}`);
-  // A link this browser did not ask for is confirmed first.
-  await expect(page.getByRole("heading", { name: "Confirma tu acceso" })).toBeVisible();
-  await page.getByRole("button", { name: "Entrar" }).click();
+  // The bank does not know whose it is: nothing to continue with.
   await expect(page).toHaveURL("/error");
+  await expect(page.getByText("Tu acceso desde la banca en línea no es válido o ya venció.", { exact: false })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ha ocurrido un error" })).toBeVisible();
   await page.goto("/");
   await expect(page).toHaveURL("/error");
@@ -156,20 +155,45 @@ async function bankLink(userName: string): Promise<string> {
   return `${location.pathname}${location.search}`;
 }
 
+test("a login the bank starts continues in one click that names the person and the company (decision 098)", async ({ page }) => {
+  // The person enters at the bank's portal itself: the link comes back without this browser's state.
+  await page.goto(`${SANDBOX_URL}/banca`);
+  await page.getByRole("link", { name: "Entrar como ana.admin" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Continuar a tu portal" })).toBeVisible();
+  await expect(page.getByText("Este enlace de acceso no se abrió", { exact: false })).toHaveCount(0);
+  await expect(page.getByText("Ana M.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Importadora del Bajío", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Continuar como Ana M. en Importadora del Bajío" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Abrir configuración de Ana M." })).toBeVisible();
+});
+
+test("'No soy yo' on a bank link opens nothing", async ({ page }) => {
+  await page.goto(await bankLink("carlos.colaborador"));
+  await expect(page.getByRole("button", { name: "Continuar como Carlos H. en Importadora del Bajío" })).toBeVisible();
+  await page.getByRole("link", { name: "No soy yo" }).click();
+  await expect(page).toHaveURL("/login");
+  await page.goto("/");
+  await expect(page).toHaveURL("/login");
+});
+
 test("a bank link never replaces a signed-in session without the person's say, and opens one session at most", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
 
   const link = await bankLink("beatriz.basica");
   await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Confirma tu acceso" })).toBeVisible();
-  await expect(page.getByText("Ya tienes una sesión abierta en este navegador.", { exact: false })).toBeVisible();
-  await page.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Continuar a tu portal" })).toBeVisible();
+  await expect(
+    page.getByText("En este navegador está abierta la sesión de Ana M. en Importadora del Bajío. Si continúas, la cerraremos."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Seguir como Ana M." }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "Abrir configuración de Ana M." })).toBeVisible();
 
   await page.goto(link);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Continuar como Beatriz L. en Panificadora Santa Lucía" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Abrir configuración de Beatriz/ })).toBeVisible();

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -45,7 +45,7 @@ async function collect(page: Page, user: string, into: string): Promise<string[]
   const files: string[] = [];
   for (const path of SCREENS[user]!) {
     const file = join(into, `${user || "sin-sesion"}${path.replace(/[^a-zA-Z0-9]+/g, "_")}.html`);
-    await writeFile(file, await serverHtml(page.request, path));
+    await writeFile(file, await serverHtml(page.request, await screenUrl(path)));
     files.push(file);
   }
   return files;

@@ -70,7 +70,7 @@ describe("the bank's link (login CSRF)", () => {
     expect(error.get("errorReason")).toBe("used");
   });
 
-  it("never replaces a signed-in session from a link: it asks, and the session stays", async () => {
+  it("never replaces a signed-in session from a link: it names both, and the session stays", async () => {
     resetRateLimiters();
     const attacker = await bankTokenFor(world.sandbox, "beatriz.basica");
     const bankCalls = await requestCount(world.sandbox, "/api");
@@ -82,23 +82,30 @@ describe("the bank's link (login CSRF)", () => {
       }),
     );
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ signedIn: true, cancelTo: "/" });
+    expect(await answer.json()).toMatchObject({
+      as: { person: "Beatriz L.", company: "Panificadora Santa Lucía" },
+      replaces: { person: "Ana M.", company: "Importadora del Bajío" },
+      cancelTo: "/",
+    });
     expect(answer.headers.get("set-cookie")).toBeNull();
     expect(await requestCount(world.sandbox, "/api")).toBe(bankCalls);
     expect((await requireAccess(get("/", world.browser.cookie), routeContext)).data.user.userName).toBe("ana.admin");
   });
 
-  it("lets a guess from a link reach neither the bank nor the disk", async () => {
+  it("lets a guess from a link reach only the bank's 'whose is this token', never the product nor the disk", async () => {
     resetRateLimiters();
     const before = await sessionFiles();
-    const calls = await requestCount(world.sandbox, "/");
+    const productCalls = await requestCount(world.sandbox, "/api");
+    const bankCalls = await requestCount(world.sandbox, "/partner");
     for (let n = 0; n < 3; n += 1) {
       const answer = await answerOf(() =>
         access.loader({ request: get(`/access?jwt=adivinanza-${n}`), context: routeContext, params: {} }),
       );
-      expect(answer.status).toBe(200);
+      expect(answer.headers.get("location")).toBe("/error");
     }
-    expect(await requestCount(world.sandbox, "/")).toBe(calls);
+    expect(await requestCount(world.sandbox, "/api")).toBe(productCalls);
+    expect(await requestCount(world.sandbox, "/partner")).toBe(bankCalls + 3);
+    expect(await sessionFiles()).toEqual(before);
 
     // Confirmed, a bad token fails at the bank and still leaves no session file behind.
     const [csrf, csrfCookie] = await csrfTokenFor(get("/access"));
@@ -119,14 +126,14 @@ describe("rate limits", () => {
     resetRateLimiters();
     const tries = async (clientIp: string) =>
       answerOf(() => access.loader({ request: get(`/access?jwt=intento-${clientIp}`), context: fromClient(clientIp), params: {} }));
-    for (let n = 0; n < 3; n += 1) expect((await tries("203.0.113.7")).status).toBe(200);
+    for (let n = 0; n < 3; n += 1) expect((await tries("203.0.113.7")).headers.get("location")).toBe("/error");
     const refused = await tries("203.0.113.7");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await refused.json()).toMatchObject({ reason: "rateLimit" });
-    expect((await tries("198.51.100.4")).status).toBe(200);
+    expect((await tries("198.51.100.4")).status).toBe(302);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect((await tries("203.0.113.7")).status).toBe(200);
+    expect((await tries("203.0.113.7")).status).toBe(302);
   });
 
   it("answers a member's 'Confirmar' past the money limit with the form, a Spanish message and no operation", async () => {

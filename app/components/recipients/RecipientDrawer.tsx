@@ -39,6 +39,7 @@ export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed, i
         recipient.national ? t("list.national") : t("list.international")
       }`,
     ],
+    ...(recipient.source === "BO" ? [[t("detail.loaded"), t("detail.loadedInBulk")] as [string, string]] : []),
   ];
   return (
     <Drawer
@@ -52,7 +53,7 @@ export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed, i
             {t("list.editAlias", { name: label })}
           </Link>
           {send === "send" ? (
-            <Link to={sendMoneyHref(recipient.id)} className={buttonClass("primary")}>
+            <Link to={sendMoneyHref(recipient.ref)} className={buttonClass("primary")}>
               {t("list.send")}
             </Link>
           ) : send === "proOnly" ? (

@@ -89,6 +89,7 @@ export function RecipientsTable({
                   <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
                     {recipient.national ? t("list.national") : t("list.international")} ·{" "}
                     {recipient.typePerson === "FISICA" ? t("list.physical") : t("list.moral")}
+                    {recipient.source === "BO" ? ` · ${t("list.loadedInBulk")}` : null}
                   </span>
                   {/* The phone's list row: account, bank and currency on one line under the name. */}
                   <span className="mt-1 block text-xs text-slate-600 md:hidden dark:text-slate-300">
@@ -161,7 +162,7 @@ function SendAction({ recipient, label, state }: { recipient: RecipientView; lab
     case "send":
       return (
         <Link
-          to={sendMoneyHref(recipient.id)}
+          to={sendMoneyHref(recipient.ref)}
           aria-label={t("list.sendTo", { name: label })}
           className={buttonClass("secondary", "!min-h-10 whitespace-nowrap !px-4")}
         >
