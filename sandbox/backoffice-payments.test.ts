@@ -88,6 +88,17 @@ describe("/setoperation to a back-office recipient (§3 receiverTypeData BO, §4
       request: { currencyReceive: "MXN" },
     });
     expect(balance("A-100234-01")).toBeCloseTo(before - 2500, 2);
+    // The books: one SPEI sending (40) to the recipient's CLABE, with its clave de rastreo.
+    const movements = sandbox.state.movements.filter((movement) => movement.operationId === id);
+    expect(movements).toEqual([
+      expect.objectContaining({
+        idAccount: "A-100234-01",
+        typeId: 40,
+        amount: 2500,
+        counterpartyName: "Comercializadora Hidalgo S.A. de C.V.",
+        trackingKey: expect.stringMatching(/^FXN062\d{18}$/),
+      }),
+    ]);
   });
 
   it("reads the same number without receiverTypeData as one of the bank's recipients: none has it", async () => {

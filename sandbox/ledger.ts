@@ -5,6 +5,7 @@
 // be found in both accounts' movements the moment it moves.
 
 import { mexicoCityDate } from "./dates";
+import { type Payee, type PayeeBooks, payeeOf } from "./payees";
 import type { BankAccount, OperationRecord, RecipientRecord, SandboxState } from "./types";
 
 export type Flow = "IN" | "OUT";
@@ -80,7 +81,7 @@ export interface PostingMeta {
 
 export type PostingOutcome = "posted" | "already" | "refused";
 
-type Books = Pick<SandboxState, "accounts" | "recipients" | "companies">;
+type Books = PayeeBooks & Pick<SandboxState, "accounts" | "companies">;
 
 export const toCents = (amount: number) => Math.round(amount * 100);
 
@@ -127,19 +128,14 @@ const findAccount = (books: Books, clientId: string, idAccount: string) =>
 interface Parties {
   origin: BankAccount;
   destiny: BankAccount | null;
-  recipient: RecipientRecord | null;
+  recipient: Payee | null;
   holder: string;
 }
 
 function partiesOf(books: Books, operation: OperationRecord): Parties | null {
   const origin = findAccount(books, operation.clientId, operation.accountOrigin.idCuenta);
   const destiny = operation.accountDestiny ? (findAccount(books, operation.clientId, operation.accountDestiny.idCuenta) ?? null) : null;
-  const recipient =
-    operation.recipientId === null
-      ? null
-      : (books.recipients.find(
-          (candidate) => candidate.idRecipient === operation.recipientId && candidate.clientId === operation.clientId,
-        ) ?? null);
+  const recipient = payeeOf(books, operation) ?? null;
   // Money goes to exactly one place, which must still exist when it moves.
   if (!origin || (destiny === null) === (recipient === null)) return null;
   const holder = books.companies.find((company) => company.clientId === operation.clientId)?.businessName ?? "";

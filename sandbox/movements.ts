@@ -21,6 +21,7 @@ import {
   returnLegs,
   speiTrackingKey,
 } from "./ledger";
+import type { PayeeBooks } from "./payees";
 import { mulberry32 } from "./random";
 import { checkBankToken } from "./tokens";
 import type { BankAccount, BankCompany, OperationRecord, OperationStatus, RecipientRecord } from "./types";
@@ -158,6 +159,7 @@ export interface BooksSeedInput {
   now: Date;
   accounts: readonly BankAccount[];
   recipients: readonly RecipientRecord[];
+  recipientRegistration: PayeeBooks["recipientRegistration"];
   companies: readonly BankCompany[];
   /** The seeded history: those whose money moved get their movements, and are marked so. */
   operations: readonly OperationRecord[];
@@ -170,7 +172,12 @@ export interface BooksSeedInput {
  */
 export function seedBooks(input: BooksSeedInput): { movements: MovementRecord[]; ledger: LedgerState } {
   const ledger: LedgerState = { openingBalances: {}, posted: new Set(), nextCharge: 1 };
-  const books = { accounts: [...input.accounts], recipients: [...input.recipients], companies: [...input.companies] };
+  const books = {
+    accounts: [...input.accounts],
+    recipients: [...input.recipients],
+    recipientRegistration: input.recipientRegistration,
+    companies: [...input.companies],
+  };
   const fixed = operationMovements(books, input.operations, input.now, ledger);
   const movements: MovementRecord[] = [];
   for (const account of input.accounts) {

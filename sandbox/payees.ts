@@ -15,7 +15,14 @@ export interface Payee {
   account: string;
   idCurrency: Currency;
   bankName: string;
+  /** A foreign beneficiary is paid by international transfer (ledger.ts); the back office's have a CLABE. */
+  typeOriginPerson: RecipientRecord["typeOriginPerson"];
 }
+
+/** Where payees are found: the bank's recipients and the back office's. */
+export type PayeeBooks = Pick<SandboxState, "recipients"> & {
+  recipientRegistration: Pick<SandboxState["recipientRegistration"], "backoffice">;
+};
 
 /**
  * The company's recipient a new operation may pay (§4: a bank recipient with status 2, or a
@@ -43,7 +50,7 @@ export function payableRecipient(
  * recipient deleted since is still named: the bank keeps who an operation went to.
  */
 export function payeeOf(
-  state: SandboxState,
+  state: PayeeBooks,
   operation: Pick<OperationRecord, "clientId" | "recipientId" | "recipientSource">,
 ): Payee | undefined {
   if (operation.recipientId === null) return undefined;
@@ -60,8 +67,8 @@ export function payeeOf(
 }
 
 function bankPayee(recipient: RecipientRecord): Payee {
-  const { idRecipient, fullName, alias, account, idCurrency, bankName } = recipient;
-  return { idRecipient, source: "B3", fullName, alias, account, idCurrency, bankName };
+  const { idRecipient, fullName, alias, account, idCurrency, bankName, typeOriginPerson } = recipient;
+  return { idRecipient, source: "B3", fullName, alias, account, idCurrency, bankName, typeOriginPerson };
 }
 
 function backofficePayee(record: SandboxState["recipientRegistration"]["backoffice"][number]): Payee {
@@ -73,5 +80,6 @@ function backofficePayee(record: SandboxState["recipientRegistration"]["backoffi
     account: record.accountClabe,
     idCurrency: record.currency as Currency,
     bankName: record.bank,
+    typeOriginPerson: "NACIONAL",
   };
 }

@@ -1038,7 +1038,8 @@ export function createSeedState(now: Date): SandboxState {
   const catalogs = buildCatalogs(today);
   const priceSecret = newPriceSecret();
   const history = seedHistory({ now, accounts, recipients, bankUsers, members, catalogs, priceSecret });
-  const books = seedBooks({ now, accounts, recipients, companies, operations: history.operations });
+  const recipientRegistration = seedRecipientRegistration(now);
+  const books = seedBooks({ now, accounts, recipients, recipientRegistration, companies, operations: history.operations });
   return {
     companies: companies.map((company) => ({ ...company })),
     accounts,
@@ -1055,7 +1056,7 @@ export function createSeedState(now: Date): SandboxState {
     priceSecret,
     recipients: recipients.map((record) => ({ ...record, status: { ...record.status } })),
     memberRecipients: memberRecipients.map((record) => ({ ...record })),
-    recipientRegistration: seedRecipientRegistration(now),
+    recipientRegistration,
     movements: books.movements,
     ledger: books.ledger,
     operations: history.operations,
