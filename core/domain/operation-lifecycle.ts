@@ -131,11 +131,17 @@ export interface LifecycleActor {
 
 export type LifecycleRefusal = keyof typeof texts.refusal;
 
-export type Verdict = { allowed: true } | { allowed: false; refusal: LifecycleRefusal; message: string };
+export interface Refused {
+  allowed: false;
+  refusal: LifecycleRefusal;
+  /** The Spanish sentence a person reads. */
+  message: string;
+}
+export type Verdict = { allowed: true } | Refused;
 
 const ALLOWED: Verdict = { allowed: true };
 
-export function refusal(reason: LifecycleRefusal): Verdict {
+export function refusal(reason: LifecycleRefusal): Refused {
   return { allowed: false, refusal: reason, message: texts.refusal[reason] };
 }
 

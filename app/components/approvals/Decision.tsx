@@ -64,7 +64,7 @@ export function DecisionActions({
 
 function refusalText(answer: DecisionAnswer, t: (key: string) => string): string | null {
   const { refusal } = answer;
-  if (refusal.kind === "limited") return refusal.message;
+  if (refusal.kind === "limited" || refusal.kind === "lifecycle") return refusal.message;
   if (refusal.kind === "problem") return t(`approval.problems.${refusal.problem}`);
   return null;
 }
