@@ -81,6 +81,15 @@ describe("the issue's reproduction: approve, answer the challenge, void, open /t
     const approved = await decide("aprobar", "1002");
     expect(approved.status).toBe(302);
     const back = await typeKey(approved.headers.get("location") ?? "", "123456");
+    // The list says it waits for Ana's key, and offers her no void.
+    const listed = await (
+      await servedRoute(list).loader({
+        request: new Request(`${APP}${PATH}`, { headers: { cookie: world.browser.cookie } }),
+        context,
+        params: {},
+      })
+    ).json();
+    expect(listed.rows?.find((row) => row.id === "1002")?.approvedBy).toEqual({ name: "Ana Martínez Ríos", byMe: true });
 
     const voided = await decide("anular", "1002");
     expect(voided.status).toBe(409);

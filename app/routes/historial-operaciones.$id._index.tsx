@@ -14,6 +14,7 @@ import { useTranslation } from "~/i18n";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
 import {
   answerDecision,
+  approvedByFor,
   currentActor,
   getConfig,
   json,
@@ -49,6 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             idempotencyKey: crypto.randomUUID(),
             voidKey: crypto.randomUUID(),
             voiding: url.searchParams.get("dialogo") === DIALOG,
+            approvedBy: approvedByFor(access, detail.approvedBy),
           }
         : null,
     },
@@ -106,6 +108,7 @@ export default function OperationDetailRoute() {
                   idempotencyKey={decision.idempotencyKey}
                   voidHref={withParams(here, { dialogo: DIALOG })}
                   answer={answer}
+                  approvedBy={decision.approvedBy}
                 />
               </section>
             ) : null

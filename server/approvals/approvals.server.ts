@@ -55,6 +55,18 @@ export interface ApprovalItem {
   idempotencyKey: string;
   /** The void form's own key (one key, one decision). */
   voidKey: string;
+  /** Approved and waiting for that administrator's key: no void, and only they continue (issue 39). */
+  approvedBy: ApprovedBy | null;
+}
+
+export interface ApprovedBy {
+  name: string;
+  byMe: boolean;
+}
+
+/** Who approved an operation that waits, as the decision shows it to the administrator looking. */
+export function approvedByFor(access: AccessContext, approvedBy: { memberId: string; name: string } | null): ApprovedBy | null {
+  return approvedBy ? { name: approvedBy.name, byMe: approvedBy.memberId === access.data.memberId } : null;
 }
 
 /** 'sent' operations are few by nature (an operation leaves 'sent' within minutes); 5 × 100 bounds the read. */
@@ -114,6 +126,7 @@ export async function loadApprovals(access: AccessContext): Promise<ApprovalItem
       concept: detail.concept,
       idempotencyKey: crypto.randomUUID(),
       voidKey: crypto.randomUUID(),
+      approvedBy: approvedByFor(access, detail.approvedBy),
     };
   });
 }
