@@ -7,7 +7,7 @@ import { canDecideApprovals } from "#core/domain/approval-access";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withParams } from "#core/url";
-import { DecisionActions, DecisionHelp, VoidDialog } from "~/components/approvals/Decision";
+import { DecisionActions, DecisionHelp, DecisionRefusalNotice, VoidDialog } from "~/components/approvals/Decision";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
 import { useTranslation } from "~/i18n";
@@ -49,7 +49,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ? {
             idempotencyKey: crypto.randomUUID(),
             voidKey: crypto.randomUUID(),
-            voiding: url.searchParams.get("dialogo") === DIALOG,
+            // An approved operation waits for its administrator's key: nobody voids it (issue 39).
+            voiding: url.searchParams.get("dialogo") === DIALOG && detail.approvedBy === null,
             approvedBy: approvedByFor(access, detail.approvedBy),
           }
         : null,
@@ -90,6 +91,7 @@ export default function OperationDetailRoute() {
           />
         }
       >
+        <DecisionRefusalNotice answer={answer} shown={decision ? [detail.id] : []} />
         <OperationDetailBody
           detail={detail}
           bankPortalUrl={bankPortalUrl}

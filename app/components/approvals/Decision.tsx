@@ -77,6 +77,22 @@ export function DecisionActions({
   );
 }
 
+/**
+ * A refusal for an operation no longer on the page (voided or sent meanwhile, so its card or its
+ * decision is gone once the page is read again): said above the page, with the operation's number.
+ */
+export function DecisionRefusalNotice({ answer, shown }: { answer: DecisionAnswer | null | undefined; shown: readonly string[] }) {
+  const { t } = useTranslation("history");
+  if (!answer || answer.refusal.kind === "help" || shown.includes(answer.refusal.id)) return null;
+  const text = refusalText(answer, t);
+  if (!text) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-failed/40 bg-red-50 p-3 text-sm text-failed dark:bg-red-950 dark:text-red-400">
+      {t("approval.refusedOperation", { id: answer.refusal.id, message: text })}
+    </p>
+  );
+}
+
 function refusalText(answer: DecisionAnswer, t: (key: string) => string): string | null {
   const { refusal } = answer;
   if (refusal.kind === "limited" || refusal.kind === "lifecycle") return refusal.message;
