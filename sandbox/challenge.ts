@@ -7,9 +7,11 @@ import { z } from "zod";
 
 import type { SandboxContext } from "./context";
 import { escapeHtml, html, redirect, type Reply, type Router } from "./http";
+import { notWaitingMessage, waitsForToken } from "./operation-lifecycle";
 import { debitOf, findOperationByTrk } from "./operations";
 import { payeeOf } from "./payees";
 import { findRegistrationByTrk, type RegistrationRecord, registrationReturnUrl, registrationSummary } from "./recipient-registration";
+import { scheduledEventPaidByAnother } from "./schedules";
 import { accountName, moneyText } from "./texts";
 import type { OperationRecord, SandboxState } from "./types";
 
@@ -153,13 +155,25 @@ function notFoundPage(): Reply {
   );
 }
 
-/** An operation the page can no longer confirm: already processed, or waiting for an administrator. */
+/** An operation the page can no longer confirm: voided, already processed, or waiting for an administrator. */
 function notPendingPage(operation: OperationRecord): Reply {
+  const title = operation.status === "notAppliedByAdmin" ? "Operación anulada" : "Operación no disponible";
   const reason =
     operation.requiresAdminApproval && !operation.approvedBy && operation.status === "sent"
       ? "Esta operación espera la aprobación de un administrador; no se confirma con tu clave."
-      : "Esta operación ya fue procesada; no hace falta confirmarla de nuevo.";
-  return page(409, "Operación no disponible", `<h1>Operación no disponible</h1>\n<p>${escapeHtml(reason)}</p>`);
+      : operation.status === "sent"
+        ? "Esta operación ya fue procesada; no hace falta confirmarla de nuevo."
+        : notWaitingMessage(operation);
+  return page(409, title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(reason)}</p>`);
+}
+
+/** 'Pay now' of a payment that another operation paid meanwhile: this one is not confirmed. */
+function paidElsewherePage(): Reply {
+  return page(
+    409,
+    "Pago ya realizado",
+    `<h1>Pago ya realizado</h1>\n<p>Este pago programado ya se pagó con otra operación; esta no se confirmará y no se movió dinero.</p>`,
+  );
 }
 
 function summary(state: SandboxState, operation: OperationRecord): string {
@@ -254,7 +268,8 @@ export function registerChallengeRoutes(router: Router, ctx: SandboxContext): vo
       }
       const operation = findOperationByTrk(state, query.get("trk") ?? "");
       if (!operation) return notFoundPage();
-      if (operation.status !== "sent" || (operation.requiresAdminApproval && !operation.approvedBy)) return notPendingPage(operation);
+      if (!waitsForToken(operation)) return notPendingPage(operation);
+      if (scheduledEventPaidByAnother(ctx, operation)) return paidElsewherePage();
       return challengePage("Confirma tu operación", summary(state, operation), operation.trk);
     })
     .post("/challenge", ({ body }) => {
@@ -269,7 +284,8 @@ export function registerChallengeRoutes(router: Router, ctx: SandboxContext): vo
       }
       const operation = parsed.success ? findOperationByTrk(state, parsed.data.trk) : undefined;
       if (!parsed.success || !operation) return notFoundPage();
-      if (operation.status !== "sent" || (operation.requiresAdminApproval && !operation.approvedBy)) return notPendingPage(operation);
+      if (!waitsForToken(operation)) return notPendingPage(operation);
+      if (scheduledEventPaidByAnother(ctx, operation)) return paidElsewherePage();
       const { res, msg, retries } = challengeOutcome(parsed.data.action, parsed.data.clave.trim());
       operation.challengeAnswer = res;
       const query = [

@@ -320,7 +320,7 @@ describe("administrator approval (PUT /operations)", () => {
       title: "Operación anulada",
     });
     expect((await get(carlos, `/api/operations/${String(loaded.id)}`)).body.status).toBe("notAppliedByAdmin");
-    expect((await put(ana, "/api/operations", { id: loaded.id, action: "approve" })).body.code).toBe("OPERATION_NOT_PENDING");
+    expect((await put(ana, "/api/operations", { id: loaded.id, action: "approve" })).body.code).toBe("OPERATION_VOIDED");
     expect(balance("A-100234-01")).toBe(mxn);
     expect((await fetch(`${sandbox.url}/challenge/?trk=${String(loaded.trk)}`)).status).toBe(409);
   });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { findBankUser, findCompany, type SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { addNotification } from "./notifications";
+import { approveRefusal, voidRefusal } from "./operation-lifecycle";
 import { addBinnacleEntry, debitOf, INSUFFICIENT_FUNDS_MESSAGE, statusNotice, viewOfOperation } from "./operations";
 import { authenticateMember, type ProductAuth } from "./product";
 import type { OperationRecord, PermissionName, ProductMember, SandboxState } from "./types";
@@ -92,13 +93,8 @@ export function registerCollaboratorRoutes(router: Router, ctx: SandboxContext):
   }
 
   function approve(caller: ProductAuth, operation: OperationRecord) {
-    if (!operation.requiresAdminApproval) {
-      throw new HttpError(409, "Esta operación no espera aprobación", "NOT_AWAITING_APPROVAL");
-    }
-    if (operation.status !== "sent") throw new HttpError(409, "Esta operación ya fue procesada", "OPERATION_NOT_PENDING");
-    if (operation.approvedBy && operation.approvedBy !== caller.member.memberId) {
-      throw new HttpError(409, "Otro administrador ya aprobó esta operación", "ALREADY_APPROVED");
-    }
+    const refused = approveRefusal(operation, caller.member.memberId);
+    if (refused) throw refused;
     // The bank checks the signature level before it hands out a challenge.
     if (companyOf(operation.clientId).secondSignatureRequired) throw new HttpError(422, SECOND_SIGNATURE_MESSAGE, "SGN-001");
     // Funds as /setoperation checks them, so the administrator hears before the challenge (apply checks again).
@@ -108,6 +104,7 @@ export function registerCollaboratorRoutes(router: Router, ctx: SandboxContext):
     if (!origin || origin.balance < debitOf(operation)) throw new HttpError(422, INSUFFICIENT_FUNDS_MESSAGE, "INSUFFICIENT_FUNDS");
     if (!operation.approvedBy) {
       operation.approvedBy = caller.member.memberId;
+      operation.approvedAt = nowIso();
       operation.updatedAt = nowIso();
       addBinnacleEntry(state, operation, "approved", "Aprobada por el administrador; espera su clave de operación", nowIso());
     }
@@ -119,13 +116,9 @@ export function registerCollaboratorRoutes(router: Router, ctx: SandboxContext):
   }
 
   function voidOperation(operation: OperationRecord) {
+    const refused = voidRefusal(operation);
+    if (refused) throw refused;
     if (operation.status === "notAppliedByAdmin") return { operation: viewOfOperation(state, operation) };
-    if (!operation.requiresAdminApproval) {
-      throw new HttpError(409, "Esta operación no espera aprobación", "NOT_AWAITING_APPROVAL");
-    }
-    if (operation.status !== "sent" || operation.responseChallenge !== null) {
-      throw new HttpError(409, "Esta operación ya fue procesada", "OPERATION_NOT_PENDING");
-    }
     operation.status = "notAppliedByAdmin";
     operation.updatedAt = nowIso();
     addBinnacleEntry(state, operation, "notAppliedByAdmin", "El usuario administrador eliminó la operación", nowIso());

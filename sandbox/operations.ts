@@ -11,9 +11,10 @@ import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
 import { currencyFamily, debitOf, postOperation, postReturn } from "./ledger";
 import { addNotification } from "./notifications";
 import { payableRecipient, payeeOf } from "./payees";
+import { notWaitingMessage } from "./operation-lifecycle";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
-import { markScheduledEventPaidByChallenge, scheduledEventOfOperation } from "./schedules";
+import { markScheduledEventPaidByChallenge, scheduledEventOfOperation, scheduledEventPaidByAnother } from "./schedules";
 import {
   type BankAccount,
   OPERATION_STATUSES,
@@ -183,6 +184,8 @@ function parseOperationKind(query: URLSearchParams): OperationKind {
 export function viewOfOperation(state: SandboxState, operation: OperationRecord) {
   const member = findMemberById(state, operation.memberId);
   const user = member && findBankUser(state, member.userName);
+  const approver = operation.approvedBy ? findMemberById(state, operation.approvedBy) : undefined;
+  const approverUser = approver && findBankUser(state, approver.userName);
   const recipient = payeeOf(state, operation);
   const currencyReceive = operation.accountDestiny?.idDivisa ?? recipient?.idCurrency ?? operation.accountOrigin.idDivisa;
   return {
@@ -214,6 +217,14 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
     referenceGFB: operation.referenceGFB,
     reasonReturned: operation.reasonReturned ?? null,
     requires_admin_approval: operation.requiresAdminApproval,
+    // Who approved it, once an administrator did: it then waits for that administrator's key only.
+    approved_by: operation.approvedBy
+      ? {
+          id: operation.approvedBy,
+          completeName: approverUser ? [approverUser.name, approverUser.firstLastName, approverUser.secondLastName].join(" ") : "",
+        }
+      : null,
+    approved_at: operation.approvedBy ? (operation.approvedAt ?? null) : null,
     request: {
       exchangeRate: operation.exchangeRate,
       total: operation.total,
@@ -486,6 +497,8 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       const operation = ownOperation(caller, (candidate) => candidate.trk === input.trk);
       // Idempotent by trk: the first result wins and money moves at most once.
       if (operation.responseChallenge !== null) return json(200, { operation: operationView(operation) });
+      // Voided, or ended otherwise, before a result was recorded: nothing is recorded and nothing moves.
+      if (operation.status !== "sent") throw new HttpError(409, notWaitingMessage(operation), "OPERATION_NOT_PENDING");
       if (operation.requiresAdminApproval && !operation.approvedBy) {
         throw new HttpError(409, "La operación espera la aprobación de un administrador", "APPROVAL_REQUIRED");
       }
@@ -495,6 +508,10 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       }
       if (operation.challengeAnswer === null || operation.challengeAnswer !== input.res) {
         throw new HttpError(409, "El resultado no corresponde al reto del banco", "CHALLENGE_MISMATCH");
+      }
+      // 'Pay now' of a payment another operation paid meanwhile: this one is not confirmed.
+      if (input.res === "0" && scheduledEventPaidByAnother(ctx, operation)) {
+        throw new HttpError(409, "Este pago programado ya se pagó con otra operación", "SCHEDULED_PAYMENT_EVENT_PAID");
       }
       const folio =
         operation.operation === "transfer" ? { crf: `CRF${String(7_300_000 + operation.id)}` } : { dil: `${4_471_200 + operation.id}-1` };

@@ -13,6 +13,7 @@ import { addDays, mexicoCityDate } from "./dates";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyRecord, once } from "./idempotency";
 import { addNotification } from "./notifications";
+import { holdsItsPayment } from "./operation-lifecycle";
 import { authenticateMember, type ProductAuth } from "./product";
 import {
   addMonthsClamped,
@@ -210,6 +211,20 @@ function transferView(state: SandboxState, schedule: ScheduleRecord, transfer: S
   };
 }
 
+/**
+ * The operation made for an unpaid event that still holds it (waiting for approval or its token,
+ * confirmed and applying): while there is one, the event is not paid again (one operation per payment).
+ */
+function operationInProgressOf(state: SandboxState, event: ScheduledEventRecord): OperationRecord | undefined {
+  if (event.status === "paid") return undefined;
+  return state.operations.find((operation) => operation.scheduledPaymentEventId === event.id && holdsItsPayment(operation));
+}
+
+function operationInProgressView(state: SandboxState, event: ScheduledEventRecord) {
+  const operation = operationInProgressOf(state, event);
+  return operation ? { id: operation.id, status: operation.status } : null;
+}
+
 function eventViewOf(state: SandboxState, event: ScheduledEventRecord) {
   const schedule = state.scheduledPayments.schedules.find((candidate) => candidate.id === event.scheduleId);
   const operation = event.operationId === null ? undefined : state.operations.find((candidate) => candidate.id === event.operationId);
@@ -222,6 +237,7 @@ function eventViewOf(state: SandboxState, event: ScheduledEventRecord) {
     scheduledDate: event.scheduledDate,
     status: event.status,
     operation: operation ? { id: operation.id, status: operation.status, referenceGFB: operation.referenceGFB } : null,
+    operationInProgress: operationInProgressView(state, event),
     paidAt: event.paidAt,
     ...(transfer ?? {}),
   };
@@ -252,7 +268,14 @@ function scheduleViewOf(state: SandboxState, schedule: ScheduleRecord) {
     status: scheduleStatus(events),
     ...transferView(state, schedule),
     recurrent: { ...schedule.recurrent },
-    nextEvent: next ? { id: next.id, dateToPay: next.dateToPay, status: next.status } : null,
+    nextEvent: next
+      ? {
+          id: next.id,
+          dateToPay: next.dateToPay,
+          status: next.status,
+          operationInProgress: operationInProgressView(state, next),
+        }
+      : null,
     events: {
       scheduled: events.filter((event) => event.status === "scheduled").length,
       pending: events.filter((event) => event.status === "pending").length,
@@ -440,10 +463,22 @@ export function scheduledEventOfOperation(
   const schedule = event && store.schedules.find((candidate) => candidate.id === event.scheduleId);
   if (!event || !schedule || schedule.deletedAt !== null) throw notFoundEvent();
   if (event.status === "paid") throw new HttpError(409, "Este pago programado ya está pagado", "SCHEDULED_PAYMENT_EVENT_PAID");
+  // One operation per payment, whatever the number of tabs, forms or keys: the first one holds it until it ends.
+  if (operationInProgressOf(ctx.state, event)) {
+    throw new HttpError(409, "Este pago ya se está procesando", "SCHEDULED_PAYMENT_IN_PROGRESS");
+  }
   if (!samePayee(schedule, destination)) {
     throw new HttpError(422, "La operación no paga al destinatario del pago programado", "SCHEDULED_PAYMENT_MISMATCH");
   }
   return event.id;
+}
+
+/** The operation pays an event that another operation (or a payment made before the portal) already paid. */
+export function scheduledEventPaidByAnother(ctx: SandboxContext, operation: OperationRecord): boolean {
+  if (operation.scheduledPaymentEventId === undefined || operation.scheduledPaymentEventId === null) return false;
+  syncScheduledPayments(ctx);
+  const event = ctx.state.scheduledPayments.events.find((candidate) => candidate.id === operation.scheduledPaymentEventId);
+  return event !== undefined && event.status === "paid" && event.operationId !== operation.id;
 }
 
 /** Called when the bank's challenge of an operation succeeded: the linked event is paid (§4). */

@@ -402,6 +402,8 @@ export interface OperationRecord {
    * then be challenged, with that administrator's token only.
    */
   approvedBy?: number | null;
+  /** When that administrator approved it. */
+  approvedAt?: string | null;
 }
 
 /** One e-mail accepted by /sendEmailReceipts, kept for tests and developers (GET /__outbox). */

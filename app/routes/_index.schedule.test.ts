@@ -7,6 +7,9 @@ import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
 import { control, requestCount } from "../../tests/support/sandbox";
 import { action, loader } from "./_index";
+import { loader as recurringLoader } from "./pagos-recurrentes";
+import { loader as plannerLoader } from "./planner";
+import { loader as transactionLoader } from "./transaction";
 
 const world = sandboxedApp("programar");
 
@@ -103,6 +106,106 @@ describe("'Pagar ahora' (the calculator linked to a scheduled payment)", () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toMatch(/\/challenge/);
     expect(world.sandbox.state.operations.at(-1)?.scheduledPaymentEventId).toBe(unpaid.id);
+  });
+
+  /** Ana's weekly 12,500 MXN to Aceros y Perfiles: its earliest unpaid payment (the issue's `pagoProgramado=6`). */
+  const acerosPayment = () => {
+    const schedules = world.sandbox.state.scheduledPayments.schedules;
+    const unpaid = company()
+      .filter((event) => event.status !== "paid")
+      .filter((event) => schedules.find((schedule) => schedule.id === event.scheduleId)?.transfer.recipientId === 502)
+      .sort((a, b) => a.dateToPay.localeCompare(b.dateToPay));
+    return unpaid[0]!;
+  };
+  const operationsFor = (eventId: number) =>
+    world.sandbox.state.operations.filter((operation) => operation.scheduledPaymentEventId === eventId);
+
+  it("pays once from two tabs submitted at the same moment (two keys): the second reads 'Este pago ya se está procesando'", async () => {
+    const event = acerosPayment();
+    const tabs = await Promise.all([payNowForm(event.id), payNowForm(event.id)]);
+    expect(tabs[0].fields.idempotencyKey).not.toBe(tabs[1].fields.idempotencyKey);
+    const sent = await requestCount(world.sandbox, "/api/setoperation");
+    const answers = await Promise.all(
+      tabs.map(({ calculator, fields }) => post({ ...fields, ...prefilled(calculator.prefill), scheduledPaymentEvent: String(event.id) })),
+    );
+    const toChallenge = answers.filter((answer) => answer.status === 302);
+    const refused = answers.filter((answer) => answer.status === 400);
+    expect([toChallenge.length, refused.length]).toEqual([1, 1]);
+    expect(toChallenge[0]!.headers.get("location")).toMatch(/\/challenge/);
+    expect((await refused[0]!.json()).result.error[""]).toEqual([
+      "Este pago ya se está procesando. Revisa su operación en tu historial antes de intentarlo de nuevo: no lo enviamos dos veces.",
+    ]);
+    expect(operationsFor(event.id)).toHaveLength(1);
+    // The second never reached the bank.
+    expect(await requestCount(world.sandbox, "/api/setoperation")).toBe(sent + 1);
+  });
+
+  it("shows a third tab, and every 'Pagar ahora', that the payment is being paid, with its operation", async () => {
+    const event = acerosPayment();
+    const first = await payNowForm(event.id);
+    await post({ ...first.fields, ...prefilled(first.calculator.prefill), scheduledPaymentEvent: String(event.id) });
+    const [operation] = operationsFor(event.id);
+    const { calculator } = await payNowForm(event.id);
+    expect(calculator.payNow).toEqual({ kind: "inProgress", operationId: String(operation!.id) });
+
+    const inProgress = {
+      operationId: String(operation!.id),
+      message: "Este pago ya se está procesando.",
+      href: `/historial-operaciones/${operation!.id}`,
+    };
+    // The dashboard's notice of payments due (the payment is due today or overdue in the seed).
+    const dashboard = await (
+      await loader({ request: new Request(`${APP}/`, { headers: { cookie: world.browser.cookie } }), context, params: {} })
+    ).json();
+    const noticed = dashboard.duePayments?.items.find((item: { id: string }) => item.id === String(event.id));
+    expect(noticed).toMatchObject({ payHref: null, inProgress });
+    // 'Mis pagos recurrentes'.
+    const recurring = await (
+      await recurringLoader({
+        request: new Request(`${APP}/pagos-recurrentes`, { headers: { cookie: world.browser.cookie } }),
+        context,
+        params: {},
+      })
+    ).json();
+    const row = recurring.rows?.find((candidate) => candidate.inProgress?.operationId === String(operation!.id));
+    expect(row).toMatchObject({ payHref: null, inProgress });
+    // The planner's day.
+    const planner = await (
+      await plannerLoader({
+        request: new Request(
+          `${APP}/planner?mes=${Number(event.dateToPay.slice(5, 7))}&anio=${event.dateToPay.slice(0, 4)}&dia=${event.dateToPay}`,
+          {
+            headers: { cookie: world.browser.cookie },
+          },
+        ),
+        context,
+        params: {},
+      })
+    ).json();
+    const planned = planner.day?.payments.find((payment: { id: string }) => payment.id === String(event.id));
+    expect(planned).toMatchObject({ payHref: null, inProgress });
+  });
+
+  it("offers 'Pagar ahora' again once the operation paying it ended without the money", async () => {
+    const event = acerosPayment();
+    const first = await payNowForm(event.id);
+    const answer = await post({ ...first.fields, ...prefilled(first.calculator.prefill), scheduledPaymentEvent: String(event.id) });
+    const trk = new URL(answer.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    // 'Cancelar' at the bank, and the app records it.
+    const cancelled = await fetch(`${world.sandbox.url}/challenge/`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ trk, clave: "", action: "cancelar" }),
+      redirect: "manual",
+    });
+    const back = new URL(cancelled.headers.get("location") ?? "");
+    await transactionLoader({
+      request: new Request(`${APP}/transaction${back.search}`, { headers: { cookie: world.browser.cookie } }),
+      context,
+      params: {},
+    });
+    const { calculator } = await payNowForm(event.id);
+    expect(calculator.payNow).toMatchObject({ kind: "payable", eventId: String(event.id) });
   });
 
   it("does not offer nor send a payment already paid", async () => {

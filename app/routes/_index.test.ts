@@ -326,8 +326,9 @@ describe("the bank's challenge result (/transaction loader)", () => {
   it("never shows the URL's message when recording the result fails: the catalogue's default instead (issue 13)", async () => {
     const toChallenge = await post(await transferForm());
     const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
+    const ope = String(world.sandbox.state.operations.find((candidate) => candidate.trk === trk)?.id);
     await control(world.sandbox, "/__faults", { path: "/api/processchallenge", kind: "malformed", times: -1 });
-    const response = await openTransaction({ trk, res: "9", msg: FORGED, operation: "transfer" });
+    const response = await openTransaction({ trk, ope, res: "9", msg: FORGED, operation: "transfer" });
     const data = await response.json();
     expect(data.saveFailed).toBe(true);
     expect(data.outcome).toEqual({ kind: "error", title: null, description: null });
@@ -335,8 +336,11 @@ describe("the bank's challenge result (/transaction loader)", () => {
   });
 
   it("never shows the URL's message for a result the upstream refuses", async () => {
-    const response = await openTransaction({ trk: "TRK-DE-OTRA-PERSONA", res: "9", msg: FORGED });
+    const response = await openTransaction({ trk: "TRK-DE-OTRA-PERSONA", ope: "999999", res: "9", msg: FORGED });
     expect((await response.json()).outcome).toEqual({ kind: "error", title: null, description: null });
+    // Without the operation the bank's page names, nothing is sent at all.
+    const unnamed = await openTransaction({ trk: "TRK-DE-OTRA-PERSONA", res: "9", msg: FORGED });
+    expect([unnamed.status, unnamed.headers.get("location")]).toEqual([302, "/"]);
   });
 
   it("shows what the upstream recorded, not what a later URL says", async () => {

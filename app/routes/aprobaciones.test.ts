@@ -193,6 +193,12 @@ describe("voiding", () => {
     await decideInList(world.browser, { intent: "anular", id: "1015", idempotencyKey: KEY });
     const late = await decideInList(world.browser, { intent: "aprobar", id: "1015", idempotencyKey: OTHER_KEY });
     expect(late.status).toBe(409);
-    expect((await late.json()).refusal).toMatchObject({ kind: "problem", problem: "notWaiting" });
+    expect((await late.json()).refusal).toEqual({
+      kind: "lifecycle",
+      id: "1015",
+      message: "Esta operación ya fue anulada; no se envió dinero.",
+    });
+    // The void was the only decision that reached the product.
+    expect(await decisions(world.sandbox)).toBe(1);
   });
 });

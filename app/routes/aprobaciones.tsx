@@ -7,7 +7,7 @@ import transaction from "#core/locales/es-MX/transaction.json";
 import { withoutParams, withParams } from "#core/url";
 import type { ApprovalItemView } from "~/components/approvals/ApprovalList";
 import { ApprovalList } from "~/components/approvals/ApprovalList";
-import { DecisionHelp, VoidDialog } from "~/components/approvals/Decision";
+import { DecisionHelp, DecisionRefusalNotice, VoidDialog } from "~/components/approvals/Decision";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
@@ -36,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       voidHref: withParams(base, { dialogo: DIALOG, operacion: item.id }),
     })) ?? null;
   const voiding =
-    url.searchParams.get("dialogo") === DIALOG ? (rows?.find((row) => row.id === url.searchParams.get("operacion")) ?? null) : null;
+    url.searchParams.get("dialogo") === DIALOG
+      ? (rows?.find((row) => row.id === url.searchParams.get("operacion") && !row.approvedBy) ?? null)
+      : null;
   const config = getConfig();
   return json(
     {
@@ -79,6 +81,7 @@ export default function Approvals() {
           </Link>
         </p>
       </div>
+      <DecisionRefusalNotice answer={answer} shown={rows?.map((row) => row.id) ?? []} />
       {rows === null ? (
         <LoadError message={t("approval.loadError")} retryLabel={t("approval.retry")} retryHref={base} />
       ) : (

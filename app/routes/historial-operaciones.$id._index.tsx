@@ -7,13 +7,14 @@ import { canDecideApprovals } from "#core/domain/approval-access";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withParams } from "#core/url";
-import { DecisionActions, DecisionHelp, VoidDialog } from "~/components/approvals/Decision";
+import { DecisionActions, DecisionHelp, DecisionRefusalNotice, VoidDialog } from "~/components/approvals/Decision";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
 import { useTranslation } from "~/i18n";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
 import {
   answerDecision,
+  approvedByFor,
   currentActor,
   getConfig,
   json,
@@ -48,7 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ? {
             idempotencyKey: crypto.randomUUID(),
             voidKey: crypto.randomUUID(),
-            voiding: url.searchParams.get("dialogo") === DIALOG,
+            // An approved operation waits for its administrator's key: nobody voids it (issue 39).
+            voiding: url.searchParams.get("dialogo") === DIALOG && detail.approvedBy === null,
+            approvedBy: approvedByFor(access, detail.approvedBy),
           }
         : null,
     },
@@ -88,6 +91,7 @@ export default function OperationDetailRoute() {
           />
         }
       >
+        <DecisionRefusalNotice answer={answer} shown={decision ? [detail.id] : []} />
         <OperationDetailBody
           detail={detail}
           bankPortalUrl={bankPortalUrl}
@@ -106,6 +110,7 @@ export default function OperationDetailRoute() {
                   idempotencyKey={decision.idempotencyKey}
                   voidHref={withParams(here, { dialogo: DIALOG })}
                   answer={answer}
+                  approvedBy={decision.approvedBy}
                 />
               </section>
             ) : null

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import type { AccountView } from "#core/domain/accounts";
-import { payNowHref } from "#core/domain/calculator-prefill";
 import { mexicoDate } from "#core/domain/dates";
 import { scheduleEditSchema } from "#core/domain/recurring-form";
 import calculator from "#core/locales/es-MX/calculator.json";
@@ -68,7 +67,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ...row,
         deleteHref: row.canDelete ? withParams(base, { dialogo: DIALOG, pago: schedule.id }) : null,
         editHref: row.canDelete ? withParams(base, { drawer: EDIT_DRAWER, pago: schedule.id }) : null,
-        payHref: row.canDelete && row.nextEventId ? payNowHref(row.nextEventId) : null,
       };
     }) ?? null;
   const deletingId = url.searchParams.get("dialogo") === DIALOG ? url.searchParams.get("pago") : null;

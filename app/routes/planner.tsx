@@ -17,6 +17,7 @@ import payments from "#core/locales/es-MX/payments.json";
 import { formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { OutflowsChart } from "~/components/payments/OutflowsChart";
+import { PaymentInProgressNote } from "~/components/payments/PaymentInProgress";
 import { PlannerCalendar } from "~/components/payments/PlannerCalendar";
 import { StatusBadge } from "~/components/payments/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
@@ -311,6 +312,14 @@ export default function Planner() {
                             >
                               {t("planner.modal.pay")}
                             </Link>
+                          ) : null}
+                          {payment.inProgress ? (
+                            <span className="mt-1 block font-normal">
+                              <PaymentInProgressNote
+                                inProgress={payment.inProgress}
+                                linkText={t("planner.modal.inProgressLink", { id: payment.inProgress.operationId })}
+                              />
+                            </span>
                           ) : null}
                         </th>
                         <td className="whitespace-nowrap py-2 pr-3 text-right align-top tabular-nums">{payment.amount}</td>

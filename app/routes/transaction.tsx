@@ -18,11 +18,11 @@ import { useTranslation } from "~/i18n";
 import {
   companyAccounts,
   getConfig,
-  isUpstreamError,
   json,
   loadOperationDetail,
   newToast,
   optional,
+  recordChallengeResult,
   redirect,
   reportFailure,
   requireAccess,
@@ -38,6 +38,8 @@ import type { PageHandle } from "~/utils/page-title";
  */
 const resultSchema = z.object({
   trk: z.string().min(1).max(128),
+  /** The operation the bank's page names: its hold and its state are checked before the result is sent. */
+  ope: z.string().regex(/^\d{1,12}$/),
   res: z.string().max(16).default(""),
   msg: z.string().max(500).default(""),
   retries: z.coerce.number().int().min(0).max(99).catch(0),
@@ -82,23 +84,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const parsed = resultSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return redirect("/");
-  const { trk, res, msg, retries, operation: kind } = parsed.data;
+  const { trk, res, msg, retries, operation: kind, ope } = parsed.data;
 
-  let operation: UpstreamOperation | null = null;
-  let saveFailed = false;
-  let refused = false;
-  try {
-    operation = (await access.api.trading.processChallenge({ res, msg, trk })).operation;
-  } catch (error) {
-    if (!isUpstreamError(error)) throw error;
-    // A 4xx is the upstream refusing this result (not the bank's, or not this person's): never a success.
-    refused = error.failure === "status" && (error.status ?? 500) < 500;
-    saveFailed = !refused;
-    context.log.error(
-      { event: "challenge_save_failed", refused, err: error instanceof Error ? error.message : error },
-      "challenge result not recorded",
-    );
-    reportFailure(access, { operation: kind, error: `challenge ${error.status ?? error.failure}`, context: "challenge" });
+  const config = getConfig();
+  const links = { bankPortalUrl: config.BANK_PORTAL_URL, contactChatUrl: config.CONTACT_CHAT_URL };
+  const sent = await recordChallengeResult(access, { operationId: ope, trk, res, msg });
+  if (sent.kind === "refused" || sent.kind === "notNow") {
+    context.log.info({ event: "challenge_result", outcome: sent.kind, operationId: ope }, "challenge result");
+    const refusal: Refusal =
+      sent.kind === "notNow"
+        ? { kind: "notNow", operationId: ope }
+        : { kind: sent.refused.refusal === "voided" ? "voided" : "refused", operationId: ope, message: sent.refused.message };
+    const outcome: ChallengeOutcome = { kind: "error", title: null, description: null };
+    return json({ outcome, kind, saveFailed: false, verifyHref: "/", summary: null, funding: null, toast: null, refusal, ...links });
+  }
+  const operation: UpstreamOperation | null = sent.kind === "recorded" ? sent.operation : null;
+  const saveFailed = sent.kind === "saveFailed";
+  // A 4xx is the upstream refusing this result (not the bank's, or not this person's): never a success.
+  const refused = sent.kind === "notTheBanks";
+  if (sent.kind === "saveFailed" || sent.kind === "notTheBanks") {
+    reportFailure(access, { operation: kind, error: `challenge ${sent.failure}`, context: "challenge" });
   }
   // Texts come from the catalogue or the upstream, never from the URL: the recorded result decides
   // when the upstream returns it; otherwise the URL's message only picks a catalogue modal.
@@ -110,12 +115,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : withoutFreeText(challengeOutcome({ res, msg, retries }));
   context.log.info({ event: "challenge_result", outcome: outcome.kind, operationId: operation?.id }, "challenge result");
 
-  const config = getConfig();
-  const links = { bankPortalUrl: config.BANK_PORTAL_URL, contactChatUrl: config.CONTACT_CHAT_URL };
   if (outcome.kind === "desync") {
     // §8: the 'Cancelación exitosa' toast shows with the page itself, not on the next one.
     const toast: ToastData = newToast("success", serverT("transaction")("desync.toast"));
-    return json({ outcome, kind, saveFailed, verifyHref: "/", summary: null, funding: null, toast, ...links });
+    return json({ outcome, kind, saveFailed, verifyHref: "/", summary: null, funding: null, toast, refusal: null, ...links });
   }
   // §8: unmatched errors clear the transaction's data; the others keep it for 'Verificar datos'.
   const verifyHref = outcome.kind === "error" ? retryHref(null, kind) : retryHref(operation, kind);
@@ -123,8 +126,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     outcome.kind === "success" && operation && !saveFailed ? operationSummary(access, operation.id) : null,
     outcome.kind === "insufficient" ? fundingOf(access, operation) : null,
   ]);
-  return json({ outcome, kind, saveFailed, verifyHref, summary, funding, toast: null, ...links });
+  return json({ outcome, kind, saveFailed, verifyHref, summary, funding, toast: null, refusal: null, ...links });
 }
+
+/**
+ * The operation's life refused the result before anything was sent (issue 39): voided, or no longer
+ * waiting for a token; or another decision on it was under way (a reload may record it then).
+ */
+type Refusal = { kind: "voided" | "refused"; operationId: string; message: string } | { kind: "notNow"; operationId: string };
 
 export interface OperationSummary {
   id: string;
@@ -184,7 +193,8 @@ async function fundingOf(access: AccessContext, operation: UpstreamOperation | n
 }
 
 export default function Transaction() {
-  const { outcome, kind, saveFailed, verifyHref, summary, funding, bankPortalUrl, contactChatUrl } = useLoaderData<typeof loader>();
+  const { outcome, kind, saveFailed, verifyHref, summary, funding, refusal, bankPortalUrl, contactChatUrl } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation(["transaction", "common"]);
   const type = t(`type.${kind}`);
   // The primary action takes focus when the result opens (data-autofocus), so Enter does the likely thing.
@@ -201,6 +211,8 @@ export default function Transaction() {
   const actions = (...nodes: React.ReactNode[]) => (
     <div className="mt-6 flex flex-col-reverse flex-wrap justify-center gap-3 sm:flex-row">{nodes}</div>
   );
+
+  if (refusal) return <RefusedResult refusal={refusal} />;
 
   if (outcome.kind === "desync") {
     return (
@@ -322,6 +334,45 @@ export default function Transaction() {
   return (
     <Modal open title={modal.title} description={modal.description} tone={modal.tone}>
       {modal.body}
+    </Modal>
+  );
+}
+
+/** The result the operation's life refused: what happened to it and where to see it; nothing moved. */
+function RefusedResult({ refusal }: { refusal: Refusal }) {
+  const { t } = useTranslation(["transaction", "common"]);
+  const detailHref = `/historial-operaciones/${encodeURIComponent(refusal.operationId)}`;
+  const body = (
+    <div className="mt-6 flex flex-col-reverse flex-wrap justify-center gap-3 sm:flex-row">
+      <Link to="/" className={buttonClass("secondary")}>
+        {t("actions.home")}
+      </Link>
+      {refusal.kind === "notNow" ? (
+        <a href="" data-autofocus="" className={buttonClass("primary")}>
+          {t("refused.reload")}
+        </a>
+      ) : (
+        <Link to={detailHref} data-autofocus="" className={buttonClass("primary")}>
+          {t("refused.detail")}
+        </Link>
+      )}
+    </div>
+  );
+  if (refusal.kind === "notNow") {
+    return (
+      <Modal open title={t("refused.notNowTitle")} description={t("refused.notNowDescription")} tone="error">
+        {body}
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      open
+      title={refusal.kind === "voided" ? t("refused.voidedTitle") : t("refused.title")}
+      description={refusal.kind === "voided" ? t("refused.voidedDescription") : refusal.message}
+      tone="error"
+    >
+      {body}
     </Modal>
   );
 }

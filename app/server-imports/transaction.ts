@@ -4,7 +4,7 @@ export { getConfig } from "#server/config.server";
 export { loadOperationDetail } from "#server/history/detail.server";
 export { newToast, requireAccess } from "#server/session/auth.server";
 export { companyAccounts } from "#server/trading/accounts.server";
+export { recordChallengeResult } from "#server/trading/challenge-result.server";
 export { reportFailure } from "#server/upstream/error-reporting.server";
-export { isUpstreamError } from "#server/upstream/errors";
 export { optional } from "#server/upstream/optional.server";
 export { serverT } from "~/i18n.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import type { LifecycleRefusal } from "./operation-lifecycle";
 import type { OperationKind, OperationStatus } from "./operation-status";
 import { awaitsAdminApproval } from "./operation-status";
 import type { HelpTarget, HelpTopic } from "./server-messages";
@@ -56,15 +57,30 @@ export function decisionIntent(decision: ApprovalDecision): string {
 /** Why the product refused a decision, as the screen words it. */
 export type DecisionProblem = "notWaiting" | "alreadyApproved" | "funds" | "upstream";
 
-/** What a refused decision shows beside the operation: one of ours, the rate limit's, or §8's server message with its help link. */
+/**
+ * What a refused decision shows beside the operation: one of ours (`busy`: another decision on the
+ * same operation outlasted the wait), the operation's life (`lifecycle`, the rule's own sentence:
+ * already voided, already approved…), the rate limit's, or §8's server message with its help link.
+ */
 export type DecisionRefusal =
-  | { kind: "problem"; id: string; problem: DecisionProblem | "reused" }
+  | { kind: "problem"; id: string; problem: DecisionProblem | "reused" | "busy" }
+  | { kind: "lifecycle"; id: string; message: string }
   | { kind: "limited"; id: string; message: string }
   | { kind: "help"; id: string; topic: HelpTopic; target: HelpTarget };
 
 /** The action's answer when the decision did not go through (a redirect otherwise). */
 export interface DecisionAnswer {
   refusal: DecisionRefusal;
+}
+
+/**
+ * The product's codes for PUT /operations refusals that are the operation's life (sandbox/CONTRACT.md):
+ * the bank saw a void or a key the portal's read had not; said as the lifecycle says it.
+ */
+export function decisionLifecycleRefusal(code: string | undefined): LifecycleRefusal | null {
+  if (code === "OPERATION_VOIDED") return "voided";
+  if (code === "CHALLENGE_ANSWERED") return "confirmed";
+  return null;
 }
 
 /** The product's codes for PUT /operations refusals (sandbox/CONTRACT.md), mapped to what the screen says. */

@@ -7,10 +7,13 @@ import {
   approvalDecisionSchema,
   challengeHref,
   decisionIntent,
+  decisionLifecycleRefusal,
   decisionProblem,
   DECISIONS,
   waitingForApproval,
 } from "#core/domain/approval";
+import type { OperationFacts } from "#core/domain/operation-lifecycle";
+import { factsOf, judge, refusal } from "#core/domain/operation-lifecycle";
 import type { OperationKind } from "#core/domain/operation-status";
 import { catalogueText, serverMessageHelp } from "#core/domain/server-messages";
 import texts from "#core/locales/es-MX/history.json";
@@ -19,6 +22,7 @@ import { notFound } from "../history/detail.server";
 import type { AccountSide, AmountCard, RecipientAccount } from "../history/view";
 import { operationDetail } from "../history/view";
 import { once } from "../idempotency.server";
+import { holdWhile, operationHoldKey } from "../operation-hold.server";
 import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-limit.server";
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
@@ -51,6 +55,18 @@ export interface ApprovalItem {
   idempotencyKey: string;
   /** The void form's own key (one key, one decision). */
   voidKey: string;
+  /** Approved and waiting for that administrator's key: no void, and only they continue (issue 39). */
+  approvedBy: ApprovedBy | null;
+}
+
+export interface ApprovedBy {
+  name: string;
+  byMe: boolean;
+}
+
+/** Who approved an operation that waits, as the decision shows it to the administrator looking. */
+export function approvedByFor(access: AccessContext, approvedBy: { memberId: string; name: string } | null): ApprovedBy | null {
+  return approvedBy ? { name: approvedBy.name, byMe: approvedBy.memberId === access.data.memberId } : null;
 }
 
 /** 'sent' operations are few by nature (an operation leaves 'sent' within minutes); 5 × 100 bounds the read. */
@@ -110,6 +126,7 @@ export async function loadApprovals(access: AccessContext): Promise<ApprovalItem
       concept: detail.concept,
       idempotencyKey: crypto.randomUUID(),
       voidKey: crypto.randomUUID(),
+      approvedBy: approvedByFor(access, detail.approvedBy),
     };
   });
 }
@@ -122,6 +139,47 @@ type DecisionOutcome =
   | { kind: "notFound" }
   | { kind: "forbidden" }
   | { kind: "refused"; refusal: DecisionRefusal };
+
+/**
+ * Holds the operation, reads it fresh, asks its lifecycle whether this decision may happen now, and
+ * only then sends it: approve and void of one operation never cross, and a void never reaches the
+ * bank for an operation already approved (issue 39, decision 092).
+ */
+async function decideOnce(access: AccessContext, decision: ApprovalDecision): Promise<DecisionOutcome> {
+  const held = await holdWhile(operationHoldKey(access.data.companyId, decision.id), async (): Promise<DecisionOutcome> => {
+    const current = await currentFacts(access, decision.id);
+    if (current.kind !== "read") return current.outcome;
+    const verdict = judge(DECISIONS[decision.intent], current.facts, { memberId: access.data.memberId, administrator: true });
+    if (!verdict.allowed) {
+      access.log.info(
+        { event: "approval_refused_by_lifecycle", operationId: decision.id, action: DECISIONS[decision.intent], refusal: verdict.refusal },
+        "decision refused: the operation is no longer where it needs to be",
+      );
+      return { kind: "refused", refusal: { kind: "lifecycle", id: decision.id, message: verdict.message } };
+    }
+    return sendDecision(access, decision);
+  });
+  if (held.kind === "busy") {
+    access.log.warn({ event: "approval_busy", operationId: decision.id }, "another decision on the operation outlasted the wait");
+    return { kind: "refused", refusal: { kind: "problem", id: decision.id, problem: "busy" } };
+  }
+  return held.outcome;
+}
+
+/** The operation as the product has it now; a read that fails sends nothing (its state is unknown). */
+async function currentFacts(
+  access: AccessContext,
+  id: string,
+): Promise<{ kind: "read"; facts: OperationFacts } | { kind: "failed"; outcome: DecisionOutcome }> {
+  try {
+    return { kind: "read", facts: factsOf(await access.api.operations.get(id)) };
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    if (error.status === 404) return { kind: "failed", outcome: { kind: "notFound" } };
+    access.log.warn({ event: "approval_state_unreadable", operationId: id, failure: error.failure }, "operation not read; nothing sent");
+    return { kind: "failed", outcome: { kind: "refused", refusal: { kind: "problem", id, problem: "upstream" } } };
+  }
+}
 
 async function sendDecision(access: AccessContext, decision: ApprovalDecision): Promise<DecisionOutcome> {
   const action = DECISIONS[decision.intent];
@@ -145,6 +203,11 @@ async function sendDecision(access: AccessContext, decision: ApprovalDecision): 
     if (error.status === 404) return { kind: "notFound" };
     if (error.status === 403) return { kind: "forbidden" };
     const code = error.details.code;
+    const lifecycle = decisionLifecycleRefusal(code);
+    if (lifecycle) {
+      access.log.info({ event: "approval_refused", operationId: decision.id, action, status: error.status, code }, "approval refused");
+      return { kind: "refused", refusal: { kind: "lifecycle", id: decision.id, message: refusal(lifecycle).message } };
+    }
     const catalogue = code ? await errorCatalogue(access) : null;
     const help = serverMessageHelp(catalogueText(catalogue, code, error.details.upstreamMessage ?? ""));
     access.log.info({ event: "approval_refused", operationId: decision.id, action, status: error.status, code }, "approval refused");
@@ -175,7 +238,7 @@ export async function answerDecision(request: Request, access: AccessContext, fo
     fingerprint: decisionIntent(decision),
     work: async () => {
       const wait = await takeRate("money", accessKey(access));
-      return wait === null ? sendDecision(access, decision) : { kind: "limited", wait };
+      return wait === null ? decideOnce(access, decision) : { kind: "limited", wait };
     },
     keep: (outcome) => outcome.kind === "challenge" || outcome.kind === "voided" || outcome.kind === "unknown",
   });
@@ -213,9 +276,11 @@ export async function answerDecision(request: Request, access: AccessContext, fo
 function refusalStatus(refusal: DecisionRefusal): number {
   if (refusal.kind === "help") return 422;
   if (refusal.kind === "limited") return 429;
+  if (refusal.kind === "lifecycle") return 409;
   switch (refusal.problem) {
     case "notWaiting":
     case "alreadyApproved":
+    case "busy":
       return 409;
     case "funds":
     case "reused":

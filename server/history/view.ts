@@ -84,6 +84,8 @@ export interface OperationDetail {
   tracker: Tracker;
   validatingNotice: boolean;
   approval: boolean;
+  /** The administrator who approved it while it waits for their key (issue 39): nobody voids it then. */
+  approvedBy: { memberId: string; name: string } | null;
   voidedByAdmin: boolean;
   failure: FailureNotice | null;
   /** The settlement banner's date ('dddd D, MMMM'), when §4 shows the banner. */
@@ -231,6 +233,9 @@ export function operationDetail(input: DetailInput): OperationDetail {
     tracker: trackerFor(operation.operation, operation.status),
     validatingNotice: operation.status === "validating",
     approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
+    approvedBy: operation.approved_by
+      ? { memberId: operation.approved_by.id, name: operation.approved_by.completeName?.trim() ?? "" }
+      : null,
     voidedByAdmin: voidedByAdmin(operation.status),
     failure: failureNotice({
       kind: operation.operation,

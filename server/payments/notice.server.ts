@@ -1,4 +1,3 @@
-import { payNowHref } from "#core/domain/calculator-prefill";
 import { formatDate, mexicoDate } from "#core/domain/dates";
 import { dueOrOverdue } from "#core/domain/payment-planner";
 import { formatMoney } from "#core/money";
@@ -6,7 +5,8 @@ import { formatMoney } from "#core/money";
 import type { AccessContext } from "../session/auth.server";
 import { currentActor } from "../session/permissions.server";
 import { optional } from "../upstream/optional.server";
-import { mayChange, payeeName } from "./recurring.server";
+import type { PaymentInProgress } from "./recurring.server";
+import { payeeName, payNowEntry } from "./recurring.server";
 
 /**
  * The scheduled-payment notice on arrival (§2 global overlays; decision 063): the company's
@@ -16,7 +16,17 @@ import { mayChange, payeeName } from "./recurring.server";
 export interface DueNotice {
   /** Closes it for the rest of the day (the dismissal is per session and per Mexico City day). */
   dismissId: string;
-  items: Array<{ id: string; payee: string; amount: string; date: string; dateText: string; overdue: boolean; payHref: string | null }>;
+  items: Array<{
+    id: string;
+    payee: string;
+    amount: string;
+    date: string;
+    dateText: string;
+    overdue: boolean;
+    payHref: string | null;
+    /** The operation already paying it: no second 'Pagar ahora'. */
+    inProgress: PaymentInProgress | null;
+  }>;
 }
 
 /** How many the notice lists; the planner has the rest. */
@@ -48,7 +58,7 @@ export async function dueNotice(access: AccessContext, today: string, ownAccount
       date: event.dateToPay,
       dateText: formatDate(`${event.dateToPay}T12:00:00-06:00`),
       overdue: event.dateToPay < today,
-      payHref: mayChange(actor, event) ? payNowHref(event.id) : null,
+      ...payNowEntry(actor, event),
     })),
   };
 }

@@ -1,4 +1,3 @@
-import { payNowHref } from "#core/domain/calculator-prefill";
 import { type CutOff, cutOffFor, type Rail } from "#core/domain/cut-offs";
 import {
   balancesByCurrency,
@@ -22,7 +21,8 @@ import { companyAccounts } from "../trading/accounts.server";
 import { cached } from "../upstream/cache.server";
 import { optional } from "../upstream/optional.server";
 import type { ScheduleEvent } from "../upstream/scheduled-payments.server";
-import { mayChange, payeeName } from "./recurring.server";
+import type { PaymentInProgress } from "./recurring.server";
+import { payeeName, payNowEntry } from "./recurring.server";
 
 /**
  * 'Planificador de pagos' (§2 /planner; decision 057): one month of the company's payments (one
@@ -75,6 +75,8 @@ export interface PlannedPaymentView {
   status: ScheduleEvent["status"];
   /** 'Pagar ahora' for an unpaid payment the member may make. */
   payHref: string | null;
+  /** The operation already paying it: no second 'Pagar ahora'. */
+  inProgress: PaymentInProgress | null;
 }
 
 export interface PlannerData {
@@ -170,7 +172,7 @@ export async function loadPlanner(
               amount: formatMoney(event.amount, event.currency),
               frequency: event.frequency,
               status: event.status,
-              payHref: event.status !== "paid" && mayChange(actor, event) ? payNowHref(event.id) : null,
+              ...payNowEntry(actor, event),
             })),
           coverage: (coverage.get(date) ?? []).map((row) => coverageView(row, cutOffFor(date, row.currency, now, holidaySet))),
         }

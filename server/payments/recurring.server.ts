@@ -1,6 +1,7 @@
 import type { AccountView } from "#core/domain/accounts";
-import { recipientDestination } from "#core/domain/calculator-prefill";
+import { payNowHref, recipientDestination } from "#core/domain/calculator-prefill";
 import { formatDate } from "#core/domain/dates";
+import { judgePayNow } from "#core/domain/operation-lifecycle";
 import type { Actor } from "#core/domain/permissions";
 import { canOperate } from "#core/domain/permissions";
 import { formatMoney, maskAccount } from "#core/money";
@@ -25,6 +26,34 @@ export function payeeName(
   return ownAccount(maskAccount(payment.accountDestiny?.idCuenta ?? ""));
 }
 
+/** An operation already paying a scheduled payment: what the 'Pagar ahora' entry points show instead of the link. */
+export interface PaymentInProgress {
+  operationId: string;
+  /** The lifecycle's sentence: 'Este pago ya se está procesando.' */
+  message: string;
+  href: string;
+}
+
+/**
+ * 'Pagar ahora' for one payment, as its life allows (issue 39, decision 092): the calculator's link,
+ * or the operation already paying it (waiting for approval or a key, confirmed), or nothing when it
+ * is paid or the member may not make that transfer.
+ */
+export function payNowEntry(
+  actor: Actor,
+  payment: Pick<ScheduleEvent, "id" | "status" | "recipient" | "operationInProgress">,
+): { payHref: string | null; inProgress: PaymentInProgress | null } {
+  const verdict = judgePayNow(payment);
+  if (verdict.allowed) return { payHref: mayChange(actor, payment) ? payNowHref(payment.id) : null, inProgress: null };
+  const operation = verdict.refusal === "paymentInProgress" ? payment.operationInProgress : null;
+  return {
+    payHref: null,
+    inProgress: operation
+      ? { operationId: operation.id, message: verdict.message, href: `/historial-operaciones/${encodeURIComponent(operation.id)}` }
+      : null,
+  };
+}
+
 /** §6: changing a schedule needs the permission creating it needs (third-party sending for a recipient). */
 export function mayChange(actor: Actor, schedule: Pick<Schedule, "recipient">): boolean {
   return canOperate(actor, { kind: "transfer", toRecipient: schedule.recipient !== null });
@@ -43,6 +72,9 @@ export interface ScheduleRowView {
   nextStatus: ScheduleStatus | null;
   /** The next unpaid payment ('Pagar ahora' pays it). */
   nextEventId: string | null;
+  /** 'Pagar ahora' of the next payment, or the operation already paying it. */
+  payHref: string | null;
+  inProgress: PaymentInProgress | null;
   paid: number;
   total: number;
   canDelete: boolean;
@@ -64,6 +96,8 @@ export function scheduleRow(
   accounts: readonly AccountView[] | null = null,
 ): ScheduleRowView {
   const next = schedule.nextEvent;
+  const entry =
+    next && next.status !== "paid" ? payNowEntry(actor, { ...next, recipient: schedule.recipient }) : { payHref: null, inProgress: null };
   return {
     id: schedule.id,
     payee: schedule.recipient
@@ -78,6 +112,7 @@ export function scheduleRow(
     nextText: next ? formatDate(`${next.dateToPay}T12:00:00-06:00`) : null,
     nextStatus: next?.status ?? null,
     nextEventId: next && next.status !== "paid" ? next.id : null,
+    ...entry,
     paid: schedule.events.paid,
     total: schedule.events.paid + schedule.events.pending + schedule.events.scheduled,
     canDelete: mayChange(actor, schedule),

@@ -19,6 +19,7 @@ import { amountString, Big, rateString, toDecimal } from "#core/domain/decimal";
 import type { MarketStatus } from "#core/domain/market";
 import { marketStatus } from "#core/domain/market";
 import { canSendInternational } from "#core/domain/membership";
+import { judgePayNow } from "#core/domain/operation-lifecycle";
 import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
@@ -78,6 +79,8 @@ export interface CalculatorData {
 
 export type PayNow =
   | { kind: "payable"; eventId: string; payee: string; amount: string; dateToPay: string; frequency: Frequency }
+  /** An operation for it is under way (waiting for approval or a key, confirmed): it is not paid twice. */
+  | { kind: "inProgress"; operationId: string }
   | { kind: "paid" | "missing" };
 
 const EVENT_ID = /^\d{1,12}$/;
@@ -95,7 +98,14 @@ async function payNowOf(access: AccessContext, url: URL): Promise<{ payNow: PayN
     event: "scheduled_payment_event_unavailable",
   });
   if (!event) return { payNow: { kind: "missing" }, prefill: {} };
-  if (event.status === "paid") return { payNow: { kind: "paid" }, prefill: {} };
+  const verdict = judgePayNow(event);
+  if (!verdict.allowed) {
+    const payNow: PayNow =
+      verdict.refusal === "paymentInProgress" && event.operationInProgress
+        ? { kind: "inProgress", operationId: event.operationInProgress.id }
+        : { kind: "paid" };
+    return { payNow, prefill: {} };
+  }
   return {
     payNow: {
       kind: "payable",

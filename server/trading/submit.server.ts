@@ -2,11 +2,13 @@ import { challengeHref } from "#core/domain/approval";
 import { legCurrencies, quoteHold } from "#core/domain/calculator";
 import { recipientOf } from "#core/domain/calculator-prefill";
 import { Big, toDecimal } from "#core/domain/decimal";
+import { judgePayNow } from "#core/domain/operation-lifecycle";
 import { canOperate } from "#core/domain/permissions";
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
 import { catalogueText, serverMessageHelp } from "#core/domain/server-messages";
 import type { ExchangeForm, TransferForm } from "#core/domain/trade-form";
 
+import { holdWhile, scheduledPaymentHoldKey } from "../operation-hold.server";
 import type { AccessContext } from "../session/auth.server";
 import { currentActor } from "../session/permissions.server";
 import { errorCatalogue, reportFailure } from "../upstream/error-reporting.server";
@@ -46,6 +48,7 @@ export type FormProblem =
   | "quoteRequired"
   | "quoteChanged"
   | "scheduledPaid"
+  | "scheduledInProgress"
   | "scheduledMismatch"
   | "scheduledMissing";
 
@@ -104,11 +107,6 @@ export async function submitTrade(
       calculatePlace: "left",
       ...(form.scheduledPaymentEvent ? { scheduledPaymentEvent: { id: form.scheduledPaymentEvent } } : {}),
     };
-    // 'Pay now': a payment already paid is not paid again (the product refuses it too).
-    if (form.scheduledPaymentEvent) {
-      const problem = await scheduledPaymentProblem(access, form.scheduledPaymentEvent);
-      if (problem) return { kind: "formError", message: problem };
-    }
   } else {
     const legs = legCurrencies(form.pair, form.operation);
     const destination = views.find((a) => a.idAccount === form.destination);
@@ -159,6 +157,28 @@ export async function submitTrade(
     };
   }
 
+  const eventId = form.operation === "transfer" ? form.scheduledPaymentEvent : undefined;
+  if (!eventId) return createOperation(access, form, body, quote);
+  // 'Pay now': one operation per scheduled payment, whatever the tabs, keys or instances. The payment
+  // is held while it is read and its operation created; the next attempt then sees that operation.
+  const held = await holdWhile(scheduledPaymentHoldKey(access.data.companyId, eventId), async (): Promise<SubmitOutcome> => {
+    const problem = await scheduledPaymentProblem(access, eventId);
+    return problem ? { kind: "formError", message: problem } : createOperation(access, form, body, quote);
+  });
+  if (held.kind === "busy") {
+    access.log.warn({ event: "scheduled_payment_busy" }, "another 'pay now' of the payment outlasted the wait");
+    return { kind: "formError", message: "scheduledInProgress" };
+  }
+  return held.outcome;
+}
+
+/** One idempotent POST /setoperation; a timeout is never answered by sending again. */
+async function createOperation(
+  access: AccessContext,
+  form: ExchangeForm | TransferForm,
+  body: SetOperationBody,
+  quote: ComputedQuote | undefined,
+): Promise<SubmitOutcome> {
   try {
     const created = await access.api.trading.setOperation(body, form.idempotencyKey);
     access.log.info(
@@ -186,6 +206,7 @@ export async function submitTrade(
     if (error.details.code === "INVALID_PRICE") return { kind: "formError", message: "invalidPrice", quote };
     if (error.details.code === "INSUFFICIENT_FUNDS") return { kind: "formError", message: "funds", quote };
     if (error.details.code === "SCHEDULED_PAYMENT_EVENT_PAID") return { kind: "formError", message: "scheduledPaid" };
+    if (error.details.code === "SCHEDULED_PAYMENT_IN_PROGRESS") return { kind: "formError", message: "scheduledInProgress" };
     if (error.details.code === "SCHEDULED_PAYMENT_MISMATCH")
       return { kind: "formError", message: "scheduledMismatch", field: "destination" };
     if (error.details.code === "SCHEDULED_PAYMENT_EVENT_NOT_FOUND") return { kind: "formError", message: "scheduledMissing" };
@@ -205,11 +226,15 @@ export async function submitTrade(
   }
 }
 
-/** Why a scheduled payment cannot be paid now, or null; an unreadable one is left to the product's own check. */
+/**
+ * Why a scheduled payment cannot be paid now (its life: paid, or an operation for it under way), or
+ * null; an unreadable one is left to the product's own check, which holds the same rule.
+ */
 async function scheduledPaymentProblem(access: AccessContext, eventId: string): Promise<FormProblem | null> {
   try {
-    const event = await access.api.scheduledPayments.event(eventId);
-    return event.status === "paid" ? "scheduledPaid" : null;
+    const verdict = judgePayNow(await access.api.scheduledPayments.event(eventId));
+    if (verdict.allowed) return null;
+    return verdict.refusal === "paymentPaid" ? "scheduledPaid" : "scheduledInProgress";
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     return error.status === 404 ? "scheduledMissing" : null;

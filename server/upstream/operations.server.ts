@@ -61,6 +61,12 @@ export const historyOperationSchema = operationSchema.extend({
     .default(null),
   responseChallenge: responseChallengeSchema.nullable().default(null),
   companyName: z.string().nullable().default(null),
+  /** The administrator who approved it (sandbox/CONTRACT.md): it then waits for that administrator's key only. */
+  approved_by: z
+    .object({ id: z.coerce.string(), completeName: z.string().nullable().default(null) })
+    .nullable()
+    .default(null),
+  approved_at: z.string().nullable().default(null),
 });
 export type HistoryOperation = z.infer<typeof historyOperationSchema>;
 

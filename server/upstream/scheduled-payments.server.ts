@@ -22,6 +22,8 @@ const recipientRefSchema = z.object({
   alias: z.string().nullable().default(null),
 });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** The operation made for an unpaid payment that still holds it (sandbox/CONTRACT.md): it is not paid again meanwhile. */
+const operationInProgressSchema = z.object({ id: z.coerce.string(), status: z.string() }).nullable().default(null);
 
 export const scheduleSchema = z.object({
   id: z.coerce.string(),
@@ -40,7 +42,10 @@ export const scheduleSchema = z.object({
     endDate: isoDay.nullable().default(null),
     count: z.number().int().nullable().default(null),
   }),
-  nextEvent: z.object({ id: z.coerce.string(), dateToPay: isoDay, status: scheduleStatusSchema }).nullable().default(null),
+  nextEvent: z
+    .object({ id: z.coerce.string(), dateToPay: isoDay, status: scheduleStatusSchema, operationInProgress: operationInProgressSchema })
+    .nullable()
+    .default(null),
   events: z.object({ scheduled: z.number().int(), pending: z.number().int(), paid: z.number().int() }),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
@@ -53,6 +58,7 @@ export const scheduleEventSchema = z.object({
   scheduledDate: isoDay,
   status: scheduleStatusSchema,
   operation: z.object({ id: z.coerce.string() }).passthrough().nullable().default(null),
+  operationInProgress: operationInProgressSchema,
   amount: z.number().positive(),
   currency: z.string(),
   accountOrigin: accountRefSchema,

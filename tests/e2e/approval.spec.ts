@@ -219,3 +219,109 @@ test("where the bank requires a second signature, approving answers 'Privilegios
   // Nothing changed: it still waits.
   await expect(page.getByRole("article", { name: "Transferencia · Operación 1066" })).toBeVisible();
 });
+
+/** Ana's product jwt, as another channel of the bank (its own online banking) would act with it. */
+async function anaAtTheBank(): Promise<string> {
+  const portal = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=ana.admin`, { redirect: "manual" });
+  const bankToken = new URL(portal.headers.get("location") ?? "").searchParams.get("jwt");
+  const login = await fetch(`${SANDBOX_URL}/api/loginuser`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ externalToken: bankToken }),
+  });
+  return ((await login.json()) as { jwt: string }).jwt;
+}
+
+test("a void from a page opened before Ana approved is refused, and her key then sends the money once (issue 39)", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  // A second tab, opened on the void's confirmation before the approval.
+  const stale = await page.context().newPage();
+  await stale.goto("/aprobaciones?dialogo=anular-operacion&operacion=1002");
+  await expect(stale.getByRole("dialog", { name: "¿Quieres anular esta operación?" })).toBeVisible();
+
+  await page.goto("/aprobaciones");
+  await page.mouse.move(900, 500);
+  await page
+    .getByRole("article", { name: "Transferencia · Operación 1002" })
+    .getByRole("button", { name: "Aprobar la operación 1002" })
+    .click();
+  await expect(page).toHaveURL(/\/challenge/);
+
+  const voidsBefore = await sandboxCount("/api/operations", "PUT");
+  await stale.getByRole("dialog", { name: "¿Quieres anular esta operación?" }).getByRole("button", { name: "Sí, anular" }).click();
+  await expect(stale.getByText("Esta operación ya fue aprobada y espera la clave del administrador.").first()).toBeVisible();
+  expect(await sandboxCount("/api/operations", "PUT")).toBe(voidsBefore);
+  // Read again, the list says it waits for her key and offers no void.
+  await stale.goto("/aprobaciones");
+  const card = stale.getByRole("article", { name: "Transferencia · Operación 1002" });
+  await expect(card).toContainText("La aprobaste: falta tu clave de operación para enviar el dinero.");
+  await expect(card.getByRole("link", { name: "Anular la operación 1002" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Continuar con mi clave la operación 1002" })).toBeVisible();
+
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
+  await page.goto("/historial-operaciones/1002");
+  await expect(drawer(page, "Transferencia")).not.toContainText("Anulada");
+});
+
+test("an approval from a page opened before the void is refused: the operation stays 'Anulada' (issue 39)", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/aprobaciones");
+  await page.mouse.move(900, 500);
+  await expect(page.getByRole("article", { name: "Compra · Operación 1015" })).toBeVisible();
+
+  const other = await page.context().newPage();
+  await other.goto("/historial-operaciones/1015?dialogo=anular-operacion");
+  await other.getByRole("dialog", { name: "¿Quieres anular esta operación?" }).getByRole("button", { name: "Sí, anular" }).click();
+  await expect(drawer(other, "Compra")).toContainText("Anulada");
+
+  await page.getByRole("article", { name: "Compra · Operación 1015" }).getByRole("button", { name: "Aprobar la operación 1015" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Operación 1015: Esta operación ya fue anulada; no se envió dinero." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/aprobaciones/);
+  await page.goto("/historial-operaciones/1015");
+  await expect(drawer(page, "Compra")).toContainText("Anulada");
+});
+
+test("voided at the bank while Ana is on its challenge: her key is refused, /transaction says no money moved, it reads 'Anulada' (issue 39)", async ({
+  page,
+}) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/");
+  const originBefore = await balanceOf(page, "Concentradora Bajío");
+  await page.goto("/aprobaciones");
+  await page.mouse.move(900, 500);
+  await page
+    .getByRole("article", { name: "Transferencia · Operación 1002" })
+    .getByRole("button", { name: "Aprobar la operación 1002" })
+    .click();
+  await expect(page).toHaveURL(/\/challenge/);
+  const trk = new URL(page.url()).searchParams.get("trk") ?? "";
+
+  // Another administrator channel of the bank voids it before her key (the bank lets a void win until then).
+  const voided = await fetch(`${SANDBOX_URL}/api/operations`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${await anaAtTheBank()}`, "content-type": "application/json" },
+    body: JSON.stringify({ id: 1002, action: "void" }),
+  });
+  expect(voided.status).toBe(200);
+
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("heading", { name: "Operación anulada" })).toBeVisible();
+  await expect(page.getByText("La operación fue anulada; no se movió dinero.")).toBeVisible();
+
+  // The return address, opened anyway (history, a bookmark): the app refuses it and sends nothing.
+  await page.goto(
+    `/transaction?${new URLSearchParams({ trk, ope: "1002", operation: "transfer", res: "0", msg: "Operación autorizada", retries: "0" })}`,
+  );
+  const refusal = page.getByRole("dialog", { name: "La operación fue anulada; no se movió dinero" });
+  await expect(refusal).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toHaveCount(0);
+  await refusal.getByRole("link", { name: "Ver la operación" }).click();
+  await expect(drawer(page, "Transferencia")).toContainText("Anulada");
+  await page.goto("/");
+  expect(await balanceOf(page, "Concentradora Bajío")).toBeCloseTo(originBefore, 2);
+});

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 
 import { bankHolidays } from "../../sandbox/bank-holidays";
 import { isWorkingDay } from "../../sandbox/schedule-dates";
-import { loginAs, resetSandbox, sandboxControl, sidebar, toast } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar, toast } from "./support";
 
 /**
  * Recurring payments and the payment planner (§2 /pagos-recurrentes, /planner; §8; decision 057),
@@ -294,4 +294,47 @@ test("a day the company's balances cannot cover is flagged, with the shortfall i
   await page.goto(`/planner?mes=${Number(due.slice(5, 7))}&anio=${due.slice(0, 4)}&dia=${due}`);
   const day = page.getByRole("dialog", { name: /^Pagos programados del / });
   await expect(day.getByText("Saldo insuficiente").first()).toBeVisible();
+});
+
+test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se está procesando' (issue 39)", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  // The weekly 12,500 MXN's overdue payment, from the dashboard's notice, opened in two tabs.
+  const notice = page.getByRole("region", { name: "Pagos programados por hacer" });
+  const item = notice.getByRole("listitem").filter({ hasText: "$12,500.00 MXN" }).first();
+  const href = (await item.getByRole("link", { name: /^Pagar ahora el pago a / }).getAttribute("href")) ?? "";
+  expect(href).toMatch(/pagoProgramado=\d+/);
+  const second = await page.context().newPage();
+  await page.goto(href);
+  await second.goto(href);
+  for (const tab of [page, second]) await expect(tab.getByRole("region", { name: "Pago programado" })).toContainText("$12,500.00 MXN");
+
+  const operationsBefore = ((await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as unknown[]).length;
+  await page.getByRole("region", { name: "Calculadora" }).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/challenge/);
+  await second.getByRole("region", { name: "Calculadora" }).getByRole("button", { name: "Confirmar" }).click();
+  await expect(second.getByText(/^Este pago ya se está procesando\. Revisa su operación en tu historial/)).toBeVisible();
+  await expect(second).not.toHaveURL(/\/challenge/);
+  const operations = (await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as Array<{ id: number }>;
+  expect(operations).toHaveLength(operationsBefore + 1);
+  const id = String(operations.at(-1)?.id);
+
+  // Every 'Pagar ahora' of that payment now says so, with its operation.
+  await second.goto(href);
+  await expect(second.getByText(/^Este pago ya se está procesando: ya hay una operación para él/)).toBeVisible();
+  await expect(second.getByRole("link", { name: `Ver la operación ${id}` }).first()).toBeVisible();
+  await second.goto("/pagos-recurrentes");
+  const row = schedules(second).getByRole("row", { name: /\$12,500\.00 MXN/ });
+  await expect(row).toContainText("Este pago ya se está procesando.");
+  await expect(row.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
+  await row.getByRole("link", { name: `Ver la operación ${id}` }).click();
+  await expect(second).toHaveURL(new RegExp(`/historial-operaciones/${id}$`));
+  await second.goto("/");
+  await expect(
+    second.getByRole("region", { name: "Pagos programados por hacer" }).getByRole("listitem").filter({ hasText: "$12,500.00 MXN" }).first(),
+  ).toContainText("Este pago ya se está procesando.");
+
+  // The first tab's key pays it: paid once.
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
-import { loginAs, SANDBOX_URL, sandboxControl } from "./support";
+import { loginAs, productJwtOf, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
  * The server-rendered screens, drawers, dialogs and states the page-wide checks walk through (valid
@@ -85,7 +85,12 @@ export const SCREENS: Record<string, string[]> = {
     // Approvals (decision 060): 1002 and 1015 wait for Ana, loaded by Carlos.
     "/aprobaciones",
     "/aprobaciones?dialogo=anular-operacion&operacion=1002",
-    "/historial-operaciones/1015?dialogo=anular-operacion",
+    "/historial-operaciones/1002?dialogo=anular-operacion",
+    // One life per operation (issue 39, withOperationsUnderWay): 1015 approved and waiting for Ana's key, the weekly
+    // payment 6 being paid, and the bank's return address for 1011, which an administrator voided.
+    "/historial-operaciones/1015",
+    "/?operacion=transferencia&pagoProgramado=6",
+    "/transaction?trk=seed-100234-1011&ope=1011&operation=buy&res=0&msg=Operaci%C3%B3n%20autorizada&retries=0",
     // Not found, inside the shell: another company's account, an operation that does not exist.
     "/cuentas/A-300501-04",
     "/historial-operaciones/999999",
@@ -133,6 +138,45 @@ export async function withMarketTools() {
   await sandboxControl("/__price-alerts", { ...alert, targetRate: 25 });
   await sandboxControl("/__price-alerts", { ...alert, operation: "sell", condition: "below", targetRate: 16.9, status: "triggered" });
   await sandboxControl("/__follows", { userName: "ana.admin", pair: "USD/MXN" });
+}
+
+/**
+ * Operations under way (issue 39): Ana approved 1015 (it waits for her key), and an operation pays the
+ * weekly payment 6 (the dashboard's notice, the recurring list and its calculator say so).
+ */
+export async function withOperationsUnderWay() {
+  const headers = { authorization: `Bearer ${await productJwtOf("ana.admin")}`, "content-type": "application/json" };
+  const approved = await fetch(`${SANDBOX_URL}/api/operations`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ id: 1015, action: "approve" }),
+  });
+  expect(approved.ok).toBe(true);
+  const paying = await fetch(`${SANDBOX_URL}/api/setoperation`, {
+    method: "POST",
+    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+    body: JSON.stringify({
+      operation: "transfer",
+      pair: "",
+      amount: 12500,
+      amountOrigin: 12500,
+      amountDestiny: 12500,
+      total: 12500,
+      margin: "0",
+      exchangeRate: 1,
+      accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
+      accountDestiny: null,
+      recipient: { idRecipient: 502 },
+      concept: 1,
+      conceptString: "",
+      aditionalInformation: "",
+      priceObject: null,
+      calculatePlace: "left",
+      scheduledPaymentEvent: { id: 6 },
+    }),
+  });
+  // Already under way from an earlier call of this run: the bank keeps one operation per payment.
+  expect([201, 409]).toContain(paying.status);
 }
 
 /** Banners on every page, and a survey over Beatriz's first page: the screens as they are with notices. */

@@ -27,6 +27,18 @@ export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Men
  */
 export const toast = (page: Page) => page.getByRole("status", { name: "Avisos" });
 
+/** A demo user's product jwt, as the bank's portal and /loginuser give it (for calls another channel of the bank makes). */
+export async function productJwtOf(userName: string): Promise<string> {
+  const portal = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${encodeURIComponent(userName)}`, { redirect: "manual" });
+  const externalToken = new URL(portal.headers.get("location") ?? "").searchParams.get("jwt");
+  const login = await fetch(`${SANDBOX_URL}/api/loginuser`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ externalToken }),
+  });
+  return ((await login.json()) as { jwt: string }).jwt;
+}
+
 export async function sandboxControl(path: string, body: unknown) {
   const response = await fetch(`${SANDBOX_URL}${path}`, {
     method: "POST",

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import type { DecisionAnswer } from "#core/domain/approval";
+import type { ApprovedBy } from "#server/approvals/approvals.server";
 import type { AccountSide, AmountCard } from "#server/history/view";
 import { useTranslation } from "~/i18n";
 
@@ -18,6 +19,7 @@ export type ApprovalItemView = {
   concept: string | null;
   idempotencyKey: string;
   voidKey: string;
+  approvedBy: ApprovedBy | null;
   detailHref: string;
   voidHref: string;
 };
@@ -89,7 +91,13 @@ export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; ans
                 >
                   {t("approval.actions.detail")}
                 </Link>
-                <DecisionActions id={item.id} idempotencyKey={item.idempotencyKey} voidHref={item.voidHref} answer={answer} />
+                <DecisionActions
+                  id={item.id}
+                  idempotencyKey={item.idempotencyKey}
+                  voidHref={item.voidHref}
+                  answer={answer}
+                  approvedBy={item.approvedBy}
+                />
               </div>
             </article>
           </li>

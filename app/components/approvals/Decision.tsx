@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import type { DecisionAnswer } from "#core/domain/approval";
+import type { ApprovedBy } from "#server/approvals/approvals.server";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -11,60 +12,90 @@ import { useTranslation } from "~/i18n";
  * The administrator's decision on one operation waiting for approval (decision 060): 'Aprobar' is
  * a form (to the bank's challenge), 'Anular' a link to the confirmation modal. Both are native, so
  * they work without JavaScript; the refusal of the last post for this operation shows beside them.
+ * Once approved it waits for that administrator's key (issue 39, decision 092): it says so, nobody
+ * voids it, and only that administrator continues to the challenge.
  */
 export function DecisionActions({
   id,
   idempotencyKey,
   voidHref,
   answer,
+  approvedBy = null,
   layout = "row",
 }: {
   id: string;
   idempotencyKey: string;
   voidHref: string;
   answer: DecisionAnswer | null | undefined;
+  approvedBy?: ApprovedBy | null;
   layout?: "row" | "stack";
 }) {
   const { t } = useTranslation("history");
   const problem = answer && answer.refusal.id === id && answer.refusal.kind !== "help" ? refusalText(answer, t) : null;
+  const mayContinue = approvedBy === null || approvedBy.byMe;
   return (
     <div className="flex flex-col gap-3">
+      {approvedBy ? (
+        <p className="rounded-lg border border-pending/40 bg-amber-50 p-3 text-sm text-slate-900 dark:bg-amber-950 dark:text-slate-100">
+          {approvedBy.byMe ? t("approval.approvedByMe") : t("approval.approvedBy", { name: approvedBy.name })}
+        </p>
+      ) : null}
       {problem ? (
         <p role="alert" className="rounded-lg border border-failed/40 bg-red-50 p-3 text-sm text-failed dark:bg-red-950 dark:text-red-400">
           {problem}
         </p>
       ) : null}
       <div className={layout === "row" ? "flex flex-col gap-3 sm:flex-row sm:justify-end" : "flex flex-col gap-3"}>
-        <Link
-          to={voidHref}
-          preventScrollReset
-          aria-label={t("approval.actions.voidNamed", { id })}
-          className={buttonClass("secondary", layout === "stack" ? "w-full" : undefined)}
-        >
-          {t("approval.actions.void")}
-        </Link>
-        <Form method="post" preventScrollReset className={layout === "stack" ? "w-full" : undefined}>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <SubmitButton
-            name="intent"
-            value="aprobar"
-            pendingText={t("approval.actions.approving")}
-            className={layout === "stack" ? "w-full" : "w-full sm:w-auto"}
+        {approvedBy ? null : (
+          <Link
+            to={voidHref}
+            preventScrollReset
+            aria-label={t("approval.actions.voidNamed", { id })}
+            className={buttonClass("secondary", layout === "stack" ? "w-full" : undefined)}
           >
-            <span aria-hidden="true">{t("approval.actions.approve")}</span>
-            <span className="sr-only">{t("approval.actions.approveNamed", { id })}</span>
-          </SubmitButton>
-        </Form>
+            {t("approval.actions.void")}
+          </Link>
+        )}
+        {mayContinue ? (
+          <Form method="post" preventScrollReset className={layout === "stack" ? "w-full" : undefined}>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="id" value={id} />
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <SubmitButton
+              name="intent"
+              value="aprobar"
+              pendingText={t("approval.actions.approving")}
+              className={layout === "stack" ? "w-full" : "w-full sm:w-auto"}
+            >
+              <span aria-hidden="true">{t(approvedBy ? "approval.actions.continue" : "approval.actions.approve")}</span>
+              <span className="sr-only">{t(approvedBy ? "approval.actions.continueNamed" : "approval.actions.approveNamed", { id })}</span>
+            </SubmitButton>
+          </Form>
+        ) : null}
       </div>
     </div>
   );
 }
 
+/**
+ * A refusal for an operation no longer on the page (voided or sent meanwhile, so its card or its
+ * decision is gone once the page is read again): said above the page, with the operation's number.
+ */
+export function DecisionRefusalNotice({ answer, shown }: { answer: DecisionAnswer | null | undefined; shown: readonly string[] }) {
+  const { t } = useTranslation("history");
+  if (!answer || answer.refusal.kind === "help" || shown.includes(answer.refusal.id)) return null;
+  const text = refusalText(answer, t);
+  if (!text) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-failed/40 bg-red-50 p-3 text-sm text-failed dark:bg-red-950 dark:text-red-400">
+      {t("approval.refusedOperation", { id: answer.refusal.id, message: text })}
+    </p>
+  );
+}
+
 function refusalText(answer: DecisionAnswer, t: (key: string) => string): string | null {
   const { refusal } = answer;
-  if (refusal.kind === "limited") return refusal.message;
+  if (refusal.kind === "limited" || refusal.kind === "lifecycle") return refusal.message;
   if (refusal.kind === "problem") return t(`approval.problems.${refusal.problem}`);
   return null;
 }

@@ -5,6 +5,8 @@ import type { DueNotice } from "#server/payments/notice.server";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
+import { PaymentInProgressNote } from "./PaymentInProgress";
+
 /**
  * Payments due today or overdue, on arrival (§2 scheduled-payment notices; decision 063): a
  * notice in the page, not a modal, so it never stands between a treasurer and the calculator.
@@ -49,6 +51,9 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
               <Link to={item.payHref} aria-label={t("payNamed", { name: item.payee })} className={buttonClass("primary")}>
                 {t("pay")}
               </Link>
+            ) : null}
+            {item.inProgress ? (
+              <PaymentInProgressNote inProgress={item.inProgress} linkText={t("inProgressLink", { id: item.inProgress.operationId })} />
             ) : null}
           </li>
         ))}

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 
+import type { PaymentInProgress } from "#server/payments/recurring.server";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
+import { PaymentInProgressNote } from "./PaymentInProgress";
 import { type PaymentStatus, StatusBadge } from "./StatusBadge";
 
 /** One schedule as 'Mis pagos recurrentes' shows it (worded on the server). */
@@ -21,6 +23,8 @@ export type RecurringRowView = {
   editHref: string | null;
   /** 'Pagar ahora': the calculator prefilled with the next unpaid payment. */
   payHref: string | null;
+  /** The operation already paying the next payment: no second 'Pagar ahora'. */
+  inProgress: PaymentInProgress | null;
 };
 
 function NextPayment({ row }: { row: RecurringRowView }) {
@@ -37,6 +41,12 @@ function Actions({ row }: { row: RecurringRowView }) {
         <Link to={row.payHref} aria-label={t("recurring.table.payNamed", { name: row.payee })} className={buttonClass("primary")}>
           {t("recurring.table.pay")}
         </Link>
+      ) : null}
+      {row.inProgress ? (
+        <PaymentInProgressNote
+          inProgress={row.inProgress}
+          linkText={t("recurring.table.inProgressLink", { id: row.inProgress.operationId })}
+        />
       ) : null}
       {row.editHref ? (
         <Link

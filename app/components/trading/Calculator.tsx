@@ -439,9 +439,19 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
     return (
       <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950 dark:text-slate-100">
         <p>{t(`calculator.payNow.${payNow.kind}`)}</p>
-        <a href="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
-          {t("calculator.payNow.back")}
-        </a>
+        <p className="mt-1 flex flex-wrap gap-x-4">
+          {payNow.kind === "inProgress" ? (
+            <a
+              href={`/historial-operaciones/${encodeURIComponent(payNow.operationId)}`}
+              className="font-semibold text-brand-700 underline dark:text-brand-100"
+            >
+              {t("calculator.payNow.inProgressLink", { id: payNow.operationId })}
+            </a>
+          ) : null}
+          <a href="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
+            {t("calculator.payNow.back")}
+          </a>
+        </p>
       </div>
     );
   }
