@@ -10,8 +10,8 @@ import { HttpError, json, parseWith, type RequestContext, type Router } from "./
 import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
 import { currencyFamily, debitOf, postOperation, postReturn } from "./ledger";
 import { addNotification } from "./notifications";
-import { payableRecipient, payeeOf } from "./payees";
 import { notWaitingMessage } from "./operation-lifecycle";
+import { payableRecipient, payeeOf } from "./payees";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
 import { markScheduledEventPaidByChallenge, scheduledEventOfOperation, scheduledEventPaidByAnother } from "./schedules";
