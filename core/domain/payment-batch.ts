@@ -57,7 +57,7 @@ export type RegistrationState = "registered" | "approval" | "failed" | "unknown"
 
 /**
  * One row of a file, as the page and the result file say it: its registration, then what the
- * signed batch did. Each value is a key of `multiplePayment:outcome`.
+ * signed batch did. Each value names one of the multiple payment's outcome texts.
  */
 export type RowStatus =
   | "invalid"

@@ -12,6 +12,7 @@ import {
   trackerFor,
   voidedByAdmin,
 } from "#core/domain/operation-status";
+import { waitsForToken } from "#core/domain/payment-batch";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { ShareOption, ShareRules } from "#core/domain/share-form";
 import { selectableOptions, shareRules } from "#core/domain/share-form";
@@ -39,6 +40,8 @@ export interface HistoryRow {
   statusLabelKey: string;
   outcome: Outcome;
   polled: boolean;
+  /** Registered and waiting for its signer's token (decision 093): 'Por autorizar', not 'En proceso'. */
+  awaitingToken: boolean;
 }
 
 export interface AccountSide {
@@ -81,6 +84,8 @@ export interface OperationDetail {
   tracker: Tracker;
   validatingNotice: boolean;
   approval: boolean;
+  /** Registered and waiting for its signer's token (decision 093). */
+  awaitingToken: boolean;
   voidedByAdmin: boolean;
   failure: FailureNotice | null;
   /** The settlement banner's date ('dddd D, MMMM'), when §4 shows the banner. */
@@ -124,8 +129,20 @@ function amounts(operation: HistoryOperation): AmountCard {
   };
 }
 
+/** The operation waits for its signer's token: its status reads 'Por autorizar' (decision 093). */
+function awaitingToken(operation: HistoryOperation): boolean {
+  return waitsForToken({
+    status: operation.status,
+    requiresAdminApproval: operation.requires_admin_approval,
+    challenged: operation.responseChallenge !== null,
+  });
+}
+
+const AWAITING_TOKEN = { labelKey: "statusV2.awaitingToken", outcome: "pending" } as const;
+
 export function historyRow(operation: HistoryOperation): HistoryRow {
-  const status = statusView(operation.status, operation.operation);
+  const waiting = awaitingToken(operation);
+  const status = waiting ? AWAITING_TOKEN : statusView(operation.status, operation.operation);
   const card = amounts(operation);
   return {
     id: operation.id,
@@ -138,6 +155,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
     statusLabelKey: status.labelKey,
     outcome: status.outcome,
     polled: isPolled(operation.status),
+    awaitingToken: waiting,
   };
 }
 
@@ -195,7 +213,8 @@ export function documentSubject(operation: HistoryOperation): DocumentSubject {
 
 export function operationDetail(input: DetailInput): OperationDetail {
   const { operation } = input;
-  const status = statusView(operation.status, operation.operation);
+  const waiting = awaitingToken(operation);
+  const status = waiting ? AWAITING_TOKEN : statusView(operation.status, operation.operation);
   const estimatedDate = parseSettlementDate(input.settlement);
   const folio = receiptFolio({ id: operation.id, kind: operation.operation, folios: operation.responseChallenge });
   const rules = shareRules({
@@ -226,6 +245,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     tracker: trackerFor(operation.operation, operation.status),
     validatingNotice: operation.status === "validating",
     approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
+    awaitingToken: waiting,
     voidedByAdmin: voidedByAdmin(operation.status),
     failure: failureNotice({
       kind: operation.operation,

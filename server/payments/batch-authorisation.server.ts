@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
+
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { splitChallengeMessage } from "#core/domain/challenge";
-import { fileState, maySignPayments, rowStatus } from "#core/domain/payment-batch";
+import { fileState, maySignPayments, rowStatus, waitsForToken } from "#core/domain/payment-batch";
 import { catalogueText, type HelpTarget, type HelpTopic, serverMessageHelp } from "#core/domain/server-messages";
+import historyTexts from "#core/locales/es-MX/history.json";
 import texts from "#core/locales/es-MX/multiple-payment.json";
 import transactionTexts from "#core/locales/es-MX/transaction.json";
 
@@ -16,6 +19,7 @@ import { currentActor } from "../session/permissions.server";
 import type { OperationBatch } from "../upstream/batches.server";
 import { errorCatalogue, reportFailure } from "../upstream/error-reporting.server";
 import { isUpstreamError } from "../upstream/errors";
+import type { HistoryOperation } from "../upstream/operations.server";
 import { authorisationKey, paymentStore } from "./multiple.server";
 
 /**
@@ -155,15 +159,32 @@ export async function approveFile(access: AccessContext, batchId: string, formKe
   return onceFor(access, formKey, `approve|${batchId}`, () => access.api.batches.approve(batchId, formKey), "approval");
 }
 
-/** Collaborators' files that wait for this administrator: to approve, or approved and not yet signed. */
-export async function filesToApprove(access: AccessContext): Promise<OperationBatch[]> {
-  const [waiting, pending] = await Promise.all([
-    access.api.batches.list({ status: "awaitingApproval" }),
-    access.api.batches.list({ status: "pending" }),
-  ]);
-  return [...waiting, ...pending.filter((batch) => batch.approvedBy?.memberId === access.data.memberId)].sort(
-    (a, b) => Number(a.id) - Number(b.id),
-  );
+/**
+ * Collaborators' files that wait for this administrator (to approve, or approved by them and not
+ * yet signed), each with a fresh key for its form; null when the bank cannot be read.
+ */
+export async function filesToApprove(access: AccessContext) {
+  try {
+    const [waiting, pending] = await Promise.all([
+      access.api.batches.list({ status: "awaitingApproval" }),
+      access.api.batches.list({ status: "pending" }),
+    ]);
+    return [...waiting, ...pending.filter((batch) => batch.approvedBy?.memberId === access.data.memberId)]
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((batch) => ({
+        id: batch.id,
+        fileName: batch.fileName,
+        loadedBy: batch.createdBy.completeName,
+        count: batch.count,
+        totals: batch.totals.map((total) => ({ currency: total.currency, total: total.total.toFixed(2) })),
+        operationIds: batch.operations.map((row) => row.id),
+        idempotencyKey: crypto.randomUUID(),
+      }));
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    access.log.warn({ event: "approval_files_unavailable", failure: error.failure }, "files to approve not read");
+    return null;
+  }
 }
 
 /** Where a signed batch's result is read: its file's page when the member has it, else the batch's own page. */
@@ -224,31 +245,17 @@ export async function settleBatchReturn(request: Request, access: AccessContext,
 
 /** What a page shows beside its 'Autorizar' button when the bank did not give a challenge. */
 export interface AuthoriseAnswer {
-  authorise: { message: string; link: { href: string; label: string } | null };
+  /** `id`: what the refused form was about (a file's batch on the approvals page), when the page lists several. */
+  authorise: { id: string | null; message: string; link: { href: string; label: string } | null };
 }
 
-/**
- * The answer to any 'Autorizar' post: the bank's challenge (a redirect the browser follows, JS or
- * not), a toast on this page for a file handed to approval or an unknown outcome, or the refusal
- * for the page to show beside the button (its form kept).
- */
-export function answerAuthorise(request: Request, outcome: AuthoriseOutcome, here: string): Promise<Response> | Response {
-  const t = texts.authorise;
-  const refusal = (message: string, status: number, link: AuthoriseAnswer["authorise"]["link"] = null, headers?: HeadersInit) =>
-    json<AuthoriseAnswer>({ authorise: { message, link } }, { status, headers });
+type Refusal = Extract<AuthoriseOutcome, { kind: "limited" | "help" | "refused" }>;
+
+/** What a refused 'Autorizar' says, with where to get help (§8) and its HTTP status. */
+function describeRefusal(outcome: Refusal): { message: string; link: AuthoriseAnswer["authorise"]["link"]; status: number } {
   switch (outcome.kind) {
-    case "challenge":
-      return redirect(outcome.url);
-    case "approval":
-      return redirectWithToast(request, here, newToast("info", t.approval));
-    case "unknown":
-      return redirectWithToast(request, here, newToast("info", t.unknown));
     case "limited":
-      return refusal(tooManyText(outcome.wait), 429, null, retryAfterHeaders(outcome.wait));
-    case "notFound":
-      throw new Response("No encontrado", { status: 404 });
-    case "forbidden":
-      throw new Response(t.forbidden, { status: 403 });
+      return { message: tooManyText(outcome.wait), link: null, status: 429 };
     case "help": {
       // §8's server messages with help: the catalogue's words and where to get it.
       const topic = transactionTexts.help.topics[outcome.topic];
@@ -257,12 +264,79 @@ export function answerAuthorise(request: Request, outcome: AuthoriseOutcome, her
         outcome.target === "whatsapp"
           ? { href: config.CONTACT_CHAT_URL, label: transactionTexts.help.whatsapp }
           : { href: config.BANK_PORTAL_URL, label: transactionTexts.help.bank };
-      return refusal(`${topic.title}. ${topic.description}`, 422, link);
+      return { message: `${topic.title}. ${topic.description}`, link, status: 422 };
     }
     case "refused": {
       const status = outcome.problem === "upstream" ? 502 : outcome.problem === "nothing" || outcome.problem === "stale" ? 422 : 409;
-      return refusal(t.problems[outcome.problem], status);
+      return { message: texts.authorise.problems[outcome.problem], link: null, status };
     }
+  }
+}
+
+/**
+ * The answer to an 'Autorizar' post on a page: the bank's challenge (a redirect the browser
+ * follows, JS or not), a toast on this page for a file handed to approval or an unknown outcome,
+ * or the refusal for the page to show beside the button (its form kept).
+ */
+export function answerAuthorise(
+  request: Request,
+  outcome: AuthoriseOutcome,
+  here: string,
+  id: string | null = null,
+): Promise<Response> | Response {
+  const t = texts.authorise;
+  switch (outcome.kind) {
+    case "challenge":
+      return redirect(outcome.url);
+    case "approval":
+      return redirectWithToast(request, here, newToast("info", t.approval));
+    case "unknown":
+      return redirectWithToast(request, here, newToast("info", t.unknown));
+    case "notFound":
+      throw new Response("No encontrado", { status: 404 });
+    case "forbidden":
+      throw new Response(t.forbidden, { status: 403 });
+    default: {
+      const { message, link, status } = describeRefusal(outcome);
+      const headers = outcome.kind === "limited" ? retryAfterHeaders(outcome.wait) : undefined;
+      return json<AuthoriseAnswer>({ authorise: { id, message, link } }, { status, headers });
+    }
+  }
+}
+
+/**
+ * 'Autorizar con mi token' from an operation's drawer (its own resource route, so every answer is a
+ * redirect: the bank's challenge, or the drawer again with a toast). The operation is read first:
+ * one that no longer waits for the token is refused before anything reaches the bank.
+ */
+export async function authoriseFromDrawer(
+  request: Request,
+  access: AccessContext,
+  operation: HistoryOperation,
+  formKey: string,
+  here: string,
+): Promise<Response> {
+  const t = historyTexts.notice.token;
+  const waiting = waitsForToken({
+    status: operation.status,
+    requiresAdminApproval: operation.requires_admin_approval,
+    challenged: operation.responseChallenge !== null,
+  });
+  if (!waiting) return redirectWithToast(request, here, newToast("error", texts.authorise.problems.notWaiting));
+  const outcome = await authoriseOperation(access, operation.id, formKey);
+  switch (outcome.kind) {
+    case "challenge":
+      return redirect(outcome.url);
+    case "approval":
+      return redirectWithToast(request, here, newToast("info", texts.authorise.approval));
+    case "unknown":
+      return redirectWithToast(request, here, newToast("info", texts.authorise.unknown));
+    case "notFound":
+      throw new Response("Operación no encontrada", { status: 404 });
+    case "forbidden":
+      return redirectWithToast(request, here, newToast("error", t.forbidden));
+    default:
+      return redirectWithToast(request, here, newToast("error", describeRefusal(outcome).message));
   }
 }
 
