@@ -413,8 +413,9 @@ export function registerBatchRoutes(router: Router, ctx: SandboxContext, trading
     .get("/challenge/batch", ({ query }) => {
       const batch = findBatchByTrk(state, query.get("trk") ?? "");
       if (!batch) return notFoundPage();
-      const title =
-        batch.approvedBy !== null ? `Aprueba y autoriza ${batch.operationIds.length} pagos` : `Autoriza ${batch.operationIds.length} pagos`;
+      const count = batch.operationIds.length;
+      const payments = `${count} ${count === 1 ? "pago" : "pagos"}`;
+      const title = batch.approvedBy !== null ? `Aprueba y autoriza ${payments}` : `Autoriza ${payments}`;
       return notSignable(batch) ?? challengePage(title, batchSummary(batch), batch.trk, "/challenge/batch");
     })
     .post("/challenge/batch", ({ body }) => {

@@ -317,7 +317,7 @@ function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<Load
         next={{ href: "/historial-operaciones", label: t("progress.history") }}
       />
       <CurrencyTotals totals={upload.byCurrency} />
-      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} />
+      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} resultHeading={t("batchPage.result")} />
       <Pager upload={upload} />
     </section>
   );
@@ -415,7 +415,7 @@ function FileResult({ upload, job, state }: { upload: LoadedUpload; job: NonNull
         </div>
       </FileStateCard>
       <CurrencyTotals totals={upload.byCurrency} />
-      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} />
+      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} resultHeading={t("batchPage.result")} />
       <Pager upload={upload} />
     </section>
   );

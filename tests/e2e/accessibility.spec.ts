@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, withMarketTools, withNoticesOn, withPaymentBatches } from "./screens";
 import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
@@ -62,6 +62,7 @@ for (const user of Object.keys(SCREENS)) {
     test.setTimeout(60_000 + SCREENS[user]!.length * 20_000);
     await withNoticesOn();
     await withMarketTools();
+    await withPaymentBatches();
     // Colour transitions would let axe read a colour half-way from one theme to the other.
     await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
     await enterAs(page, user);

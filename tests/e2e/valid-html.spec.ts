@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, withMarketTools, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, withMarketTools, withNoticesOn, withPaymentBatches } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -55,6 +55,7 @@ test("the Nu checker finds no error on any server-rendered page", async ({ brows
   await resetSandbox();
   await withNoticesOn();
   await withMarketTools();
+  await withPaymentBatches();
   const into = testInfo.outputPath("html");
   await rm(into, { recursive: true, force: true });
   await mkdir(into, { recursive: true });

@@ -26,7 +26,16 @@ export function RowState({ status }: { status: RowStatus }) {
  * row's errors or, once registered, its operation and whether its money was sent. Below 768 px
  * each row is a list row, so a phone never scrolls sideways.
  */
-export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow[]; caption: string }) {
+export function MultiplePaymentRows({
+  rows,
+  caption,
+  resultHeading,
+}: {
+  rows: PaymentPreviewRow[];
+  caption: string;
+  /** The last column's heading: 'Revisión' in the preview, 'Resultado' once registered. */
+  resultHeading?: string;
+}) {
   const { t } = useTranslation("multiplePayment");
   const cell = "md:px-3 md:py-2.5 text-left align-top";
   return (
@@ -48,7 +57,7 @@ export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow
               {t("preview.amount")}
             </th>
             <th scope="col" className={cell}>
-              {t("preview.result")}
+              {resultHeading ?? t("preview.result")}
             </th>
           </tr>
         </thead>
