@@ -103,6 +103,15 @@ describe("an operation waiting for the token", () => {
     expect(after.authorise).toBeNull();
   });
 
+  it("makes one batch when two drawers (two keys) post at the same moment, and both follow its challenge", async () => {
+    const id = await waitingTransfer();
+    const [first, second] = await Promise.all([press(id, crypto.randomUUID()), press(id, crypto.randomUUID())]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(new URL(first.headers.get("location") ?? "").pathname).toBe("/challenge/batch");
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect(batchPosts()).toBe(1);
+  });
+
   it("is refused with a toast, and nothing reaches the bank, once it no longer waits", async () => {
     const answer = await press("1019", crypto.randomUUID());
     expect(answer.status).toBe(302);

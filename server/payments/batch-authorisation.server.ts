@@ -145,13 +145,18 @@ export async function authoriseOperation(access: AccessContext, operationId: str
     return refusalOf(access, error, "operation");
   }
   if (live) return toChallenge(live);
-  return onceFor(
+  const outcome = await onceFor(
     access,
     formKey,
     `operation|${operationId}`,
     () => access.api.batches.create({ operationIds: [operationId] }, formKey),
     "operation",
   );
+  if (outcome.kind !== "refused" || outcome.problem !== "inBatch") return outcome;
+  // Another drawer made its batch at the same moment: that one's challenge is this one's too.
+  const raced = await access.api.batches.list({ operationId }).catch(() => []);
+  const held = raced.find((batch) => batch.status !== "processed");
+  return held ? toChallenge(held) : outcome;
 }
 
 /** An administrator's 'Aprobar y autorizar' of a collaborator's file: approve it, then its challenge. */
