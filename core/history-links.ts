@@ -20,7 +20,7 @@ export function listSearch(search: string): string {
   return text ? `?${text}` : "";
 }
 
-export type OperationView = "detalle" | "compartir" | "vista-previa" | "comprobante" | "factura";
+export type OperationView = "detalle" | "compartir" | "vista-previa" | "comprobante" | "factura" | "autorizar";
 
 export function historyHref(search: string, id?: string, view: OperationView = "detalle"): string {
   const query = listSearch(search);

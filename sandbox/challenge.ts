@@ -110,7 +110,7 @@ function masked(label: string, account: string): string {
   return `${label}, terminación ${account.slice(-4)}`;
 }
 
-function page(status: number, title: string, body: string): Reply {
+export function page(status: number, title: string, body: string): Reply {
   return html(
     status,
     `<!doctype html>
@@ -146,7 +146,7 @@ ${body}
   );
 }
 
-function notFoundPage(): Reply {
+export function notFoundPage(): Reply {
   return page(
     404,
     "Operación no encontrada",
@@ -203,7 +203,7 @@ function summary(state: SandboxState, operation: OperationRecord): string {
   return definitionList(rows);
 }
 
-function definitionList(rows: [string, string][]): string {
+export function definitionList(rows: [string, string][]): string {
   return `<dl>\n${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join("\n")}\n</dl>`;
 }
 
@@ -222,13 +222,14 @@ ${rows}
 </section>`;
 }
 
-function challengePage(title: string, summaryHtml: string, trk: string): Reply {
+/** The key form; a batch of operations posts to its own page (batches.ts). */
+export function challengePage(title: string, summaryHtml: string, trk: string, action = "/challenge/"): Reply {
   return page(
     200,
     title,
     `<h1>${escapeHtml(title)}</h1>
 ${summaryHtml}
-<form method="post" action="/challenge/">
+<form method="post" action="${action}">
 <input type="hidden" name="trk" value="${escapeHtml(trk)}">
 <label for="clave">Clave de operación</label>
 <p class="hint" id="clave-ayuda">Ingresa los 6 dígitos que muestra tu token.</p>

@@ -256,6 +256,10 @@ export function addBinnacleEntry(state: SandboxState, operation: OperationRecord
 export interface TradingControls {
   /** Drops pending "applying → applied" timers; called on /__reset and on close. */
   cancelTimers(): void;
+  /** A status change with its binnacle entry and notice, as every path of the bank makes it (batches.ts). */
+  setStatus(operation: OperationRecord, status: OperationStatus, message: string): void;
+  /** Moves an applying operation's money now, funds checked again (a batch's rows, batches.ts). */
+  apply(operation: OperationRecord): void;
 }
 
 export function registerOperationRoutes(router: Router, ctx: SandboxContext): TradingControls {
@@ -599,6 +603,8 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
     },
+    setStatus,
+    apply,
   };
 }
 

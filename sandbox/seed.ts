@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 
 import { seedMarketTools } from "./alerts";
 import { bankHolidaysBetween } from "./bank-holidays";
+import { seedOperationBatches } from "./batches";
 import { buildClabe } from "./clabe";
 import { seedCollaboration } from "./collaborators";
 import { seedContact } from "./contact";
@@ -1062,6 +1063,7 @@ export function createSeedState(now: Date): SandboxState {
     operations: history.operations,
     binnacles: history.binnacles,
     idempotency: new Map(),
+    operationBatches: seedOperationBatches(),
     marketTools: seedMarketTools(),
     membershipUpgrades: new Map(),
     outbox: [],

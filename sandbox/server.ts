@@ -10,6 +10,7 @@ import { type Logger, pino } from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 
 import { registerAlertRoutes } from "./alerts";
+import { registerBatchRoutes } from "./batches";
 import { registerChallengeRoutes } from "./challenge";
 import { registerCollaboratorRoutes } from "./collaborators";
 import type { SandboxContext } from "./context";
@@ -171,6 +172,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   registerRecipientRoutes(router, ctx);
   registerMovementRoutes(router, ctx);
   registerChallengeRoutes(router, ctx);
+  registerBatchRoutes(router, ctx, trading);
   registerHistoryRoutes(router, ctx);
   registerRateHistoryRoutes(router, ctx, { liveMid: (pair) => prices.mid(pair) });
   const schedules = registerScheduleRoutes(router, ctx);

@@ -2,6 +2,7 @@
 // cross the wire (idAccount, clientId, ...); everything else is plain English.
 
 import type { MarketToolsState } from "./alerts";
+import type { OperationBatchState } from "./batches";
 import type { CollaborationState } from "./collaborators";
 import type { ContactState } from "./contact";
 import type { IdempotencyRecord } from "./idempotency";
@@ -248,6 +249,8 @@ export interface SandboxState {
   binnacles: BinnacleEntry[];
   /** /setoperation's keys by idempotency scope (member, company, key): see idempotency.ts. */
   idempotency: Map<string, IdempotencyRecord<SetOperationAnswer>>;
+  /** Operations signed together with one token (batches.ts, decision 093). */
+  operationBatches: OperationBatchState;
   /** Price alerts and follows per member (alerts.ts). */
   marketTools: MarketToolsState;
   /** PUT /membership/upgrade's keys by scope (member, key): a repeated upgrade answers the first (membership-routes.ts). */

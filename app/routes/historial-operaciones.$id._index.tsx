@@ -1,15 +1,18 @@
 import crypto from "node:crypto";
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { canDecideApprovals } from "#core/domain/approval-access";
+import { maySignPayments } from "#core/domain/payment-batch";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withParams } from "#core/url";
 import { DecisionActions, DecisionHelp, DecisionRefusalNotice, VoidDialog } from "~/components/approvals/Decision";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
 import type { HistoryHandle } from "~/routes/historial-operaciones";
 import {
@@ -37,7 +40,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const { detail } = await loadOperationDetail(access, params.id ?? "");
   // Only an operation that waits asks who is looking: the profile is read fresh (decision 058).
-  const decides = detail.approval && canDecideApprovals(await currentActor(access));
+  const actor = detail.approval || detail.awaitingToken ? await currentActor(access) : null;
+  const decides = detail.approval && actor !== null && canDecideApprovals(actor);
   const url = new URL(request.url);
   const config = getConfig();
   return json(
@@ -54,6 +58,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             approvedBy: approvedByFor(access, detail.approvedBy),
           }
         : null,
+      // 'Autorizar con mi token' (decision 093): a fresh key per drawer; the bank decides whose it is to sign.
+      authorise: detail.awaitingToken && actor !== null && maySignPayments(actor) ? { idempotencyKey: crypto.randomUUID() } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -70,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OperationDetailRoute() {
-  const { detail, bankPortalUrl, links, decision } = useLoaderData<typeof loader>();
+  const { detail, bankPortalUrl, links, decision, authorise } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("history");
   const { search } = useLocation();
@@ -95,6 +101,17 @@ export default function OperationDetailRoute() {
         <OperationDetailBody
           detail={detail}
           bankPortalUrl={bankPortalUrl}
+          tokenAction={
+            authorise ? (
+              <Form method="post" action={historyHref(search, detail.id, "autorizar")} className="mt-3">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="idempotencyKey" value={authorise.idempotencyKey} />
+                <SubmitButton name="intent" value="autorizar" pendingText={t("notice.token.pending")}>
+                  {t("notice.token.action")}
+                </SubmitButton>
+              </Form>
+            ) : null
+          }
           decision={
             decision ? (
               <section

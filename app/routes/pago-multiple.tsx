@@ -6,11 +6,15 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { MAX_PAYMENT_ROWS, paymentUploadSchema } from "#core/domain/multiple-payment";
+import type { FileState } from "#core/domain/payment-batch";
+import { totalsText } from "#core/domain/payment-batch";
+import { authoriseFileSchema } from "#core/domain/payment-batch-form";
 import { canSendToRecipients } from "#core/domain/permissions";
 import { msg } from "#core/domain/validation";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import { withoutParams, withParams } from "#core/url";
 import type { PaymentRefusal } from "#server/payments/multiple.server";
+import { FileStateCard } from "~/components/payments/FileStateCard";
 import { CurrencyTotals, MultiplePaymentRows } from "~/components/payments/MultiplePaymentRows";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/Field";
@@ -22,6 +26,8 @@ import { useForm } from "~/components/ui/use-form";
 import { useTranslation } from "~/i18n";
 import {
   accessKey,
+  answerAuthorise,
+  authoriseFile,
   checkPaymentUpload,
   currentActor,
   formAnswer,
@@ -78,6 +84,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const formData = await readForm(request);
+    if (formData.get("intent") === "autorizar") {
+      const parsed = authoriseFileSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) throw new Response("Solicitud inválida", { status: 400 });
+      const { carga, idempotencyKey } = parsed.data;
+      return answerAuthorise(request, await authoriseFile(access, carga, idempotencyKey), `${here}?carga=${encodeURIComponent(carga)}`);
+    }
     const uploadId = String(formData.get("carga") ?? "").slice(0, 64);
     const started = formData.get("intent") === "registrar" ? await registerPayments(access, uploadId) : null;
     if (started === "forbidden") throw new Response(t("forbidden"), { status: 403 });
@@ -117,7 +129,9 @@ export default function MultiplePayment() {
         </p>
       ) : null}
       {upload ? (
-        upload.job ? (
+        upload.job?.finished && upload.state ? (
+          <FileResult upload={upload} job={upload.job} state={upload.state} />
+        ) : upload.job ? (
           <Progress upload={upload} job={upload.job} />
         ) : (
           <Preview upload={upload} />
@@ -281,6 +295,7 @@ function Preview({ upload }: { upload: LoadedUpload }) {
   );
 }
 
+/** While the job registers the rows: its progress, refreshed by itself (decision 062). */
 function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<LoadedUpload["job"]> }) {
   const { t } = useTranslation("multiplePayment");
   return (
@@ -290,11 +305,10 @@ function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<Load
         job={job}
         texts={{
           title: t("progress.title"),
-          done: t("progress.done"),
+          done: t("progress.title"),
           label: t("progress.label"),
           status: t("progress.status", { done: job.done, total: job.total }),
-          summary: t("progress.summary", { registered: job.registered, approval: job.approval, failed: job.failed, unknown: job.unknown }),
-          warning: job.notSent > 0 ? t("progress.sessionEnded", { notSent: job.notSent }) : null,
+          summary: null,
           download: t("progress.download"),
           downloadCsv: t("progress.downloadCsv"),
           refresh: t("progress.refresh"),
@@ -303,8 +317,105 @@ function Progress({ upload, job }: { upload: LoadedUpload; job: NonNullable<Load
         next={{ href: "/historial-operaciones", label: t("progress.history") }}
       />
       <CurrencyTotals totals={upload.byCurrency} />
-      {job.registered > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("preview.challengeNote")}</p> : null}
-      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} />
+      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} resultHeading={t("batchPage.result")} />
+      <Pager upload={upload} />
+    </section>
+  );
+}
+
+/**
+ * Once the rows are registered: what the file is now (amber while it waits for the token or an
+ * administrator, green once its money was sent), 'Autorizar N pagos · totals' for the one
+ * signature, the result file and each row's outcome.
+ */
+function FileResult({ upload, job, state }: { upload: LoadedUpload; job: NonNullable<LoadedUpload["job"]>; state: FileState }) {
+  const { t } = useTranslation("multiplePayment");
+  const answer = useActionData<typeof action>();
+  const refusal = answer && "authorise" in answer ? answer.authorise : null;
+  const unavailable = upload.batch?.unavailable === true;
+  const shown = unavailable ? "toAuthorise" : state === "registering" ? "toAuthorise" : state;
+  const summary = upload.batch && !upload.batch.unavailable ? upload.batch.summary : null;
+  const failure = upload.batch && !upload.batch.unavailable ? upload.batch.failure : null;
+  const waiting = job.registered + job.approval;
+  const heading = unavailable
+    ? t("authorise.state.unavailable")
+    : shown === "toAuthorise"
+      ? t("authorise.state.toAuthorise", { count: upload.authorise?.count ?? job.registered })
+      : shown === "toApprove"
+        ? t("authorise.state.toApprove", { count: job.approval })
+        : shown === "sent"
+          ? t("authorise.state.sent", { count: summary?.sent ?? waiting })
+          : shown === "partial"
+            ? t("authorise.state.partial", { sent: summary?.sent ?? 0, total: job.total })
+            : t("authorise.state.failed");
+  const copy = unavailable
+    ? t("authorise.copy.unavailable")
+    : shown === "failed" && failure
+      ? t("authorise.copy.failedBank", { reason: [failure.title, failure.description].filter(Boolean).join(". ") })
+      : t(`authorise.copy.${shown}`);
+  const authorise = upload.authorise;
+  return (
+    <section aria-labelledby="resultado-titulo" className="flex flex-col gap-4">
+      <FileStateCard state={shown} headingId="resultado-titulo" heading={heading} copy={copy}>
+        <p className="text-sm">
+          {t("progress.summary", { registered: job.registered, approval: job.approval, failed: job.failed, unknown: job.unknown })}
+        </p>
+        {job.notSent > 0 ? <p className="text-sm font-semibold">{t("progress.sessionEnded", { notSent: job.notSent })}</p> : null}
+        {authorise ? (
+          authorise.allowed ? (
+            <Form method="post" className="flex flex-col gap-2">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="carga" value={upload.id} />
+              <input type="hidden" name="idempotencyKey" value={authorise.idempotencyKey} />
+              <SubmitButton
+                name="intent"
+                value="autorizar"
+                pendingText={t("authorise.pending")}
+                describedBy="autorizar-nota"
+                className="self-start"
+              >
+                {t("authorise.button", { count: authorise.count, totals: totalsText(authorise.totals) })}
+              </SubmitButton>
+              <p id="autorizar-nota" className="text-sm">
+                {t("authorise.note")}
+              </p>
+            </Form>
+          ) : (
+            <p className="text-sm font-semibold">{t("authorise.forbidden")}</p>
+          )
+        ) : null}
+        {refusal ? (
+          <p role="alert" className="rounded-lg bg-white p-3 text-sm font-semibold text-failed dark:bg-slate-900 dark:text-red-300">
+            {refusal.message}{" "}
+            {refusal.link ? (
+              <a href={refusal.link.href} className="underline">
+                {refusal.link.label}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <a
+            href={`/pago-multiple/resultado?carga=${encodeURIComponent(upload.id)}&formato=xlsx`}
+            download
+            className={buttonClass(authorise ? "secondary" : "primary")}
+          >
+            {t("progress.download")}
+          </a>
+          <a
+            href={`/pago-multiple/resultado?carga=${encodeURIComponent(upload.id)}&formato=csv`}
+            download
+            className={buttonClass("secondary")}
+          >
+            {t("progress.downloadCsv")}
+          </a>
+          <Link to="/historial-operaciones" className={buttonClass("ghost")}>
+            {t("progress.history")}
+          </Link>
+        </div>
+      </FileStateCard>
+      <CurrencyTotals totals={upload.byCurrency} />
+      <MultiplePaymentRows rows={upload.rows} caption={t("progress.table")} resultHeading={t("batchPage.result")} />
       <Pager upload={upload} />
     </section>
   );

@@ -27,6 +27,7 @@ import {
   reportFailure,
   requireAccess,
   serverT,
+  settleBatchReturn,
 } from "~/server-imports/transaction";
 import type { PageHandle } from "~/utils/page-title";
 
@@ -82,7 +83,10 @@ function retryHref(operation: UpstreamOperation | null, kind: "buy" | "sell" | "
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
-  const parsed = resultSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  // A file's one signature (decision 093): its result is recorded and read on the file's page.
+  if (params.has("batch")) return settleBatchReturn(request, access, params);
+  const parsed = resultSchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) return redirect("/");
   const { trk, res, msg, retries, operation: kind, ope } = parsed.data;
 

@@ -2,5 +2,6 @@
 export { json } from "@remix-run/node";
 export { answerDecision, loadApprovals } from "#server/approvals/approvals.server";
 export { getConfig } from "#server/config.server";
+export { answerAuthorise, approveFile, filesToApprove } from "#server/payments/batch-authorisation.server";
 export { readForm } from "#server/session/csrf.server";
 export { requireAdministrator } from "#server/session/permissions.server";

@@ -2,6 +2,7 @@
 export { json, redirect } from "@remix-run/node";
 export { getConfig } from "#server/config.server";
 export { loadOperationDetail } from "#server/history/detail.server";
+export { settleBatchReturn } from "#server/payments/batch-authorisation.server";
 export { newToast, requireAccess } from "#server/session/auth.server";
 export { companyAccounts } from "#server/trading/accounts.server";
 export { recordChallengeResult } from "#server/trading/challenge-result.server";

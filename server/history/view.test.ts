@@ -88,6 +88,7 @@ describe("history rows", () => {
       statusLabelKey: "statusV2.sent",
       outcome: "success",
       polled: false,
+      awaitingToken: false,
     });
     expect(historyRow(transfer)).toMatchObject({
       pair: null,
@@ -96,6 +97,22 @@ describe("history rows", () => {
       statusLabelKey: "statusV2.returned",
       outcome: "failed",
     });
+  });
+
+  it("say 'Por autorizar' for an operation waiting for its signer's token, in the list and in its detail (decision 093)", () => {
+    const waiting = { ...transfer, status: "sent", responseChallenge: null, referenceGFB: null } as HistoryOperation;
+    expect(historyRow(waiting)).toMatchObject({ statusLabelKey: "statusV2.awaitingToken", outcome: "pending", awaitingToken: true });
+    expect(operationDetail(input(waiting))).toMatchObject({
+      statusLabelKey: "statusV2.awaitingToken",
+      awaitingToken: true,
+      approval: false,
+    });
+    // Waiting for an administrator is 'Por aprobar', and a challenged one is in process.
+    const approval = { ...waiting, requires_admin_approval: true } as HistoryOperation;
+    expect(historyRow(approval)).toMatchObject({ statusLabelKey: "statusV2.inProcess", awaitingToken: false });
+    expect(operationDetail(input(approval))).toMatchObject({ approval: true, awaitingToken: false });
+    const challenged = { ...waiting, responseChallenge: { res: "0", trk: "t" } } as HistoryOperation;
+    expect(historyRow(challenged)).toMatchObject({ statusLabelKey: "statusV2.inProcess", awaitingToken: false });
   });
 });
 

@@ -2,6 +2,7 @@ import type { AccountView } from "#core/domain/accounts";
 import { formatDateTime, formatRowDateTime } from "#core/domain/dates";
 import type { DocumentSubject } from "#core/domain/operation-documents";
 import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
+import { factsOf, phaseOf } from "#core/domain/operation-lifecycle";
 import { isPolled } from "#core/domain/operation-polling";
 import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "#core/domain/operation-status";
 import {
@@ -40,6 +41,8 @@ export interface HistoryRow {
   statusLabelKey: string;
   outcome: Outcome;
   polled: boolean;
+  /** Registered and waiting for its signer's token (decision 093): 'Por autorizar', not 'En proceso'. */
+  awaitingToken: boolean;
 }
 
 export interface AccountSide {
@@ -86,6 +89,8 @@ export interface OperationDetail {
   approval: boolean;
   /** The administrator who approved it while it waits for their key (issue 39): nobody voids it then. */
   approvedBy: { memberId: string; name: string } | null;
+  /** Registered and waiting for its signer's token (decision 093). */
+  awaitingToken: boolean;
   voidedByAdmin: boolean;
   failure: FailureNotice | null;
   /** The settlement banner's date ('dddd D, MMMM'), when §4 shows the banner. */
@@ -131,8 +136,16 @@ function amounts(operation: HistoryOperation): AmountCard {
   };
 }
 
+/** The operation waits for its signer's token: its status reads 'Por autorizar' (decision 093). */
+function awaitingToken(operation: HistoryOperation): boolean {
+  return phaseOf(factsOf(operation)) === "awaitingToken";
+}
+
+const AWAITING_TOKEN = { labelKey: "statusV2.awaitingToken", outcome: "pending" } as const;
+
 export function historyRow(operation: HistoryOperation): HistoryRow {
-  const status = statusView(operation.status, operation.operation);
+  const waiting = awaitingToken(operation);
+  const status = waiting ? AWAITING_TOKEN : statusView(operation.status, operation.operation);
   const card = amounts(operation);
   return {
     id: operation.id,
@@ -145,6 +158,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
     statusLabelKey: status.labelKey,
     outcome: status.outcome,
     polled: isPolled(operation.status),
+    awaitingToken: waiting,
   };
 }
 
@@ -202,7 +216,8 @@ export function documentSubject(operation: HistoryOperation): DocumentSubject {
 
 export function operationDetail(input: DetailInput): OperationDetail {
   const { operation } = input;
-  const status = statusView(operation.status, operation.operation);
+  const waiting = awaitingToken(operation);
+  const status = waiting ? AWAITING_TOKEN : statusView(operation.status, operation.operation);
   const estimatedDate = parseSettlementDate(input.settlement);
   const folio = receiptFolio({ id: operation.id, kind: operation.operation, folios: operation.responseChallenge });
   const rules = shareRules({
@@ -236,6 +251,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     approvedBy: operation.approved_by
       ? { memberId: operation.approved_by.id, name: operation.approved_by.completeName?.trim() ?? "" }
       : null,
+    awaitingToken: waiting,
     voidedByAdmin: voidedByAdmin(operation.status),
     failure: failureNotice({
       kind: operation.operation,

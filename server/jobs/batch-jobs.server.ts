@@ -247,7 +247,7 @@ export interface BatchKind<R, O extends Outcome> {
   /** Said once when a job ends, with its counters. */
   finishedEvent: string;
   /** Done once, by the runner that finished the job, when the owner's session still holds (a failure here is the kind's to log). */
-  onFinished?(context: { owner: JobOwner; log: Logger }, job: BatchJob<O>): Promise<void>;
+  onFinished?(context: RowContext & { fileName: string }, job: BatchJob<O>): Promise<void>;
 }
 
 /** How a job's run ended: all rows have an outcome, another runner holds it now, or the batch expired. */
@@ -323,7 +323,7 @@ export async function runBatchJob<R, O extends Outcome>(
   const { outcomes: _outcomes, ...counters } = job ?? { outcomes: null };
   log.info({ event: kind.finishedEvent, ...counters }, `${kind.name} job finished`);
   owner = ended ? null : await sessions.open(data.session);
-  if (job && owner) await kind.onFinished?.({ owner, log }, job);
+  if (job && owner) await kind.onFinished?.({ api: api(owner), owner, log, batchId: data.batchId, fileName: batch.fileName }, job);
   return "finished";
 }
 

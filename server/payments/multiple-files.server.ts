@@ -2,13 +2,16 @@ import { createRequire } from "node:module";
 
 import type * as ExcelJSTypes from "exceljs";
 
+import { splitChallengeMessage } from "#core/domain/challenge";
 import { MAX_PAYMENT_ROWS, PAYMENT_COLUMNS, PAYMENT_CURRENCIES, paymentColumnLabel } from "#core/domain/multiple-payment";
 import type { CellValue } from "#core/domain/spreadsheet";
 import { toCsv } from "#core/domain/spreadsheet";
 import texts from "#core/locales/es-MX/multiple-payment.json";
 
 import { addSafeRows, workbookBytes } from "../accounts/export.server";
-import type { PaymentBatch, PaymentOutcome } from "./multiple.server";
+import type { OperationBatch } from "../upstream/batches.server";
+import type { PaymentBatch } from "./multiple.server";
+import { batchResults, rowView } from "./multiple.server";
 
 /**
  * The multiple payment's files (SPEC §2 /pago-multiple): the template to fill (XLSX with the
@@ -61,32 +64,38 @@ export function paymentTemplateCsv(): string {
 
 const r = texts.resultFile;
 
-function outcomeCells(outcome: PaymentOutcome | undefined, errors: string): [string, string, string] {
-  if (errors) return ["", texts.outcome.invalid, errors];
-  if (!outcome) return ["", texts.outcome.unknown, ""];
-  switch (outcome.state) {
-    case "registered":
-      return [outcome.operationId, texts.outcome.registered, ""];
-    case "approval":
-      return [outcome.operationId, texts.outcome.approval, ""];
-    case "failed":
-      return ["", texts.outcome.failed, texts.failure[outcome.reason]];
-    case "unknown":
-      return ["", texts.outcome.unknown, ""];
-    case "notSent":
-      return ["", texts.outcome.notSent, ""];
+/** Status and error of a row that passed the checks, from its registration and the signed batch. */
+function outcomeCells(view: ReturnType<typeof rowView>, failure: string): [string, string, string] {
+  const status = texts.outcome[view.status];
+  switch (view.status) {
+    case "notRegistered":
+      return ["", status, view.failure ? texts.failure[view.failure] : ""];
+    case "failedFunds":
+      return [view.operationId ?? "", status, texts.authorise.rowErrors.funds];
+    case "failedChallenge":
+      return [view.operationId ?? "", status, failure];
+    case "skipped":
+      return [view.operationId ?? "", status, texts.authorise.rowErrors.skipped];
+    default:
+      return [view.operationId ?? "", status, ""];
   }
 }
 
 /** One line per row of the file: the payment, its operation and what happened to it. */
-export function paymentResultRows(upload: PaymentBatch): CellValue[][] {
+export function paymentResultRows(upload: PaymentBatch, batch: OperationBatch | null = null): CellValue[][] {
   const header = [r.row, r.recipient, r.account, r.currency, r.amount, r.operation, r.status, r.error];
+  const results = batchResults(batch);
+  // The bank's recorded reason, when it refused the token for the whole file.
+  const refusal =
+    batch?.result && batch.result.res !== "0" ? Object.values(splitChallengeMessage(batch.result.msg)).filter(Boolean).join(". ") : "";
   const rows = upload.rows.map((row): CellValue[] => {
     const account = (row.values.destiny_account ?? "").replace(/[\s-]/g, "");
     const errors = row.errors.map((error) =>
       error.column === "row" ? error.message : `${paymentColumnLabel(error.column)}: ${error.message}`,
     );
-    const [operation, status, error] = outcomeCells(upload.job?.outcomes.get(row.line), errors.join("; "));
+    const [operation, status, error] = errors.length
+      ? ["", texts.outcome.invalid, errors.join("; ")]
+      : outcomeCells(rowView(upload, row, results), refusal);
     return [
       row.line,
       row.values.destiny ?? "",
@@ -101,14 +110,14 @@ export function paymentResultRows(upload: PaymentBatch): CellValue[][] {
   return [header, ...rows];
 }
 
-export function paymentResultCsv(upload: PaymentBatch): string {
-  return toCsv(paymentResultRows(upload));
+export function paymentResultCsv(upload: PaymentBatch, batch: OperationBatch | null = null): string {
+  return toCsv(paymentResultRows(upload, batch));
 }
 
-export async function paymentResultWorkbook(upload: PaymentBatch): Promise<Uint8Array<ArrayBuffer>> {
+export async function paymentResultWorkbook(upload: PaymentBatch, batch: OperationBatch | null = null): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(r.sheet);
-  const [header, ...rows] = paymentResultRows(upload);
+  const [header, ...rows] = paymentResultRows(upload, batch);
   sheet.addRow(header).font = { bold: true };
   addSafeRows(sheet, rows);
   sheet.getColumn(5).numFmt = "#,##0.00";

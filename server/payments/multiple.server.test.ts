@@ -114,7 +114,6 @@ describe("the multiple payment's job", () => {
     expect(created() - before).toBe(3);
     const outcome = done.job!.outcomes.get(2)!;
     expect(outcome).toMatchObject({ state: "registered", operationId: expect.stringMatching(/^\d+$/) });
-    expect(outcome.state === "registered" && new URL(outcome.challengeUrl).searchParams.get("operation")).toBe("transfer");
     const operation = sandbox.state.operations.find(
       (candidate) => String(candidate.id) === (outcome as { operationId: string }).operationId,
     )!;
@@ -125,7 +124,7 @@ describe("the multiple payment's job", () => {
     const csv = paymentResultCsv(done).split("\r\n");
     expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");
     // A recipient cell that looks like a formula is written as text.
-    expect(csv[1]).toBe(`2,"'=HYPERLINK(""x"")",•••• 6509,MXN,10,${operation.id},Por confirmar con token,`);
+    expect(csv[1]).toBe(`2,"'=HYPERLINK(""x"")",•••• 6509,MXN,10,${operation.id},Falta autorizar con token,`);
     expect(csv[3]).toBe(`4,"'=HYPERLINK(""x"")",•••• 6509,MXN,0,,Con errores,Monto: Este monto no es valido`);
   });
 
@@ -166,6 +165,13 @@ describe("the multiple payment's job", () => {
     const job = (await store.get(access, upload.id))!.job!;
     expect(job).toMatchObject({ total: 2, approval: 2, registered: 0 });
     expect(paymentResultCsv((await store.get(access, upload.id))!)).toContain("Por aprobar");
+    // The file goes to the administrators as one batch to approve and sign with one token (decision 093), once the job ends.
+    const batches = () => sandbox.state.operationBatches.batches.filter((batch) => batch.reference === upload.id);
+    await until(async () => batches().length > 0);
+    expect(batches()).toMatchObject([{ status: "awaitingApproval", fileName: "carlos.xlsx", operationIds: expect.any(Array) }]);
+    expect(batches()[0].operationIds.map(String).sort()).toEqual(
+      [...job.outcomes.values()].map((outcome) => (outcome as { operationId: string }).operationId).sort(),
+    );
   });
 
   it("keeps an upload to the member and company that made it", async () => {

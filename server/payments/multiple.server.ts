@@ -4,9 +4,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 
+import { splitChallengeMessage } from "#core/domain/challenge";
 import { canSendInternational } from "#core/domain/membership";
 import type { BatchContext, PaymentRow } from "#core/domain/multiple-payment";
 import { paymentUploadSchema, readPaymentRows, totalsByAccount, totalsByCurrency } from "#core/domain/multiple-payment";
+import type { BatchRowResult, RowStatus } from "#core/domain/payment-batch";
+import { fileState, maySignPayments, rowStatus } from "#core/domain/payment-batch";
 import { canSendToRecipients } from "#core/domain/permissions";
 import { backofficeName, isPayable, paymentRefText } from "#core/domain/recipients";
 
@@ -22,6 +25,7 @@ import { sharedRedis } from "../shared-redis.server";
 import type { SpreadsheetError } from "../uploads/spreadsheet.server";
 import { readSpreadsheet } from "../uploads/spreadsheet.server";
 import { readUploadForm } from "../uploads/upload-form.server";
+import type { OperationBatch } from "../upstream/batches.server";
 import { UNBOUNDED } from "../upstream/budget";
 import { cached } from "../upstream/cache.server";
 import { isUpstreamError } from "../upstream/errors";
@@ -39,8 +43,8 @@ import { wireRecipient } from "../upstream/trading.server";
  * instance or a take-over never creates a second operation.
  */
 export type PaymentOutcome =
-  /** Registered; the money moves once the member confirms it on the bank's challenge page. */
-  | { state: "registered"; operationId: string; challengeUrl: string }
+  /** Registered; the money moves once the member signs the file's batch with their token (decision 093). */
+  | { state: "registered"; operationId: string }
   /** Registered for an administrator to approve (§4 'Por aprobar'). */
   | { state: "approval"; operationId: string }
   | { state: "failed"; reason: "funds" | "forbidden" | "recipient" | "generic" }
@@ -54,13 +58,26 @@ const STATES = ["registered", "approval", "failed", "unknown", "notSent"] as con
 export type PaymentBatch = Batch<PaymentRow, PaymentOutcome>;
 export type PaymentJob = BatchJob<PaymentOutcome>;
 
+/** A UUID-shaped SHA-256 of a text: the same key for the same text on every instance and every run. */
+function digestKey(text: string): string {
+  const hex = crypto.createHash("sha256").update(text).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * The row's Idempotency-Key: a UUID-shaped digest of the upload and the line, the same on every
  * instance and every run, different for every row and every upload.
  */
 export function rowIdempotencyKey(uploadId: string, line: number): string {
-  const hex = crypto.createHash("sha256").update(`pago-multiple|${uploadId}|${line}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return digestKey(`pago-multiple|${uploadId}|${line}`);
+}
+
+/**
+ * The Idempotency-Key of the file's batch at the bank (decision 093): one per upload, so a double
+ * click, two tabs or two instances ask for the same batch and are answered the same challenge.
+ */
+export function authorisationKey(uploadId: string): string {
+  return digestKey(`pago-multiple-autorizacion|${uploadId}`);
 }
 
 /** The single transfer's body (server/trading/submit.server.ts) for one checked row. */
@@ -99,9 +116,7 @@ export const paymentKind: BatchKind<PaymentRow, PaymentOutcome> = {
     try {
       const created = await api.trading.setOperation(rowOperationBody(row), rowIdempotencyKey(batchId, row.line));
       if (created.requires_admin_approval || !created.uri) return { state: "approval", operationId: created.id };
-      const url = new URL(created.uri);
-      url.searchParams.set("operation", "transfer");
-      return { state: "registered", operationId: created.id, challengeUrl: url.toString() };
+      return { state: "registered", operationId: created.id };
     } catch (error) {
       if (!isUpstreamError(error)) {
         log.error({ event: "multiple_payment_row_failed", err: error instanceof Error ? error.message : String(error) }, "row failed");
@@ -118,19 +133,25 @@ export const paymentKind: BatchKind<PaymentRow, PaymentOutcome> = {
       return { state: "failed", reason: "generic" };
     }
   },
-  /** §7: the administrators hear once that the batch's operations wait for them; a failure is logged only. */
-  async onFinished({ owner, log }, job) {
-    const waiting = [...job.outcomes.values()].flatMap((outcome) => (outcome.state === "approval" ? [outcome.operationId] : []));
+  /**
+   * The rows waiting for approval go to the administrators as one file: a batch at the bank that an
+   * administrator approves and signs with one token (decision 093); and, §7, the administrators hear
+   * once. A failure of either is logged only: the rows still wait, and can be approved one by one.
+   */
+  async onFinished({ api, owner, log, batchId, fileName }, job) {
+    const waiting = [...job.outcomes]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([, outcome]) => (outcome.state === "approval" ? [outcome.operationId] : []));
     if (waiting.length === 0) return;
+    const failure = (event: string, message: string) => (error: unknown) =>
+      log.warn({ event, failure: isUpstreamError(error) ? error.failure : "unknown" }, message);
+    await api.batches
+      .create({ operationIds: waiting, reference: batchId, fileName }, authorisationKey(batchId))
+      .catch(failure("approval_batch_failed", "file not handed to the administrators"));
     const { name, firstLastName } = owner.data.user;
     await notificationsFor({ log, budget: UNBOUNDED }, owner.data.productJwt)
       .operationsToBeApproved({ id: waiting[0], name: [name, firstLastName].filter(Boolean).join(" "), count: waiting.length })
-      .catch((error: unknown) =>
-        log.warn(
-          { event: "approval_notice_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },
-          "approval notice not sent",
-        ),
-      );
+      .catch(failure("approval_notice_failed", "approval notice not sent"));
   },
 };
 
@@ -286,7 +307,11 @@ export interface PaymentPreviewRow {
   amount: string;
   reason: string;
   errors: Array<{ column: string; message: string }>;
-  outcome: PaymentOutcome | null;
+  /** What became of it: registration, then the file's signed batch (core/domain/payment-batch.ts). */
+  status: RowStatus;
+  operationId: string | null;
+  /** Why registration refused it. */
+  failure: Extract<PaymentOutcome, { state: "failed" }>["reason"] | null;
 }
 
 const last4 = (value: string | undefined) => {
@@ -294,7 +319,30 @@ const last4 = (value: string | undefined) => {
   return /^\d{4,}$/.test(plain) ? plain.slice(-4) : "";
 };
 
-function previewRows(upload: PaymentBatch, rows: PaymentRow[]): PaymentPreviewRow[] {
+/** The bank's word on each of a file's operations, by operation id. */
+export type BatchResults = ReadonlyMap<string, BatchRowResult>;
+
+export function batchResults(batch: OperationBatch | null): BatchResults {
+  return new Map((batch?.operations ?? []).map((row) => [row.id, { result: row.result, reason: row.reason }]));
+}
+
+/** A row's status and operation: its job outcome, then what the signed batch did to it. */
+export function rowView(upload: PaymentBatch, row: PaymentRow, results: BatchResults) {
+  const outcome = upload.job?.outcomes.get(row.line) ?? null;
+  const operationId = outcome && "operationId" in outcome ? outcome.operationId : null;
+  return {
+    status: rowStatus({
+      valid: row.input !== null,
+      registering: Boolean(upload.job),
+      registration: outcome?.state ?? null,
+      batch: operationId ? (results.get(operationId) ?? null) : null,
+    }),
+    operationId,
+    failure: outcome?.state === "failed" ? outcome.reason : null,
+  };
+}
+
+function previewRows(upload: PaymentBatch, rows: PaymentRow[], results: BatchResults): PaymentPreviewRow[] {
   return rows.map((row) => ({
     line: row.line,
     recipient: row.values.destiny ?? "",
@@ -305,14 +353,38 @@ function previewRows(upload: PaymentBatch, rows: PaymentRow[]): PaymentPreviewRo
     // What the bank will be told (decision 095), not the file's own words beside the id.
     reason: row.input?.reason ?? row.values.reason_payment ?? row.values.reason_payment_id ?? "",
     errors: row.errors,
-    outcome: upload.job?.outcomes.get(row.line) ?? null,
+    ...rowView(upload, row, results),
   }));
+}
+
+/** The bank's batch of an upload (its newest), null when there is none, "unavailable" when the bank cannot say. */
+export async function fileBatchOf(access: AccessContext, uploadId: string): Promise<OperationBatch | null | "unavailable"> {
+  try {
+    const [newest] = await access.api.batches.list({ reference: uploadId });
+    return newest ?? null;
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    access.log.warn({ event: "payment_batch_unavailable", failure: error.failure }, "file's batch not read");
+    return "unavailable";
+  }
+}
+
+/**
+ * The file's batch at the bank once registration is done and some row waits (null before, or when
+ * nothing waits); "unavailable" when the bank cannot be read: the page then never says money moved.
+ */
+async function batchOfUpload(access: AccessContext, upload: PaymentBatch): Promise<OperationBatch | null | "unavailable"> {
+  const job = upload.job;
+  if (!job?.finished || job.registered + job.approval === 0) return null;
+  return fileBatchOf(access, upload.id);
 }
 
 /**
  * What /pago-multiple shows for `?carga=<id>`: the checked rows a page at a time (`pagina`,
- * `errores=1`) with the totals per currency and origin account, and once registration started,
- * the job's progress; `expired` when the upload is gone.
+ * `errores=1`) with the totals per currency and origin account; once registration started, the
+ * job's progress; once it ended, the file's state (amber until the token signs it, green only
+ * when the money was sent), the 'Autorizar' form and each row's outcome. `expired` when the
+ * upload is gone.
  */
 export async function paymentPage(access: AccessContext, url: URL) {
   const id = url.searchParams.get("carga");
@@ -324,6 +396,24 @@ export async function paymentPage(access: AccessContext, url: URL) {
   const page = Math.min(Math.max(1, Number(url.searchParams.get("pagina")) || 1), pages);
   const shown = rows.slice((page - 1) * PREVIEW_PAGE, page * PREVIEW_PAGE);
   const job = upload.job;
+  const [bank, actor] = await Promise.all([
+    batchOfUpload(access, upload),
+    job?.finished && job.registered > 0 ? currentActor(access) : null,
+  ]);
+  const batch = bank === "unavailable" ? null : bank;
+  const results = batchResults(batch);
+  const sent = batch?.summary?.sent ?? 0;
+  const state = job
+    ? fileState({
+        finished: job.finished,
+        total: job.total,
+        registered: job.registered,
+        approval: job.approval,
+        batch: batch && { status: batch.status, sent },
+      })
+    : null;
+  // What 'Autorizar' signs: the registered rows, with their totals per currency.
+  const waiting = upload.rows.filter((row) => rowView(upload, row, results).status === "toAuthorise");
   return {
     expired: false,
     upload: {
@@ -333,7 +423,7 @@ export async function paymentPage(access: AccessContext, url: URL) {
       valid: upload.rows.filter((row) => row.input).length,
       byCurrency: totalsByCurrency(upload.rows),
       byAccount: totalsByAccount(upload.rows),
-      rows: previewRows(upload, shown),
+      rows: previewRows(upload, shown, results),
       page,
       pages,
       from: rows.length ? (page - 1) * PREVIEW_PAGE + 1 : 0,
@@ -352,6 +442,25 @@ export async function paymentPage(access: AccessContext, url: URL) {
             finished: job.finished,
           }
         : null,
+      state,
+      batch:
+        bank === "unavailable"
+          ? { unavailable: true as const }
+          : batch && {
+              unavailable: false as const,
+              status: batch.status,
+              summary: batch.summary,
+              failure: batch.result && batch.result.res !== "0" ? splitChallengeMessage(batch.result.msg) : null,
+            },
+      authorise:
+        state === "toAuthorise" && waiting.length > 0 && bank !== "unavailable"
+          ? {
+              count: waiting.length,
+              totals: totalsByCurrency(waiting),
+              idempotencyKey: authorisationKey(upload.id),
+              allowed: actor !== null && maySignPayments(actor),
+            }
+          : null,
     },
   };
 }

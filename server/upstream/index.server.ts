@@ -1,5 +1,6 @@
 import { getConfig } from "../config.server";
 import type { Logger } from "../logger.server";
+import { operationBatchesClient } from "./batches.server";
 import { breakerFor } from "./breakers.server";
 import type { Budget } from "./budget";
 import { collaboratorsClient } from "./collaborators.server";
@@ -67,6 +68,7 @@ export function upstreams(ctx: CallContext, tokens: Tokens) {
     product: productClient(productHttp),
     trading: tradingClient(productHttp),
     operations: operationsClient(productHttp),
+    batches: operationBatchesClient(productHttp),
     recipients: recipientsClient(productHttp),
     marketTools: marketToolsClient(productHttp),
     collaborators: collaboratorsClient(productHttp),

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay } from "./screens";
+import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay, withPaymentBatches } from "./screens";
 import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
@@ -63,6 +63,7 @@ for (const user of Object.keys(SCREENS)) {
     await withNoticesOn();
     await withMarketTools();
     await withOperationsUnderWay();
+    await withPaymentBatches();
     // Colour transitions would let axe read a colour half-way from one theme to the other.
     await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
     await enterAs(page, user);

@@ -9,7 +9,7 @@ import type * as ExcelJSTypes from "exceljs";
 
 import { formatMoney } from "../../core/money";
 import { zipBomb } from "../support/sample-files";
-import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar, toast } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
@@ -82,9 +82,11 @@ async function registerFields(page: Page): Promise<Record<string, string>> {
     );
 }
 
-test("download the template, upload 50 payments with 5 bad rows, pay the 45 good ones once, and read the result back", async ({
+test("download the template, upload 50 payments with 5 bad rows, authorise the 45 good ones with one token, and read the result back", async ({
   page,
 }, testInfo) => {
+  // The whole journey, from the template to the history, with axe at each of its four states.
+  test.setTimeout(150_000);
   // With the permissions feature on, an administrator's item is 'Aprobación de pagos' (approval.spec.ts, decision 060).
   await sandboxControl("/__company-settings/100234", { permissionsFeatureEnabled: false });
   await loginAs(page, "ana.admin");
@@ -153,19 +155,63 @@ test("download the template, upload 50 payments with 5 bad rows, pay the 45 good
   const fields = await registerFields(page);
   expect(await createdOperations()).toHaveLength(0);
   await page.getByRole("button", { name: "Registrar solo los 45 pagos válidos" }).click();
-  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("45 por confirmar con token, 0 por aprobar, 0 con error, 0 sin confirmar.")).toBeVisible();
-  await axe("avance");
+
+  // Registered is not sent: the page is amber and asks for the one token of the whole file (decision 093).
+  const state = page.getByRole("region", { name: "Falta autorizar con tu token: 45 pagos" });
+  await expect(state).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Registro terminado")).toHaveCount(0);
+  await expect(state.locator("[data-outcome]")).toHaveAttribute("data-outcome", "pending");
+  await expect(
+    page.getByText("Al registrar: 45 quedaron por autorizar con token, 0 por aprobar, 0 con error y 0 sin confirmar."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: /Confirmar con token/ })).toHaveCount(0);
+  const registered = page.getByRole("table", { name: "Pagos registrados" });
+  await expect(registered.getByRole("row").filter({ hasText: "Falta autorizar con token" })).toHaveCount(45);
+  await axe("por autorizar");
   const operations = await createdOperations();
   expect(operations).toHaveLength(45);
   expect(operations.every((operation) => operation.status === "sent")).toBe(true);
   expect(new Set(operations.map((operation) => operation.idempotencyKey)).size).toBe(45);
+  await page.screenshot({ path: testInfo.outputPath("por-autorizar-1440.png"), fullPage: true });
 
-  // Each registered payment links to its bank challenge.
-  await expect(page.getByRole("link", { name: "Confirmar con token el pago de la fila 2", exact: true })).toHaveAttribute(
-    "href",
-    new RegExp(`^${SANDBOX_URL}/challenge/\\?trk=.+&operation=transfer$`),
-  );
+  // A second submit of the registration, and a refresh, create nothing.
+  const again = await page.request.post("/pago-multiple", { form: { ...fields, intent: "registrar" } });
+  expect(again.status()).toBe(200);
+  await page.reload();
+  await expect(state).toBeVisible();
+  expect(await createdOperations()).toHaveLength(45);
+
+  // One authorisation, with the count and the totals, on the bank's page.
+  const authorise = page.getByRole("button", { name: `Autorizar 45 pagos · ${formatMoney(validTotal, "MXN")}` });
+  const authoriseFields = await page
+    .locator("form:has(button[value=autorizar])")
+    .locator("input[type=hidden]")
+    .evaluateAll((inputs) =>
+      Object.fromEntries(inputs.map((input) => [(input as HTMLInputElement).name, (input as HTMLInputElement).value])),
+    );
+  await authorise.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Autoriza 45 pagos" })).toBeVisible();
+  await expect(page.getByText(formatMoney(validTotal, "MXN"))).toBeVisible();
+  await expect(page.getByText("pagos.xlsx")).toBeVisible();
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+
+  // Back on the file: green, because the money was sent; every row says so.
+  const sent = page.getByRole("region", { name: "Pagos enviados: 45" });
+  await expect(sent).toBeVisible();
+  await expect(sent.locator("[data-outcome]")).toHaveAttribute("data-outcome", "success");
+  await expect(toast(page)).toContainText("Se enviaron 45 pagos");
+  await expect(registered.getByRole("row").filter({ hasText: "Enviado" })).toHaveCount(45);
+  await expect(page.getByRole("button", { name: /^Autorizar/ })).toHaveCount(0);
+  await axe("enviados");
+  await page.screenshot({ path: testInfo.outputPath("enviados-1440.png"), fullPage: true });
+  const batches = (await (await fetch(`${SANDBOX_URL}/__operation-batches`)).json()) as Array<{ operationIds: number[] }>;
+  expect(batches).toHaveLength(1);
+  expect(batches[0].operationIds).toHaveLength(45);
+
+  // Posting the authorisation again (a double click, another tab) signs nothing twice.
+  await page.request.post("/pago-multiple", { form: { ...authoriseFields, intent: "autorizar" }, maxRedirects: 0 });
+  expect((await (await fetch(`${SANDBOX_URL}/__operation-batches`)).json()) as unknown[]).toHaveLength(1);
 
   const [result] = await Promise.all([
     page.waitForEvent("download"),
@@ -175,8 +221,8 @@ test("download the template, upload 50 payments with 5 bad rows, pay the 45 good
   expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");
   const ids = new Set(operations.map((operation) => String(operation.id)));
   const byStatus = (status: string) => csv.slice(1).filter((line) => line.split(",")[6] === status);
-  expect(byStatus("Por confirmar con token")).toHaveLength(45);
-  expect(byStatus("Por confirmar con token").every((line) => ids.has(line.split(",")[5]))).toBe(true);
+  expect(byStatus("Enviado")).toHaveLength(45);
+  expect(byStatus("Enviado").every((line) => ids.has(line.split(",")[5]))).toBe(true);
   expect(byStatus("Con errores")).toHaveLength(5);
   expect(csv).toContain("11,Proveedor,•••• 4793,MXN,110.25,,Con errores,Cuenta destino: El destinatario aún no está autorizado");
 
@@ -187,15 +233,17 @@ test("download the template, upload 50 payments with 5 bad rows, pay the 45 good
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await xlsx.path()) ?? "")) as unknown as ExcelJSTypes.Buffer);
   const statuses = book.getWorksheet("Resultado")?.getColumn(7).values.slice(2) ?? [];
-  expect(statuses.filter((value) => value === "Por confirmar con token")).toHaveLength(45);
+  expect(statuses.filter((value) => value === "Enviado")).toHaveLength(45);
 
-  // A second submit of the same form, and a refresh of the progress page, create nothing.
-  const again = await page.request.post("/pago-multiple", { form: { ...fields, intent: "registrar" } });
-  expect(again.status()).toBe(200);
-  expect(again.url()).toMatch(/\/pago-multiple\?carga=/);
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible();
-  expect(await createdOperations()).toHaveLength(45);
+  // The history shows them sent, not 'En proceso' or waiting for a token.
+  expect((await createdOperations()).every((operation) => operation.status === "applied")).toBe(true);
+  await page.getByRole("link", { name: "Ir al historial de operaciones" }).click();
+  const history = page.getByRole("table", { name: /Operaciones de/ });
+  const newest = [...ids].sort((a, b) => Number(b) - Number(a))[0];
+  await expect(
+    history.getByRole("row").filter({ has: page.getByRole("link", { name: `Ver detalle de la operación ${newest}` }) }),
+  ).toContainText("Enviada");
+  await expect(history.getByText("Por autorizar")).toHaveCount(0);
 });
 
 test("a CSV is taken, hostile files are refused with a clear message, and the server keeps working", async ({ page }, testInfo) => {
@@ -266,8 +314,8 @@ test("a logout while the payments are being registered stops the job: the rows l
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   await page.goto(progress);
-  await expect(page.getByRole("heading", { name: "Registro terminado" })).toBeVisible({ timeout: 20_000 });
   const sent = (await fetch(`${SANDBOX_URL}/__operations`).then((response) => response.json())) as unknown[];
+  await expect(page.getByRole("heading", { name: `Falta autorizar con tu token: ${sent.length} pagos` })).toBeVisible({ timeout: 20_000 });
   expect(sent.length).toBeLessThan(40);
   const notSent = 40 - sent.length;
   await expect(
@@ -275,7 +323,9 @@ test("a logout while the payments are being registered stops the job: the rows l
       `Tu sesión terminó antes de enviar ${notSent} pagos: no se enviaron. Descarga el resultado y carga de nuevo solo esas filas.`,
     ),
   ).toBeVisible();
-  await expect(page.getByText(`${sent.length} por confirmar con token, 0 por aprobar, 0 con error, 0 sin confirmar.`)).toBeVisible();
+  await expect(
+    page.getByText(`Al registrar: ${sent.length} quedaron por autorizar con token, 0 por aprobar, 0 con error y 0 sin confirmar.`),
+  ).toBeVisible();
   await expect(
     page.getByRole("table", { name: "Pagos registrados" }).getByRole("row").filter({ hasText: "No enviado: tu sesión terminó" }),
   ).toHaveCount(notSent);
@@ -290,4 +340,87 @@ test("a logout while the payments are being registered stops the job: the rows l
   ]);
   const csv = (await readFile((await result.path()) ?? "", "utf8")).split("\r\n");
   expect(csv.filter((line) => line.split(",")[6] === "No enviado: tu sesión terminó")).toHaveLength(notSent);
+});
+
+test("a file Carlos may only load goes to Ana, who approves and authorises it with one token from 'Aprobación de pagos'", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // Carlos 'Puede cargar transferencias' to third parties (§6): send_money_to_own_accounts, …third_accounts, can_create_operations.
+  const portal = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=ana.admin`, { redirect: "manual" });
+  const login = await fetch(`${SANDBOX_URL}/api/loginuser`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ externalToken: new URL(portal.headers.get("location") ?? "").searchParams.get("jwt") }),
+  });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const updated = await fetch(`${SANDBOX_URL}/api/members/update-collaborator/2`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${jwt}`, "content-type": "application/json" },
+    body: JSON.stringify({ permissions: [{ id: 1 }, { id: 2 }, { id: 3 }] }),
+  });
+  expect(updated.ok).toBe(true);
+
+  const carlosContext = await browser.newContext({ javaScriptEnabled });
+  const carlos = await carlosContext.newPage();
+  await loginAs(carlos, "carlos.colaborador");
+  await carlos.goto("/pago-multiple");
+  const lines = ["Origen,Cuenta origen,Destinatario,Cuenta destino,Divisa,Monto,Id motivo de pago,Motivo de pago,Detalle"];
+  for (const [index, amount] of ["1200.00", "850.50", "99.99"].entries()) {
+    lines.push(`Operativa MXN,${MXN_ACCOUNT},Proveedor,${index % 2 ? ACEROS : TEXTIL},MXN,${amount},1,,Flete ${index}`);
+  }
+  await carlos.getByLabel("Archivo de pagos").setInputFiles(await fileFor(testInfo, "fletes.csv", Buffer.from(lines.join("\r\n"))));
+  await carlos.getByRole("button", { name: "Revisar archivo" }).click();
+  await carlos.getByRole("button", { name: "Registrar solo los 3 pagos válidos" }).click();
+  await expect(carlos.getByRole("heading", { name: "Por aprobar: 3 pagos esperan a un administrador" })).toBeVisible({ timeout: 20_000 });
+  // He has nothing to sign: no 'Autorizar' for him.
+  await expect(carlos.getByRole("button", { name: /^Autorizar/ })).toHaveCount(0);
+  const carlosFile = carlos.url();
+
+  await loginAs(page, "ana.admin");
+  await sidebar(page).getByRole("link", { name: "Aprobación de pagos" }).click();
+  const file = page.getByRole("article", { name: "Archivo fletes.csv" });
+  await expect(file).toContainText("Cargado por Carlos Hernández Soto · 3 pagos");
+  await expect(file).toContainText(formatMoney(2150.49, "MXN"));
+  if (javaScriptEnabled) {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  }
+  await file.getByRole("button", { name: "Aprobar y autorizar 3 pagos del archivo fletes.csv" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Aprueba y autoriza 3 pagos" })).toBeVisible();
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+
+  await expect(page).toHaveURL(/\/pago-multiple\/autorizacion\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Pagos enviados: 3" })).toBeVisible();
+  await expect(page.getByText("Cargado por Carlos Hernández Soto · Aprobado por Ana Martínez Ríos")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Pagos de la autorización" }).getByRole("row").filter({ hasText: "Enviado" })).toHaveCount(
+    3,
+  );
+  expect((await createdOperations()).every((operation) => operation.status === "applied")).toBe(true);
+
+  // Carlos's page now says his file was sent.
+  await carlos.goto(carlosFile);
+  await expect(carlos.getByRole("heading", { name: "Pagos enviados: 3" })).toBeVisible();
+  await carlosContext.close();
+});
+
+test("an operation left before its challenge reads 'Por autorizar', and its drawer authorises it with the token", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  // 1016: Ana's seeded transfer, registered and never confirmed.
+  await page.goto("/historial-operaciones");
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Ver detalle de la operación 1016" }) });
+  await expect(row).toContainText("Por autorizar");
+  await row.getByRole("link", { name: "Ver detalle de la operación 1016" }).click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer.getByText("Falta autorizar con tu token")).toBeVisible();
+  await drawer.getByRole("button", { name: "Autorizar con mi token" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Autoriza 1 pago" })).toBeVisible();
+  await page.getByLabel("Clave de operación").fill("123456");
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/historial-operaciones\/1016$/);
+  await expect(toast(page)).toContainText("Se envió 1 pago");
+  await expect(page.getByRole("dialog").getByText("Enviada").first()).toBeVisible();
 });

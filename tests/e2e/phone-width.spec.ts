@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn } from "./screens";
+import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withPaymentBatches } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -18,6 +18,7 @@ test("no screen scrolls sideways at 390 px", async ({ browser, javaScriptEnabled
   await resetSandbox();
   await withNoticesOn();
   await withMarketTools();
+  await withPaymentBatches();
   const wide: string[] = [];
   for (const user of Object.keys(SCREENS)) {
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });

@@ -75,6 +75,12 @@ export const SCREENS: Record<string, string[]> = {
     // progress need a file: tests/e2e/multiple-payment.spec.ts checks them with axe and at 390 px.
     "/pago-multiple",
     "/pago-multiple?carga=caducada",
+    // One signature for several payments (decision 093), made by withPaymentBatches(): Ana's batch waiting for
+    // her token, Carlos's file waiting for approval (also a card on /aprobaciones), and 1016, Ana's seeded
+    // transfer registered and never confirmed ('Por autorizar' with 'Autorizar con mi token').
+    "/pago-multiple/autorizacion/1",
+    "/pago-multiple/autorizacion/2",
+    "/historial-operaciones/1016",
     "/terminos-condiciones",
     "/configuracion/colaboradores",
     "/configuracion/colaboradores?colaborador=2",
@@ -177,6 +183,49 @@ export async function withOperationsUnderWay() {
   });
   // Already under way from an earlier call of this run: the bank keeps one operation per payment.
   expect([201, 409]).toContain(paying.status);
+}
+
+/**
+ * Two batches of payments (decision 093), as right after a reset: 1, Ana's two transfers waiting for
+ * her one token; 2, a transfer Carlos (who may only load) handed to the administrators.
+ */
+export async function withPaymentBatches() {
+  const ana = await productJwtOf("ana.admin");
+  const call = async (jwt: string, path: string, method: string, body: unknown) => {
+    const response = await fetch(`${SANDBOX_URL}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${jwt}`, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok).toBe(true);
+    return (await response.json()) as { id: number };
+  };
+  const transfer = (jwt: string, amount: number, recipient: number) =>
+    call(jwt, "/setoperation", "POST", {
+      operation: "transfer",
+      pair: "",
+      amount,
+      amountOrigin: amount,
+      amountDestiny: amount,
+      total: amount,
+      margin: "0",
+      exchangeRate: 1,
+      accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
+      accountDestiny: null,
+      recipient: { idRecipient: recipient },
+      concept: 1,
+      conceptString: "Pago a proveedores",
+      aditionalInformation: "Factura",
+      priceObject: null,
+      calculatePlace: "left",
+    });
+  const mine = [await transfer(ana, 12500.5, 501), await transfer(ana, 8300, 502)];
+  await call(ana, "/operation-batches", "POST", { operationIds: mine.map((operation) => operation.id), fileName: "proveedores.xlsx" });
+  // Carlos may load payments to third parties (send_money_to_own_accounts, send_money_to_third_accounts, can_create_operations).
+  await call(ana, "/members/update-collaborator/2", "PUT", { permissions: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+  const carlos = await productJwtOf("carlos.colaborador");
+  const loaded = await transfer(carlos, 4750.25, 502);
+  await call(carlos, "/operation-batches", "POST", { operationIds: [loaded.id], fileName: "fletes.csv" });
 }
 
 /** Banners on every page, and a survey over Beatriz's first page: the screens as they are with notices. */

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay } from "./screens";
+import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay, withPaymentBatches } from "./screens";
 import { resetSandbox } from "./support";
 
 /**
@@ -56,6 +56,7 @@ test("the Nu checker finds no error on any server-rendered page", async ({ brows
   await withNoticesOn();
   await withMarketTools();
   await withOperationsUnderWay();
+  await withPaymentBatches();
   const into = testInfo.outputPath("html");
   await rm(into, { recursive: true, force: true });
   await mkdir(into, { recursive: true });

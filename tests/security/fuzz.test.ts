@@ -5,6 +5,7 @@ import { servedRoute } from "#server/http/served-route.server";
 
 import * as root from "../../app/root";
 import * as dashboard from "../../app/routes/_index";
+import * as approvals from "../../app/routes/aprobaciones";
 import * as collaborators from "../../app/routes/configuracion_.colaboradores";
 import * as accounts from "../../app/routes/cuentas";
 import * as movements from "../../app/routes/cuentas_.$id";
@@ -17,10 +18,12 @@ import * as bulkResult from "../../app/routes/destinatarios-alta-multiple_.resul
 import * as company from "../../app/routes/empresa";
 import * as history from "../../app/routes/historial-operaciones";
 import * as operationDetail from "../../app/routes/historial-operaciones.$id._index";
+import * as authoriseOperation from "../../app/routes/historial-operaciones.$id.autorizar";
 import * as share from "../../app/routes/historial-operaciones.$id.compartir";
 import * as sharePreview from "../../app/routes/historial-operaciones.$id.vista-previa";
 import * as logout from "../../app/routes/logout";
 import * as notifications from "../../app/routes/notificaciones";
+import * as multiplePayment from "../../app/routes/pago-multiple";
 import * as extend from "../../app/routes/sesion.extender";
 import * as transaction from "../../app/routes/transaction";
 import { TEST_APP_URL as APP } from "../support/app-env";
@@ -366,6 +369,46 @@ const TARGETS: Target[] = [
       msg: "Error de autenticación|La clave de operación es incorrecta",
       retries: "0",
       operation: "buy",
+    }),
+  },
+  // One signature for several payments (decision 093): the file's, the drawer's, the administrator's, and its return.
+  {
+    name: "authorise a file (POST /pago-multiple)",
+    kind: "action",
+    handler: servedRoute(multiplePayment).action,
+    path: () => "/pago-multiple",
+    valid: () => ({
+      intent: "autorizar",
+      carga: "00000000-0000-4000-8000-000000000001",
+      idempotencyKey: "00000000-0000-4000-8000-000000000002",
+    }),
+  },
+  {
+    name: "authorise an operation (POST /historial-operaciones/:id/autorizar)",
+    kind: "action",
+    handler: servedRoute(authoriseOperation).action,
+    path: (b) => `/historial-operaciones/${b.operationId}/autorizar`,
+    params: (b) => ({ id: b.operationId }),
+    valid: () => ({ intent: "autorizar", idempotencyKey: "00000000-0000-4000-8000-000000000003" }),
+  },
+  {
+    name: "approve a file (POST /aprobaciones)",
+    kind: "action",
+    handler: servedRoute(approvals).action,
+    path: () => "/aprobaciones",
+    valid: () => ({ intent: "aprobar-archivo", lote: "1", idempotencyKey: "00000000-0000-4000-8000-000000000004" }),
+  },
+  {
+    name: "a batch's result (GET /transaction?batch=)",
+    kind: "loader",
+    handler: servedRoute(transaction).loader,
+    path: () => "/transaction",
+    valid: (_b, rng) => ({
+      trk: `TRK-${Math.floor(rng() * 1000)}`,
+      batch: "1",
+      res: pick(rng, ["0", "1", "7"]),
+      msg: "Operación autorizada",
+      retries: "0",
     }),
   },
 ];

@@ -68,11 +68,14 @@ export function OperationDetailBody({
   detail,
   bankPortalUrl,
   decision,
+  tokenAction,
 }: {
   detail: OperationDetail;
   bankPortalUrl: string;
   /** The administrator's 'Aprobar' / 'Anular' for an operation waiting for approval (decision 060). */
   decision?: ReactNode;
+  /** 'Autorizar con mi token' for an operation waiting for its signer's token (decision 093). */
+  tokenAction?: ReactNode;
 }) {
   const { t } = useTranslation(["history", "common"]);
   const product = t("common:product.name");
@@ -95,6 +98,12 @@ export function OperationDetailBody({
           </Notice>
         ) : null}
         {detail.approval && decision ? decision : null}
+        {detail.awaitingToken ? (
+          <Notice tone="pending" title={t("notice.token.title")}>
+            <p>{t("notice.token.copy")}</p>
+            {tokenAction}
+          </Notice>
+        ) : null}
         {detail.voidedByAdmin ? (
           <Notice tone="failed" title={t("notice.voidedByAdmin.title")}>
             <p>{t("notice.voidedByAdmin.copy")}</p>

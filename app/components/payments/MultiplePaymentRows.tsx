@@ -1,4 +1,6 @@
 import type { CurrencyTotal } from "#core/domain/multiple-payment";
+import type { RowStatus } from "#core/domain/payment-batch";
+import { rowTone } from "#core/domain/payment-batch";
 import type { PaymentPreviewRow } from "#server/payments/multiple.server";
 import { Money } from "~/components/ui/Money";
 import { useTranslation } from "~/i18n";
@@ -8,33 +10,32 @@ export type { PaymentPreviewRow };
 /** Only an amount the rules read as one is formatted: "10.005" shows as typed, never rounded. */
 const amountOf = (row: PaymentPreviewRow) => (/^\d{1,12}(\.\d{1,2})?$/.test(row.amount) ? Number(row.amount) : null);
 
-/** A row's state as a word with a colour, never the colour alone. */
-function RowState({ row }: { row: PaymentPreviewRow }) {
+/** A row's state as a word with a colour, never the colour alone; green only for money sent. */
+export function RowState({ status }: { status: RowStatus }) {
   const { t } = useTranslation("multiplePayment");
-  const outcome = row.outcome;
-  const [label, tone] = row.errors.length
-    ? [t("outcome.invalid"), "bad"]
-    : !outcome
-      ? [t("preview.ok"), "good"]
-      : outcome.state === "failed"
-        ? [t("outcome.failed"), "bad"]
-        : outcome.state === "unknown" || outcome.state === "notSent"
-          ? [t(`outcome.${outcome.state}`), "pending"]
-          : [t(`outcome.${outcome.state}`), outcome.state === "approval" ? "pending" : "good"];
   const colours = {
     good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",
     bad: "bg-white text-failed ring-1 ring-inset ring-red-300 dark:bg-slate-900 dark:text-red-300 dark:ring-red-800",
     pending: "bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-200",
-  }[tone];
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{label}</span>;
+  }[rowTone(status)];
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{t(`outcome.${status}`)}</span>;
 }
 
 /**
  * The rows of a payment file (§2 /pago-multiple): who is paid, from where, how much, and each
- * row's errors or, once registered, its operation. Below 768 px each row is a list row, so a
- * phone never scrolls sideways.
+ * row's errors or, once registered, its operation and whether its money was sent. Below 768 px
+ * each row is a list row, so a phone never scrolls sideways.
  */
-export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow[]; caption: string }) {
+export function MultiplePaymentRows({
+  rows,
+  caption,
+  resultHeading,
+}: {
+  rows: PaymentPreviewRow[];
+  caption: string;
+  /** The last column's heading: 'Revisión' in the preview, 'Resultado' once registered. */
+  resultHeading?: string;
+}) {
   const { t } = useTranslation("multiplePayment");
   const cell = "md:px-3 md:py-2.5 text-left align-top";
   return (
@@ -56,14 +57,13 @@ export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow
               {t("preview.amount")}
             </th>
             <th scope="col" className={cell}>
-              {t("preview.result")}
+              {resultHeading ?? t("preview.result")}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-md:block dark:divide-slate-800">
           {rows.map((row) => {
             const amount = amountOf(row);
-            const outcome = row.outcome;
             return (
               <tr
                 key={row.line}
@@ -76,7 +76,7 @@ export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow
                   {row.line}
                 </th>
                 <td className={`${cell} col-start-2 row-start-1 text-right md:hidden`}>
-                  <RowState row={row} />
+                  <RowState status={row.status} />
                 </td>
                 <td className={`${cell} min-w-0 max-md:col-span-2`}>
                   <span className="block font-semibold [overflow-wrap:anywhere]">
@@ -92,7 +92,7 @@ export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow
                 </td>
                 <td className={`${cell} max-md:col-span-2`}>
                   <span className="max-md:hidden">
-                    <RowState row={row} />
+                    <RowState status={row.status} />
                   </span>
                   {row.errors.length ? (
                     <ul className="mt-1 space-y-0.5 text-failed [overflow-wrap:anywhere] dark:text-red-400">
@@ -101,23 +101,12 @@ export function MultiplePaymentRows({ rows, caption }: { rows: PaymentPreviewRow
                       ))}
                     </ul>
                   ) : null}
-                  {outcome && "operationId" in outcome ? (
+                  {row.operationId ? (
                     <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">
-                      {t("progress.operation")} {outcome.operationId}
+                      {t("progress.operation")} {row.operationId}
                     </span>
                   ) : null}
-                  {outcome?.state === "failed" ? (
-                    <span className="mt-1 block text-failed dark:text-red-400">{t(`failure.${outcome.reason}`)}</span>
-                  ) : null}
-                  {outcome?.state === "registered" ? (
-                    <a
-                      href={outcome.challengeUrl}
-                      className="mt-1 inline-block font-semibold text-brand-700 underline dark:text-brand-100"
-                      aria-label={t("progress.confirmLabel", { line: row.line })}
-                    >
-                      {t("progress.confirm")}
-                    </a>
-                  ) : null}
+                  {row.failure ? <span className="mt-1 block text-failed dark:text-red-400">{t(`failure.${row.failure}`)}</span> : null}
                 </td>
               </tr>
             );
