@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient } from "./test-support";
+import { type Json, sandboxClient, transferBody } from "./test-support";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 const APPLY_DELAY_MS = 20;
@@ -28,24 +28,7 @@ const balance = (idAccount: string) => sandbox.state.accounts.find((account) => 
 
 /** 2,500 MXN from Ana's 'Operativa MXN' to a recipient, named as §3's receiverTypeData says. */
 function transferTo(recipient: Json): Json {
-  return {
-    operation: "transfer",
-    pair: "",
-    amount: 2500,
-    amountOrigin: 2500,
-    amountDestiny: 2500,
-    total: 2500,
-    margin: "0",
-    exchangeRate: 1,
-    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-    accountDestiny: null,
-    recipient,
-    concept: 1,
-    conceptString: "Pago a proveedores",
-    aditionalInformation: "Factura 88",
-    priceObject: null,
-    calculatePlace: "left",
-  };
+  return transferBody({ amount: 2500, recipient, aditionalInformation: "Factura 88" });
 }
 
 const HIDALGO = { idRecipient: 9001, receiverTypeData: "BO" };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { DEMO_KEYS } from "./challenge";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient } from "./test-support";
+import { type Json, sandboxClient, transferBody } from "./test-support";
 
 /**
  * One token for several operations (decision 093): POST /api/operation-batches, its challenge page,
@@ -38,24 +38,12 @@ async function registerTransfer(jwt: string, amount: number, currency: "MXN" | "
   const answer = await post(
     jwt,
     "/api/setoperation",
-    {
-      operation: "transfer",
-      pair: "",
+    transferBody({
       amount,
-      amountOrigin: amount,
-      amountDestiny: amount,
-      total: amount,
-      margin: "0",
-      exchangeRate: 1,
       accountOrigin: { idCuenta: currency === "MXN" ? MXN : USD, idDivisa: currency },
-      accountDestiny: null,
       recipient: { idRecipient: currency === "MXN" ? 501 : 503 },
-      concept: 1,
-      conceptString: "Factura",
       aditionalInformation: "Factura",
-      priceObject: null,
-      calculatePlace: "left",
-    },
+    }),
     { "idempotency-key": newKey() },
   );
   expect(answer.status).toBe(201);

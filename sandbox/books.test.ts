@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_KEYS } from "./challenge";
 import { signQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient } from "./test-support";
+import { type Json, sandboxClient, transferBody } from "./test-support";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 const TODAY = "2026-03-10";
@@ -79,25 +79,7 @@ const buy = (): Json => ({
   calculatePlace: "right",
 });
 
-const transfer = (overrides: Json = {}): Json => ({
-  operation: "transfer",
-  pair: "",
-  amount: 5000,
-  amountOrigin: 5000,
-  amountDestiny: 5000,
-  total: 5000,
-  margin: "0",
-  exchangeRate: 1,
-  accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-  accountDestiny: null,
-  recipient: { idRecipient: 501 },
-  concept: 1,
-  conceptString: "Pago a proveedores",
-  aditionalInformation: "Factura A-1207",
-  priceObject: null,
-  calculatePlace: "left",
-  ...overrides,
-});
+const transfer = (overrides: Json = {}): Json => transferBody({ aditionalInformation: "Factura A-1207", ...overrides });
 
 /** Creates the operation, answers the bank's challenge with `res`, reports it, and waits until it is no longer applying. */
 async function operate(jwt: string, body: Json, res = "0"): Promise<Json> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PERMISSIONS_UPDATED_TITLE, SECOND_SIGNATURE_MESSAGE } from "./collaborators";
 import { signQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient } from "./test-support";
+import { type Json, sandboxClient, transferBody } from "./test-support";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 const APPLY_DELAY_MS = 30;
@@ -209,24 +209,7 @@ describe("collaborators", () => {
     const ana = await productJwt("ana.admin");
     await put(ana, "/api/members/update-collaborator/2", { permissions: [{ id: 1 }, { id: 2 }, { id: 3 }] });
     const carlos = await productJwt("carlos.colaborador");
-    const transfer = {
-      operation: "transfer",
-      pair: "",
-      amount: 5000,
-      amountOrigin: 5000,
-      amountDestiny: 5000,
-      total: 5000,
-      margin: "0",
-      exchangeRate: 1,
-      accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-      accountDestiny: null,
-      recipient: { idRecipient: 501 },
-      concept: 1,
-      conceptString: "Pago a proveedores",
-      aditionalInformation: "",
-      priceObject: null,
-      calculatePlace: "left",
-    };
+    const transfer = transferBody();
     expect((await post(carlos, "/api/setoperation", transfer, { "idempotency-key": "10000000-0000-4000-8000-000000000001" })).status).toBe(
       201,
     );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient } from "./test-support";
+import { type Json, sandboxClient, transferBody } from "./test-support";
 
 /**
  * One life per operation at the bank (issue 39, decision 092): which of approve, void, the
@@ -144,26 +144,8 @@ function acerosPayment(): number {
   return unpaid[0].id;
 }
 
-const payNow = (eventId: number, extra: Json = {}) => ({
-  operation: "transfer",
-  pair: "",
-  amount: 12500,
-  amountOrigin: 12500,
-  amountDestiny: 12500,
-  total: 12500,
-  margin: "0",
-  exchangeRate: 1,
-  accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-  accountDestiny: null,
-  recipient: { idRecipient: 502 },
-  concept: 1,
-  conceptString: "Pago a proveedores",
-  aditionalInformation: "",
-  priceObject: null,
-  calculatePlace: "left",
-  scheduledPaymentEvent: { id: eventId },
-  ...extra,
-});
+const payNow = (eventId: number, extra: Json = {}) =>
+  transferBody({ amount: 12500, recipient: { idRecipient: 502 }, scheduledPaymentEvent: { id: eventId }, ...extra });
 
 const setOperation = (jwt: string, body: unknown) => post(jwt, "/api/setoperation", body, { "idempotency-key": crypto.randomUUID() });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signQuote, verifyQuote } from "./price-signing";
 import { PRICE_PROVIDER_IDS } from "./prices";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient } from "./test-support";
+import { type Json, sandboxClient, transferBody } from "./test-support";
 
 /** What GET /operations/{id} tells of an operation beyond its amounts (issue 39): the provider it was booked with. */
 const NOW = new Date("2026-03-10T18:00:00.000Z");
@@ -60,24 +60,7 @@ function buyBody(overrides: Json = {}): Json {
   };
 }
 
-const transferBody: Json = {
-  operation: "transfer",
-  pair: "",
-  amount: 5000,
-  amountOrigin: 5000,
-  amountDestiny: 5000,
-  total: 5000,
-  margin: "0",
-  exchangeRate: 1,
-  accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-  accountDestiny: null,
-  recipient: { idRecipient: 501 },
-  concept: 1,
-  conceptString: "Pago a proveedores",
-  aditionalInformation: "Renta marzo",
-  priceObject: null,
-  calculatePlace: "left",
-};
+const rentTransfer: Json = transferBody({ aditionalInformation: "Renta marzo" });
 
 async function create(jwt: string, body: Json): Promise<number> {
   const created = await post(jwt, "/api/setoperation", body, { "idempotency-key": newKey() });
@@ -89,7 +72,7 @@ describe("the liquidity provider of an operation", () => {
   it("is the provider whose signed price a buy or sell was booked at; a transfer has none", async () => {
     const ana = await productJwt("ana.admin");
     const buy = await create(ana, buyBody());
-    const transfer = await create(ana, transferBody);
+    const transfer = await create(ana, rentTransfer);
     expect((await get(ana, `/api/operations/${buy}`)).body.liquidityProvider).toBe("LP-JPM");
     expect((await get(ana, `/api/operations/${transfer}`)).body.liquidityProvider).toBeNull();
     const page = await get(ana, "/api/paginate-operations?page=1&pageSize=5");
@@ -135,7 +118,7 @@ describe("the reason and the concept of an operation (decision 095)", () => {
     const ana = await productJwt("ana.admin");
     // A client that sends the typed concept as conceptString (what the app did before) still reads the reason right.
     const id = await create(ana, {
-      ...transferBody,
+      ...rentTransfer,
       concept: 5,
       conceptString: "Renta bodega León",
       aditionalInformation: "Renta bodega León",
@@ -152,7 +135,7 @@ describe("the reason and the concept of an operation (decision 095)", () => {
   it("refuses a reason that is not in its catalogue, and books nothing", async () => {
     const ana = await productJwt("ana.admin");
     const before = sandbox.state.operations.length;
-    const refused = await post(ana, "/api/setoperation", { ...transferBody, concept: 999 }, { "idempotency-key": newKey() });
+    const refused = await post(ana, "/api/setoperation", { ...rentTransfer, concept: 999 }, { "idempotency-key": newKey() });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: "INVALID_BODY" });
     expect(sandbox.state.operations.length).toBe(before);

@@ -5,6 +5,7 @@ import { isValidClabe } from "./clabe";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
 import { signQuote, verifyQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
+import { transferBody } from "./test-support";
 
 const APP_URL = "http://app.test:3000";
 const GEO = "19.4326,-99.1332";
@@ -105,28 +106,6 @@ function buyBody(overrides: Json = {}): Json {
     aditionalInformation: "Factura 4471",
     priceObject: signedQuote(),
     calculatePlace: "right",
-    ...overrides,
-  };
-}
-
-function transferBody(overrides: Json = {}): Json {
-  return {
-    operation: "transfer",
-    pair: "",
-    amount: 5000,
-    amountOrigin: 5000,
-    amountDestiny: 5000,
-    total: 5000,
-    margin: "0",
-    exchangeRate: 1,
-    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-    accountDestiny: null,
-    recipient: { idRecipient: 501 },
-    concept: 1,
-    conceptString: "Pago a proveedores",
-    aditionalInformation: "",
-    priceObject: null,
-    calculatePlace: "left",
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { addDays } from "./dates";
 import { isWorkingDay, nextWorkingDay } from "./schedule-dates";
 import { seedScheduledPayments } from "./schedules";
 import { type Sandbox, startSandbox } from "./server";
+import { transferBody } from "./test-support";
 
 /** Recurring payments (decision 056), over HTTP as the app calls them. 2026-11-25 is a Wednesday. */
 const START = new Date("2026-11-25T18:00:00.000Z");
@@ -47,22 +48,7 @@ async function call(jwt: string, method: string, path: string, body?: unknown, h
 }
 
 const schedule = (overrides: Json = {}, recurrent: Json = {}): Json => ({
-  operation: "transfer",
-  pair: "",
-  amount: 15000,
-  amountOrigin: 15000,
-  amountDestiny: 15000,
-  total: 15000,
-  margin: "0",
-  exchangeRate: 1,
-  accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-  accountDestiny: null,
-  recipient: { idRecipient: 501 },
-  concept: 1,
-  conceptString: "Pago a proveedores",
-  aditionalInformation: "Telas mensual",
-  priceObject: null,
-  calculatePlace: "left",
+  ...transferBody({ amount: 15000, aditionalInformation: "Telas mensual" }),
   recurrent: { frequency: "monthly", firstDate: "2027-01-31", count: 3, ...recurrent },
   ...overrides,
 });

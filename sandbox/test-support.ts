@@ -8,6 +8,34 @@ export interface Answer {
   body: Json & Json[];
 }
 
+/**
+ * A /setoperation body of a transfer: 5,000 MXN from Ana's 'Operativa MXN' (A-100234-01) to the
+ * recipient 501, reason 1 ('Pago a proveedores'); `overrides` replace any field, and `amount` sets
+ * every amount field at once.
+ */
+export function transferBody(overrides: Json & { amount?: number } = {}): Json {
+  const amount = overrides.amount ?? 5000;
+  return {
+    operation: "transfer",
+    pair: "",
+    amount,
+    amountOrigin: amount,
+    amountDestiny: amount,
+    total: amount,
+    margin: "0",
+    exchangeRate: 1,
+    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
+    accountDestiny: null,
+    recipient: { idRecipient: 501 },
+    concept: 1,
+    conceptString: "Pago a proveedores",
+    aditionalInformation: "",
+    priceObject: null,
+    calculatePlace: "left",
+    ...overrides,
+  };
+}
+
 export function sandboxClient(sandbox: () => Sandbox) {
   async function call(path: string, init: RequestInit = {}): Promise<Answer> {
     const res = await fetch(`${sandbox().url}${path}`, init);
