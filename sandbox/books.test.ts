@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_KEYS } from "./challenge";
 import { signQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient, transferBody } from "./test-support";
+import { buyBody as buyOf, type Json, sandboxClient, transferBody } from "./test-support";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 const TODAY = "2026-03-10";
@@ -61,23 +61,7 @@ function quote(pair: string) {
   return { lpId: "LP-JPM", sig: signQuote(sandbox.state.priceSecret, signed), ts, price: 17.2345, buy: 17.1234, sell: 17.2345, pair };
 }
 
-const buy = (): Json => ({
-  operation: "buy",
-  pair: "USD/MXN",
-  amountOrigin: 1000,
-  amountDestiny: 1000,
-  total: 17234.5,
-  margin: "0.35",
-  exchangeRate: 17.2345,
-  accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-  accountDestiny: { idCuenta: "A-100234-02", idDivisa: "USD" },
-  recipient: null,
-  concept: 11,
-  conceptString: "Importación de mercancías",
-  aditionalInformation: "Factura 4471",
-  priceObject: quote("USD/MXN"),
-  calculatePlace: "right",
-});
+const buy = (): Json => buyOf(quote("USD/MXN"), { amountOrigin: 1000 });
 
 const transfer = (overrides: Json = {}): Json => transferBody({ aditionalInformation: "Factura A-1207", ...overrides });
 

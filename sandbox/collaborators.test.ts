@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PERMISSIONS_UPDATED_TITLE, SECOND_SIGNATURE_MESSAGE } from "./collaborators";
 import { signQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient, transferBody } from "./test-support";
+import { buyBody, type Json, sandboxClient, transferBody } from "./test-support";
 
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 const APPLY_DELAY_MS = 30;
@@ -32,31 +32,16 @@ let keyCounter = 0;
 /** Carlos buys 1,000 USD into "Pagos USD" from "Operativa MXN": own accounts, so he may load it. */
 async function carlosLoadsABuy(jwt: string): Promise<Json> {
   const quote = { cp: "USD/MXN", lpId: "LP-JPM", Buy: 17.1234, Sell: 17.2345, ts: NOW.getTime() - 1_000 };
-  const body = {
-    operation: "buy",
+  const priceObject = {
+    lpId: quote.lpId,
+    sig: signQuote(sandbox.state.priceSecret, quote),
+    ts: quote.ts,
+    price: quote.Sell,
+    buy: quote.Buy,
+    sell: quote.Sell,
     pair: "USD/MXN",
-    amountOrigin: 17234.5,
-    amountDestiny: 1000,
-    total: 17234.5,
-    margin: "0.35",
-    exchangeRate: 17.2345,
-    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-    accountDestiny: { idCuenta: "A-100234-02", idDivisa: "USD" },
-    recipient: null,
-    concept: 11,
-    conceptString: "Importación de mercancías",
-    aditionalInformation: "",
-    priceObject: {
-      lpId: quote.lpId,
-      sig: signQuote(sandbox.state.priceSecret, quote),
-      ts: quote.ts,
-      price: quote.Sell,
-      buy: quote.Buy,
-      sell: quote.Sell,
-      pair: "USD/MXN",
-    },
-    calculatePlace: "right",
   };
+  const body = buyBody(priceObject, { aditionalInformation: "" });
   const answer = await post(jwt, "/api/setoperation", body, {
     "idempotency-key": `00000000-0000-4000-8000-${String(++keyCounter).padStart(12, "0")}`,
   });

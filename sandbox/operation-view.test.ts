@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signQuote, verifyQuote } from "./price-signing";
 import { PRICE_PROVIDER_IDS } from "./prices";
 import { type Sandbox, startSandbox } from "./server";
-import { type Json, sandboxClient, transferBody } from "./test-support";
+import { buyBody as buyOf, type Json, sandboxClient, transferBody } from "./test-support";
 
 /** What GET /operations/{id} tells of an operation beyond its amounts (issue 39): the provider it was booked with. */
 const NOW = new Date("2026-03-10T18:00:00.000Z");
@@ -40,24 +40,13 @@ function signedQuote(lpId: string) {
 }
 
 function buyBody(overrides: Json = {}): Json {
-  return {
-    operation: "buy",
-    pair: "USD/MXN",
+  return buyOf(signedQuote("LP-JPM"), {
     amountOrigin: 1000,
-    amountDestiny: 1000,
     total: 17262.31,
-    margin: "0.35",
     exchangeRate: 17.262308,
-    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-    accountDestiny: { idCuenta: "A-100234-02", idDivisa: "USD" },
-    recipient: null,
-    concept: 11,
-    conceptString: "Importación de mercancías",
-    aditionalInformation: "Factura 4471",
-    priceObject: signedQuote("LP-JPM"),
     calculatePlace: "left",
     ...overrides,
-  };
+  });
 }
 
 const rentTransfer: Json = transferBody({ aditionalInformation: "Renta marzo" });

@@ -5,7 +5,7 @@ import { isValidClabe } from "./clabe";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
 import { signQuote, verifyQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
-import { transferBody } from "./test-support";
+import { buyBody as buyOf, transferBody } from "./test-support";
 
 const APP_URL = "http://app.test:3000";
 const GEO = "19.4326,-99.1332";
@@ -90,24 +90,7 @@ function signedQuote(pair = "USD/MXN", ts = NOW.getTime() - 1_000) {
 
 /** Buys 1,000 USD into "Pagos USD" paying 17,234.50 MXN from "Operativa MXN" (Importadora del Bajío). */
 function buyBody(overrides: Json = {}): Json {
-  return {
-    operation: "buy",
-    pair: "USD/MXN",
-    amountOrigin: 17234.5,
-    amountDestiny: 1000,
-    total: 17234.5,
-    margin: "0.35",
-    exchangeRate: 17.2345,
-    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-    accountDestiny: { idCuenta: "A-100234-02", idDivisa: "USD" },
-    recipient: null,
-    concept: 11,
-    conceptString: "Importación de mercancías",
-    aditionalInformation: "Factura 4471",
-    priceObject: signedQuote(),
-    calculatePlace: "right",
-    ...overrides,
-  };
+  return buyOf(signedQuote(), overrides);
 }
 
 let keyCounter = 0;

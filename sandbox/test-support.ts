@@ -36,6 +36,31 @@ export function transferBody(overrides: Json & { amount?: number } = {}): Json {
   };
 }
 
+/**
+ * A /setoperation body of a buy: 1,000 USD into Ana's 'Pagos USD' (A-100234-02) paid from 'Operativa
+ * MXN' (A-100234-01) at 17.2345, reason 11, at the signed `priceObject`; `overrides` replace any field.
+ */
+export function buyBody(priceObject: Json, overrides: Json = {}): Json {
+  return {
+    operation: "buy",
+    pair: "USD/MXN",
+    amountOrigin: 17234.5,
+    amountDestiny: 1000,
+    total: 17234.5,
+    margin: "0.35",
+    exchangeRate: 17.2345,
+    accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
+    accountDestiny: { idCuenta: "A-100234-02", idDivisa: "USD" },
+    recipient: null,
+    concept: 11,
+    conceptString: "Importación de mercancías",
+    aditionalInformation: "Factura 4471",
+    priceObject,
+    calculatePlace: "right",
+    ...overrides,
+  };
+}
+
 export function sandboxClient(sandbox: () => Sandbox) {
   async function call(path: string, init: RequestInit = {}): Promise<Answer> {
     const res = await fetch(`${sandbox().url}${path}`, init);
