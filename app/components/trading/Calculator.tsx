@@ -439,16 +439,20 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
     return (
       <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950 dark:text-slate-100">
         <p>{t(`calculator.payNow.${payNow.kind}`)}</p>
+        {/* Each link a 44 px target: on a phone they wrap one under the other (WCAG 2.5.8). */}
         <p className="mt-1 flex flex-wrap gap-x-4">
           {payNow.kind === "inProgress" ? (
             <a
               href={`/historial-operaciones/${encodeURIComponent(payNow.operationId)}`}
-              className="font-semibold text-brand-700 underline dark:text-brand-100"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100"
             >
               {t("calculator.payNow.inProgressLink", { id: payNow.operationId })}
             </a>
           ) : null}
-          <a href="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
+          <a
+            href="/pagos-recurrentes"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100"
+          >
             {t("calculator.payNow.back")}
           </a>
         </p>
