@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { servedRoute } from "#server/http/served-route.server";
 
@@ -17,10 +17,7 @@ import { loader as transactionLoader } from "./transaction";
  * Seed: 1002 (a transfer) and 1015 (a buy) wait for Ana's approval in Importadora del Bajío.
  */
 // Confirmed operations apply at once here, and a file of many decisions stays under the money rate limit.
-beforeAll(() => {
-  vi.stubEnv("SANDBOX_APPLY_DELAY_MS", "30");
-});
-const world = sandboxedApp("ciclo-de-vida", {}, { RATE_LIMITS: "money=100000/60" });
+const world = sandboxedApp("ciclo-de-vida", {}, { RATE_LIMITS: "money=100000/60" }, { applyDelayMs: 30 });
 const PATH = "/aprobaciones";
 
 const decide = (intent: "aprobar" | "anular", id: string) =>

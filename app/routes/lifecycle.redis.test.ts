@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { servedRoute } from "#server/http/served-route.server";
 
@@ -24,10 +24,8 @@ beforeAll(async () => {
 });
 // Registered before the app's own afterAll, so it runs after it (after hooks run as a stack): the app's Redis client quits first.
 afterAll(() => redis?.stop());
-beforeAll(() => {
-  vi.stubEnv("SANDBOX_APPLY_DELAY_MS", "30");
-});
-const world = sandboxedApp("ciclo-redis", {}, env);
+// Confirmed operations apply at once here.
+const world = sandboxedApp("ciclo-redis", {}, env, { applyDelayMs: 30 });
 
 const decide = (intent: "aprobar" | "anular", id: string) =>
   answerOf(() =>

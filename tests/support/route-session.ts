@@ -8,6 +8,7 @@ import { csrfTokenFor } from "#server/session/csrf.server";
 import type { SessionData } from "#server/session/types";
 import { resetBreakers } from "#server/upstream/breakers.server";
 
+import type { SandboxOptions } from "../../sandbox/server";
 import { pointAppAtSandbox, TEST_APP_URL } from "./app-env";
 import type { TestSandbox } from "./sandbox";
 import { control, loginAs, silentLog, startTestSandbox } from "./sandbox";
@@ -124,11 +125,16 @@ export function formPost(path: string, cookie: string, fields: Record<string, st
  * Ana's freshly logged-in browser (`session` adds to her session, e.g. a Pro membership). Read
  * `world.sandbox` and `world.browser` inside the tests; `env` sets the app's configuration for the file.
  */
-export function sandboxedApp(name: string, session: Partial<SessionData> = {}, env: Record<string, string> = {}) {
+export function sandboxedApp(
+  name: string,
+  session: Partial<SessionData> = {},
+  env: Record<string, string> = {},
+  sandboxOptions: Partial<SandboxOptions> = {},
+) {
   const world = {} as { sandbox: TestSandbox; browser: Awaited<ReturnType<typeof anaBrowser>> };
   let appEnv: Awaited<ReturnType<typeof pointAppAtSandbox>>;
   beforeAll(async () => {
-    world.sandbox = await startTestSandbox();
+    world.sandbox = await startTestSandbox(sandboxOptions);
     appEnv = await pointAppAtSandbox(world.sandbox, name, env);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import pino from "pino";
 
-import { startSandbox } from "../../sandbox/server";
+import { type SandboxOptions, startSandbox } from "../../sandbox/server";
 import { graphqlClient } from "../../server/upstream/graphql.server";
 import { createHttp } from "../../server/upstream/http.server";
 import { notificationsClient } from "../../server/upstream/notifications.server";
@@ -16,8 +16,8 @@ export const silentLog = pino({ level: "silent" });
 /** Fast back-off for tests: same shape as production (doubling), milliseconds instead of seconds. */
 export const FAST_RETRY: RetryPolicy = { retries: 3, minTimeoutMs: 20, maxRetryAfterMs: 200 };
 
-export function startTestSandbox() {
-  return startSandbox({ port: 0, appUrl: "http://localhost:3999" });
+export function startTestSandbox(options: Partial<SandboxOptions> = {}) {
+  return startSandbox({ port: 0, appUrl: "http://localhost:3999", ...options });
 }
 
 /** What the bank's portal hands the app: the token in the redirect to /access. */
