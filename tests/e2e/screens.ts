@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
+import { transferBody } from "../../sandbox/test-support";
 import { loginAs, productJwtOf, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
@@ -161,25 +162,7 @@ export async function withOperationsUnderWay() {
   const paying = await fetch(`${SANDBOX_URL}/api/setoperation`, {
     method: "POST",
     headers: { ...headers, "idempotency-key": crypto.randomUUID() },
-    body: JSON.stringify({
-      operation: "transfer",
-      pair: "",
-      amount: 12500,
-      amountOrigin: 12500,
-      amountDestiny: 12500,
-      total: 12500,
-      margin: "0",
-      exchangeRate: 1,
-      accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-      accountDestiny: null,
-      recipient: { idRecipient: 502 },
-      concept: 1,
-      conceptString: "",
-      aditionalInformation: "",
-      priceObject: null,
-      calculatePlace: "left",
-      scheduledPaymentEvent: { id: 6 },
-    }),
+    body: JSON.stringify(transferBody({ amount: 12500, recipient: { idRecipient: 502 }, scheduledPaymentEvent: { id: 6 } })),
   });
   // Already under way from an earlier call of this run: the bank keeps one operation per payment.
   expect([201, 409]).toContain(paying.status);
@@ -201,24 +184,7 @@ export async function withPaymentBatches() {
     return (await response.json()) as { id: number };
   };
   const transfer = (jwt: string, amount: number, recipient: number) =>
-    call(jwt, "/setoperation", "POST", {
-      operation: "transfer",
-      pair: "",
-      amount,
-      amountOrigin: amount,
-      amountDestiny: amount,
-      total: amount,
-      margin: "0",
-      exchangeRate: 1,
-      accountOrigin: { idCuenta: "A-100234-01", idDivisa: "MXN" },
-      accountDestiny: null,
-      recipient: { idRecipient: recipient },
-      concept: 1,
-      conceptString: "Pago a proveedores",
-      aditionalInformation: "Factura",
-      priceObject: null,
-      calculatePlace: "left",
-    });
+    call(jwt, "/setoperation", "POST", transferBody({ amount, recipient: { idRecipient: recipient }, aditionalInformation: "Factura" }));
   const mine = [await transfer(ana, 12500.5, 501), await transfer(ana, 8300, 502)];
   await call(ana, "/operation-batches", "POST", { operationIds: mine.map((operation) => operation.id), fileName: "proveedores.xlsx" });
   // Carlos may load payments to third parties (send_money_to_own_accounts, send_money_to_third_accounts, can_create_operations).
