@@ -69,7 +69,8 @@ export default defineConfig({
         }),
         LOG_LEVEL: "warn",
         // One browser address logs in hundreds of times here; the limits are shown in tests/security.
-        RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
+        RATE_LIMITS:
+          "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60,contact=100000/60,destination=100000/60",
         // The bank-down notice is tested by failing the health check: look again every second, not every 5 min.
         HEALTH_CHECK_INTERVAL_MS: "1000",
         // Tests set the announcements they need: read them on every page.

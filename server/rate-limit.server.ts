@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type * as Flexible from "rate-limiter-flexible";
 
+import { CONFIRMATION_SEND_LIMITS } from "#core/domain/contact";
 import commonTexts from "#core/locales/es-MX/common.json";
 
 import { getConfig } from "./config.server";
@@ -31,6 +33,10 @@ export const RATE_POLICIES = {
   upload: { points: 20, durationS: 10 * 60 },
   /** Movements exports and PDF receipts and invoices. */
   export: { points: 60, durationS: 10 * 60 },
+  /** Contact confirmation messages a member sends on one channel, whatever the addresses (§9, decision 099). */
+  contact: CONFIRMATION_SEND_LIMITS.perMemberAndChannel,
+  /** Contact confirmation messages one address or number receives, whoever sends them (decision 099). */
+  destination: CONFIRMATION_SEND_LIMITS.perDestination,
 } as const;
 
 export type RatePolicy = keyof typeof RATE_POLICIES;
@@ -76,7 +82,11 @@ function createLimiter(policy: RatePolicy): Limiter {
   }) as unknown as Limiter;
 }
 
-export type RateKey = { client?: string; member?: string };
+/**
+ * `subject`: anything else a policy counts by (an account, a destination); kept as a digest, so no
+ * user name, address or number lands in the limiter's store.
+ */
+export type RateKey = { client?: string; member?: string; subject?: string };
 
 /**
  * Spends one point of each key (client address, member); answers the seconds to wait when any is
@@ -84,7 +94,11 @@ export type RateKey = { client?: string; member?: string };
  */
 export async function takeRate(policy: RatePolicy, key: RateKey): Promise<number | null> {
   const limiter = limiterFor(policy);
-  const keys = [key.client && `ip:${key.client}`, key.member && `member:${key.member}`].filter((k): k is string => Boolean(k));
+  const keys = [
+    key.client && `ip:${key.client}`,
+    key.member && `member:${key.member}`,
+    key.subject && `subject:${digest(key.subject)}`,
+  ].filter((k): k is string => Boolean(k));
   let waitMs = 0;
   for (const k of keys) {
     try {
@@ -101,6 +115,10 @@ export async function takeRate(policy: RatePolicy, key: RateKey): Promise<number
   if (waitMs === 0) return null;
   logger.warn({ event: "rate_limited", policy }, "rate limit reached");
   return Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+function digest(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
 }
 
 export function retryAfterHeaders(seconds: number): HeadersInit {

@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { servedRoute } from "#server/http/served-route.server";
+import { resetRateLimiters } from "#server/rate-limit.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
-import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
-import { control, requestCount } from "../../tests/support/sandbox";
+import { answerOf, collaboratorBrowser, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { control, loginAs, requestCount } from "../../tests/support/sandbox";
 import * as root from "../root";
 import * as route from "./contacto";
 
@@ -14,6 +15,8 @@ import * as route from "./contacto";
  * product is asked (a hand-made post cannot get round it), and the profile read fresh for the page.
  */
 const world = sandboxedApp("contacto");
+// The confirmation limits (decision 099) count per process: each case starts with its own.
+beforeEach(() => resetRateLimiters());
 
 type Fields = Record<string, string>;
 const post = (fields: Fields, cookie = world.browser.cookie) =>
@@ -133,6 +136,72 @@ describe("the 12-minute block (§4, §9)", () => {
     expect((await page("/cuentas?drawer=correo&paso=enviado")).contact.drawer).toMatchObject({ step: "input" });
     const answer = await post({ intent: "reenviar", canal: "email" });
     expect(answer.headers.get("location")).toBe("/cuentas?drawer=correo");
+  });
+});
+
+describe("confirmation messages under abuse (issue 40, decision 099)", () => {
+  const VICTIM = "victima@example.com";
+  const emailsTo = async (address: string) => {
+    const outbox = (await control(world.sandbox, "/__outbox", undefined, "GET")) as Array<{ template: string; to: string[] }>;
+    return outbox.filter((email) => email.template === "confirmContact" && email.to.includes(address)).length;
+  };
+  const whatsAppsTo = async (number: string) =>
+    ((await control(world.sandbox, "/__whatsapp", undefined, "GET")) as Array<{ to: string }>).filter((message) => message.to === number)
+      .length;
+
+  it("40 posts alternating a victim's address with others reach the victim once, and the member a few times in all", async () => {
+    const before = await modifies();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post({ intent: "enviar", canal: "email", email: i % 2 === 0 ? VICTIM : `x${i}@example.com` })),
+    );
+    expect(await emailsTo(VICTIM)).toBe(1);
+    const sent = (await modifies()) - before;
+    expect(sent).toBeLessThanOrEqual(3);
+    // A refusal is the form again, with what was typed and when to try again, never an error page.
+    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+    expect(answers.filter((answer) => answer.headers.get("location") === "/cuentas?drawer=correo")).toHaveLength(40 - sent);
+    const { contactResult } = await page("/cuentas?drawer=correo");
+    expect(contactResult?.result.error[""]?.[0]).toMatch(/^Podrás solicitar un nuevo mensaje a partir de las \d{2}:\d{2}\.$/);
+    expect(contactResult?.result.initialValue.email).toMatch(/@example\.com$/);
+  });
+
+  it("the same for WhatsApp numbers", async () => {
+    const answers = [];
+    for (let i = 0; i < 40; i += 1) {
+      answers.push(
+        await post({
+          intent: "enviar",
+          canal: "whatsapp",
+          dialCode: "52",
+          phone: i % 2 === 0 ? "5599990000" : `55000000${String(i).padStart(2, "0")}`,
+        }),
+      );
+    }
+    expect(await whatsAppsTo("525599990000")).toBe(1);
+    expect(
+      answers.filter((answer) => answer.headers.get("location") === "/cuentas?drawer=whatsapp&paso=enviado").length,
+    ).toBeLessThanOrEqual(3);
+  });
+
+  it("an address that just received one is refused to another member of any company, and a spelling variant counts as it", async () => {
+    await post({ intent: "enviar", canal: "email", email: VICTIM });
+    const carlos = await collaboratorBrowser(await loginAs(world.sandbox, "carlos.colaborador"));
+    const refused = await answerOf(() =>
+      servedRoute(route).action({
+        request: formPost("/contacto", carlos.cookie, {
+          csrf: carlos.csrf,
+          redirectTo: "/cuentas",
+          intent: "enviar",
+          canal: "email",
+          email: "Victima+2@Example.com",
+        }),
+        context,
+        params: {},
+      }),
+    );
+    expect(refused.headers.get("location")).toBe("/cuentas?drawer=correo");
+    expect(await emailsTo(VICTIM)).toBe(1);
+    expect(await emailsTo("Victima+2@Example.com")).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { contactLinks } from "#core/contact-links";
 import {
+  confirmationDestination,
   type ContactChannel,
   contactEmailSchema,
   resendBlockedUntil,
@@ -19,6 +20,7 @@ import common from "#core/locales/es-MX/common.json";
 import settings from "#core/locales/es-MX/settings.json";
 import { safeRedirectPath } from "#core/url";
 import { dialCodes } from "#server/contact/contact.server";
+import { takeRate } from "#server/rate-limit.server";
 import type { AccessContext } from "#server/session/auth.server";
 import { commitSession, newToast, requireAccess } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
@@ -95,6 +97,8 @@ async function send(access: AccessContext, form: FormData, channel: ContactChann
       const blocked = sendBlockedUntil(data, pending, profile.verification[channel], Date.now());
       if (blocked !== null) return refuse(submission.reply({ formErrors: [retryMessage(blocked)] }));
     }
+    const limited = await sendLimited(access, channel, data);
+    if (limited !== null) return refuse(submission.reply({ formErrors: [retryMessage(limited)] }));
     await api.modify(channel, data, update ? "update" : "profile");
     access.log.info(
       { event: "contact_confirmation_sent", channel, verifyType: update ? "update" : "profile" },
@@ -116,6 +120,19 @@ async function send(access: AccessContext, form: FormData, channel: ContactChann
     // sent again: sending the same data once more is judged as a resend (the 12-minute block).
     return refuse(submission.reply({ formErrors: [GENERIC] }), failedToast());
   }
+}
+
+/**
+ * Decision 099: the member's sends on this channel, then the destination's messages whoever sends
+ * them, each bounded inside §9's 12 minutes. Answers when a send may go again, or null.
+ */
+async function sendLimited(access: AccessContext, channel: ContactChannel, data: string): Promise<number | null> {
+  const seconds =
+    (await takeRate("contact", { member: `${access.data.memberId}:${channel}` })) ??
+    (await takeRate("destination", { subject: confirmationDestination(channel, data) }));
+  if (seconds === null) return null;
+  access.log.warn({ event: "contact_send_limited", channel }, "contact confirmation refused by its rate limit");
+  return Date.now() + seconds * 1000;
 }
 
 /** 'Reenviar mensaje': refused inside the 12 minutes, by our reading of the product's times and by the product. */

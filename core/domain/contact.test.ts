@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  CONFIRMATION_SEND_LIMITS,
+  confirmationDestination,
   CONTACT_CODE_BLOCK_MS,
   contactEmailSchema,
   contactState,
@@ -140,5 +142,21 @@ describe("a contact row's state", () => {
     expect(contactState("524771234567", true)).toBe("verified");
     expect(contactState("525512345678", false)).toBe("pending");
     expect(contactState(null, true)).toBe("missing");
+  });
+});
+
+describe("who a confirmation message reaches (decision 099)", () => {
+  it("is one key per mailbox whatever the spelling, and per number whatever its punctuation", () => {
+    expect(confirmationDestination("email", " Victima+1@Example.com")).toBe("email:victima@example.com");
+    expect(confirmationDestination("email", "victima@example.com")).toBe(confirmationDestination("email", "VICTIMA+x@EXAMPLE.COM"));
+    expect(confirmationDestination("email", "otra@example.com")).not.toBe(confirmationDestination("email", "victima@example.com"));
+    expect(confirmationDestination("whatsapp", "52 55-1234-5678")).toBe("whatsapp:525512345678");
+    expect(confirmationDestination("whatsapp", "525512345678")).not.toBe(confirmationDestination("email", "525512345678"));
+  });
+
+  it("is bounded inside §9's 12 minutes: a few per member and channel, one per destination", () => {
+    expect(CONFIRMATION_SEND_LIMITS.perDestination).toEqual({ points: 1, durationS: 720 });
+    expect(CONFIRMATION_SEND_LIMITS.perMemberAndChannel.durationS).toBe(720);
+    expect(CONFIRMATION_SEND_LIMITS.perMemberAndChannel.points).toBeLessThanOrEqual(3);
   });
 });

@@ -126,3 +126,28 @@ export function contactState(value: string | null, verified: boolean): ContactSt
   if (!value) return "missing";
   return verified ? "verified" : "pending";
 }
+
+/**
+ * Issue 40 / decision 099: confirmation messages are bounded whatever the addresses typed. Inside
+ * §9's 12 minutes a member may send a few per channel (a typo fixed, then another), and an address
+ * or number receives one, whoever asks: alternating a victim's address with others cannot mail
+ * the victim again and again.
+ */
+export const CONFIRMATION_SEND_LIMITS = {
+  perMemberAndChannel: { points: 3, durationS: CONTACT_CODE_BLOCK_MS / 1000 },
+  perDestination: { points: 1, durationS: CONTACT_CODE_BLOCK_MS / 1000 },
+} as const;
+
+/**
+ * The destination a confirmation message reaches, as one key whatever its spelling: an address in
+ * lower case and without its '+tag' (which most mail services deliver to the same box), a number as
+ * its digits.
+ */
+export function confirmationDestination(channel: ContactChannel, data: string): string {
+  if (channel === "whatsapp") return `whatsapp:${data.replace(/\D/g, "")}`;
+  const address = data.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return `email:${address}`;
+  const local = address.slice(0, at).replace(/\+.*$/, "");
+  return `email:${local}${address.slice(at)}`;
+}
