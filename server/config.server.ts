@@ -56,11 +56,16 @@ export const configSchema = z.object({
   CHALLENGE_URL: httpUrl,
   BANK_PORTAL_URL: httpUrl,
   /**
-   * Which proxies may tell the client's address (X-Forwarded-For) and scheme, in Express's
-   * "trust proxy" syntax. Private networks by default: a header sent from the internet is ignored,
-   * so rate limits by client cannot be dodged by writing the header.
+   * Which proxies may tell the client's address (X-Forwarded-For) and scheme: "none" (the default:
+   * the client is the socket's address), a number of hops (the front in front of the app: 1), or
+   * addresses and ranges in Express's "trust proxy" syntax. Trusting private networks let anybody
+   * on one write the address the rate limits count by (issue 40, decision 099).
    */
-  TRUST_PROXY: z.string().default("loopback, linklocal, uniquelocal"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(none|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'debe ser "none", un número de saltos o direcciones')
+    .default("none"),
   /**
    * Overrides of the rate limits, e.g. "login=30/300,money=10/60" (points per seconds) — for a
    * load test or the end-to-end suite, whose one browser address logs in hundreds of times.
@@ -162,4 +167,11 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/** TRUST_PROXY as Express's "trust proxy" takes it: false for none, a hop count, or the list of addresses. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === "none") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

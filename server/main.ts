@@ -9,10 +9,11 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
-import { admissionSettings, ConfigError, getConfig } from "./config.server";
+import { admissionSettings, ConfigError, getConfig, trustProxySetting } from "./config.server";
 import { pageAdmission, startPageAdmission } from "./http/admission.server";
 import { bodyLimitFor, declaredLength } from "./http/body-limit.server";
 import { crossSiteVerdict } from "./http/cross-site.server";
+import { CONNECT_REFUSAL, lastErrorHandler, methodGate } from "./http/methods.server";
 import { metricsHandler, readinessHandler } from "./http/ops.server";
 import { precompressedCopies, servePrecompressed } from "./http/precompressed.server";
 import type { Refusal } from "./http/refusal-page.server";
@@ -62,10 +63,12 @@ startJobWorkers();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", config.TRUST_PROXY);
+app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 const appOrigin = new URL(config.APP_URL).origin;
 
 app.use(requestRecord(logger));
+// Only GET, HEAD and POST go further, on every path, signed in or not (issue 40): the rest is a 405.
+app.use(methodGate());
 
 app.use(securityHeaders(config));
 
@@ -193,6 +196,7 @@ app.all(
     }),
   }),
 );
+app.use(lastErrorHandler(logger));
 
 // A tab's live channel is answered before Express, straight onto the socket: held for hours by
 // every open tab, it must not cost a Remix request, nor Express's request objects, a page's
@@ -203,6 +207,7 @@ const server = http.createServer((req, res) => {
   if (isLiveChannelRequest(req)) serveLiveChannel(req, res, appOrigin, liveLog);
   else app(req, res);
 });
+server.on("connect", (_req, socket) => socket.end(CONNECT_REFUSAL));
 server.listen(config.PORT, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import type { CurrentSession, LinkHolder } from "#core/domain/access-link";
 import { jwtClientId, jwtExpiry } from "#core/domain/jwt";
 
+import { enforceRate } from "../rate-limit.server";
 import { callContext } from "../upstream/budget.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { Upstreams } from "../upstream/index.server";
@@ -57,11 +58,14 @@ export async function loginWithBankToken(request: Request, context: AppLoadConte
   const anonymous = upstreams(callContext(request, context), { bankToken });
   try {
     const login = await anonymous.product.loginUser(bankToken);
+    // The account's logins too, not only the address's (issue 40): many addresses, one account, still bounded.
+    await enforceRate("login", { subject: `account:${login.userName}` });
     const api = upstreams(callContext(request, context), { bankToken, productJwt: login.jwt });
     const data = await buildAccessSession(api, { bankToken, productJwt: login.jwt, memberId: login.memberId, userName: login.userName });
     context.log.info({ event: "login", memberId: login.memberId }, "session started");
     return redirect("/", { headers: { "Set-Cookie": await replaceSession(request, data) } });
   } catch (error) {
+    if (error instanceof Response) throw error;
     if (isUpstreamError(error) && error.service === "product" && error.status === 404) {
       context.log.info({ event: "login_unknown_user" }, "bank user not yet a product member");
       const cookie = await replaceSession(request, { authState: "wizardState", bankToken });

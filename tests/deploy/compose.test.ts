@@ -121,4 +121,17 @@ describe("compose.yaml", () => {
     expect(Number(nginx.match(/^\s*keepalive (\d+);/m)?.[1])).toBeGreaterThanOrEqual(64);
     expect(nginx).toMatch(/proxy_set_header Connection "";/);
   });
+
+  it("counts each client by the address the front saw, never one the client wrote (decision 099)", () => {
+    const nginx = read("deploy/nginx.conf");
+    expect(nginx).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;/m);
+    expect(nginx).not.toContain("$proxy_add_x_forwarded_for");
+    for (const app of apps) {
+      expect(parseConfig(envOf(app)).TRUST_PROXY).toBe("1");
+      expect(services[app].ports).toBeUndefined();
+    }
+    // Without the setting (the demo, the e2e), no proxy is trusted.
+    const { TRUST_PROXY: _front, ...plain } = envOf("app1");
+    expect(parseConfig(plain).TRUST_PROXY).toBe("none");
+  });
 });
