@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
+import { routeErrorHandler } from "#server/http/methods.server";
 import { renderTurn } from "#server/http/render-turns.server";
 import { stylesheetFor } from "#server/http/stylesheet.server";
 import { logger } from "#server/logger.server";
@@ -48,8 +49,4 @@ export default async function handleRequest(
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
-  // Aborted requests (the browser went away) are not errors worth a log line.
-  if (request.signal.aborted) return;
-  logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error while rendering");
-}
+export const handleError = routeErrorHandler(logger);

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "@remix-run/router";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 
 import type { Logger } from "../logger.server";
@@ -37,7 +38,8 @@ export const CONNECT_REFUSAL = `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLO
  */
 export function lastErrorHandler(log: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
-    const carried = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    const carried =
+      (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
     const status = typeof carried === "number" && carried >= 400 && carried < 600 ? carried : 500;
     const message = error instanceof Error ? error.message : String(error);
     const entry = { requestId: res.locals.requestId as string, event: "request_failed", status, err: message.slice(0, 200) };
@@ -47,5 +49,23 @@ export function lastErrorHandler(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return void res.destroy();
     res.status(status).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
     res.end(errorDocument(status));
+  };
+}
+
+/**
+ * Remix's handleError (app/entry.server.tsx). What the router refuses on a client's say (no route
+ * for the path: 404; a post to a page without an action: 405) is one line without a stack; anything
+ * else is an error of ours, logged whole.
+ */
+export function routeErrorHandler(log: Logger) {
+  return (error: unknown, { request }: { request: Request }) => {
+    // Aborted requests (the browser went away) are not errors worth a log line.
+    if (request.signal.aborted) return;
+    const path = new URL(request.url).pathname;
+    if (isRouteErrorResponse(error) && error.status < 500) {
+      log.info({ event: "request_refused", status: error.status, method: request.method, path }, "request refused by the router");
+      return;
+    }
+    log.error({ err: error, path }, "unhandled error while rendering");
   };
 }
