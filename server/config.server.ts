@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { DEFAULT_STREAM_CAPS } from "#core/domain/live-streams";
+
 /**
  * Environment, parsed once at start-up. A missing or malformed value stops the process with
  * one clear line (see `loadConfig`), never a stack trace deep inside a request.
@@ -108,6 +110,12 @@ export const configSchema = z.object({
   UPSTREAM_DOWNLOAD_BUDGET_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How long an instance keeps the product's announcements before reading them again (ms). */
   ANNOUNCEMENTS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * Live streams (/eventos) one session may hold on this instance, and this instance in all
+   * (decision 100); past either, a new stream is refused with 429.
+   */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(DEFAULT_STREAM_CAPS.perSession),
+  LIVE_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_STREAM_CAPS.perInstance),
   /** How often, at most, an instance checks that the bank's service answers (ms; §9: 300 s). */
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   /**

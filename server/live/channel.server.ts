@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { redirect } from "@remix-run/node";
 
+import { tabIdOf } from "#core/domain/live-streams";
 import { sessionEndsAt } from "#core/domain/session-timing";
 import { PAIR_PATTERN } from "#core/prices/wire";
 
+import { getConfig } from "../config.server";
 import type { EventStreamOptions, StopSignal, StreamSink, StreamStart } from "../http/event-stream.server";
 import { Ending, EVENT_STREAM_HEADERS, eventStreamResponse, runEventStream } from "../http/event-stream.server";
 import type { Logger } from "../logger.server";
@@ -16,6 +18,7 @@ import { priceEvents } from "../prices/stream.server";
 import { accessOf, stateRedirect } from "../session/auth.server";
 import { getSessionStorage } from "../session/storage.server";
 import { sessionStreamSignal } from "../session/streams.server";
+import { admitStream, holdStream } from "./stream-caps.server";
 
 /**
  * A tab's live channel (decision 031), whoever serves it: GET /eventos[?pair=A&pair=B] carries the
@@ -27,6 +30,7 @@ import { sessionStreamSignal } from "../session/streams.server";
 export type LiveChannel =
   | { kind: "redirect"; location: string }
   | { kind: "badPair" }
+  | { kind: "tooMany" }
   | { kind: "stream"; signal: StopSignal; options: EventStreamOptions; start: StreamStart };
 
 export const LIVE_CHANNEL_PATHS = ["/eventos", "/precios/stream"] as const;
@@ -40,6 +44,8 @@ export async function openLiveChannel(input: {
   pairs: string[];
   /** /precios/stream: the price only, and a pair is required. */
   pricesOnly: boolean;
+  /** `?tab=`: the page's own id, the same when its stream reconnects (decision 100). */
+  tab: string | null;
   /** The browser's own signal: the tab went away. */
   signal: StopSignal;
   log: Logger;
@@ -56,8 +62,20 @@ export async function openLiveChannel(input: {
   if (pairs.length > MAX_LIVE_PAIRS || pairs.some((pair) => !PAIR_PATTERN.test(pair))) return { kind: "badPair" };
 
   const sessionId = session.id;
+  // Bounded per session and per instance (issue 40, decision 100); admission and hold run in one turn.
+  const config = getConfig();
+  const tab = tabIdOf(input.tab);
+  const admission = admitStream(sessionId, tab, {
+    perSession: config.LIVE_STREAMS_PER_SESSION,
+    perInstance: config.LIVE_STREAMS_PER_INSTANCE,
+  });
+  if (!admission.admit) {
+    input.log.warn({ event: "live_stream_refused", reason: admission.reason }, "live stream refused past its cap");
+    return { kind: "tooMany" };
+  }
   // The stream ends with the session: logout, expiry, or a newer login past the member's limit.
   const signal = sessionStreamSignal({ sessionId, cookieHeader: input.cookieHeader, signal: input.signal });
+  holdStream(sessionId, tab, signal, admission.replaces);
   const options = { endsAt: sessionEndsAt(data.expiresAt, data.startedAt) };
   const hub = priceHub();
   const prices = pairs.map((pair) => priceEvents(pair, hub));
@@ -91,6 +109,10 @@ export async function openLiveChannel(input: {
 const NO_STORE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
 const LIVE_STREAM_HEADERS = { ...EVENT_STREAM_HEADERS, "X-Content-Type-Options": "nosniff" } as const;
 
+/** A refused stream: EventSource gives up on a 429; a page opened later tries again. */
+const TOO_MANY_STREAMS = "Demasiadas conexiones en vivo abiertas";
+const STREAM_RETRY_S = "30";
+
 /** Whether the HTTP server answers this request itself (a GET of a live channel's path). */
 export function isLiveChannelRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET") return false;
@@ -123,6 +145,7 @@ export function serveLiveChannel(req: IncomingMessage, res: ServerResponse, appO
     cookieHeader,
     pairs: url.searchParams.getAll("pair"),
     pricesOnly: url.pathname === "/precios/stream",
+    tab: url.searchParams.get("tab"),
     signal: gone,
     log,
   })
@@ -131,6 +154,10 @@ export function serveLiveChannel(req: IncomingMessage, res: ServerResponse, appO
         res.writeHead(302, { Location: channel.location, ...NO_STORE }).end();
       } else if (channel.kind === "badPair") {
         res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE }).end("Par inválido");
+      } else if (channel.kind === "tooMany") {
+        res
+          .writeHead(429, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": STREAM_RETRY_S, ...NO_STORE })
+          .end(TOO_MANY_STREAMS);
       } else {
         res.writeHead(200, LIVE_STREAM_HEADERS);
         res.flushHeaders();
@@ -177,10 +204,17 @@ export async function liveChannelResponse(request: Request, log: Logger, pricesO
     cookieHeader: request.headers.get("Cookie"),
     pairs: new URL(request.url).searchParams.getAll("pair"),
     pricesOnly,
+    tab: new URL(request.url).searchParams.get("tab"),
     signal: request.signal,
     log,
   });
   if (channel.kind === "redirect") throw redirect(channel.location);
+  if (channel.kind === "tooMany") {
+    return new Response(TOO_MANY_STREAMS, {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": STREAM_RETRY_S },
+    });
+  }
   if (channel.kind === "badPair") {
     return new Response("Par inválido", {
       status: 400,

@@ -19,6 +19,17 @@ export const livePath = (pairs: readonly string[]) =>
   pairs.length > 0 ? `${LIVE_PATH}?${pairs.map((pair) => `pair=${encodeURIComponent(pair)}`).join("&")}` : LIVE_PATH;
 
 /**
+ * This page's id on its stream (decision 100): the stream it reopens (other pairs, a reconnect)
+ * replaces the one it had, and the server caps a session's streams by tab. A new page is a new id.
+ */
+let pageTabId: string | null = null;
+function tabId(): string {
+  pageTabId ??=
+    typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  return pageTabId;
+}
+
+/**
  * Opens the tab's channel while `enabled` (a signed-in page with JavaScript), carrying the prices of
  * `pairs` (the page's, from its routes' `handle.livePair` / `handle.livePairs`), and again when the
  * page shows other pairs. Browsers allow about six connections per site across all tabs, so a tab holds one stream
@@ -31,7 +42,7 @@ export function useLiveChannelSource(enabled: boolean, pairs: readonly string[])
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource(path);
+    const source = new EventSource(`${path}${path.includes("?") ? "&" : "?"}tab=${tabId()}`);
     for (const name of EVENT_NAMES) {
       source.addEventListener(name, (event: MessageEvent<string>) => {
         let data: unknown;
