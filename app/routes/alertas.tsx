@@ -159,7 +159,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "eliminar": {
       const id = String(formData.get("id") ?? "");
       if (!/^\d{1,12}$/.test(id)) throw new Response("Solicitud inválida", { status: 400 });
-      if (await deleteAlert(access, id)) return redirectWithToast(request, base, newToast("success", t("delete.done")));
+      const outcome = await deleteAlert(access, id);
+      if (outcome === "deleted") return redirectWithToast(request, base, newToast("success", t("delete.done")));
+      // No such alert of the member (none, or another's): the Spanish 404 page; 502 only when the bank failed.
+      if (outcome === "missing") throw new Response("No encontrado", { status: 404 });
       return json({ result: null, deleteFailed: true }, { status: 502 });
     }
     default:

@@ -99,7 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const id = String(formData.get("id") ?? "");
       if (!/^\d{1,12}$/.test(id)) throw new Response("Solicitud inválida", { status: 400 });
       const pair = String(formData.get("pair") ?? "").slice(0, 7);
-      if (await unfollowPair(access, id)) return redirectWithToast(request, back, newToast("success", t("list.removed", { pair })));
+      const outcome = await unfollowPair(access, id);
+      if (outcome === "removed") return redirectWithToast(request, back, newToast("success", t("list.removed", { pair })));
+      // No such follow of the member (none, or another's): the Spanish 404 page; 502 only when the bank failed.
+      if (outcome === "missing") throw new Response("No encontrado", { status: 404 });
       return json({ result: null, unfollowFailed: true }, { status: 502 });
     }
     default:

@@ -49,14 +49,17 @@ async function createAtProduct(access: AccessContext, input: PriceAlertInput, id
   }
 }
 
-/** Deletes one of the member's alerts; false when the product refused or failed (§8's message follows). */
-export async function deleteAlert(access: AccessContext, id: string): Promise<boolean> {
+/**
+ * Deletes one of the member's alerts. "missing" when the product knows no such alert of the member
+ * (none, or another's: 404, issue 40); "failed" when it refused otherwise or failed (§8's message follows).
+ */
+export async function deleteAlert(access: AccessContext, id: string): Promise<"deleted" | "missing" | "failed"> {
   try {
     await access.api.marketTools.deletePriceAlert(id);
-    return true;
+    return "deleted";
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "price_alert_delete_failed", failure: error.failure, status: error.status }, "price alert not deleted");
-    return false;
+    return error.status === 404 ? "missing" : "failed";
   }
 }

@@ -16,13 +16,14 @@ export async function followPair(access: AccessContext, pair: string): Promise<F
   }
 }
 
-export async function unfollowPair(access: AccessContext, id: string): Promise<boolean> {
+/** Stops following; "missing" when the product knows no such follow of the member (none, or another's: 404, issue 40). */
+export async function unfollowPair(access: AccessContext, id: string): Promise<"removed" | "missing" | "failed"> {
   try {
     await access.api.marketTools.unfollow(id);
-    return true;
+    return "removed";
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     access.log.warn({ event: "unfollow_failed", failure: error.failure, status: error.status }, "follow not removed");
-    return false;
+    return error.status === 404 ? "missing" : "failed";
   }
 }
