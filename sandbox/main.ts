@@ -3,9 +3,15 @@
 
 import { pino } from "pino";
 
+// The one thing of the app the sandbox shares: what its log lines never show (issue 40).
+import { REDACTED, redactPaths } from "../core/log-redaction";
 import { startSandbox } from "./server";
 
-const logger = pino({ name: "sandbox", level: process.env.SANDBOX_LOG_LEVEL ?? "info" });
+const logger = pino({
+  name: "sandbox",
+  level: process.env.SANDBOX_LOG_LEVEL ?? "info",
+  redact: { paths: redactPaths(), censor: REDACTED },
+});
 
 function portFromEnv(): number {
   const raw = process.env.SANDBOX_PORT ?? "4010";

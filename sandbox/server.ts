@@ -9,6 +9,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { type Logger, pino } from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 
+// The one thing of the app the sandbox shares: what its log lines never show (issue 40).
+import { REDACTED, redactPaths, redactRequestPath } from "../core/log-redaction";
 import { registerAlertRoutes } from "./alerts";
 import { registerBatchRoutes } from "./batches";
 import { registerChallengeRoutes } from "./challenge";
@@ -97,7 +99,11 @@ function ttlFromEnv(name: string): number {
 }
 
 function defaultLogger(): Logger {
-  return pino({ name: "sandbox", level: process.env.SANDBOX_LOG === "1" ? "info" : "silent" });
+  return pino({
+    name: "sandbox",
+    level: process.env.SANDBOX_LOG === "1" ? "info" : "silent",
+    redact: { paths: redactPaths(), censor: REDACTED },
+  });
 }
 
 function displayHost(host: string): string {
@@ -205,7 +211,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       logger.info(
         {
           method,
-          path: pathWithQuery,
+          // Login states, challenge trackers, tokens, addresses and numbers never reach the log (issue 40).
+          path: redactRequestPath(pathWithQuery),
           status: res.writableFinished ? res.statusCode : "aborted",
           ms: Math.round(performance.now() - startedAt),
         },
@@ -246,7 +253,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         send(res, errorReply(error.status, error.message, error.code));
         return;
       }
-      logger.error({ err: error, method, path: pathWithQuery }, "unexpected sandbox error");
+      logger.error({ err: error, method, path: redactRequestPath(pathWithQuery) }, "unexpected sandbox error");
       send(res, errorReply(500, "Error interno del sandbox", "SANDBOX_ERROR"));
     }
   }
