@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-import { folioInDocument,FolioProvider } from "~/folio";
+import { folioInDocument, FolioProvider } from "~/folio";
 import { loadOnDemandIn } from "~/utils/on-demand";
 
 // The texts come with the route modules (handle.namespaces, decision 039); what the page renders on
@@ -12,7 +12,7 @@ void loadOnDemandIn(document).then(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <FolioProvider value={folioInDocument(document)}>
+        <FolioProvider value={folioInDocument(document, window.history)}>
           <RemixBrowser />
         </FolioProvider>
       </StrictMode>,

@@ -40,7 +40,7 @@ export default async function handleRequest(
   if (!(await renderTurn(request.signal))) return new Response(null, { status: 499 });
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <FolioProvider value={loadContext.folio ?? null}>
+      <FolioProvider value={{ folio: loadContext.folio ?? null, locationKey: "default" }}>
         <StylesheetProvider value={stylesheet.delivery}>
           <RemixServer context={remixContext} url={request.url} />
         </StylesheetProvider>

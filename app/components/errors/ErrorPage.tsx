@@ -70,10 +70,10 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
  */
 function useSupportFolio(error: unknown): string | null {
   const documentFolio = useDocumentFolio();
-  const onServerRenderedPage = useLocation().key === "default";
+  const onServerRenderedPage = useLocation().key === documentFolio.locationKey;
   const data = isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { folio?: unknown }) : null;
   if (typeof data?.folio === "string") return data.folio;
-  return onServerRenderedPage ? documentFolio : null;
+  return onServerRenderedPage ? documentFolio.folio : null;
 }
 
 /** Every route's boundary: `export { ErrorBoundary } from "~/components/errors/ErrorPage";`. */
