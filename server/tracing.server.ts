@@ -84,7 +84,8 @@ export function serverSpans(routeTemplateOf: (routeLabel: string) => string): Re
   return (req, res, next) => {
     const method = req.method;
     const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: method } }, ROOT_CONTEXT);
-    res.locals.traceId = span.spanContext().traceId;
+    // A request the sampler leaves out is exported nowhere: its folio is its request id instead.
+    if (span.isRecording()) res.locals.traceId = span.spanContext().traceId;
     let ended = false;
     const end = () => {
       if (ended) return;
