@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+import { folioInDocument, FolioProvider } from "~/folio";
 import { loadOnDemandIn } from "~/utils/on-demand";
 
 // The texts come with the route modules (handle.namespaces, decision 039); what the page renders on
@@ -11,7 +12,9 @@ void loadOnDemandIn(document).then(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <RemixBrowser />
+        <FolioProvider value={folioInDocument(document, window.history)}>
+          <RemixBrowser />
+        </FolioProvider>
       </StrictMode>,
     );
   });

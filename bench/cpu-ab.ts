@@ -11,6 +11,8 @@ import { cpuMs, login, percentile, startStack, stylesheetCookie } from "./suppor
  * runs weighs on both alike; a change of a few per cent is lost in the noise of two runs taken one
  * after the other. Prints each build's median and worst block (app CPU from /proc/PID/stat, user +
  * system, per render) and the ratio of the medians. Ports: 3296 and 3297 plus BENCH_PORT_OFFSET.
+ * BENCH_AB_ENV_B: `KEY=VALUE` pairs, space-separated, for B's app only, so one build can be measured
+ * against itself with a setting changed (tracing on against off: docs/decisions/105).
  */
 const BLOCKS = Number(process.env.BENCH_AB_BLOCKS ?? 20);
 const PER_BLOCK = Number(process.env.BENCH_AB_RENDERS ?? 50);
@@ -25,9 +27,16 @@ function render(url: URL, agent: Agent, cookie: string): Promise<void> {
   });
 }
 
-async function side(buildDir: string, port: number) {
+const envB = Object.fromEntries(
+  (process.env.BENCH_AB_ENV_B ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
+
+async function side(buildDir: string, port: number, env: Record<string, string> = {}) {
   process.env.BUILD_DIR = buildDir;
-  const stack = await startStack(port);
+  const stack = await startStack(port, env);
   const session = await login(stack.sandbox.url, stack.appUrl, "ana.admin");
   const url = new URL("/", stack.appUrl);
   // The stylesheet's cookie, as a browser keeps it after its first page (decision 068).
@@ -47,7 +56,7 @@ if (!dirA || !dirB) {
   console.error("usage: npx tsx bench/cpu-ab.ts BUILD_DIR_A BUILD_DIR_B");
   process.exit(2);
 }
-const sides = [await side(dirA, 3296), await side(dirB, 3297)];
+const sides = [await side(dirA, 3296), await side(dirB, 3297, envB)];
 try {
   console.log(
     `load average at the start ${loadavg()

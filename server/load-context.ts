@@ -4,6 +4,11 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /**
+     * What the error pages show as 'Folio de soporte': the trace id when tracing is on, else the
+     * request id (core/trace-labels.ts supportFolio; docs/decisions/106). Absent in tests that call a loader directly.
+     */
+    folio?: string | null;
     log: Logger;
     /** The client's address as resolved under TRUST_PROXY; empty when unknown (tests). */
     clientIp?: string;

@@ -20,17 +20,18 @@ import type { Refusal } from "./http/refusal-page.server";
 import { refusalPage, refusalStatus } from "./http/refusal-page.server";
 import { remixHandler } from "./http/remix-handler.server";
 import { requestRecord } from "./http/request-record.server";
-import { routeLabeller } from "./http/route-label.server";
+import { routeLabeller, routeTemplates } from "./http/route-label.server";
 import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
 import { memoiseRemixServerRoutes } from "./http/server-routes.server";
 import { startJobWorkers } from "./jobs/job-queue.server";
-import { runShutdownHooks } from "./lifecycle.server";
+import { onShutdown, runShutdownHooks } from "./lifecycle.server";
 import { isLiveChannelRequest, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
 import { metricsRegistry } from "./metrics.server";
 import { securityHeaders } from "./security.server";
 import { sharedRedis } from "./shared-redis.server";
+import { serverSpans, startTracing } from "./tracing.server";
 
 /**
  * The HTTP server: static files, security headers, request ids, logs and metrics, the operators'
@@ -66,6 +67,13 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 const appOrigin = new URL(config.APP_URL).origin;
 
+// With an OTLP endpoint every request is a trace (docs/decisions/105); without one nothing is started.
+const tracing = startTracing(logger);
+if (tracing) {
+  app.use(serverSpans(routeTemplates(build.routes)));
+  onShutdown(() => tracing.shutdown());
+}
+
 app.use(requestRecord(logger));
 // Only GET, HEAD and POST go further, on every path, signed in or not (issue 40): the rest is a 405.
 app.use(methodGate());
@@ -75,7 +83,7 @@ app.use(securityHeaders(config));
 function refuse(res: express.Response, kind: Refusal, headers: Record<string, string> = {}) {
   res.locals.route = "refused";
   res.status(refusalStatus(kind)).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers });
-  res.end(refusalPage(kind));
+  res.end(refusalPage(kind, undefined, res.locals.folio as string | null));
 }
 
 // Unsafe methods only from this app's own pages (ASVS V3.5), refused before the body is read.
@@ -190,7 +198,8 @@ app.all(
       cspNonce: res.locals.cspNonce as string,
       requestId: res.locals.requestId as string,
       clientIp: req.ip ?? "",
-      log: logger.child({ requestId: res.locals.requestId as string }),
+      folio: res.locals.folio as string | null,
+      log: logger.child({ requestId: res.locals.requestId as string, traceId: res.locals.traceId as string | undefined }),
       // The upstream budget starts when the page was let in, not while it waited for our own CPU.
       receivedAt: (res.locals.admittedAt ?? res.locals.receivedAt) as number,
     }),

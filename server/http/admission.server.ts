@@ -64,8 +64,8 @@ export function sampleLoopDelay(
 }
 
 /** The 503 page of a page refused for load: the generic Spanish error text and when to try again. */
-export function busyPage(): string {
-  return errorDocument(503, "upstream", retryInText(RETRY_AFTER_SECONDS));
+export function busyPage(folio?: string | null): string {
+  return errorDocument(503, "upstream", retryInText(RETRY_AFTER_SECONDS), folio);
 }
 
 /**
@@ -110,7 +110,7 @@ export function pageAdmission(gate: AdmissionGate, log: Logger, now = () => perf
       res
         .status(503)
         .set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
-      res.end(busyPage());
+      res.end(busyPage(res.locals.folio as string | null | undefined));
     });
     if (waiting) res.once("close", () => waiting && ticket.cancel());
   };

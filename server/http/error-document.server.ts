@@ -1,6 +1,7 @@
 import type { ErrorTextKey } from "#core/error-texts";
 import { errorTextKey } from "#core/error-texts";
 import texts from "#core/locales/es-MX/common.json";
+import { folioForReading } from "#core/trace-labels";
 
 /**
  * A Spanish error page the server writes itself, for answers no route boundary renders: what the
@@ -10,7 +11,16 @@ import texts from "#core/locales/es-MX/common.json";
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-export function errorDocument(status: number, key: ErrorTextKey = errorTextKey(status), note?: string): string {
+/** The request's 'Folio de soporte', as the app's error screens show it (docs/decisions/106). */
+function folioBlock(folio: string): string {
+  return `<div class="folio" data-folio="${escape(folio)}">
+<p><strong>${escape(texts.errors.folio)}: <span class="id">${escape(folioForReading(folio))}</span></strong></p>
+<p>${escape(texts.errors.folioHint)}</p>
+</div>
+`;
+}
+
+export function errorDocument(status: number, key: ErrorTextKey = errorTextKey(status), note?: string, folio?: string | null): string {
   const { title, description } = texts.errors[key];
   const heading = texts.errors.status.replace("{{status}}", String(status));
   return `<!DOCTYPE html>
@@ -27,6 +37,9 @@ h1{font-size:1.5rem;margin:0}
 p{margin:0;color:#475569;line-height:1.5}
 a{display:inline-block;border-radius:.375rem;background:#1a5fd0;color:#fff;font-weight:600;padding:.5rem 1rem;text-decoration:none}
 a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
+.folio{border:1px solid #e2e8f0;border-radius:.375rem;background:#fff;padding:.75rem 1rem;font-size:.875rem}
+.folio strong{color:#0f172a}
+.folio .id{font-family:ui-monospace,"Liberation Mono",monospace;white-space:nowrap}
 </style>
 </head>
 <body>
@@ -34,7 +47,7 @@ a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 <p class="status">${escape(heading)}</p>
 <h1>${escape(title)}</h1>
 <p>${escape(description)}</p>
-${note === undefined ? "" : `<p>${escape(note)}</p>\n`}<a href="/">${escape(texts.errors.backHome)}</a>
+${note === undefined ? "" : `<p>${escape(note)}</p>\n`}${folio ? folioBlock(folio) : ""}<a href="/">${escape(texts.errors.backHome)}</a>
 </main>
 </body>
 </html>
@@ -50,10 +63,10 @@ export function retryInText(seconds: number): string {
 /** The page as a response; `headers` keeps what must survive (a Set-Cookie, a Retry-After). */
 export function errorDocumentResponse(
   status: number,
-  options: { key?: ErrorTextKey; headers?: HeadersInit; note?: string } = {},
+  options: { key?: ErrorTextKey; headers?: HeadersInit; note?: string; folio?: string | null } = {},
 ): Response {
   const headers = new Headers(options.headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  return new Response(errorDocument(status, options.key, options.note), { status, headers });
+  return new Response(errorDocument(status, options.key, options.note, options.folio), { status, headers });
 }

@@ -12,6 +12,6 @@ export function refusalStatus(kind: Refusal): number {
   return STATUS[kind];
 }
 
-export function refusalPage(kind: Refusal, retryAfterSeconds?: number): string {
-  return errorDocument(STATUS[kind], kind, retryAfterSeconds === undefined ? undefined : retryInText(retryAfterSeconds));
+export function refusalPage(kind: Refusal, retryAfterSeconds?: number, folio?: string | null): string {
+  return errorDocument(STATUS[kind], kind, retryAfterSeconds === undefined ? undefined : retryInText(retryAfterSeconds), folio);
 }

@@ -18,9 +18,19 @@ const arrived = (path: string) => new Promise<void>((resolve) => arrivals.set(pa
 let server: http.Server;
 let port: number;
 
+const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
 beforeAll(async () => {
   const app = express();
+  // As the request's server span does when tracing is on (server/tracing.server.ts): before the record.
+  app.use((req, res, next) => {
+    if (req.path === "/trazada") res.locals.traceId = TRACE_ID;
+    next();
+  });
   app.use(requestRecord(log));
+  app.get("/trazada", (_req, res) => {
+    res.send(String(res.locals.folio));
+  });
   // Mounted as the build's files are: Express strips "/build" from the URL while it answers.
   app.use("/build", (_req, res) => {
     res.locals.route = "static";
@@ -80,6 +90,16 @@ describe("requestRecord", () => {
     const line = lines.find((entry) => entry.requestId === "peticion-1");
     expect(line).toMatchObject({ msg: "request", method: "GET", path: "/pagina", status: 200 });
     expect(JSON.stringify(line)).not.toContain("cuenta=123");
+  });
+
+  it("puts the trace id in the request's log line and makes it the request's folio", async () => {
+    const traced = await fetch(`http://127.0.0.1:${port}/trazada`, { headers: { "x-request-id": "peticion-trazada" } });
+    expect(await traced.text()).toBe(TRACE_ID);
+    const plain = await fetch(`http://127.0.0.1:${port}/pagina`, { headers: { "x-request-id": "peticion-sin-traza" } });
+    await plain.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines.find((entry) => entry.requestId === "peticion-trazada")).toMatchObject({ msg: "request", traceId: TRACE_ID });
+    expect(lines.find((entry) => entry.requestId === "peticion-sin-traza")).not.toHaveProperty("traceId");
   });
 
   it("counts the build's files but keeps them out of the log, though Express rewrote their URL", async () => {

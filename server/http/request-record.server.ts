@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 
 import type { RequestHandler } from "express";
 
+import { supportFolio } from "#core/trace-labels";
+
 import type { Logger } from "../logger.server";
 import { recordAbandonedRequest, recordHttpRequest } from "../metrics.server";
 
@@ -32,6 +34,9 @@ export function requestRecord(log: Logger): RequestHandler {
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
     const started = performance.now();
     res.locals.requestId = requestId;
+    // Set by the request's server span when tracing is on (server/tracing.server.ts), before this.
+    const traceId = res.locals.traceId as string | undefined;
+    res.locals.folio = supportFolio(traceId, requestId);
     res.locals.receivedAt = started;
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     // The metrics' route label; each step that answers names itself (static, metrics, a Remix route id).
@@ -45,7 +50,7 @@ export function requestRecord(log: Logger): RequestHandler {
       if (!isEventStream(res.getHeader("Content-Type"))) {
         recordHttpRequest({ method, route: res.locals.route as string, status: res.statusCode, seconds: durationMs / 1000 });
       }
-      if (logged) log.info({ requestId, method, path, status: res.statusCode, durationMs: Math.round(durationMs) }, "request");
+      if (logged) log.info({ requestId, traceId, method, path, status: res.statusCode, durationMs: Math.round(durationMs) }, "request");
     });
     res.on("close", () => {
       // Answered, an event stream's end, or cut by the server on an error (logged where it was raised).
@@ -53,7 +58,7 @@ export function requestRecord(log: Logger): RequestHandler {
       recordAbandonedRequest({ method, route: res.locals.route as string });
       if (!logged) return;
       const durationMs = Math.round(performance.now() - started);
-      log.info({ requestId, event: "request_abandoned", method, path, durationMs }, "browser left before the answer was written");
+      log.info({ requestId, traceId, event: "request_abandoned", method, path, durationMs }, "browser left before the answer was written");
     });
     next();
   };

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
-import { routeLabeller } from "./route-label.server";
+import { routeLabeller, routeTemplates } from "./route-label.server";
 
 // The shape of a Remix build's route manifest (flat routes), as few as needed.
 const route = (id: string, parentId: string | undefined, path: string | undefined, index = false) => ({
@@ -48,5 +48,22 @@ describe("routeLabeller", () => {
   it("puts any other path under the splat route, or 'unrouted' in a build without one", () => {
     expect(label("/no/existe/123")).toBe("routes/$");
     expect(routeLabeller(manifest(false))("/no/existe/123")).toBe("unrouted");
+  });
+});
+
+describe("routeTemplates", () => {
+  const templateOf = routeTemplates(manifest(true));
+
+  it("gives a route label as the path template it answers, ids as parameters", () => {
+    expect(templateOf("routes/_index")).toBe("/");
+    expect(templateOf("routes/cuentas")).toBe("/cuentas");
+    expect(templateOf("routes/historial-operaciones.$id._index")).toBe("/historial-operaciones/:id");
+    expect(templateOf("routes/historial-operaciones.$id.comprobante")).toBe("/historial-operaciones/:id/comprobante");
+    expect(templateOf("routes/$")).toBe("/*");
+  });
+
+  it("keeps the labels that are not routes", () => {
+    expect(templateOf("static")).toBe("static");
+    expect(templateOf("unrouted")).toBe("unrouted");
   });
 });

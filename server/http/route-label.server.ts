@@ -34,3 +34,24 @@ export function routeLabeller(manifest: Manifest, cacheSize = 500): (pathname: s
     return id;
   };
 }
+
+/**
+ * A route label as the path template it answers ("routes/cuentas_.$id" → "/cuentas/:id"), for the
+ * request's trace span (http.route); labels that are not routes (static, refused, unrouted) stay as
+ * they are.
+ */
+export function routeTemplates(manifest: Manifest): (routeLabel: string) => string {
+  const templates = new Map<string, string>();
+  const templateOf = (id: string): string => {
+    const known = templates.get(id);
+    if (known !== undefined) return known;
+    const route = manifest[id];
+    if (!route) return id;
+    const parent = route.parentId ? templateOf(route.parentId) : "";
+    const own = route.path ? `/${route.path.replace(/^\/+|\/+$/g, "")}` : "";
+    const template = `${parent === "/" ? "" : parent}${own}` || "/";
+    templates.set(id, template);
+    return template;
+  };
+  return templateOf;
+}

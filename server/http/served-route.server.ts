@@ -41,7 +41,7 @@ async function detailsOf(response: Response): Promise<{ reason?: unknown; retryA
 }
 
 /** A thrown error answer of a resource route as the Spanish page; its cookies and Retry-After kept. */
-async function resourceErrorPage(response: Response): Promise<Response> {
+async function resourceErrorPage(response: Response, folio: string | null | undefined): Promise<Response> {
   if (response.status < 400 || /text\/html/i.test(response.headers.get("Content-Type") ?? "")) return response;
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
@@ -52,6 +52,7 @@ async function resourceErrorPage(response: Response): Promise<Response> {
     headers,
     key: errorTextKey(response.status, reason),
     note: response.status === 429 && typeof retryAfter === "number" ? retryInText(retryAfter) : undefined,
+    folio,
   });
 }
 
@@ -74,15 +75,15 @@ async function failureAnswer(error: unknown, resource: boolean, { request, conte
       },
       "an upstream failure answered the Spanish error page",
     );
-    return resource ? errorDocumentResponse(status) : new Response("Servicio no disponible", { status });
+    return resource ? errorDocumentResponse(status, { folio: context?.folio }) : new Response("Servicio no disponible", { status });
   }
   if (!resource) return error;
-  if (error instanceof Response) return resourceErrorPage(error);
+  if (error instanceof Response) return resourceErrorPage(error, context?.folio);
   // A bug in a resource route: logged here, because Remix's handleError never sees it once answered.
   if (!request?.signal.aborted) {
     log.error({ err: error, path: request ? new URL(request.url).pathname : undefined }, "unhandled error in a resource route");
   }
-  return errorDocumentResponse(500);
+  return errorDocumentResponse(500, { folio: context?.folio });
 }
 
 function served<T extends Handler>(handler: T | undefined, resource: boolean): T | undefined {

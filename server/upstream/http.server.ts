@@ -1,8 +1,11 @@
+import type { Span } from "@opentelemetry/api";
+import { ATTR_HTTP_RESPONSE_STATUS_CODE } from "@opentelemetry/semantic-conventions";
 import pRetry, { AbortError } from "p-retry";
 import type { ZodType, ZodTypeDef } from "zod";
 
 import type { Logger } from "../logger.server";
 import { recordUpstreamAttempt, recordUpstreamRefusal, recordUpstreamRetry } from "../metrics.server";
+import { endUpstreamSpan, startUpstreamSpan } from "../tracing-spans.server";
 import { onAbort } from "./abort-relay";
 import type { BreakerTicket, CircuitBreaker, Transition } from "./breaker";
 import type { Budget } from "./budget";
@@ -163,8 +166,21 @@ export function createHttp(options: HttpOptions): Http {
       timeoutMs === null
         ? undefined
         : setTimeout(() => controller.abort(new DOMException("upstream attempt timed out", "TimeoutError")), timeoutMs);
+    // The attempt's span under the request's, when the request is traced (server/tracing.server.ts).
+    const span = startUpstreamSpan({
+      service,
+      method: request.method,
+      path: request.path,
+      template: request.logPath,
+      attempt: attemptNumber,
+    });
     try {
-      return await attemptWithin(request, url, attemptNumber, timeoutMs, controller.signal);
+      const value = await attemptWithin(request, url, attemptNumber, timeoutMs, controller.signal, span);
+      endUpstreamSpan(span, {});
+      return value;
+    } catch (error) {
+      endUpstreamSpan(span, { failure: error instanceof UpstreamError ? error.failure : "error" });
+      throw error;
     } finally {
       clearTimeout(timer);
       withdraw?.();
@@ -177,6 +193,7 @@ export function createHttp(options: HttpOptions): Http {
     attemptNumber: number,
     timeoutMs: number | null,
     attemptSignal: AbortSignal,
+    span: Span | undefined,
   ): Promise<T> {
     const requestHeaders: Record<string, string> = { accept: "application/json", ...headers };
     if (token !== undefined) requestHeaders.authorization = `Bearer ${token ?? ""}`;
@@ -211,6 +228,7 @@ export function createHttp(options: HttpOptions): Http {
     }
 
     const durationMs = Math.round(performance.now() - started);
+    span?.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, response.status);
     if (!response.ok) {
       const { message, code } = await readErrorBody(response);
       log.warn({ ...logFields, durationMs, status: response.status, code }, "upstream call answered an error");

@@ -1,8 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 
 import { errorTextKey } from "#core/error-texts";
+import { folioForReading } from "#core/trace-labels";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { buttonClass } from "~/components/ui/button";
+import { FOLIO_ATTRIBUTE, useDocumentFolio } from "~/folio";
 import { useTranslation } from "~/i18n";
 
 /**
@@ -20,6 +22,7 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
       ? (error.data as { retryAfter: number }).retryAfter
       : null;
   const key = errorTextKey(status, reason);
+  const folio = useSupportFolio(error);
   const Heading = landmark ? "h1" : "h2";
   const content = (
     <>
@@ -30,6 +33,17 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
       <p className="text-slate-600 dark:text-slate-300">{t(`errors.${key}.description`)}</p>
       {retryAfter ? (
         <p className="text-slate-600 dark:text-slate-300">{t("errors.tooManyRequests.retryIn", { count: retryAfter })}</p>
+      ) : null}
+      {folio ? (
+        <div
+          className="rounded-md border border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+          {...{ [FOLIO_ATTRIBUTE]: folio }}
+        >
+          <p className="font-semibold text-slate-900 dark:text-slate-100">
+            {t("errors.folio")}: <span className="select-all whitespace-nowrap font-mono">{folioForReading(folio)}</span>
+          </p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("errors.folioHint")}</p>
+        </div>
       ) : null}
       <Link to="/" className={buttonClass("primary")}>
         {t("errors.backHome")}
@@ -46,6 +60,20 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
       {content}
     </section>
   );
+}
+
+/**
+ * The folio support can find this failure by (docs/decisions/106): a failing data request's own
+ * (the server adds it to the answer, app/entry.server.tsx), or, on the page the server rendered
+ * itself, the document request's. After a client navigation the document's folio names another
+ * request, so an answer without one shows none.
+ */
+function useSupportFolio(error: unknown): string | null {
+  const documentFolio = useDocumentFolio();
+  const onServerRenderedPage = useLocation().key === documentFolio.locationKey;
+  const data = isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { folio?: unknown }) : null;
+  if (typeof data?.folio === "string") return data.folio;
+  return onServerRenderedPage ? documentFolio.folio : null;
 }
 
 /** Every route's boundary: `export { ErrorBoundary } from "~/components/errors/ErrorPage";`. */
