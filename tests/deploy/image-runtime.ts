@@ -105,6 +105,8 @@ try {
   });
   children.push(server);
   const exited = new Promise<never>((_, reject) => server.once("exit", (code) => reject(new Error(`the app exited (${code})`))));
+  // The stop at the end is an exit too, awaited by nothing.
+  exited.catch(() => undefined);
   const appUrl = `http://localhost:${appPort}`;
   await Promise.race([waitForHttp(`${appUrl}/healthcheck`), exited]);
   const health = await fetch(`${appUrl}/healthcheck`);
