@@ -1,33 +1,40 @@
 # syntax=docker/dockerfile:1
 # One image for every environment, configured only by environment variables (README).
+# Node 24 LTS on Debian 12, pinned to an exact release (decision 103): a rebuild gets the same Node and
+# npm until someone moves these lines (all three stages name the same one; tests/deploy/image.test.ts),
+# and Debian's security updates through apt-get below.
 
 # --- dependencies and build --------------------------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 ENV PUPPETEER_SKIP_DOWNLOAD=1
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# No install script runs: npm 10 ignores package.json's allowScripts, vnu-jar's would download a
+# Java runtime, and the build needs none of them (decision 103).
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # --- production dependencies only -------------------------------------------------------
-FROM node:20-bookworm-slim AS deps
+FROM node:24.22.3-bookworm-slim AS deps
 WORKDIR /app
 ENV PUPPETEER_SKIP_DOWNLOAD=1
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# TypeScript (23 MB) is an optional peer of the Remix packages, so --omit=dev keeps it; nothing
+# imports it at run time (decision 104; npm test runs this line and starts the app on its result).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && rm -rf node_modules/typescript
 
 # --- runtime ------------------------------------------------------------------------------
-FROM node:20-bookworm-slim
-# Debian's Chromium and fonts render the PDF receipts; tini reaps Chromium's children and
-# forwards SIGTERM so the server stops cleanly.
+FROM node:24.22.3-bookworm-slim
+# Chromium's headless shell and fonts render the PDF receipts (decision 104); tini reaps the
+# browser's children and forwards SIGTERM so the server stops cleanly.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-noto-core tini ca-certificates \
+  && apt-get install -y --no-install-recommends chromium-headless-shell fonts-liberation fonts-noto-core tini ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
-    CHROMIUM_PATH=/usr/bin/chromium \
+    CHROMIUM_PATH=/usr/bin/chromium-headless-shell \
     SESSION_DIR=/app/.sessions
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

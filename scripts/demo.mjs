@@ -1,17 +1,18 @@
-// npm run demo: install what is missing, build, start the sandbox and the app, print the URL.
+// npm run demo: install what is missing (npm packages, a browser for the PDF receipts), build, start the sandbox and the app, print the URL.
 // PORT (app, default 3000) and SANDBOX_PORT (default 4010); Ctrl-C / SIGTERM stops both.
 import { execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 import { APP_NODE_ARGS } from "./app-node-args.mjs";
-import { ensureNodeModules } from "./install.mjs";
+import { ensureNodeModules, ensurePdfBrowser } from "./install.mjs";
 import { SANDBOX_NODE_ARGS, sandboxEnv, sandboxProcessEnv, waitForHttp } from "./sandbox-env.mjs";
 
 const appPort = Number(process.env.PORT ?? 3000);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 
 ensureNodeModules();
+const chromiumPath = ensurePdfBrowser();
 console.log("› Compilando…");
 execSync("npm run build --silent", { stdio: "inherit" });
 
@@ -55,7 +56,10 @@ process.on("SIGTERM", () => stop(0));
 
 start("sandbox", SANDBOX_NODE_ARGS, sandboxProcessEnv({ appPort, sandboxPort }));
 await waitForHttp(`http://localhost:${sandboxPort}/banca`);
-start("app", [...APP_NODE_ARGS, "build/server/main.js"], sandboxEnv({ appPort, sandboxPort, sessionSecret }));
+start("app", [...APP_NODE_ARGS, "build/server/main.js"], {
+  ...sandboxEnv({ appPort, sandboxPort, sessionSecret }),
+  CHROMIUM_PATH: chromiumPath,
+});
 await waitForHttp(`http://localhost:${appPort}/healthcheck`);
 
 console.log(`

@@ -1,5 +1,5 @@
 // npm test: install what is missing (npm packages, Debian's Chromium, redis-server and poppler-utils), then typecheck, lint, format,
-// unit and contract tests (vitest), build, the end-to-end tests (Playwright, JS on and off), and every bench at small sizes.
+// unit and contract tests (vitest), build, the image's runtime (its last stage on its Node), the end-to-end tests (Playwright, JS on and off), and every bench at small sizes.
 import { spawnSync } from "node:child_process";
 
 import { ensureNodeModules, ensureSystemPackages } from "./install.mjs";
@@ -13,6 +13,8 @@ const steps = [
   ["Formato (prettier)", "npx", ["prettier", "--check", "."]],
   ["Unitarias y de contrato (vitest)", "npx", ["vitest", "run"]],
   ["Compilación", "npm", ["run", "build", "--silent"]],
+  // The image's last stage without an engine, on the Node its base pins (decision 103).
+  ["Entorno de ejecución de la imagen (tests/deploy/image-runtime.ts)", "npx", ["tsx", "tests/deploy/image-runtime.ts"]],
   ["Extremo a extremo (playwright)", "npx", ["playwright", "test"]],
   // npm run bench still ends and prints every figure of issue 14's table (small sizes; nothing judged or timed).
   ["Bancos de medición, tamaños pequeños (bench/smoke.ts)", "npx", ["tsx", "bench/smoke.ts"]],
