@@ -104,6 +104,8 @@ export class BullJobQueue implements JobQueue {
 
   constructor(connection: Redis, prefix = QUEUE_PREFIX) {
     this.queue = new Queue<JobData>(QUEUE_NAME, { connection, prefix });
+    // Without a listener BullMQ writes each connection error's stack to stderr: dozens a second while Redis is down.
+    this.queue.on("error", (error) => logger.warn({ event: "job_queue_error", err: errorText(error) }, "job queue error"));
   }
 
   async enqueue(kind: string, data: JobData) {
