@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import texts from "#core/locales/es-MX/common.json";
 
+import { SHARED_PART_DOWN } from "./domain/shared-part";
 import { errorTextKey } from "./error-texts";
 
 describe("errorTextKey", () => {
@@ -14,6 +15,12 @@ describe("errorTextKey", () => {
     expect(errorTextKey(429)).toBe("tooManyRequests");
     expect([502, 503, 504].map((status) => errorTextKey(status))).toEqual(["upstream", "upstream", "upstream"]);
     expect(errorTextKey(500)).toBe("generic");
+  });
+
+  it("says a shared part is down, not the bank, for a 503 with that reason", () => {
+    expect(errorTextKey(503, SHARED_PART_DOWN)).toBe("sharedPartDown");
+    expect(errorTextKey(502, SHARED_PART_DOWN)).toBe("upstream");
+    expect(texts.errors[errorTextKey(503, SHARED_PART_DOWN)].title).toBe("El portal no está disponible por un momento");
   });
 
   it("names only texts that exist", () => {

@@ -2,9 +2,13 @@ import crypto from "node:crypto";
 
 import type { Redis } from "ioredis";
 
+import { isSharedPartDown } from "#core/domain/shared-part";
+
 import { getConfig } from "./config.server";
 import { singleton } from "./lifecycle.server";
+import { logger } from "./logger.server";
 import { sealer } from "./session/storage.server";
+import { orSharedPartDown } from "./shared-part.server";
 import { sharedRedis } from "./shared-redis.server";
 
 /**
@@ -114,22 +118,31 @@ async function onceInRedis<T>(redis: Redis, secret: string, options: OnceOptions
   const deadline = Date.now() + (options.waitMs ?? WAIT_MS);
   for (;;) {
     const running: Stored = { fingerprint: options.fingerprint, state: "running" };
-    if ((await redis.set(key, seal.seal(running), "PX", CLAIM_MS, "NX")) === "OK") {
+    // Redis down before the claim: the form is refused with the 503 page, nothing reached the bank.
+    if ((await orSharedPartDown(redis.set(key, seal.seal(running), "PX", CLAIM_MS, "NX"))) === "OK") {
+      let outcome: T;
       try {
-        const outcome = await options.work();
+        outcome = await options.work();
+      } catch (error) {
+        await redis.del(key).catch(() => undefined);
+        throw error;
+      }
+      // Redis gone after the bank answered: the outcome is still the person's. The bank holds the operation
+      // under the same Idempotency-Key, so a retry cannot create another; the claim lapses by itself.
+      try {
         if (options.keep(outcome)) {
           const done: Stored = { fingerprint: options.fingerprint, state: "done", outcome };
           await redis.set(key, seal.seal(done), "PX", KEEP_MS);
         } else {
           await redis.del(key);
         }
-        return { kind: "first", outcome };
       } catch (error) {
-        await redis.del(key).catch(() => undefined);
-        throw error;
+        if (!isSharedPartDown(error)) throw error;
+        logger.warn({ event: "idempotency_record_failed" }, "idempotency outcome not recorded: shared part down");
       }
+      return { kind: "first", outcome };
     }
-    const raw = await redis.get(key);
+    const raw = await orSharedPartDown(redis.get(key));
     const stored = raw === null ? null : (seal.open(raw) as Stored | null);
     if (stored) {
       if (stored.fingerprint !== options.fingerprint) return { kind: "reused" };

@@ -1,7 +1,9 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startRedis } from "../tests/support/redis";
+import { SHARED_PART_DOWN } from "#core/domain/shared-part";
+
+import { freePort, startRedis } from "../tests/support/redis";
 import { type ClaimStore, type MemoryEntry, once } from "./idempotency.server";
 
 /**
@@ -148,5 +150,39 @@ describe("once in Redis", () => {
     expect(keys.join("\n")).not.toContain("100234");
     const ttl = await store.redis.pttl(keys[0]!);
     expect(ttl).toBeGreaterThan(60 * 60_000);
+  });
+});
+
+describe("once with Redis gone (issue 40)", () => {
+  it("refuses before the work with the 503 'shared part down' answer", async () => {
+    const gone = new Redis(`redis://127.0.0.1:${await freePort()}`, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    gone.on("error", () => undefined);
+    let sent = 0;
+    const answer = await once(
+      { scope: newScope(), fingerprint: "cien", work: async () => (sent += 1), keep: () => true },
+      { redis: gone, secret: "s".repeat(32) },
+    ).catch((thrown: unknown) => thrown);
+    expect(answer).toBeInstanceOf(Response);
+    expect([(answer as Response).status, await (answer as Response).json()]).toEqual([503, { reason: SHARED_PART_DOWN }]);
+    expect(sent).toBe(0);
+    gone.disconnect();
+  });
+
+  it("answers the bank's outcome when only its record fails afterwards", async () => {
+    const store = { redis: new Redis(redisServer.url), secret: "s".repeat(32) };
+    const outcome = await once(
+      {
+        scope: newScope(),
+        fingerprint: "cien",
+        // The bank answered, then Redis went before the outcome was written.
+        work: async () => {
+          store.redis.disconnect();
+          return { operation: "op-1" };
+        },
+        keep: () => true,
+      },
+      store,
+    );
+    expect(outcome).toEqual({ kind: "first", outcome: { operation: "op-1" } });
   });
 });

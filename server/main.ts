@@ -25,7 +25,7 @@ import { memoiseRemixRouteMatching } from "./http/route-matching.server";
 import { servedBuild } from "./http/served-route.server";
 import { memoiseRemixServerRoutes } from "./http/server-routes.server";
 import { startJobWorkers } from "./jobs/job-queue.server";
-import { onShutdown, runShutdownHooks } from "./lifecycle.server";
+import { onShutdown, runShutdownHooks, settleWithin, SHUTDOWN_FORCED_MS, SHUTDOWN_STEP_MS } from "./lifecycle.server";
 import { isLiveChannelRequest, serveLiveChannel } from "./live/channel.server";
 import { logger } from "./logger.server";
 import { metricsRegistry } from "./metrics.server";
@@ -71,7 +71,7 @@ const appOrigin = new URL(config.APP_URL).origin;
 const tracing = startTracing(logger);
 if (tracing) {
   app.use(serverSpans(routeTemplates(build.routes)));
-  onShutdown(() => tracing.shutdown());
+  onShutdown(() => tracing.shutdown(), { name: "trace export" });
 }
 
 app.use(requestRecord(logger));
@@ -225,21 +225,28 @@ server.listen(config.PORT, () => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+// Each step of a stop has its own bound and the whole stop ends well inside Docker's default 10 s
+// grace, with Redis up, down or silent (decision 102): the forced exit is the last resort.
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  const startedAt = Date.now();
   logger.info({ signal }, "stopping");
   const forced = setTimeout(() => {
-    logger.warn("forced stop after 10 s");
+    logger.warn({ event: "stop_forced", ms: SHUTDOWN_FORCED_MS }, "forced stop");
     process.exit(1);
-  }, 10_000);
+  }, SHUTDOWN_FORCED_MS);
   forced.unref();
-  server.close();
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
   // Long-lived streams (SSE) end here, so server.close() can finish.
-  await runShutdownHooks();
+  const late = await runShutdownHooks();
+  // Requests under way get one more step to finish; what is left is cut.
+  if ((await settleWithin(closed, SHUTDOWN_STEP_MS)) === "late") late.push("http server");
   server.closeAllConnections();
-  logger.info("stopped");
+  if (late.length > 0) logger.warn({ event: "stop_steps_late", steps: late }, "stop steps ran over their bound");
+  logger.info({ event: "stopped", ms: Date.now() - startedAt }, "stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -5,8 +5,9 @@ import { Queue, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 
 import { getConfig } from "../config.server";
-import { onShutdown, singleton } from "../lifecycle.server";
+import { onShutdown, settleWithin, SHUTDOWN_STEP_MS, singleton } from "../lifecycle.server";
 import { logger } from "../logger.server";
+import { closeRedis } from "../redis-close.server";
 
 /**
  * Where batch jobs wait and who runs them (docs/decisions/067). Without REDIS_URL, this process
@@ -103,6 +104,8 @@ export class BullJobQueue implements JobQueue {
 
   constructor(connection: Redis, prefix = QUEUE_PREFIX) {
     this.queue = new Queue<JobData>(QUEUE_NAME, { connection, prefix });
+    // Without a listener BullMQ writes each connection error's stack to stderr: dozens a second while Redis is down.
+    this.queue.on("error", (error) => logger.warn({ event: "job_queue_error", err: errorText(error) }, "job queue error"));
   }
 
   async enqueue(kind: string, data: JobData) {
@@ -208,10 +211,13 @@ export function jobQueue(): JobQueue {
     }
     const connection = workerConnection(url);
     const queue = new BullJobQueue(connection);
-    onShutdown(async () => {
-      await queue.close().catch(() => undefined);
-      await connection.quit().catch(() => undefined);
-    });
+    onShutdown(
+      async () => {
+        await settleWithin(queue.close(), SHUTDOWN_STEP_MS / 2);
+        await closeRedis(connection, SHUTDOWN_STEP_MS / 4);
+      },
+      { name: "job queue" },
+    );
     return queue;
   });
 }
@@ -228,9 +234,14 @@ export function startJobWorkers(): void {
   logger.info({ event: "job_worker_started", concurrency: config.JOBS_CONCURRENCY }, "job worker started");
   onShutdown(
     async () => {
-      await running.close().catch((error: unknown) => logger.warn({ err: errorText(error) }, "job worker stop failed"));
-      await connection.quit().catch(() => undefined);
+      // Redis gone: the close would wait on a connection that retries for ever (maxRetriesPerRequest: null). Its jobs
+      // keep their locks until they expire, and another instance takes them over as after a crash (decision 067).
+      const closed = running.close().catch((error: unknown) => logger.warn({ err: errorText(error) }, "job worker stop failed"));
+      if ((await settleWithin(closed, SHUTDOWN_STEP_MS / 2)) === "late") {
+        logger.warn({ event: "job_worker_stop_late" }, "job worker did not stop in time; its jobs go to another instance");
+      }
+      await closeRedis(connection, SHUTDOWN_STEP_MS / 4);
     },
-    { first: true },
+    { first: true, name: "job worker" },
   );
 }

@@ -255,10 +255,13 @@ export function notificationBridge(): NotificationBridge {
     }
     const bridge = new NotificationBridge({ url: config.NOTIFICATIONS_SOCKET_URL, log: logger, shared });
     observeLiveClients("notifications", () => bridge.listeners);
-    onShutdown(async () => {
-      bridge.close();
-      await shared?.close();
-    });
+    onShutdown(
+      async () => {
+        bridge.close();
+        await shared?.close();
+      },
+      { name: "notifications fan-out" },
+    );
     return bridge;
   });
 }

@@ -5,6 +5,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 
 import type { Logger } from "../logger.server";
+import { closeRedis } from "../redis-close.server";
 import { channelRouter, holdOwnership } from "../redis-lock.server";
 import { notificationSchema } from "../upstream/notifications.server";
 import type { BridgeEvent, MemberFeed, MemberFeedFactory } from "./bridge.server";
@@ -154,7 +155,7 @@ export function redisMemberFeeds(options: RedisMemberFeedOptions): RedisMemberFe
     },
     async close() {
       for (const feed of [...open]) feed.close();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

@@ -322,10 +322,13 @@ export function priceHub(): PriceHub {
     }
     const hub = createPriceHub({ log: logger, createFeed: redis?.createFeed ?? upstream });
     observeLiveClients("prices", () => hub.stats().subscribers);
-    onShutdown(async () => {
-      await hub.close();
-      await redis?.close();
-    });
+    onShutdown(
+      async () => {
+        await hub.close();
+        await redis?.close();
+      },
+      { name: "prices fan-out" },
+    );
     return hub;
   });
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { PairQuote } from "#core/domain/prices";
 
 import type { Logger } from "../logger.server";
+import { closeRedis } from "../redis-close.server";
 import { channelRouter, holdOwnership } from "../redis-lock.server";
 import type { FeedFactory, FeedHandlers, FeedStatus, PriceFeed } from "./feed.server";
 
@@ -132,7 +133,7 @@ export function redisFeedFactory(options: RedisFeedOptions): RedisFeeds {
     createFeed,
     async close() {
       for (const feed of [...open]) feed.close();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

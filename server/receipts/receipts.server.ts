@@ -11,7 +11,7 @@ import { receiptHtml } from "./receipt-document";
 export function pdfRenderer(): PdfRenderer {
   return singleton("pdf-renderer", () => {
     const renderer = createPdfRenderer({ executablePath: getConfig().CHROMIUM_PATH, log: logger.child({ module: "receipts" }) });
-    onShutdown(() => renderer.close());
+    onShutdown(() => renderer.close(), { name: "receipt renderer" });
     observeReceiptQueue(() => {
       const { active, queued } = renderer.stats();
       return { running: active, waiting: queued };

@@ -8,6 +8,7 @@ import type { AuthState } from "#core/domain/auth-state";
 import { guardRedirect, isAuthState } from "#core/domain/auth-state";
 import { sessionStatus } from "#core/domain/session-timing";
 
+import { orSharedPartDown } from "../shared-part.server";
 import type { BudgetKind } from "../upstream/budget.server";
 import { callContext } from "../upstream/budget.server";
 import { PartnerSessionEnded, UpstreamError } from "../upstream/errors";
@@ -25,7 +26,8 @@ const perRequest = new WeakMap<Request, Promise<PortalSession>>();
 export function getSession(request: Request): Promise<PortalSession> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = getSessionStorage().getSession(request.headers.get("Cookie"));
+    // Redis down: the page answers 503 (issue 40), the cookie stays, the session is there when Redis returns.
+    pending = orSharedPartDown(getSessionStorage().getSession(request.headers.get("Cookie")));
     perRequest.set(request, pending);
   }
   return pending;
@@ -37,11 +39,11 @@ export function authStateOf(session: PortalSession): AuthState {
 }
 
 export async function commitSession(session: PortalSession): Promise<string> {
-  return getSessionStorage().commitSession(session);
+  return orSharedPartDown(getSessionStorage().commitSession(session));
 }
 
 export async function destroySession(session: PortalSession): Promise<string> {
-  return getSessionStorage().destroySession(session);
+  return orSharedPartDown(getSessionStorage().destroySession(session));
 }
 
 /**
@@ -160,7 +162,7 @@ function guardPartner(session: PortalSession, api: Upstreams): Upstreams {
 export async function replaceSession(request: Request, data: Partial<SessionData>, flash?: Partial<FlashData>): Promise<string> {
   const storage = getSessionStorage();
   const old = await getSession(request);
-  if (old.id) await storage.destroySession(old);
+  if (old.id) await orSharedPartDown(storage.destroySession(old));
   const fresh = await storage.getSession();
   for (const [key, value] of Object.entries(data)) fresh.set(key as keyof SessionData, value as never);
   for (const [key, value] of Object.entries(flash ?? {})) fresh.flash(key as keyof FlashData, value as never);

@@ -15,8 +15,10 @@ import { claimBankToken } from "./login-link.server";
 import type { FlashData, SessionData } from "./types";
 
 /**
- * Everything an access session needs, loaded in parallel once the product token is known:
- * the bank user and the companies. Neither permissions nor the membership are kept: they are read
+ * Everything an access session needs once the product token is known: the bank user, then the
+ * companies. One after the other, not in parallel: right after a bank outage the partner breaker
+ * lets a single probe through, and a second call sent beside it would be refused and fail a login
+ * whose bank token is already spent (issue 40, decision 101). Neither permissions nor the membership are kept: they are read
  * fresh where they are checked (server/session/permissions.server.ts and membership.server.ts,
  * decisions 058 and 061).
  */
@@ -25,7 +27,8 @@ export async function buildAccessSession(
   tokens: { bankToken: string; productJwt: string; memberId: string; userName: string },
   now = Date.now(),
 ): Promise<Partial<SessionData>> {
-  const [user, companies] = await Promise.all([api.partner.getUser(tokens.userName), api.partner.getCompanies()]);
+  const user = await api.partner.getUser(tokens.userName);
+  const companies = await api.partner.getCompanies();
   if (companies.length === 0) throw new Error("the bank user has no companies");
   const clientId = jwtClientId(tokens.productJwt);
   const company = companies.find((c) => c.clientId === clientId) ?? companies[0];

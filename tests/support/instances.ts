@@ -14,7 +14,8 @@ export interface AppInstance {
   url: string;
   /** Its process id (a BullMQ worker's name ends with it: decision 067). */
   pid: number;
-  stop(): Promise<void>;
+  /** SIGTERM, as Docker stops a container; resolves with how it ended and how long it took. */
+  stop(): Promise<{ code: number | null; signal: string | null; ms: number }>;
   /** Ends it as a crash would (SIGKILL): nothing is closed, nothing handed back. */
   kill(): Promise<void>;
 }
@@ -60,11 +61,15 @@ export async function startAppInstance(options: {
       await rm(sessionDir, { recursive: true, force: true });
     },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode, ms: 0 };
+      const startedAt = Date.now();
+      const exited = new Promise<{ code: number | null; signal: string | null; ms: number }>((resolve) =>
+        child.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - startedAt })),
+      );
       child.kill("SIGTERM");
-      await exited;
+      const ended = await exited;
       await rm(sessionDir, { recursive: true, force: true });
+      return ended;
     },
   };
 }

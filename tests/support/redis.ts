@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import type { Socket } from "node:net";
+import { connect, createServer } from "node:net";
 
 import { Redis } from "ioredis";
 
@@ -18,8 +19,8 @@ export async function freePort(): Promise<number> {
  * A throw-away redis-server on a free port (npm test installs the package), ready when this
  * resolves. `stop()` kills it.
  */
-export async function startRedis(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
+export async function startRedis(givenPort?: number): Promise<{ url: string; stop: () => void }> {
+  const port = givenPort ?? (await freePort());
   const child = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   const url = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
@@ -38,4 +39,78 @@ export async function startRedis(): Promise<{ url: string; stop: () => void }> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+export type RedisPath = "open" | "down" | "silent";
+
+/**
+ * A TCP hop between the app and Redis on `port`, to make Redis go away without touching it: "open"
+ * forwards, "down" refuses connections and cuts the open ones (Redis stopped), "silent" accepts and
+ * never answers, on new and open connections alike (a black-holed network). Back to "open", the
+ * silent connections are reset, as a network that returns resets what it dropped. `set` switches.
+ */
+export async function redisHop(port: number, target: string) {
+  const { hostname, port: targetPort } = new URL(target);
+  let mode: RedisPath = "open";
+  const pairs = new Map<Socket, Socket>();
+  const held = new Set<Socket>();
+  const hold = (client: Socket) => {
+    held.add(client);
+    client.on("close", () => held.delete(client));
+    client.resume();
+  };
+  const accept = (client: Socket) => {
+    client.on("error", () => undefined);
+    if (mode === "silent") return hold(client);
+    const upstream = connect(Number(targetPort), hostname);
+    upstream.on("error", () => undefined);
+    pairs.set(client, upstream);
+    client.on("close", () => {
+      pairs.delete(client);
+      upstream.destroy();
+    });
+    upstream.on("close", () => {
+      if (pairs.has(client)) client.destroy();
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  let server = createServer(accept);
+  const listen = () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listen();
+  const cutAll = () => {
+    for (const client of [...pairs.keys(), ...held]) client.destroy();
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async set(next: RedisPath) {
+      if (next === mode) return;
+      const was = mode;
+      mode = next;
+      if (next === "silent") {
+        for (const [client, upstream] of pairs) {
+          pairs.delete(client);
+          client.unpipe(upstream);
+          upstream.unpipe(client);
+          upstream.destroy();
+          hold(client);
+        }
+      }
+      if (next === "down") {
+        cutAll();
+        await new Promise((resolve) => server.close(resolve));
+      }
+      if (was === "silent") for (const client of held) client.destroy();
+      if (was === "down") {
+        server = createServer(accept);
+        await listen();
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        cutAll();
+        if (mode === "down") return resolve();
+        server.close(() => resolve());
+      }),
+  };
 }

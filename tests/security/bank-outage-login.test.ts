@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+
+import { resetRateLimiters } from "#server/rate-limit.server";
+import { requireAccess } from "#server/session/auth.server";
+import { issueLoginState } from "#server/session/login-link.server";
+import { breakerFor, resetBreakers } from "#server/upstream/breakers.server";
+
+import * as access from "../../app/routes/access";
+import { TEST_APP_URL as APP } from "../support/app-env";
+import { answerOf, routeContext, sandboxedApp } from "../support/route-session";
+import { bankTokenFor, requestCount } from "../support/sandbox";
+
+/**
+ * Issue 40 item 5: the first login after a bank outage meets the partner API's breaker half-open,
+ * which lets one probe through. The login's partner calls must all get through that window.
+ */
+const world = sandboxedApp("apagon-banco", {}, { RATE_LIMITS: "login=50/60" });
+const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0];
+const get = (path: string, cookie = "") => new Request(`${APP}${path}`, { headers: cookie ? { cookie } : {} });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The bank was down: its breaker opened for a short hold (as a 503 with Retry-After does) and that hold ran out. */
+async function bankOutageJustEnded() {
+  resetBreakers();
+  const breaker = breakerFor("partner");
+  const admission = breaker.admit();
+  if (!admission.admitted) throw new Error("a new breaker admits calls");
+  expect(breaker.failed(admission.ticket, 150)).toEqual({ to: "open", forMs: 150 });
+  expect(breaker.state).toBe("open");
+  await sleep(200);
+  expect(breaker.state).toBe("halfOpen");
+}
+
+describe("the first login after a bank outage", () => {
+  it("signs in through the breaker's half-open probe, 3 times out of 3, and spends each bank token once", async () => {
+    resetRateLimiters();
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await bankOutageJustEnded();
+      const bankToken = await bankTokenFor(world.sandbox, "ana.admin");
+      const { state, cookie } = await issueLoginState();
+      const answer = await answerOf(() =>
+        access.loader({
+          request: get(`/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, cookiePair(cookie)),
+          context: routeContext,
+          params: {},
+        }),
+      );
+      outcomes.push(`${answer.headers.get("location") ?? answer.status}, breaker ${breakerFor("partner").state}`);
+      if (answer.headers.get("location") === "/") {
+        const signedIn = await requireAccess(get("/", cookiePair(answer.headers.get("set-cookie"))), routeContext);
+        expect(signedIn.data.user.userName).toBe("ana.admin");
+      }
+    }
+    expect(outcomes).toEqual(Array(3).fill("/, breaker closed"));
+    // Each login asked the bank for its user and companies once: nothing refused, nothing resent.
+    expect(await requestCount(world.sandbox, "/partner/users/companies")).toBe(3);
+  });
+});

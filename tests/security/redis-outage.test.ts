@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from "vitest";
+
+import { SHARED_PART_DOWN } from "#core/domain/shared-part";
+import { resetRateLimiters } from "#server/rate-limit.server";
+import { issueLoginState } from "#server/session/login-link.server";
+
+import * as dashboard from "../../app/routes/_index";
+import * as access from "../../app/routes/access";
+import { TEST_APP_URL as APP } from "../support/app-env";
+import { freePort, redisHop, startRedis } from "../support/redis";
+import { answerOf, routeContext, sandboxedApp } from "../support/route-session";
+import { bankTokenFor } from "../support/sandbox";
+
+/**
+ * Issue 40, "Redis going away", at the level of loaders: with sessions in Redis, a signed-in page
+ * answers 503 with the Spanish "shared part down" reason while Redis is stopped or black-holed —
+ * never a 500, never a logout, never a hang — and the same cookie is signed in again once Redis
+ * returns, with no restart (decision 102).
+ */
+const redis = await startRedis();
+const hop = await redisHop(await freePort(), redis.url);
+const world = sandboxedApp("redis-caido", {}, { REDIS_URL: hop.url, RATE_LIMITS: "login=50/60" });
+afterAll(async () => {
+  await hop.close();
+  redis.stop();
+});
+
+const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0];
+const get = (path: string, cookie = "") => new Request(`${APP}${path}`, { headers: cookie ? { cookie } : {} });
+
+async function signIn(): Promise<string> {
+  resetRateLimiters();
+  const bankToken = await bankTokenFor(world.sandbox, "ana.admin");
+  const { state, cookie } = await issueLoginState();
+  const answer = await answerOf(() =>
+    access.loader({
+      request: get(`/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, cookiePair(cookie)),
+      context: routeContext,
+      params: {},
+    }),
+  );
+  expect(answer.headers.get("location")).toBe("/");
+  return answer.headers.getSetCookie().map(cookiePair).join("; ");
+}
+
+async function dashboardFor(cookie: string) {
+  const startedAt = Date.now();
+  const answer = await answerOf(() => dashboard.loader({ request: get("/", cookie), context: routeContext, params: {} }));
+  return { status: answer.status, location: answer.headers.get("location"), ms: Date.now() - startedAt, answer };
+}
+
+describe("a signed-in page while Redis is away", () => {
+  for (const path of ["down", "silent"] as const) {
+    it(`answers 503 'shared part down' with Redis ${path === "down" ? "stopped" : "black-holed"}, and the session is back when Redis returns`, async () => {
+      await hop.set("open");
+      const cookie = await signIn();
+      expect((await dashboardFor(cookie)).status).toBe(200);
+
+      await hop.set(path);
+      const during = await dashboardFor(cookie);
+      expect([during.status, during.location]).toEqual([503, null]);
+      expect(await during.answer.json()).toEqual({ reason: SHARED_PART_DOWN });
+      expect(during.answer.headers.get("retry-after")).toBe("15");
+      // Within a page's budget: the shared connection's command timeout, not a hang.
+      expect(during.ms).toBeLessThan(3_000);
+
+      await hop.set("open");
+      const returnedAt = Date.now();
+      let after = await dashboardFor(cookie);
+      while (after.status !== 200 && Date.now() - returnedAt < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await dashboardFor(cookie);
+      }
+      expect([after.status, after.location]).toEqual([200, null]);
+      console.log(`Redis ${path}: página ${during.status} en ${during.ms} ms; sesión de vuelta ${Date.now() - returnedAt} ms después`);
+    });
+  }
+});
