@@ -51,7 +51,7 @@ test("a banner posted after one was closed shows: the bank never gives an announ
   // The bank posts a new announcement, its id left to the bank.
   await sandboxControl("/__announcements", [{ service: "OPI", type: "issues", resolution_time: "1 hora" }]);
   await page.goto("/cuentas");
-  await expect(notices(page)).toContainText("OPI: el servicio presenta fallas.");
+  await expect(notices(page)).toContainText("Transferencias internacionales: el servicio presenta fallas.");
 });
 
 test("on a bank holiday the day-off banner says when operations will be processed", async ({ page }) => {
