@@ -449,6 +449,7 @@ export default function App() {
         isAdmin={shell.isAdmin}
         appearance={{ choices: THEME_CHOICES, current: theme, action: THEME_ACTION, redirectTo: here }}
         collaboratorsHref={shell.isAdmin ? "/configuracion/colaboradores" : undefined}
+        activationRequestHref={shell.offersActivationRequest ? "/configuracion/colaboradores?dialogo=solicitar-activacion" : undefined}
         membership={{ name: shell.membership?.name ?? null, href: "/membresias" }}
       />
       {contact && "drawer" in contact && contact.drawer ? (

@@ -260,8 +260,14 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
     // Control endpoints: replace the announcements (tests set exactly what they need), or clear them.
     .post("/__announcements", (request) => {
       const items = parseWith(z.array(announcementInput).max(50), request.body);
-      state.catalogs.announcements = items.map((item, index) => ({
-        id: item.id ?? index + 1,
+      // Ids are a database's: never given twice, so one a person closed earlier does not hide a new announcement.
+      let lastId = Math.max(
+        state.catalogs.lastAnnouncementId ?? 0,
+        ...state.catalogs.announcements.map((announcement) => Number(announcement.id)),
+        ...items.map((item) => item.id ?? 0),
+      );
+      state.catalogs.announcements = items.map((item) => ({
+        id: item.id ?? ++lastId,
         active: item.active ?? true,
         dateToShow: item.dateToShow ?? today(ctx),
         service: item.service,
@@ -270,6 +276,7 @@ export function registerProductRoutes(router: Router, ctx: SandboxContext): void
         resolution_time: item.resolution_time ?? null,
         created_at: ctx.now().toISOString(),
       }));
+      state.catalogs.lastAnnouncementId = lastId;
       return json(200, state.catalogs.announcements);
     })
     .add("DELETE", "/__announcements", () => {

@@ -124,6 +124,8 @@ export interface Catalogs {
   permissions: { id: number; name: PermissionName }[];
   nonWorkingDates: string[];
   announcements: Announcement[];
+  /** The highest announcement id ever given out: a posted announcement never takes an id a person may have closed. */
+  lastAnnouncementId?: number;
   plans: { id: 1 | 2; name: string; features: string[] }[];
   membershipCosts: { id: number; amount: number; currency: "MXN"; taxRate: number }[];
   trialDays: { id: number; days: number }[];

@@ -590,7 +590,14 @@ describe("SettingsDrawer", () => {
   });
 
   it("shows the user's data, 'no disponible', the collaborators' links and the disabled security actions", async () => {
-    const html = await serverHtml(<SettingsDrawer {...props} collaboratorsHref="/configuracion/colaboradores" tab="datos" />);
+    const html = await serverHtml(
+      <SettingsDrawer
+        {...props}
+        collaboratorsHref="/configuracion/colaboradores"
+        activationRequestHref="/configuracion/colaboradores?dialogo=solicitar-activacion"
+        tab="datos"
+      />,
+    );
     for (const text of [
       "Datos Personales",
       "Datos de contacto",
@@ -613,6 +620,10 @@ describe("SettingsDrawer", () => {
       expect(html).toContain(`id="${id}"`);
     }
     expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
+    // Issue 44, item 6: with nothing to request (the feature is on), no chip.
+    const featureOn = await serverHtml(<SettingsDrawer {...props} collaboratorsHref="/configuracion/colaboradores" tab="datos" />);
+    expect(featureOn).toContain("Permisos de colaboradores");
+    expect(featureOn).not.toContain("Solicitar Activación");
     const collaborator = await serverHtml(<SettingsDrawer {...props} isAdmin={false} tab="datos" />);
     expect(collaborator).not.toContain("Permisos de colaboradores");
   });

@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { resetRateLimiters } from "#server/rate-limit.server";
 import { getSession, requireAccess } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
-import { bankTokenUsed } from "#server/session/login-link.server";
+import { bankTokenUsed, issueLoginState } from "#server/session/login-link.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext, sandboxedApp } from "../../tests/support/route-session";
 import { bankTokenFor, requestCount } from "../../tests/support/sandbox";
 import { action, loader } from "./access";
+import * as operation from "./historial-operaciones.$id._index";
 
 /** Decision 098: the login the bank starts (every login in production, §2) continues in one calm click. */
 const world = sandboxedApp("acceso-banco");
@@ -120,5 +121,59 @@ describe("a bank link in a browser that holds a session", () => {
     const answer = await open(token, world.browser.cookie);
     expect([answer.status, answer.headers.get("location")]).toEqual([302, "/"]);
     expect(await bankTokenUsed(token)).toBe(true);
+  });
+});
+
+/** Issue 44, item 3 (decision 109): a pasted link survives the bank's round trip. */
+describe("a page asked for while signed out", () => {
+  const opened = (path: string, headers: Record<string, string> = {}) =>
+    answerOf(() =>
+      operation.loader({
+        request: new Request(`${APP}${path}`, { headers: { "sec-fetch-dest": "document", ...headers } }),
+        context: routeContext,
+        params: { id: "1019" },
+      }),
+    );
+  const returnCookieOf = (answer: Response) =>
+    answer.headers
+      .getSetCookie()
+      .map(cookiePair)
+      .find((pair) => pair.includes("portal_login_return")) ?? "";
+
+  it("is where the login started from this browser lands", async () => {
+    resetRateLimiters();
+    const guarded = await opened("/historial-operaciones/1019?tipo=compra");
+    expect([guarded.status, guarded.headers.get("location")]).toEqual([302, "/access"]);
+    const remembered = returnCookieOf(guarded);
+    expect(remembered).not.toBe("");
+
+    const { state, cookie } = await issueLoginState();
+    const token = await bankTokenFor(world.sandbox, "ana.admin");
+    const cookies = [cookiePair(cookie), remembered].join("; ");
+    const answer = await answerOf(() =>
+      loader({ request: get(`/access?jwt=${encodeURIComponent(token)}&state=${state}`, cookies), context: routeContext, params: {} }),
+    );
+    expect([answer.status, answer.headers.get("location")]).toEqual([302, "/historial-operaciones/1019?tipo=compra"]);
+    // Used once: the next login lands on the dashboard.
+    expect(answer.headers.getSetCookie().some((line) => line.includes("portal_login_return=") && /Max-Age=0/i.test(line))).toBe(true);
+  });
+
+  it("is where 'Continuar como …' of a login the bank started lands", async () => {
+    resetRateLimiters();
+    const remembered = returnCookieOf(await opened("/historial-operaciones/1019"));
+    const token = await bankTokenFor(world.sandbox, "ana.admin");
+    await open(token, remembered);
+    const { answer } = await continueWith(token, remembered);
+    expect([answer.status, answer.headers.get("location")]).toEqual([302, "/historial-operaciones/1019"]);
+  });
+
+  it("is not remembered from a data request or a fetch, and the dashboard forgets an older one", async () => {
+    expect(returnCookieOf(await opened("/historial-operaciones/1019?_data=routes%2Fhistorial-operaciones.%24id._index"))).toBe("");
+    expect(returnCookieOf(await opened("/historial-operaciones/1019", { "sec-fetch-dest": "empty" }))).toBe("");
+    const remembered = returnCookieOf(await opened("/historial-operaciones/1019"));
+    const dashboard = await answerOf(() =>
+      operation.loader({ request: get("/", remembered), context: routeContext, params: { id: "1019" } }),
+    );
+    expect(dashboard.headers.getSetCookie().some((line) => line.includes("portal_login_return=") && /Max-Age=0/i.test(line))).toBe(true);
   });
 });

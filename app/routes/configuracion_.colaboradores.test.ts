@@ -70,3 +70,32 @@ describe("the collaborators screen", () => {
     expect(result.initialValue).toMatchObject({ ownAccounts: "on" });
   });
 });
+
+/** Issue 44, item 6: 'Solicitar Activación' asks for something only when the company lacks the feature. */
+describe("the permissions feature request", () => {
+  const requestActivation = (query = "") =>
+    answerOf(() =>
+      servedRoute(route).action({
+        request: formPost(`${PATH}${query}`, world.browser.cookie, { csrf: world.browser.csrf, intent: "solicitar" }),
+        context,
+        params: {},
+      }),
+    );
+  const sent = () => requestCount(world.sandbox, "/api/request-permission-rol");
+
+  it("with the feature on, opens no modal and sends nothing to the bank", async () => {
+    expect((await (await load(world.browser, "?dialogo=solicitar-activacion")).json()).requestDialog).toBe(false);
+    const before = await sent();
+    const answer = await requestActivation("?dialogo=solicitar-activacion");
+    expect([answer.status, answer.headers.get("location")]).toEqual([302, PATH]);
+    expect(await sent()).toBe(before);
+  });
+
+  it("with the feature off, opens the modal and sends the request", async () => {
+    await control(world.sandbox, "/__company-settings/100234", { permissionsFeatureEnabled: false });
+    expect((await (await load(world.browser, "?dialogo=solicitar-activacion")).json()).requestDialog).toBe(true);
+    const before = await sent();
+    expect((await requestActivation("?dialogo=solicitar-activacion")).status).toBe(302);
+    expect(await sent()).toBe(before + 1);
+  });
+});

@@ -120,8 +120,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** §8: a failed permission request is only logged; the modal closes either way. */
+/**
+ * §8: a failed permission request is only logged; the modal closes either way. A company that already
+ * has the feature (or whose flag cannot be read) has nothing to request: the bank is not asked.
+ */
 async function requestActivation(request: Request, access: Awaited<ReturnType<typeof requireAdministrator>>, base: string) {
+  const featureEnabled = await optional(access.api.collaborators.permissionsFeatureEnabled(), true, {
+    log: access.log,
+    event: "permissions_flag_unavailable",
+  });
+  if (featureEnabled) return redirect(base);
   try {
     await access.api.collaborators.requestPermissionRole({ username: access.data.user.userName, companyName: access.company.businessName });
     access.log.info({ event: "permission_role_requested" }, "permissions feature requested");

@@ -43,6 +43,20 @@ describe("bannerOf", () => {
     expect(bannerOf(beforeFriday, at("2026-12-24T16:30:00"))).toMatchObject({ nextWorkingDay: "2026-12-28" });
   });
 
+  it("shows a beforeDayOff posted without a detail on its dateToShow, from the festive hour (issue 44, item 5)", () => {
+    // Thursday 24 Dec: the day off is Friday 25, the banner from 16:30.
+    const thursday = announcement({ type: "beforeDayOff", dateToShow: "2026-12-24", detail: null });
+    expect(bannerOf(thursday, at("2026-12-24T16:29:00"))).toBeNull();
+    expect(bannerOf(thursday, at("2026-12-24T16:30:00"))).toMatchObject({ kind: "beforeDayOff", date: "2026-12-25", nextWorkingDay: null });
+    expect(bannerOf(thursday, at("2026-12-25T08:00:00"))).toBeNull();
+    // Friday 13 Nov: the day off is Monday 16, the banner from 15:00 and over the weekend.
+    const friday = announcement({ type: "beforeDayOff", dateToShow: "2026-11-13", detail: {} });
+    expect(bannerOf(friday, at("2026-11-13T14:59:00"))).toBeNull();
+    expect(bannerOf(friday, at("2026-11-13T15:00:00"))).toMatchObject({ date: "2026-11-16" });
+    expect(bannerOf(friday, at("2026-11-15T20:00:00"))).toMatchObject({ date: "2026-11-16" });
+    expect(bannerOf(announcement({ type: "beforeDayOff", dateToShow: null, detail: null }), at("2026-11-13T18:00:00"))).toBeNull();
+  });
+
   it("shows the day off on its date only", () => {
     const dayOff = announcement({ type: "dayOff", detail: { date: "2026-11-16", nextWorkingDay: "2026-11-17" } });
     expect(bannerOf(dayOff, at("2026-11-16T08:00:00"))).toEqual({

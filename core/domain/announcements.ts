@@ -57,6 +57,14 @@ const internalPath = (value: unknown): string | null => {
   return path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") ? path : null;
 };
 
+/** The first Monday-to-Friday date after `date` ("YYYY-MM-DD"), by the calendar alone. */
+export function weekdayAfter(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  return day.toISOString().slice(0, 10);
+}
+
 /** "lunes 16 de noviembre": how a banner names a day. */
 const dayName = (date: string) => mexicoCity(`${date}T18:00:00Z`).format("dddd D [de] MMMM");
 
@@ -121,7 +129,9 @@ export function bannerOf(announcement: AnnouncementInput, now: Dayjs, today = no
       return dayOffBanner(id, "dayOff", service, date, dateOf(detail.nextWorkingDay));
     }
     case "beforeDayOff": {
-      const date = dateOf(detail.date);
+      // §3 gives a detail (date, nextWorkingDay) only to dayOff: without one, the announcement's dateToShow is the
+      // working day it is shown, and the day off the weekday after it (issue 44, item 5).
+      const date = dateOf(detail.date) ?? (shownFrom ? weekdayAfter(shownFrom) : null);
       if (!date) return null;
       // The cheap comparison first: the festive start's calendar arithmetic only for a day off still ahead.
       if (today >= date || now.valueOf() < festiveStartBefore(date)) return null;

@@ -6,6 +6,7 @@ import {
   challengeHref,
   decisionIntent,
   decisionProblem,
+  offersActivationRequest,
   showsApprovalsMenu,
   waitingForApproval,
 } from "./approval";
@@ -91,5 +92,14 @@ describe("challengeHref", () => {
     expect(challengeHref("http://banco.test/challenge/?trk=abc&operation=buy", "sell")).toBe(
       "http://banco.test/challenge/?trk=abc&operation=sell",
     );
+  });
+});
+
+describe("offersActivationRequest (issue 44, item 6)", () => {
+  it("offers 'Solicitar Activación' only to an administrator whose company is known to be without the feature", () => {
+    expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: false })).toBe(true);
+    expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: true })).toBe(false);
+    expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: null })).toBe(false);
+    expect(offersActivationRequest({ administrator: false, permissionsFeatureEnabled: false })).toBe(false);
   });
 });

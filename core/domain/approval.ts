@@ -22,6 +22,15 @@ export function showsApprovalsMenu(context: { permissionsFeatureEnabled: boolean
   return context.permissionsFeatureEnabled && context.administrator;
 }
 
+/**
+ * 'Solicitar Activación' (§2 'Seguridad', §6) asks the bank to switch the permissions feature on, so
+ * it is offered only to an administrator whose company is known to be without it: with the feature
+ * on there is nothing to request, and an unread flag (`null`) reads as on, as everywhere else.
+ */
+export function offersActivationRequest(context: { permissionsFeatureEnabled: boolean | null; administrator: boolean }): boolean {
+  return context.administrator && context.permissionsFeatureEnabled === false;
+}
+
 export const APPROVALS_PATH = "/aprobaciones";
 
 /**

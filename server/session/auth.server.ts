@@ -14,6 +14,7 @@ import { callContext } from "../upstream/budget.server";
 import { PartnerSessionEnded, UpstreamError } from "../upstream/errors";
 import type { CallContext, Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
+import { rememberReturn } from "./login-link.server";
 import { EXPIRED_PATH } from "./partner-session.server";
 import { getSessionStorage } from "./storage.server";
 import type { FlashData, SessionData, Toast } from "./types";
@@ -54,8 +55,10 @@ export async function destroySession(session: PortalSession): Promise<string> {
 export async function requireState(request: Request, allowed: readonly AuthState[]): Promise<PortalSession> {
   const session = await getSession(request);
   const target = stateRedirect(session, allowed);
-  if (target) throw redirect(target);
-  return session;
+  if (!target) return session;
+  // A signed-out person's pasted link is kept for after the bank's login (decision 109).
+  const remembered = authStateOf(session) === "initialState" ? await rememberReturn(request) : null;
+  throw redirect(target, remembered ? { headers: { "Set-Cookie": remembered } } : undefined);
 }
 
 /** Where a session in the wrong state (or an access session that is over) belongs, or null when it may go on. */

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 
 import { jwtExpiry } from "#core/domain/jwt";
+import { returnTarget, returnTargetOf } from "#core/domain/return-after-login";
 
 import { getConfig } from "../config.server";
 import { singleton } from "../lifecycle.server";
@@ -49,6 +50,47 @@ export async function loginStateMatches(request: Request, state: string | null):
 
 export async function clearLoginState(): Promise<string> {
   return stateCookie().serialize("", { maxAge: 0 });
+}
+
+/**
+ * The page a signed-out person asked for (a pasted `/historial-operaciones/1019`), kept by the
+ * route guard for the bank's round trip in a signed cookie of the same life as the login state
+ * (decision 109): the browser cannot write it, the app reads it only at sign-in and checks it
+ * again there by the redirect rule. Lax, like the state, so it comes back on the bank's redirect.
+ */
+function returnCookie() {
+  return singleton("loginReturnCookie", () => {
+    const config = getConfig();
+    return createCookie(cookieName("portal_login_return"), {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: new URL(config.APP_URL).protocol === "https:",
+      secrets: [config.SESSION_SECRET],
+      maxAge: STATE_TTL_S,
+    });
+  });
+}
+
+/**
+ * The cookie for a request the guard turns away: it remembers the page, or forgets an older one when
+ * the person went on to a page that is not one to return to (the dashboard); null when nothing changes.
+ */
+export async function rememberReturn(request: Request): Promise<string | null> {
+  const target = returnTargetOf({ method: request.method, url: request.url, fetchDest: request.headers.get("Sec-Fetch-Dest") });
+  if (target) return returnCookie().serialize(target);
+  const navigated = request.method === "GET" && !new URL(request.url).searchParams.has("_data");
+  const kept = (request.headers.get("Cookie") ?? "").includes(returnCookie().name);
+  return navigated && kept ? clearReturn() : null;
+}
+
+/** The remembered page, checked again; null when there is none or it is not a same-site page. */
+export async function returnAfterLogin(request: Request): Promise<string | null> {
+  return returnTarget((await returnCookie().parse(request.headers.get("Cookie"))) as unknown);
+}
+
+export async function clearReturn(): Promise<string> {
+  return returnCookie().serialize("", { maxAge: 0 });
 }
 
 const fingerprint = (token: string) => crypto.createHash("sha256").update(`bank-token:${token}`).digest("hex");

@@ -11,7 +11,7 @@ import type { Upstreams } from "../upstream/index.server";
 import { upstreams } from "../upstream/index.server";
 import type { PortalSession } from "./auth.server";
 import { authStateOf, getSession, replaceSession } from "./auth.server";
-import { claimBankToken } from "./login-link.server";
+import { claimBankToken, clearReturn, returnAfterLogin } from "./login-link.server";
 import type { FlashData, SessionData } from "./types";
 
 /**
@@ -57,7 +57,7 @@ export async function buildAccessSession(
  * /access: exchange the bank's token for a product session. Unknown users go to the wizard;
  * any failure lands on the error state, with the reason logged (never the token).
  */
-export async function loginWithBankToken(request: Request, context: AppLoadContext, bankToken: string) {
+export async function loginWithBankToken(request: Request, context: AppLoadContext, bankToken: string, landing = "/") {
   const anonymous = upstreams(callContext(request, context), { bankToken });
   try {
     const login = await anonymous.product.loginUser(bankToken);
@@ -66,7 +66,7 @@ export async function loginWithBankToken(request: Request, context: AppLoadConte
     const api = upstreams(callContext(request, context), { bankToken, productJwt: login.jwt });
     const data = await buildAccessSession(api, { bankToken, productJwt: login.jwt, memberId: login.memberId, userName: login.userName });
     context.log.info({ event: "login", memberId: login.memberId }, "session started");
-    return redirect("/", { headers: { "Set-Cookie": await replaceSession(request, data) } });
+    return redirect(landing, { headers: { "Set-Cookie": await replaceSession(request, data) } });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isUpstreamError(error) && error.service === "product" && error.status === 404) {
@@ -81,15 +81,18 @@ export async function loginWithBankToken(request: Request, context: AppLoadConte
 /**
  * The bank's link, once the app decided to sign in with it (app/routes/access.tsx): the token is
  * claimed first (a token opens one session at most), a session it replaces is signed out at the
- * bank, and `extraCookie` (the spent login state) goes with the answer.
+ * bank, and `extraCookie` (the spent login state) goes with the answer. The session lands on the
+ * page the person asked for before the login, when the guard kept one (decision 109), whose route
+ * then checks it as any other request (another company's operation is its 404).
  */
 export async function signInFromLink(request: Request, context: AppLoadContext, bankToken: string, extraCookie?: string) {
-  const answer = await signInOnce(request, context, bankToken);
+  const answer = await signInOnce(request, context, bankToken, (await returnAfterLogin(request)) ?? "/");
   if (extraCookie) answer.headers.append("Set-Cookie", extraCookie);
+  answer.headers.append("Set-Cookie", await clearReturn());
   return answer;
 }
 
-async function signInOnce(request: Request, context: AppLoadContext, bankToken: string) {
+async function signInOnce(request: Request, context: AppLoadContext, bankToken: string, landing: string) {
   if (!(await claimBankToken(bankToken))) {
     context.log.warn({ event: "login_failed", reason: "used" }, "bank token used before");
     return failLogin(request, context, "used");
@@ -101,7 +104,7 @@ async function signInOnce(request: Request, context: AppLoadContext, bankToken: 
       .partner.signOut()
       .catch((error: unknown) => context.log.warn({ err: error instanceof Error ? error.message : error }, "bank sign-out failed"));
   }
-  return loginWithBankToken(request, context, bankToken);
+  return loginWithBankToken(request, context, bankToken, landing);
 }
 
 /**

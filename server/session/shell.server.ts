@@ -1,3 +1,4 @@
+import { offersActivationRequest } from "#core/domain/approval";
 import { showsSidebar } from "#core/domain/auth-state";
 import { formatTime } from "#core/domain/dates";
 import { trialCountdown } from "#core/domain/membership";
@@ -20,6 +21,8 @@ export interface ShellData {
   companies: Array<{ clientId: string; businessName: string }>;
   company: { clientId: string; businessName: string };
   isAdmin: boolean;
+  /** 'Solicitar Activación' has something to ask for (issue 44, item 6). */
+  offersActivationRequest: boolean;
   /** The plan as the product holds it now (decision 061), for the trial countdown; null when unreadable. */
   membership: { name: string; trialDays: number | null } | null;
 }
@@ -43,13 +46,15 @@ export function isSpecialRuleCompany(clientId: string): boolean {
 export function shellData(data: SessionData, pathname: string, membership: ShellMembership | null, now = Date.now()): ShellData {
   const config = getConfig();
   const company = data.companies.find((c) => c.clientId === data.companyId) ?? data.companies[0];
+  const permissionsFeature = data.permissionsFeature?.companyId === company.clientId ? data.permissionsFeature.enabled : null;
+  const administrator = company.profileType === "ADMINISTRADOR";
   return {
     menu: sidebarItems({
       membershipId: membership?.membershipId,
       specialRuleCompany: isSpecialRuleCompany(company.clientId),
       newFeatureCompany: config.NEW_FEATURE_COMPANY_IDS.includes(company.clientId),
-      permissionsFeatureEnabled: data.permissionsFeature?.companyId === company.clientId && data.permissionsFeature.enabled,
-      administrator: company.profileType === "ADMINISTRADOR",
+      permissionsFeatureEnabled: permissionsFeature === true,
+      administrator,
     }),
     titleKey: screenTitleKey(pathname),
     showSidebar: showsSidebar(pathname),
@@ -64,7 +69,8 @@ export function shellData(data: SessionData, pathname: string, membership: Shell
     },
     companies: data.companies.map((c) => ({ clientId: c.clientId, businessName: c.businessName })),
     company: { clientId: company.clientId, businessName: company.businessName },
-    isAdmin: company.profileType === "ADMINISTRADOR",
+    isAdmin: administrator,
+    offersActivationRequest: offersActivationRequest({ permissionsFeatureEnabled: permissionsFeature, administrator }),
     membership: membership ? { name: membership.name, trialDays: trialCountdown(membership, now) } : null,
   };
 }

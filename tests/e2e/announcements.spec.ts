@@ -40,6 +40,20 @@ test("announcements show as banners, a novelty links inside the portal, and a cl
   await expect(notices(page)).toContainText("Nuevo: alertas de tipo de cambio");
 });
 
+test("a banner posted after one was closed shows: the bank never gives an announcement's id twice (issue 44, item 5)", async ({ page }) => {
+  await sandboxControl("/__announcements", [{ service: "SPID", type: "issues", resolution_time: "2 horas" }]);
+  await loginAs(page, "ana.admin");
+  await notices(page)
+    .getByRole("button", { name: "Cerrar aviso: SPID: el servicio presenta fallas. Tus operaciones podrían no procesarse por ahora." })
+    .click();
+  // The only banner closed: the region of notices goes with it.
+  await expect(page.getByText("SPID: el servicio presenta fallas.")).toHaveCount(0);
+  // The bank posts a new announcement, its id left to the bank.
+  await sandboxControl("/__announcements", [{ service: "OPI", type: "issues", resolution_time: "1 hora" }]);
+  await page.goto("/cuentas");
+  await expect(notices(page)).toContainText("Transferencias internacionales: el servicio presenta fallas.");
+});
+
 test("on a bank holiday the day-off banner says when operations will be processed", async ({ page }) => {
   await sandboxControl("/__announcements", [
     { id: 21, service: "SPEI", type: "dayOff", detail: { date: today(), nextWorkingDay: "2030-01-02" } },

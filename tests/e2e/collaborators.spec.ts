@@ -138,6 +138,25 @@ test("Carlos's next request is judged by the new permissions, and he is told", a
   await expect(page.getByRole("dialog", { name: "Notificaciones" })).toContainText("Tus permisos han sido actualizados");
 });
 
+test("'Solicitar Activación' shows only where it can request something (issue 44, item 6)", async ({ page }) => {
+  // Ana's company already has the permissions feature: no chip, and its address opens nothing.
+  await loginAs(page, "ana.admin");
+  await page.goto("/?drawer=configuracion&tab=datos");
+  const settings = page.getByRole("dialog", { name: "Configuración" });
+  await expect(settings.getByRole("link", { name: "Permisos de colaboradores" })).toBeVisible();
+  await expect(settings.getByRole("link", { name: "Solicitar Activación" })).toHaveCount(0);
+  await page.goto("/configuracion/colaboradores?dialogo=solicitar-activacion");
+  await expect(page.getByRole("dialog", { name: "¿Eres el perfil administrador?" })).toHaveCount(0);
+
+  // Beatriz administers a company without it: the chip opens the modal.
+  await page.context().clearCookies();
+  await loginAs(page, "beatriz.basica");
+  await page.goto("/?drawer=configuracion&tab=datos");
+  await page.getByRole("dialog", { name: "Configuración" }).getByRole("link", { name: "Solicitar Activación" }).click();
+  await expect(page).toHaveURL("/configuracion/colaboradores?dialogo=solicitar-activacion");
+  await expect(page.getByRole("dialog", { name: "¿Eres el perfil administrador?" })).toBeVisible();
+});
+
 test("with the permissions feature off, 'Solicitar Activación' asks '¿Eres el perfil administrador?' and sends the request", async ({
   page,
 }) => {

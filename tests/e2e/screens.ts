@@ -106,6 +106,9 @@ export const SCREENS: Record<string, string[]> = {
   ],
   "beatriz.basica": [
     "/",
+    // Her company is without the permissions feature: 'Solicitar Activación' and its modal (issue 44, item 6).
+    "/?drawer=configuracion&tab=datos",
+    "/configuracion/colaboradores?dialogo=solicitar-activacion",
     "/cuentas",
     "/alertas",
     "/monitoreo-de-divisas",

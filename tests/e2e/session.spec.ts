@@ -137,6 +137,38 @@ test("logged out, the app sends people to the rest screen with the way back to t
   await expect(page).toHaveURL("/login");
 });
 
+test("a pasted operation link survives the bank's login, still scoped to the company (decision 109)", async ({ page }) => {
+  // Support's link, opened signed out: the bank's login round trip, then the operation itself.
+  await page.goto("/historial-operaciones/1019");
+  await expect(page).toHaveURL("/login");
+  await page.getByRole("link", { name: "Ir a la banca en línea" }).click();
+  await page.getByRole("link", { name: /Entrar como ana\.admin/ }).click();
+  await expect(page).toHaveURL("/historial-operaciones/1019");
+  await expect(page.getByRole("dialog", { name: "Compra" })).toContainText("ID 1019");
+  // The link is used once: the next login lands on the dashboard again.
+  await loginAs(page, "ana.admin");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+
+  // Another company's operation is still the 404 after the login.
+  await page.context().clearCookies();
+  await page.goto("/historial-operaciones/1070");
+  await loginAs(page, "ana.admin");
+  await expect(page).toHaveURL("/historial-operaciones/1070");
+  await expect(page.getByRole("heading", { name: "No encontramos lo que buscas" })).toBeVisible();
+});
+
+test("a link that points off the site lands on the dashboard after the login", async ({ page, baseURL }) => {
+  for (const hostile of ["//evil.example/historial-operaciones/1019", "/%2F%2Fevil.example", "/%5Cevil.example"]) {
+    await page.context().clearCookies();
+    await page.goto(`${baseURL}${hostile}`);
+    await expect(page).toHaveURL("/login");
+    await loginAs(page, "ana.admin");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  }
+});
+
 test("an invalid bank token lands on the error screen", async ({ page }, testInfo) => {
   // Each bank token opens at most one session, so every run uses its own.
   await page.goto(`/access?jwt=token-que-no-existe-${testInfo.project.name}-${Date.now()}`);

@@ -65,6 +65,8 @@ export type SettingsDrawerProps = {
   errors?: string[];
   /** 'Permisos de colaboradores' (administrators): the collaborators screen, when given. */
   collaboratorsHref?: string;
+  /** 'Solicitar Activación' and its modal, only when there is something to request (§6). */
+  activationRequestHref?: string;
   /** The member's plan (null when unreadable) and the membership page (decision 061). */
   membership?: { name: string | null; href: string };
 };
@@ -88,6 +90,7 @@ export function SettingsDrawer({
   errors,
   contact,
   collaboratorsHref,
+  activationRequestHref,
   membership,
 }: SettingsDrawerProps) {
   const { t } = useTranslation("settings");
@@ -139,6 +142,7 @@ export function SettingsDrawer({
             csrfToken={csrfToken}
             isAdmin={isAdmin}
             collaboratorsHref={collaboratorsHref}
+            activationRequestHref={activationRequestHref}
             membership={membership}
           />
           <AppearanceForm {...appearance} csrfToken={csrfToken} />
@@ -409,8 +413,11 @@ function UserDataTab({
   csrfToken,
   isAdmin,
   collaboratorsHref,
+  activationRequestHref,
   membership,
-}: Pick<SettingsDrawerProps, "user" | "contact" | "isAdmin" | "collaboratorsHref" | "membership"> & { csrfToken: ReactNode }) {
+}: Pick<SettingsDrawerProps, "user" | "contact" | "isAdmin" | "collaboratorsHref" | "activationRequestHref" | "membership"> & {
+  csrfToken: ReactNode;
+}) {
   const { t } = useTranslation("settings");
   return (
     <div className="space-y-8">
@@ -435,9 +442,9 @@ function UserDataTab({
               ) : (
                 <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{t("user.security.collaborators")}</span>
               )}
-              {collaboratorsHref ? (
+              {activationRequestHref ? (
                 <Link
-                  to={`${collaboratorsHref}?dialogo=solicitar-activacion`}
+                  to={activationRequestHref}
                   className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
                 >
                   {t("user.security.requestActivation")}
