@@ -5,6 +5,7 @@ import { dashboardTtfb } from "./dashboard-ttfb";
 import { excelUpload } from "./excel";
 import { faults } from "./faults";
 import { firstLoadBench } from "./first-load";
+import { historyExport } from "./history-export";
 import { impatientLoad } from "./impatient-load";
 import { lighthouseBench } from "./lighthouse";
 import { marketPage } from "./market";
@@ -36,6 +37,7 @@ const benches: Record<string, () => Promise<Figure[] | void>> = {
   "first-load": firstLoadBench,
   market: marketPage,
   "body-flood": bodyFlood,
+  "history-export": historyExport,
   // Minutes: every page in a fresh process under every fault, time-outs spending whole budgets.
   // BENCH_FAULTS=500,drop: those faults only (and the visits without one, which 429's comparison needs).
   faults: () => faults(process.env.BENCH_FAULTS?.split(",").filter(Boolean) ?? []),

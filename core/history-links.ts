@@ -37,3 +37,13 @@ export function pageHref(search: string, page: number): string {
   const text = params.toString();
   return `${HISTORY_PATH}${text ? `?${text}` : ""}`;
 }
+
+export const HISTORY_EXPORT_PATH = `${HISTORY_PATH}/exportar`;
+
+/** The history's export with the list's filters (not its page: the file holds every page), as a plain link. */
+export function exportHref(search: string, format: "csv" | "xlsx"): string {
+  const params = new URLSearchParams(listSearch(search));
+  params.delete("pagina");
+  params.set("formato", format);
+  return `${HISTORY_EXPORT_PATH}?${params.toString()}`;
+}

@@ -128,6 +128,15 @@ describe("an applied operation in the bank's movements", () => {
       }),
     ]);
     expect(balance("A-100234-01")).toBe(2453930.55);
+    // What Banxico's CEP asks, as the bank gives it: the day it left, its key, both banks, the full CLABE, the amount.
+    expect(operation.spei).toEqual({
+      trackingKey: operation.speiTrackingKey,
+      operationDate: TODAY,
+      senderBank: "BASE",
+      receiverBank: expect.any(String),
+      beneficiaryAccount: "012580019283746509",
+      amount: 5000,
+    });
 
     for (let time = 0; time < 2; time++) {
       expect((await client.control(`/__operations/${String(operation.id)}/status`, { status: "returned" })).status).toBe(200);
@@ -154,6 +163,7 @@ describe("an applied operation in the bank's movements", () => {
       }),
     );
     expect(operation.speiTrackingKey).toBeNull();
+    expect(operation.spei).toBeNull();
     await client.control(`/__operations/${String(operation.id)}/status`, { status: "returned" });
     const movements = (await movementsOf("ana.admin", "A-100234-02")).filter((movement) => movement.operation_id === operation.id);
     expect(movements.map((movement) => [movement.movement_type.id, movement.flow, movement.tracking_key])).toEqual([

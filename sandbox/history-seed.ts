@@ -82,6 +82,8 @@ export interface HistorySeedInput {
   catalogs: Pick<Catalogs, "conceptPays">;
   /** The price feed's signing secret: a seeded buy or sell was booked at a provider's signed price, as a new one is. */
   priceSecret: string;
+  /** Operations per company; HISTORY_OPERATIONS_PER_COMPANY unless a bench asks for a long history (server.ts). */
+  operationsPerCompany?: number;
 }
 
 export interface HistorySeed {
@@ -141,7 +143,7 @@ export function seedHistory(input: HistorySeedInput): HistorySeed {
   for (const world of companyWorlds(input)) {
     const rand = mulberry32(Number(world.clientId));
     const plan = Array.from(
-      { length: HISTORY_OPERATIONS_PER_COMPANY },
+      { length: input.operationsPerCompany ?? HISTORY_OPERATIONS_PER_COMPANY },
       (_, index): PlanEntry => (index < PLAN.length ? PLAN[index] : { status: "applied", kind: TAIL_KINDS[index % TAIL_KINDS.length] }),
     );
 

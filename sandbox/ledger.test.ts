@@ -89,6 +89,20 @@ describe("the seeded books", () => {
     },
   );
 
+  it("add up too for a long history (the export bench's), every SPEI with the day it left", () => {
+    const state = createSeedState(NOW, { historyOperations: 1500 });
+    const ana = state.operations.filter((operation) => operation.clientId === "100234");
+    expect(ana).toHaveLength(1500);
+    for (const { idAccount, balance } of state.accounts) {
+      const { lowest, last } = replay(state, idAccount);
+      expect(last, idAccount).toBe(toCents(balance));
+      expect(lowest, idAccount).toBeGreaterThanOrEqual(0);
+    }
+    const spei = state.operations.filter((operation) => operation.speiTrackingKey);
+    expect(spei.length).toBeGreaterThan(1);
+    for (const operation of spei) expect(operation.speiSentAt, `${operation.id}`).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
   it("carry the money of every seeded operation that moved it, once, and none of the others", () => {
     const state = createSeedState(NOW);
     const of = (operation: OperationRecord) => state.movements.filter((movement) => movement.operationId === operation.id);

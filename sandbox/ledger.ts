@@ -104,6 +104,8 @@ export function gfbReference(operationId: number, at: Date): string {
  * the Mexico City day and the operation id on 10 digits, 24 characters, unique per operation.
  */
 export const SPEI_KEY_PREFIX = "FXN062";
+/** How Banxico's SPEI participants list names the bank that sends the company's transfers (the CEP's 'banco emisor'). */
+export const SPEI_SENDER_BANK = "BASE";
 export function speiTrackingKey(at: Date, sequence: number): string {
   return `${SPEI_KEY_PREFIX}${mexicoCityDate(at).replaceAll("-", "")}${String(sequence % 1e10).padStart(10, "0")}`;
 }
@@ -267,7 +269,10 @@ export function postOperation(state: SandboxState, operation: OperationRecord, a
   if (outcome !== "posted") return outcome;
   operation.balancesMoved = true;
   operation.referenceGFB = reference;
-  if (trackingKey) operation.speiTrackingKey = trackingKey;
+  if (trackingKey) {
+    operation.speiTrackingKey = trackingKey;
+    operation.speiSentAt = at.toISOString();
+  }
   return outcome;
 }
 

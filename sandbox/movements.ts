@@ -226,6 +226,7 @@ function operationMovements(
     if (!legs) continue;
     const appliedAt = minutesAfter(operation, SEEDED_APPLIED_MINUTE);
     operation.speiTrackingKey = isSpei(books, operation) ? speiTrackingKey(appliedAt, operation.id) : null;
+    operation.speiSentAt = operation.speiTrackingKey ? appliedAt.toISOString() : null;
     const meta = { operationId: operation.id, reference: operation.referenceGFB ?? operation.txId, trackingKey: operation.speiTrackingKey };
     records.push(...movementRecords(legs, appliedAt, { ...meta, tag: `O${operation.id}` }));
     operation.balancesMoved = true;

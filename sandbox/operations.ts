@@ -6,12 +6,13 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
 import { findBankUser, findCompany, findMemberById, type SandboxContext } from "./context";
+import { mexicoCityDate } from "./dates";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
 import { fingerprintOf, idempotencyKeyOf, once } from "./idempotency";
-import { currencyFamily, debitOf, postOperation, postReturn } from "./ledger";
+import { currencyFamily, debitOf, postOperation, postReturn, SPEI_SENDER_BANK } from "./ledger";
 import { addNotification } from "./notifications";
 import { notWaitingMessage } from "./operation-lifecycle";
-import { payableRecipient, payeeOf } from "./payees";
+import { payableRecipient, type Payee, payeeOf } from "./payees";
 import { verifyQuote } from "./price-signing";
 import { authenticateMember, type ProductAuth } from "./product";
 import { markScheduledEventPaidByChallenge, scheduledEventOfOperation, scheduledEventPaidByAnother } from "./schedules";
@@ -241,7 +242,24 @@ export function viewOfOperation(state: SandboxState, operation: OperationRecord)
     },
     responseChallenge: operation.responseChallenge,
     speiTrackingKey: operation.speiTrackingKey ?? null,
+    spei: speiPayment(operation, recipient),
     companyName: findCompany(state, operation.clientId)?.businessName ?? "",
+  };
+}
+
+/**
+ * What Banxico's CEP asks for a SPEI the bank sent: the day it left (Mexico City), its clave de rastreo, the sending
+ * and receiving banks, the beneficiary's CLABE and the amount. Null for anything that did not leave by SPEI.
+ */
+function speiPayment(operation: OperationRecord, recipient: Payee | undefined) {
+  if (!operation.speiTrackingKey || !operation.speiSentAt || !recipient) return null;
+  return {
+    trackingKey: operation.speiTrackingKey,
+    operationDate: mexicoCityDate(new Date(operation.speiSentAt)),
+    senderBank: SPEI_SENDER_BANK,
+    receiverBank: recipient.bankName,
+    beneficiaryAccount: recipient.account,
+    amount: operation.amountOrigin,
   };
 }
 

@@ -1030,15 +1030,24 @@ function seedModalFlags(members: ProductMember[]): ModalFlagRecord[] {
   );
 }
 
-/** A fresh, independent copy of the demo world as of `now`. */
-export function createSeedState(now: Date): SandboxState {
+/** A fresh, independent copy of the demo world as of `now`; `historyOperations` lengthens every company's history. */
+export function createSeedState(now: Date, options: { historyOperations?: number } = {}): SandboxState {
   const today = mexicoCityDate(now);
   const notifications = buildNotifications(now);
   const accounts = buildAccounts();
   const members = buildMembers(today);
   const catalogs = buildCatalogs(today);
   const priceSecret = newPriceSecret();
-  const history = seedHistory({ now, accounts, recipients, bankUsers, members, catalogs, priceSecret });
+  const history = seedHistory({
+    now,
+    accounts,
+    recipients,
+    bankUsers,
+    members,
+    catalogs,
+    priceSecret,
+    operationsPerCompany: options.historyOperations,
+  });
   const recipientRegistration = seedRecipientRegistration(now);
   const books = seedBooks({ now, accounts, recipients, recipientRegistration, companies, operations: history.operations });
   return {

@@ -68,6 +68,11 @@ export interface SandboxOptions {
   overlays?: "seed" | "none";
   /** "seed" (default, or SANDBOX_SCHEDULED_PAYMENTS): the demo's recurring payments; "none": none until a test creates some. */
   scheduledPayments?: "seed" | "none";
+  /**
+   * Operations in every company's seeded history (default 64, or SANDBOX_HISTORY_OPERATIONS): the history export's
+   * bench asks for 10,000. They are laid out like the 64, and their money moves through the books.
+   */
+  historyOperations?: number;
 }
 
 export interface Sandbox {
@@ -90,6 +95,13 @@ const DEFAULT_APPLY_DELAY_MS = 5000;
 function applyDelayFromEnv(): number {
   const value = Number(process.env.SANDBOX_APPLY_DELAY_MS ?? NaN);
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_APPLY_DELAY_MS;
+}
+
+const MAX_HISTORY_OPERATIONS = 20_000;
+
+function historyOperationsFromEnv(): number | undefined {
+  const value = Number(process.env.SANDBOX_HISTORY_OPERATIONS ?? NaN);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, MAX_HISTORY_OPERATIONS) : undefined;
 }
 
 function ttlFromEnv(name: string): number {
@@ -118,8 +130,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const withoutAnnouncements = (options.announcements ?? process.env.SANDBOX_ANNOUNCEMENTS) === "none";
   const withoutOverlays = (options.overlays ?? process.env.SANDBOX_OVERLAYS) === "none";
   const withoutSchedules = (options.scheduledPayments ?? process.env.SANDBOX_SCHEDULED_PAYMENTS) === "none";
+  const historyOperations = options.historyOperations ?? historyOperationsFromEnv();
   const seed = () => {
-    const fresh = createSeedState(now());
+    const fresh = createSeedState(now(), { historyOperations });
     if (withoutAnnouncements) fresh.catalogs.announcements = [];
     if (withoutOverlays) for (const flag of fresh.modalFlags) flag.show = false;
     if (withoutSchedules) fresh.scheduledPayments = seedScheduledPayments(now(), fresh.catalogs.nonWorkingDates, []);

@@ -391,6 +391,8 @@ export interface OperationRecord {
   balancesMoved: boolean;
   /** Clave de rastreo of a transfer that left by SPEI, given when its money moved (ledger.ts). */
   speiTrackingKey?: string | null;
+  /** When that SPEI left (ISO): its 'fecha de operación' for Banxico's CEP is this instant's Mexico City day. */
+  speiSentAt?: string | null;
   /** Part of the seeded history (sandbox/history-seed.ts), not created through /setoperation. */
   seeded?: boolean;
   /** Why the bank returned the money (status "returned"). */

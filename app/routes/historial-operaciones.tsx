@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
 import { canOpenPortfolio } from "#core/domain/portfolio-access";
-import { HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
+import { exportHref, HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable } from "~/components/history/HistoryTable";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 import { json, loadHistoryList, membershipIdOrNull, requireAccess } from "~/server-imports/historial-operaciones";
 import type { PageHandle } from "~/utils/page-title";
@@ -48,6 +49,23 @@ export default function OperationHistory() {
         </Link>
       ) : null}
       <HistoryFilters key={search} values={list.values} lastResult={list.lastResult} pairs={list.pairs} />
+      {list.total > 0 ? (
+        // Plain links, no `download`: the file comes as an attachment, and a failure comes back
+        // here with its toast instead of being saved as a file.
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div role="group" aria-label={t("export.label")} aria-describedby="exportar-alcance" className="flex flex-wrap gap-2">
+            <a href={exportHref(search, "csv")} className={buttonClass("secondary")}>
+              {t("export.csv")}
+            </a>
+            <a href={exportHref(search, "xlsx")} className={buttonClass("secondary")}>
+              {t("export.xlsx")}
+            </a>
+          </div>
+          <p id="exportar-alcance" className="text-sm text-slate-600 dark:text-slate-300">
+            {t("export.hint")}
+          </p>
+        </div>
+      ) : null}
       <HistoryTable
         companyName={companyName}
         rows={list.rows}

@@ -140,6 +140,7 @@ describe("filterMovements and pageOf", () => {
     direction,
     counterparty: "",
     reference: "",
+    trackingKey: null,
   });
   const list = [movement(1, 100, "in"), movement(2, 250.5, "out"), movement(3, 1000, "in"), movement(4, 0.1, "out")];
 

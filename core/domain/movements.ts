@@ -22,6 +22,8 @@ export interface Movement {
   direction: "in" | "out";
   counterparty: string;
   reference: string;
+  /** A SPEI or SPID movement's clave de rastreo, as the bank's middleware gives it; null for any other. */
+  trackingKey: string | null;
 }
 
 /** §3 movement type catalogue ids; the names a person reads are in accounts.json. */

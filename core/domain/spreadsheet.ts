@@ -167,9 +167,17 @@ function csvField(value: CellValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** RFC 4180 CSV lines (each ending CRLF) with formula-safe cells: a streamed file writes them a page at a time. */
+export function csvLines(rows: readonly (readonly CellValue[])[]): string {
+  return rows.map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
+}
+
+/** The byte order mark a CSV starts with, so Excel reads the accents. */
+export const CSV_BOM = "\uFEFF";
+
 /** RFC 4180 CSV with a UTF-8 BOM (so Excel reads the accents) and formula-safe cells. */
 export function toCsv(rows: readonly (readonly CellValue[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+  return `${CSV_BOM}${csvLines(rows)}`;
 }
 
 /** A file name safe for a Content-Disposition header. */

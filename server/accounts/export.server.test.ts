@@ -19,6 +19,7 @@ const movement = (overrides: Partial<Movement>): Movement => ({
   direction: "in",
   counterparty: "Proveedora Textil del Norte",
   reference: "1234567",
+  trackingKey: null,
   ...overrides,
 });
 

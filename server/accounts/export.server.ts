@@ -53,7 +53,11 @@ const CONTENT_TYPES = {
 } as const;
 
 /** A spreadsheet as a download: an attachment with a safe name, never cached, never sniffed. */
-export function spreadsheetResponse(body: string | Uint8Array<ArrayBuffer>, format: "csv" | "xlsx", fileName: string): Response {
+export function spreadsheetResponse(
+  body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
+  format: "csv" | "xlsx",
+  fileName: string,
+): Response {
   return new Response(body, {
     headers: {
       "Content-Type": CONTENT_TYPES[format],

@@ -43,6 +43,7 @@ function toMovement(item: MiddlewareMovement): Movement {
     direction: item.flow === "IN" ? "in" : "out",
     counterparty: item.counterparty?.name ?? "",
     reference: item.reference ?? "",
+    trackingKey: item.tracking_key,
   };
 }
 

@@ -182,6 +182,7 @@ describe("operation detail", () => {
       total: "$25,864.50 MXN",
       paymentReason: "Importación de mercancías",
       concept: "Pedido 4471",
+      proof: null,
     });
   });
 });

@@ -13,6 +13,8 @@ import {
   trackerFor,
   voidedByAdmin,
 } from "#core/domain/operation-status";
+import type { PaymentProof } from "#core/domain/payment-proof";
+import { paymentProof } from "#core/domain/payment-proof";
 import { reasonAndConcept } from "#core/domain/payment-reason";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { ShareOption, ShareRules } from "#core/domain/share-form";
@@ -104,6 +106,8 @@ export interface OperationDetail {
   share: { rules: ShareRules; selectable: ShareOption[] };
   polled: boolean;
   folio: string;
+  /** A SPEI's clave de rastreo and the CEP's data, or a SPID / international transfer's reference (issue 44). */
+  proof: PaymentProof;
 }
 
 /** Buy/sell amounts: 'Monto' in the pair's base currency, 'Total' in its quote currency. */
@@ -268,6 +272,9 @@ export function operationDetail(input: DetailInput): OperationDetail {
     share: { rules, selectable: selectableOptions(rules) },
     polled: isPolled(operation.status),
     folio,
+    proof: paymentProof({ kind: operation.operation, referenceGFB: operation.referenceGFB, spei: operation.spei }, (amount) =>
+      formatMoney(amount, operation.accountOrigin?.idDivisa ?? "MXN"),
+    ),
   };
 }
 
@@ -294,6 +301,7 @@ export interface ReceiptData {
   paymentReason: string | null;
   /** 'Concepto': what the person typed. */
   concept: string | null;
+  proof: PaymentProof;
 }
 
 const sideText = (side: AccountSide) => [side.name, side.masked, side.currency].filter(Boolean).join(" · ") || "- - -";
@@ -319,5 +327,6 @@ export function receiptData(detail: OperationDetail): ReceiptData {
     total: detail.amount.total,
     paymentReason: detail.paymentReason,
     concept: detail.concept,
+    proof: detail.proof,
   };
 }

@@ -200,6 +200,34 @@ const receipt: ReceiptData = {
   total: "$25,864.50 MXN",
   paymentReason: "Importación de mercancías",
   concept: "Pedido 4471",
+  proof: null,
+};
+
+const SPEI_KEY = "FXN062202611200000001026";
+const speiReceipt: ReceiptData = {
+  ...receipt,
+  operationId: "1026",
+  kind: "transfer",
+  pair: null,
+  exchangeType: null,
+  provider: null,
+  fee: "$0.00 MXN",
+  bankDestination: "BANORTE",
+  destinyAccount: "Proveedora Textil del Norte · •••• 6509 · MXN",
+  amount: "$5,000.00 MXN",
+  total: "$5,000.00 MXN",
+  proof: {
+    rail: "spei",
+    trackingKey: SPEI_KEY,
+    cep: [
+      { key: "operationDate", text: "20/11/2026", copy: "20/11/2026" },
+      { key: "trackingKey", text: SPEI_KEY, copy: SPEI_KEY },
+      { key: "senderBank", text: "BASE", copy: "BASE" },
+      { key: "receiverBank", text: "BANORTE", copy: "BANORTE" },
+      { key: "beneficiaryAccount", text: "012580019283746509", copy: "012580019283746509" },
+      { key: "amount", text: "$5,000.00 MXN", copy: "5000.00" },
+    ],
+  },
 };
 
 describe("the receipt document", () => {
@@ -234,6 +262,39 @@ describe("the receipt document", () => {
       for (const expected of ["1019", "$25,864.50 MXN", "4472219-1", "•••• 0014", "17.243000", "Importadora del Bajío S.A. de C.V."]) {
         expect(text).toContain(expected);
       }
+    },
+    30_000,
+  );
+
+  it.skipIf(!existsSync("/usr/bin/chromium"))(
+    "a SPEI's receipt prints its clave de rastreo and the CEP's data, still on one page",
+    async () => {
+      const pdfs = createPdfRenderer({ executablePath: "/usr/bin/chromium", log, concurrency: 1 });
+      renderers.push(pdfs);
+      const dir = mkdtempSync(path.join(tmpdir(), "recibo-"));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      const file = path.join(dir, "recibo.pdf");
+      writeFileSync(file, await pdfs.render(receiptHtml(speiReceipt)));
+      expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Pages:\s+1\n/);
+      // Lines as printed, joined: a long line (the CEP's address) may wrap.
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      for (const expected of [
+        "Clave de rastreo SPEI",
+        SPEI_KEY,
+        "Datos para consultar el CEP en Banxico",
+        "Fecha de operación",
+        "20/11/2026",
+        "Banco emisor",
+        "Banco receptor",
+        "Cuenta beneficiaria",
+        "012580019283746509",
+      ]) {
+        expect(text).toContain(expected);
+      }
+      // The address may be broken across lines where it has a slash.
+      expect(text).toContain("https://www.banxico.org.mx/cep/");
+      // The footer still fits: nothing was cut at the page's end.
+      expect(text).toContain("Este comprobante es informativo.");
     },
     30_000,
   );

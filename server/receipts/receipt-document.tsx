@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
 import { formatDateTime } from "#core/domain/dates";
+import { BANXICO_CEP_URL } from "#core/domain/payment-proof";
 import common from "#core/locales/es-MX/common.json";
 import texts from "#core/locales/es-MX/history.json";
 
@@ -27,6 +28,10 @@ table { width: 100%; border-collapse: collapse; margin-top: 6pt; }
 th, td { text-align: left; padding: 6pt 4pt; border-bottom: 1px solid #e2e8f0; vertical-align: top; }
 th { width: 38%; font-weight: 400; color: #475569; font-size: 10pt; }
 td { font-weight: 600; }
+h2 { font-size: 10.5pt; margin: 10pt 0 0; }
+.cep th, .cep td { padding: 3pt 4pt; font-size: 9.5pt; }
+.cep th { width: 18%; }
+section p { font-size: 9pt; color: #475569; margin: 6pt 0 0; }
 footer { margin-top: 18pt; font-size: 8.5pt; color: #64748b; }
 `;
 
@@ -43,6 +48,11 @@ function lookup(key: string): string {
   return typeof value === "string" ? value : key;
 }
 
+/** The CEP's six data two to a line, so a SPEI's receipt still fits one page. */
+function pairs<T>(items: readonly T[]): T[][] {
+  return Array.from({ length: Math.ceil(items.length / 2) }, (_, index) => items.slice(index * 2, index * 2 + 2));
+}
+
 function Receipt({ data, issuedAt }: { data: ReceiptData; issuedAt: string }) {
   const product = common.product.name;
   const r = texts.receipt;
@@ -53,6 +63,7 @@ function Receipt({ data, issuedAt }: { data: ReceiptData; issuedAt: string }) {
     [r.date, data.date],
     [r.folio, data.folio],
     [r.reference, data.reference ?? texts.detail.noReference],
+    [r.trackingKey, data.proof?.rail === "spei" ? data.proof.trackingKey : null],
     [r.bankOrigin, data.bankOrigin],
     [r.withdrawalAccount, data.withdrawalAccount],
     [r.bankDestination, data.bankDestination],
@@ -99,6 +110,26 @@ function Receipt({ data, issuedAt }: { data: ReceiptData; issuedAt: string }) {
               ))}
           </tbody>
         </table>
+        {data.proof?.rail === "spei" ? (
+          <section>
+            <h2>{r.cepTitle}</h2>
+            <table className="cep">
+              <tbody>
+                {pairs(data.proof.cep).map((row) => (
+                  <tr key={row[0].key}>
+                    {row.map((field) => [
+                      <th key={`${field.key}-label`} scope="row">
+                        {texts.proof.cep[field.key]}
+                      </th>,
+                      <td key={field.key}>{field.text}</td>,
+                    ])}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p>{fill(r.cepLegend, { url: BANXICO_CEP_URL })}</p>
+          </section>
+        ) : null}
         <footer>
           <p>{fill(r.issued, { product, date: issuedAt })}</p>
           <p>{r.legend}</p>

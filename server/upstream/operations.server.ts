@@ -67,6 +67,20 @@ export const historyOperationSchema = operationSchema.extend({
     .nullable()
     .default(null),
   approved_at: z.string().nullable().default(null),
+  /** The clave de rastreo of a transfer that left by SPEI (sandbox/CONTRACT.md); null for anything else. */
+  speiTrackingKey: z.string().nullable().default(null),
+  /** What Banxico's CEP asks to find that SPEI, as the bank gives it; null when it did not leave by SPEI. */
+  spei: z
+    .object({
+      trackingKey: z.string(),
+      operationDate: z.string(),
+      senderBank: z.string(),
+      receiverBank: z.string(),
+      beneficiaryAccount: z.string(),
+      amount: z.number(),
+    })
+    .nullable()
+    .default(null),
 });
 export type HistoryOperation = z.infer<typeof historyOperationSchema>;
 

@@ -49,6 +49,8 @@ export const SCREENS: Record<string, string[]> = {
     "/historial-operaciones/1021/vista-previa",
     "/historial-operaciones/1019",
     "/historial-operaciones/1002",
+    // Issue 44: an applied SPEI, with its clave de rastreo and the CEP card.
+    "/historial-operaciones/1017",
     "/comportamiento-de-mercado",
     "/comportamiento-de-mercado?par=EURMXN&rango=1S",
     "/comportamiento-de-mercado?par=USDJPY&rango=1M",

@@ -1,5 +1,6 @@
 import type { Movement } from "#core/domain/movements";
 import { movementTypeKey } from "#core/domain/movements";
+import { CopyButton } from "~/components/ui/CopyButton";
 import { Money } from "~/components/ui/Money";
 import { useTranslation } from "~/i18n";
 
@@ -68,10 +69,17 @@ export function MovementsTable({ movements, caption }: { movements: MovementRow[
                 {movement.counterparty || t(movementTypeKey(movement.typeId))}
               </td>
               <td
-                className={`${CELL} tabular-nums ${PHONE_SECONDARY} max-md:order-6 max-md:col-span-2 ${movement.reference ? "" : "max-md:hidden"}`}
+                className={`${CELL} tabular-nums ${PHONE_SECONDARY} max-md:order-6 max-md:col-span-2 ${movement.reference || movement.trackingKey ? "" : "max-md:hidden"}`}
               >
                 <span className="md:hidden">{t("movements.columns.reference")}: </span>
                 {movement.reference}
+                {movement.trackingKey ? (
+                  <span className="block">
+                    <span className="text-xs text-slate-600 dark:text-slate-300">{t("movements.trackingKey")}: </span>
+                    <span className="select-all break-all font-mono text-xs">{movement.trackingKey}</span>
+                    <CopyButton value={movement.trackingKey} label={t("movements.trackingKey")} />
+                  </span>
+                ) : null}
               </td>
               <td className={`${CELL} text-right max-md:order-2 ${movement.direction === "out" ? "" : "max-md:hidden"}`}>
                 {movement.direction === "out" ? (

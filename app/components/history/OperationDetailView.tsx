@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 
+import { PaymentProof, TrackingKeyLine } from "./PaymentProof";
 import { StatusBadge } from "./StatusBadge";
 import { Tracker } from "./Tracker";
 
@@ -131,6 +132,7 @@ export function OperationDetailBody({
           </p>
         ) : null}
         <Tracker tracker={detail.tracker} pair={detail.pair} />
+        {detail.proof?.rail === "spei" ? <TrackingKeyLine trackingKey={detail.proof.trackingKey} /> : null}
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -159,6 +161,8 @@ export function OperationDetailBody({
           {detail.returnedAtText ? <Row label={t("detail.returnedDate")} value={detail.returnedAtText} /> : null}
         </dl>
       </Card>
+
+      {detail.proof ? <PaymentProof proof={detail.proof} operationId={detail.id} /> : null}
     </div>
   );
 }
