@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 
 import { resetRateLimiters } from "#server/rate-limit.server";
 import { requireAccess } from "#server/session/auth.server";
-import { issueLoginState } from "#server/session/login-link.server";
 import { breakerFor, resetBreakers } from "#server/upstream/breakers.server";
 
-import * as access from "../../app/routes/access";
 import { TEST_APP_URL as APP } from "../support/app-env";
-import { answerOf, routeContext, sandboxedApp } from "../support/route-session";
-import { bankTokenFor, requestCount } from "../support/sandbox";
+import { followBankLink, routeContext, sandboxedApp } from "../support/route-session";
+import { requestCount } from "../support/sandbox";
 
 /**
  * Issue 40 item 5: the first login after a bank outage meets the partner API's breaker half-open,
@@ -37,15 +35,7 @@ describe("the first login after a bank outage", () => {
     const outcomes: string[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await bankOutageJustEnded();
-      const bankToken = await bankTokenFor(world.sandbox, "ana.admin");
-      const { state, cookie } = await issueLoginState();
-      const answer = await answerOf(() =>
-        access.loader({
-          request: get(`/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, cookiePair(cookie)),
-          context: routeContext,
-          params: {},
-        }),
-      );
+      const { answer } = await followBankLink(world.sandbox, "ana.admin");
       outcomes.push(`${answer.headers.get("location") ?? answer.status}, breaker ${breakerFor("partner").state}`);
       if (answer.headers.get("location") === "/") {
         const signedIn = await requireAccess(get("/", cookiePair(answer.headers.get("set-cookie"))), routeContext);

@@ -6,12 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { getConfig, trustProxySetting } from "#server/config.server";
 import { RATE_POLICIES, resetRateLimiters } from "#server/rate-limit.server";
-import { issueLoginState } from "#server/session/login-link.server";
 
 import * as access from "../../app/routes/access";
 import { TEST_APP_URL as APP } from "../support/app-env";
-import { answerOf, routeContext, sandboxedApp } from "../support/route-session";
-import { bankTokenFor } from "../support/sandbox";
+import { answerOf, followBankLink, routeContext, sandboxedApp } from "../support/route-session";
 
 /**
  * Issue 40 item 2 (decision 099): the login limit counts by an address nobody can write, and by the
@@ -19,7 +17,6 @@ import { bankTokenFor } from "../support/sandbox";
  * from TRUST_PROXY, unset here as in a plain deployment).
  */
 const world = sandboxedApp("claves-de-acceso");
-const cookiePair = (setCookie: string) => setCookie.split(";")[0];
 const LOGIN_POINTS = RATE_POLICIES.login.points;
 
 beforeEach(() => resetRateLimiters());
@@ -61,13 +58,8 @@ describe("logins of one account from many addresses", () => {
   it("are bounded by the account too", async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_POINTS; i += 1) {
-      const bankToken = await bankTokenFor(world.sandbox, "ana.admin");
-      const { state, cookie } = await issueLoginState();
       const context = { ...routeContext, clientIp: `198.51.100.${i + 1}` } as AppLoadContext;
-      const request = new Request(`${APP}/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, {
-        headers: { cookie: cookiePair(cookie) },
-      });
-      statuses.push((await answerOf(() => access.loader({ request, context, params: {} }))).status);
+      statuses.push((await followBankLink(world.sandbox, "ana.admin", context)).answer.status);
     }
     expect(statuses.slice(0, LOGIN_POINTS).every((status) => status === 302)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

@@ -2,14 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { SHARED_PART_DOWN } from "#core/domain/shared-part";
 import { resetRateLimiters } from "#server/rate-limit.server";
-import { issueLoginState } from "#server/session/login-link.server";
 
 import * as dashboard from "../../app/routes/_index";
-import * as access from "../../app/routes/access";
 import { TEST_APP_URL as APP } from "../support/app-env";
 import { freePort, redisHop, startRedis } from "../support/redis";
-import { answerOf, routeContext, sandboxedApp } from "../support/route-session";
-import { bankTokenFor } from "../support/sandbox";
+import { answerOf, followBankLink, routeContext, sandboxedApp } from "../support/route-session";
 
 /**
  * Issue 40, "Redis going away", at the level of loaders: with sessions in Redis, a signed-in page
@@ -30,15 +27,7 @@ const get = (path: string, cookie = "") => new Request(`${APP}${path}`, { header
 
 async function signIn(): Promise<string> {
   resetRateLimiters();
-  const bankToken = await bankTokenFor(world.sandbox, "ana.admin");
-  const { state, cookie } = await issueLoginState();
-  const answer = await answerOf(() =>
-    access.loader({
-      request: get(`/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, cookiePair(cookie)),
-      context: routeContext,
-      params: {},
-    }),
-  );
+  const { answer } = await followBankLink(world.sandbox, "ana.admin");
   expect(answer.headers.get("location")).toBe("/");
   return answer.headers.getSetCookie().map(cookiePair).join("; ");
 }

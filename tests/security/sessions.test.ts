@@ -15,7 +15,7 @@ import * as access from "../../app/routes/access";
 import * as company from "../../app/routes/empresa";
 import * as extend from "../../app/routes/sesion.extender";
 import { TEST_APP_URL as APP } from "../support/app-env";
-import { answerOf, formPost, routeContext, sandboxedApp } from "../support/route-session";
+import { answerOf, followBankLink, formPost, routeContext, sandboxedApp } from "../support/route-session";
 import { bankTokenFor, clients, requestCount } from "../support/sandbox";
 
 /**
@@ -36,15 +36,7 @@ const get = (path: string, cookie = "") => new Request(`${APP}${path}`, { header
 const sessionFiles = async () => (await readdir(process.env.SESSION_DIR!).catch(() => [])).filter((name) => name.endsWith(".json"));
 
 async function signInWithState(userName: string) {
-  const bankToken = await bankTokenFor(world.sandbox, userName);
-  const { state, cookie } = await issueLoginState();
-  const answer = await answerOf(() =>
-    access.loader({
-      request: get(`/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, cookiePair(cookie)),
-      context: routeContext,
-      params: {},
-    }),
-  );
+  const { bankToken, answer } = await followBankLink(world.sandbox, userName);
   return { bankToken, answer, cookie: setCookies(answer).join("; ") };
 }
 

@@ -5,13 +5,15 @@ import { jwtExpiry } from "#core/domain/jwt";
 import { runShutdownHooks } from "#server/lifecycle.server";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
+import { issueLoginState } from "#server/session/login-link.server";
 import type { SessionData } from "#server/session/types";
 import { resetBreakers } from "#server/upstream/breakers.server";
 
+import * as access from "../../app/routes/access";
 import type { SandboxOptions } from "../../sandbox/server";
 import { pointAppAtSandbox, TEST_APP_URL } from "./app-env";
 import type { TestSandbox } from "./sandbox";
-import { control, loginAs, silentLog, startTestSandbox } from "./sandbox";
+import { bankTokenFor, control, loginAs, silentLog, startTestSandbox } from "./sandbox";
 
 /** The load context the HTTP server hands every loader and action. */
 export const routeContext = { log: silentLog, cspNonce: "", requestId: "prueba" } as unknown as AppLoadContext;
@@ -110,6 +112,20 @@ export async function answerOf(run: () => Promise<Response> | Response): Promise
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/**
+ * The bank's link back for `userName`, opened by the browser that started the login (it holds the
+ * login state's cookie): the answer of `/access` and the bank token the link spent.
+ */
+export async function followBankLink(sandbox: TestSandbox, userName: string, context: AppLoadContext = routeContext) {
+  const bankToken = await bankTokenFor(sandbox, userName);
+  const { state, cookie } = await issueLoginState();
+  const request = new Request(`${TEST_APP_URL}/access?jwt=${encodeURIComponent(bankToken)}&state=${state}`, {
+    headers: { cookie: cookie.split(";")[0] },
+  });
+  const answer = await answerOf(() => access.loader({ request, context, params: {} }));
+  return { bankToken, answer };
 }
 
 export function formPost(path: string, cookie: string, fields: Record<string, string>): Request {
