@@ -21,12 +21,12 @@ const STATE_TTL_S = 10 * 60;
 const CLAIM_MAX_MS = 24 * 60 * 60_000;
 const MEMORY_CLAIMS_MAX = 100_000;
 
-function stateCookie() {
-  return singleton("loginStateCookie", () => {
+/** A signed, httpOnly cookie living as long as a login's state: Lax, so it comes back on the bank's top-level redirect to /access. */
+function loginCookie(name: string) {
+  return singleton(`loginCookie:${name}`, () => {
     const config = getConfig();
-    return createCookie(cookieName("portal_login_state"), {
+    return createCookie(cookieName(name), {
       httpOnly: true,
-      // Lax: the cookie comes back on the bank's top-level redirect to /access.
       sameSite: "lax",
       path: "/",
       secure: new URL(config.APP_URL).protocol === "https:",
@@ -35,6 +35,8 @@ function stateCookie() {
     });
   });
 }
+
+const stateCookie = () => loginCookie("portal_login_state");
 
 export async function issueLoginState(): Promise<{ state: string; cookie: string }> {
   const state = crypto.randomBytes(32).toString("base64url");
@@ -58,19 +60,7 @@ export async function clearLoginState(): Promise<string> {
  * (decision 109): the browser cannot write it, the app reads it only at sign-in and checks it
  * again there by the redirect rule. Lax, like the state, so it comes back on the bank's redirect.
  */
-function returnCookie() {
-  return singleton("loginReturnCookie", () => {
-    const config = getConfig();
-    return createCookie(cookieName("portal_login_return"), {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: new URL(config.APP_URL).protocol === "https:",
-      secrets: [config.SESSION_SECRET],
-      maxAge: STATE_TTL_S,
-    });
-  });
-}
+const returnCookie = () => loginCookie("portal_login_return");
 
 /**
  * The cookie for a request the guard turns away: it remembers the page, or forgets an older one when

@@ -1,12 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import type { AppInstance, RoundRobin } from "../support/instances";
-import { startAppInstance, startRoundRobin } from "../support/instances";
+import type { Cluster, RoundRobin } from "../support/instances";
+import { startCluster } from "../support/instances";
 import { redisHop, startRedis } from "../support/redis";
-import { recipientsWorkbook, sampleRows } from "../support/sample-files";
-import { resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+import { resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
  * Issue 40, "Redis going away": two instances on one Redis behind a round-robin front; Redis goes
@@ -26,7 +25,7 @@ const OUTAGE_MS = 6_000;
 
 let redis: { url: string; stop: () => void };
 let hop: Awaited<ReturnType<typeof redisHop>>;
-let instances: AppInstance[] = [];
+let cluster: Cluster;
 let front: RoundRobin;
 
 test.describe.configure({ mode: "serial" });
@@ -36,22 +35,18 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   redis = await startRedis(REDIS_PORT);
   hop = await redisHop(HOP_PORT, redis.url);
-  const env = {
-    REDIS_URL: hop.url,
-    APP_URL: `http://localhost:${FRONT_PORT}`,
-    RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
-    ANNOUNCEMENTS_CACHE_MS: "0",
-  };
-  instances = await Promise.all([
-    startAppInstance({ name: "a", port: PORT_A, sandboxPort: SANDBOX_PORT, env, buildDir: BUILD_DIR }),
-    startAppInstance({ name: "b", port: PORT_B, sandboxPort: SANDBOX_PORT, env, buildDir: BUILD_DIR }),
-  ]);
-  front = await startRoundRobin(FRONT_PORT, instances);
+  cluster = await startCluster({
+    redisUrl: hop.url,
+    sandboxPort: SANDBOX_PORT,
+    buildDir: BUILD_DIR,
+    ports: [PORT_A, PORT_B],
+    frontPort: FRONT_PORT,
+  });
+  front = cluster.front;
 });
 
 test.afterAll(async () => {
-  await front?.close();
-  await Promise.all(instances.map((instance) => instance.stop()));
+  await cluster?.close();
   await hop?.close();
   redis?.stop();
 });
@@ -60,18 +55,8 @@ test.beforeEach(async () => {
   await resetSandbox();
 });
 
-async function signIn(browser: Browser, userName: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: "es-MX", timezoneId: "America/Mexico_City", viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${front.url}/login/banco`);
-  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
-  const state = new URL(page.url()).searchParams.get("state") ?? "";
-  const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}&state=${encodeURIComponent(state)}`, { redirect: "manual" });
-  const link = new URL(bank.headers.get("location") ?? "");
-  await page.goto(`${front.url}${link.pathname}${link.search}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  return { context, page };
-}
+/** Signs in through this file's front. */
+const signIn = (browser: Browser, userName: string) => signInThroughFront(browser, front.url, userName);
 
 /** What 'Confirmar' of a quoted FX buy sends (its idempotency key included), read from the page. */
 async function quotedBuy(page: Page) {
@@ -104,18 +89,7 @@ test("Redis stops while a person is signed in, confirming a buy and registering 
   const operationsBefore = await operationCount();
 
   // A file of recipients under way when Redis goes.
-  await page.goto(`${front.url}/destinatarios-alta-multiple`);
-  await page.getByLabel("Archivo de Excel").setInputFiles({
-    name: "destinatarios.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: await recipientsWorkbook(sampleRows(30)),
-  });
-  await page.getByRole("button", { name: "Revisar archivo" }).click();
-  await expect(page.getByText("30 de 30 filas están listas para registrarse.")).toBeVisible();
-  await sandboxControl("/__latency", { ms: 150 });
-  await page.getByRole("button", { name: "Registrar 30 destinatarios válidos" }).click();
-  const upload = new URL(page.url()).searchParams.get("carga");
-  expect(upload).toBeTruthy();
+  const upload = await startRecipientsUpload(page, front.url, 30, 150);
 
   const sendBuy = (instance: string) =>
     context.request.post(`${front.url}${buy.action}`, {

@@ -1,12 +1,11 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 
-import type { AppInstance, RoundRobin } from "../support/instances";
-import { startAppInstance, startRoundRobin } from "../support/instances";
+import type { AppInstance, Cluster, RoundRobin } from "../support/instances";
+import { startCluster } from "../support/instances";
 import { freePort, startRedis } from "../support/redis";
-import { recipientsWorkbook, sampleRows } from "../support/sample-files";
-import { resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+import { resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
  * Two instances of the app on one Redis behind a round-robin front (issue 14, ARCHITECTURE
@@ -19,6 +18,7 @@ const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 let redis: { url: string; stop: () => void };
+let cluster: Cluster;
 let instances: AppInstance[] = [];
 let front: RoundRobin;
 
@@ -28,24 +28,20 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the cluster is started
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   redis = await startRedis();
-  const [portA, portB, frontPort] = [await freePort(), await freePort(), await freePort()];
-  const env = {
-    REDIS_URL: redis.url,
-    APP_URL: `http://localhost:${frontPort}`,
+  cluster = await startCluster({
+    redisUrl: redis.url,
+    sandboxPort: SANDBOX_PORT,
+    buildDir: BUILD_DIR,
+    ports: [await freePort(), await freePort()],
+    frontPort: await freePort(),
     // The export limit is low here so both instances together reach it; the rest stay out of the way.
-    RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=3/60",
-    ANNOUNCEMENTS_CACHE_MS: "0",
-  };
-  instances = await Promise.all([
-    startAppInstance({ name: "a", port: portA, sandboxPort: SANDBOX_PORT, env, buildDir: BUILD_DIR }),
-    startAppInstance({ name: "b", port: portB, sandboxPort: SANDBOX_PORT, env, buildDir: BUILD_DIR }),
-  ]);
-  front = await startRoundRobin(frontPort, instances);
+    rateLimits: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=3/60",
+  });
+  ({ instances, front } = cluster);
 });
 
 test.afterAll(async () => {
-  await front?.close();
-  await Promise.all(instances.map((instance) => instance.stop()));
+  await cluster?.close();
   redis?.stop();
 });
 
@@ -53,19 +49,8 @@ test.beforeEach(async () => {
   await resetSandbox();
 });
 
-/** Signs in through the front: its login page, the bank's portal, the bank's link back (rewritten to the front). */
-async function signIn(browser: Browser, userName: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: "es-MX", timezoneId: "America/Mexico_City", viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${front.url}/login/banco`);
-  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
-  const state = new URL(page.url()).searchParams.get("state") ?? "";
-  const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}&state=${encodeURIComponent(state)}`, { redirect: "manual" });
-  const link = new URL(bank.headers.get("location") ?? "");
-  await page.goto(`${front.url}${link.pathname}${link.search}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  return { context, page };
-}
+/** Signs in through this file's front. */
+const signIn = (browser: Browser, userName: string) => signInThroughFront(browser, front.url, userName);
 
 test("a session made on one instance is valid on the other", async ({ browser }) => {
   const { context, page } = await signIn(browser, "ana.admin");
@@ -175,19 +160,8 @@ test("the same form sent to both instances creates one operation", async ({ brow
 
 test("a bulk registration started on one instance shows its progress on the other", async ({ browser }) => {
   const { context, page } = await signIn(browser, "ana.admin");
-  await page.goto(`${front.url}/destinatarios-alta-multiple`);
-  await page.getByLabel("Archivo de Excel").setInputFiles({
-    name: "destinatarios.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: await recipientsWorkbook(sampleRows(40)),
-  });
-  await page.getByRole("button", { name: "Revisar archivo" }).click();
-  await expect(page.getByText("40 de 40 filas están listas para registrarse.")).toBeVisible();
   // Slow enough that the job is still running when the other instance is asked.
-  await sandboxControl("/__latency", { ms: 150 });
-  await page.getByRole("button", { name: "Registrar 40 destinatarios válidos" }).click();
-  const upload = new URL(page.url()).searchParams.get("carga");
-  expect(upload).toBeTruthy();
+  const upload = await startRecipientsUpload(page, front.url, 40, 150);
 
   for (const instance of instances) {
     const tab = await context.newPage();
@@ -210,19 +184,8 @@ test("a bulk registration started on one instance shows its progress on the othe
 test("a bulk registration whose instance dies mid-job is run to the end by the other instance", async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page } = await signIn(browser, "ana.admin");
-  await page.goto(`${front.url}/destinatarios-alta-multiple`);
-  await page.getByLabel("Archivo de Excel").setInputFiles({
-    name: "destinatarios.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: await recipientsWorkbook(sampleRows(60)),
-  });
-  await page.getByRole("button", { name: "Revisar archivo" }).click();
-  await expect(page.getByText("60 de 60 filas están listas para registrarse.")).toBeVisible();
   // Slow calls: the job is still running when its instance is killed.
-  await sandboxControl("/__latency", { ms: 400 });
-  await page.getByRole("button", { name: "Registrar 60 destinatarios válidos" }).click();
-  const upload = new URL(page.url()).searchParams.get("carga");
-  expect(upload).toBeTruthy();
+  const upload = await startRecipientsUpload(page, front.url, 60, 400);
 
   // Which instance's worker runs it: BullMQ writes the worker's name (host:pid) on the job (decision 067).
   const client = new Redis(redis.url);

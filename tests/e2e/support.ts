@@ -1,5 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
+
+import { recipientsWorkbook, sampleRows } from "../support/sample-files";
 
 /** Ports of playwright.config.ts; the sandbox is reached only for its portal and control endpoints. */
 export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
@@ -69,4 +71,45 @@ export function pageErrors(page: Page): string[] {
  */
 export async function islandsHydrated(page: Page): Promise<void> {
   await expect(page.locator("[data-island]:not([data-island-hydrated])")).toHaveCount(0);
+}
+
+/**
+ * Signs in through a front of several instances: its login page, the bank's portal, the bank's link
+ * back rewritten to the front (the sandbox links to the app's own address).
+ */
+export async function signInThroughFront(
+  browser: Browser,
+  frontUrl: string,
+  userName: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: "es-MX", timezoneId: "America/Mexico_City", viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${frontUrl}/login/banco`);
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
+  const state = new URL(page.url()).searchParams.get("state") ?? "";
+  const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}&state=${encodeURIComponent(state)}`, { redirect: "manual" });
+  const link = new URL(bank.headers.get("location") ?? "");
+  await page.goto(`${frontUrl}${link.pathname}${link.search}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  return { context, page };
+}
+
+/**
+ * Starts registering a file of `rows` recipients from `baseUrl`, with every sandbox call slowed by
+ * `latencyMs` so the job is still running when the test acts on it; returns the upload's id (`carga`).
+ */
+export async function startRecipientsUpload(page: Page, baseUrl: string, rows: number, latencyMs: number): Promise<string> {
+  await page.goto(`${baseUrl}/destinatarios-alta-multiple`);
+  await page.getByLabel("Archivo de Excel").setInputFiles({
+    name: "destinatarios.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await recipientsWorkbook(sampleRows(rows)),
+  });
+  await page.getByRole("button", { name: "Revisar archivo" }).click();
+  await expect(page.getByText(`${rows} de ${rows} filas están listas para registrarse.`)).toBeVisible();
+  await sandboxControl("/__latency", { ms: latencyMs });
+  await page.getByRole("button", { name: `Registrar ${rows} destinatarios válidos` }).click();
+  const upload = new URL(page.url()).searchParams.get("carga");
+  expect(upload).toBeTruthy();
+  return upload ?? "";
 }

@@ -120,3 +120,44 @@ export async function startRoundRobin(port: number, instances: AppInstance[]): P
       }),
   };
 }
+
+export interface Cluster {
+  instances: AppInstance[];
+  front: RoundRobin;
+  /** Stops the front, then both instances as Docker would. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances "a" and "b" on one Redis behind a round-robin front on `frontPort`, as compose runs
+ * them: `APP_URL` is the front's, and every rate limit out of the way unless `rateLimits` says.
+ */
+export async function startCluster(options: {
+  redisUrl: string;
+  sandboxPort: number;
+  buildDir: string;
+  ports: [number, number];
+  frontPort: number;
+  rateLimits?: string;
+}): Promise<Cluster> {
+  const env = {
+    REDIS_URL: options.redisUrl,
+    APP_URL: `http://localhost:${options.frontPort}`,
+    RATE_LIMITS: options.rateLimits ?? "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
+    ANNOUNCEMENTS_CACHE_MS: "0",
+  };
+  const instances = await Promise.all(
+    (["a", "b"] as const).map((name, i) =>
+      startAppInstance({ name, port: options.ports[i], sandboxPort: options.sandboxPort, env, buildDir: options.buildDir }),
+    ),
+  );
+  const front = await startRoundRobin(options.frontPort, instances);
+  return {
+    instances,
+    front,
+    async close() {
+      await front.close();
+      await Promise.all(instances.map((instance) => instance.stop()));
+    },
+  };
+}
