@@ -164,7 +164,7 @@ function report(name: string, figures: Record<string, unknown>) {
 }
 
 test("a file payment whose instance is killed mid-file is taken over by the other, no row sent twice", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { context, page } = await signIn(browser, "ana.admin");
   const upload = await startFilePayment(page);
 
@@ -200,10 +200,10 @@ test("a file payment whose instance is killed mid-file is taken over by the othe
 });
 
 test("Redis goes away mid-file and returns: the job resumes by itself, no row sent twice", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { context, page } = await signIn(browser, "ana.admin");
   const upload = await startFilePayment(page);
-  await expect.poll(async () => done(upload)).toBeGreaterThanOrEqual(4);
+  await expect.poll(async () => done(upload), { intervals: [100] }).toBeGreaterThanOrEqual(4);
 
   await hop.set("down");
   const doneAtOutage = await done(upload);
