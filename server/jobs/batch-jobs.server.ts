@@ -289,9 +289,10 @@ export async function runBatchJob<R, O extends Outcome>(
   const api = clientsFor(log);
   let released = false;
   let ended = false;
+  let broken: { error: unknown } | null = null;
   let owner: JobOwner | null = null;
   const worker = async () => {
-    while (queue.length && !released && !ended) {
+    while (queue.length && !released && !ended && !broken) {
       if (!(await control.holds())) {
         released = true;
         break;
@@ -308,7 +309,20 @@ export async function runBatchJob<R, O extends Outcome>(
       await records.record(data.batchId, kind.lineOf(row), outcome);
     }
   };
-  await Promise.all(Array.from({ length: kind.concurrency }, worker));
+  // An error of ours (Redis gone while writing an outcome) stops the other rows' loops too, and the job
+  // fails only once none is in flight: its retry (decision 111) must not meet a row still being sent here.
+  await Promise.all(
+    Array.from({ length: kind.concurrency }, () =>
+      worker().catch((error: unknown) => {
+        broken ??= { error };
+      }),
+    ),
+  );
+  if (broken) {
+    const { error } = broken as { error: unknown };
+    log.warn({ event: "batch_job_interrupted", left: queue.length }, "batch job interrupted: it runs again by itself");
+    throw error instanceof Error ? error : new Error(String(error));
+  }
   if (released) {
     log.info({ event: "batch_job_released", left: queue.length }, "batch job left to another runner");
     return "released";

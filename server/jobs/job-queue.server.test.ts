@@ -178,6 +178,40 @@ describe("batch jobs on BullMQ", () => {
     expect(row4[0].key).toBe(row4[1].key);
   });
 
+  it("runs again by itself a job that failed on an error of ours (Redis gone mid-file): no owner's visit, no row sent twice", async () => {
+    const prefix = `t:${crypto.randomUUID()}`;
+    const one = instance(prefix);
+    const counting = countingKind();
+    const records = one.records<Row, Sent>(STATES);
+    // Redis goes away just as row 4's outcome is written: the bank has it, the job does not.
+    let broken = false;
+    const flaky: BatchRecords<Row, Sent> = {
+      save: (batch) => records.save(batch),
+      load: (id) => records.load(id),
+      createJob: (id, total) => records.createJob(id, total),
+      finish: (id) => records.finish(id),
+      async record(id, line, outcome) {
+        if (line === 4 && !broken) {
+          broken = true;
+          throw new Error("Connection is closed.");
+        }
+        return records.record(id, line, outcome);
+      },
+    };
+    const store = batchStore(counting.kind, flaky, { queue: one.queue, sessions: fixedOwner() });
+    const batch = await store.add(someone, "x.csv", rowsOf(6));
+    one.work(new Map([[counting.kind.name, batchProcessor(counting.kind, flaky, fixedOwner())]]));
+    await store.start(someone, batch);
+    // Nobody looks at the progress page (store.get would put a failed job back): the queue retries it.
+    await until(async () => Boolean((await records.load(batch.id))?.job?.finished));
+
+    expect((await records.load(batch.id))!.job).toMatchObject({ total: 6, done: 6, sent: 6 });
+    expect(Object.fromEntries(sentPerLine(counting.calls))).toEqual({ 2: 1, 3: 1, 4: 2, 5: 1, 6: 1, 7: 1 });
+    const row4 = counting.calls.filter((call) => call.line === 4);
+    expect(row4[0].key).toBe(row4[1].key);
+    await until(async () => (await one.queue.queue.getJobState(jobIdOf(counting.kind.name, batch.id))) === "completed");
+  });
+
   it("on a clean stop, finishes the row under way and hands the job back at once: nothing is sent twice", async () => {
     const prefix = `t:${crypto.randomUUID()}`;
     const [first, second] = [instance(prefix), instance(prefix)];

@@ -15,7 +15,8 @@ import { closeRedis } from "../redis-close.server";
  * kind as the job's name and `<kind>-<batch id>` as its id (a second enqueue of one batch adds
  * nothing); every instance runs a Worker; a job whose instance died is found by the others'
  * stalled-job checks within seconds and run again, which sends only the rows without an outcome,
- * each with its own Idempotency-Key. No automatic retries: `attempts: 1`.
+ * each with its own Idempotency-Key. A job failing on an error of ours (Redis gone) is retried
+ * by itself a few times (JOB_ATTEMPTS, decision 111).
  *
  * This file is also bundled into the HTTP server (server/main.ts starts the worker); the kinds'
  * processors reach it through a process-wide registry filled when the Remix build loads.
@@ -58,10 +59,17 @@ export const STALLED_INTERVAL_MS = 5_000;
  */
 export const MAX_STALLED_COUNT = 5;
 
+/**
+ * How many times a job that failed on an error of ours (Redis gone mid-file) is run again by
+ * itself, 1, 2, 4, 8 then 16 s after each failure (decision 111). An upstream refusal is a row's
+ * outcome, never an error, so only our own failures are retried; a retry sends only the rows
+ * without an outcome, each with its own key. Past the last, the owner's look puts it back (resume).
+ */
+export const JOB_ATTEMPTS = 6;
+
 const JOB_OPTIONS: JobsOptions = {
-  // A job is never retried by BullMQ on an error: an upstream refusal is a row's outcome, not an
-  // error; an error of ours (Redis gone) leaves the rows without outcome for resume() to send with their keys.
-  attempts: 1,
+  attempts: JOB_ATTEMPTS,
+  backoff: { type: "exponential", delay: 1_000 },
   removeOnComplete: { age: 30 * 60 },
   removeOnFail: { age: 30 * 60 },
 };
