@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 
-import type { AppInstance, RoundRobin } from "../support/instances";
-import { startAppInstance, startRoundRobin } from "../support/instances";
+import type { AppInstance, Cluster, RoundRobin } from "../support/instances";
+import { startCluster } from "../support/instances";
 import { redisHop, startRedis } from "../support/redis";
-import { resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
+import { resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront } from "./support";
 
 /**
  * Issue 40, "Redis going away", last bullet: a file payment (§2 /pago-multiple, decisions 062, 093)
@@ -27,17 +27,10 @@ const ACEROS = "072680004588127341";
 
 let redis: { url: string; stop: () => void };
 let hop: Awaited<ReturnType<typeof redisHop>>;
+let cluster: Cluster;
 let instances: AppInstance[] = [];
 let front: RoundRobin;
 let client: Redis;
-
-const env = () => ({
-  REDIS_URL: hop.url,
-  APP_URL: `http://localhost:${FRONT_PORT}`,
-  RATE_LIMITS: "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
-  ANNOUNCEMENTS_CACHE_MS: "0",
-});
-const start = (name: string, port: number) => startAppInstance({ name, port, sandboxPort: SANDBOX_PORT, env: env(), buildDir: BUILD_DIR });
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the cluster is started once, in the project with JavaScript");
@@ -46,15 +39,20 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   redis = await startRedis(REDIS_PORT);
   hop = await redisHop(HOP_PORT, redis.url);
-  instances = await Promise.all([start("a", PORT_A), start("b", PORT_B)]);
-  front = await startRoundRobin(FRONT_PORT, instances);
+  cluster = await startCluster({
+    redisUrl: hop.url,
+    sandboxPort: SANDBOX_PORT,
+    buildDir: BUILD_DIR,
+    ports: [PORT_A, PORT_B],
+    frontPort: FRONT_PORT,
+  });
+  ({ instances, front } = cluster);
   client = new Redis(redis.url);
 });
 
 test.afterAll(async () => {
   await client?.quit();
-  await front?.close();
-  await Promise.all(instances.map((instance) => instance.stop()));
+  await cluster?.close();
   await hop?.close();
   redis?.stop();
 });
@@ -63,18 +61,7 @@ test.beforeEach(async () => {
   await resetSandbox();
 });
 
-async function signIn(browser: Browser, userName: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: "es-MX", timezoneId: "America/Mexico_City", viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${front.url}/login/banco`);
-  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
-  const state = new URL(page.url()).searchParams.get("state") ?? "";
-  const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}&state=${encodeURIComponent(state)}`, { redirect: "manual" });
-  const link = new URL(bank.headers.get("location") ?? "");
-  await page.goto(`${front.url}${link.pathname}${link.search}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  return { context, page };
-}
+const signIn = (browser: Browser, userName: string) => signInThroughFront(browser, front.url, userName);
 
 type BankOperation = { id: number; idempotencyKey: string; status: string };
 const bankOperations = async () => (await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as BankOperation[];
@@ -196,7 +183,7 @@ test("a file payment whose instance is killed mid-file is taken over by the othe
   await context.close();
 
   // The cluster is two instances again for the next test.
-  instances.splice(slot, 0, await start(runner!.name, runner!.port));
+  instances.splice(slot, 0, await cluster.startInstance(runner!.name, runner!.port));
 });
 
 test("Redis goes away mid-file and returns: the job resumes by itself, no row sent twice", async ({ browser }) => {

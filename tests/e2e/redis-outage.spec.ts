@@ -1,11 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import type { Cluster, RoundRobin } from "../support/instances";
 import { startCluster } from "../support/instances";
 import { redisHop, startRedis } from "../support/redis";
-import { resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
+import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
  * Issue 40, "Redis going away": two instances on one Redis behind a round-robin front; Redis goes
@@ -57,28 +57,6 @@ test.beforeEach(async () => {
 
 /** Signs in through this file's front. */
 const signIn = (browser: Browser, userName: string) => signInThroughFront(browser, front.url, userName);
-
-/** What 'Confirmar' of a quoted FX buy sends (its idempotency key included), read from the page. */
-async function quotedBuy(page: Page) {
-  const calculator = page.getByRole("region", { name: "Calculadora" });
-  const choose = async (label: string, text: string) => {
-    const select = calculator.getByLabel(label);
-    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
-  };
-  await calculator.getByLabel("Monto en USD").fill("1000");
-  await choose("Cuenta de origen", "· MXN ·");
-  await choose("Cuenta de destino", "· USD ·");
-  await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
-  await calculator.getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");
-  return calculator.locator("form").evaluate((form: HTMLFormElement) => {
-    const submitter = form.querySelector<HTMLButtonElement>("button[value='confirmar']");
-    return {
-      action: form.getAttribute("action") ?? "/?index",
-      fields: Object.fromEntries([...new FormData(form, submitter).entries()].map(([k, v]) => [k, String(v)])),
-    };
-  });
-}
 
 const operationCount = async () => ((await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as unknown[]).length;
 

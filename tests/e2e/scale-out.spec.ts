@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 import type { AppInstance, Cluster, RoundRobin } from "../support/instances";
 import { startCluster } from "../support/instances";
 import { freePort, startRedis } from "../support/redis";
-import { resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
+import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
  * Two instances of the app on one Redis behind a round-robin front (issue 14, ARCHITECTURE
@@ -122,30 +122,12 @@ test("rate limits count requests on both instances together", async ({ browser }
 
 test("the same form sent to both instances creates one operation", async ({ browser }) => {
   const { context, page } = await signIn(browser, "ana.admin");
-  const calculator = page.getByRole("region", { name: "Calculadora" });
-  const choose = async (label: string, text: string) => {
-    const select = calculator.getByLabel(label);
-    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
-  };
-  await calculator.getByLabel("Monto en USD").fill("1000");
-  await choose("Cuenta de origen", "· MXN ·");
-  await choose("Cuenta de destino", "· USD ·");
-  await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
-  await calculator.getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");
-
   // What 'Confirmar' sends, sent twice: a double submit, each copy landing on another instance.
-  const { action, fields } = await calculator.locator("form").evaluate((form: HTMLFormElement) => {
-    const submitter = form.querySelector<HTMLButtonElement>("button[value='confirmar']");
-    return {
-      action: form.getAttribute("action") ?? "/?index",
-      fields: [...new FormData(form, submitter).entries()].map(([k, v]) => [k, String(v)]),
-    };
-  });
+  const { action, fields } = await quotedBuy(page);
   const operationsBefore = ((await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as unknown[]).length;
   const send = (instance: string) =>
     context.request.post(`${front.url}${action}`, {
-      form: Object.fromEntries(fields),
+      form: fields,
       headers: { Origin: front.url, "Sec-Fetch-Site": "same-origin", "X-Instance": instance },
       maxRedirects: 0,
     });

@@ -113,3 +113,25 @@ export async function startRecipientsUpload(page: Page, baseUrl: string, rows: n
   expect(upload).toBeTruthy();
   return upload ?? "";
 }
+
+/** What 'Confirmar' of a quoted FX buy sends (its idempotency key included), read from the page. */
+export async function quotedBuy(page: Page) {
+  const calculator = page.getByRole("region", { name: "Calculadora" });
+  const choose = async (label: string, text: string) => {
+    const select = calculator.getByLabel(label);
+    await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
+  };
+  await calculator.getByLabel("Monto en USD").fill("1000");
+  await choose("Cuenta de origen", "· MXN ·");
+  await choose("Cuenta de destino", "· USD ·");
+  await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  await calculator.getByRole("button", { name: "Cotizar" }).click();
+  await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");
+  return calculator.locator("form").evaluate((form: HTMLFormElement) => {
+    const submitter = form.querySelector<HTMLButtonElement>("button[value='confirmar']");
+    return {
+      action: form.getAttribute("action") ?? "/?index",
+      fields: Object.fromEntries([...new FormData(form, submitter).entries()].map(([k, v]) => [k, String(v)])),
+    };
+  });
+}

@@ -124,7 +124,9 @@ export async function startRoundRobin(port: number, instances: AppInstance[]): P
 export interface Cluster {
   instances: AppInstance[];
   front: RoundRobin;
-  /** Stops the front, then both instances as Docker would. */
+  /** A new instance with the cluster's configuration (one killed, started again); the test puts it in `instances`. */
+  startInstance(name: string, port: number): Promise<AppInstance>;
+  /** Stops the front, then the instances as Docker would. */
   close(): Promise<void>;
 }
 
@@ -146,15 +148,14 @@ export async function startCluster(options: {
     RATE_LIMITS: options.rateLimits ?? "login=100000/60,money=100000/60,email=100000/60,upload=100000/60,export=100000/60",
     ANNOUNCEMENTS_CACHE_MS: "0",
   };
-  const instances = await Promise.all(
-    (["a", "b"] as const).map((name, i) =>
-      startAppInstance({ name, port: options.ports[i], sandboxPort: options.sandboxPort, env, buildDir: options.buildDir }),
-    ),
-  );
+  const startInstance = (name: string, port: number) =>
+    startAppInstance({ name, port, sandboxPort: options.sandboxPort, env, buildDir: options.buildDir });
+  const instances = await Promise.all([startInstance("a", options.ports[0]), startInstance("b", options.ports[1])]);
   const front = await startRoundRobin(options.frontPort, instances);
   return {
     instances,
     front,
+    startInstance,
     async close() {
       await front.close();
       await Promise.all(instances.map((instance) => instance.stop()));
