@@ -96,7 +96,8 @@ export async function signInThroughFront(
 
 /**
  * Starts registering a file of `rows` recipients from `baseUrl`, with every sandbox call slowed by
- * `latencyMs` so the job is still running when the test acts on it; returns the upload's id (`carga`).
+ * `latencyMs` so the job is still running when the test acts on it; returns the upload's id (`carga`)
+ * once its progress shows.
  */
 export async function startRecipientsUpload(page: Page, baseUrl: string, rows: number, latencyMs: number): Promise<string> {
   await page.goto(`${baseUrl}/destinatarios-alta-multiple`);
@@ -109,6 +110,8 @@ export async function startRecipientsUpload(page: Page, baseUrl: string, rows: n
   await expect(page.getByText(`${rows} de ${rows} filas están listas para registrarse.`)).toBeVisible();
   await sandboxControl("/__latency", { ms: latencyMs });
   await page.getByRole("button", { name: `Registrar ${rows} destinatarios válidos` }).click();
+  // The registration is under way once its progress shows (the job is queued), not when the click returns.
+  await expect(page.getByRole("heading", { name: /^(Registrando destinatarios|Registro terminado)$/ })).toBeVisible();
   const upload = new URL(page.url()).searchParams.get("carga");
   expect(upload).toBeTruthy();
   return upload ?? "";
