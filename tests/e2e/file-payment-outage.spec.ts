@@ -54,7 +54,7 @@ test.afterAll(async () => {
   await client?.quit();
   await cluster?.close();
   await hop?.close();
-  redis?.stop();
+  await redis?.stop();
 });
 
 test.beforeEach(async () => {

@@ -48,7 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await cluster?.close();
   await hop?.close();
-  redis?.stop();
+  await redis?.stop();
 });
 
 test.beforeEach(async () => {

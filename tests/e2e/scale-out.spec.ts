@@ -42,7 +42,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await cluster?.close();
-  redis?.stop();
+  await redis?.stop();
 });
 
 test.beforeEach(async () => {

@@ -68,7 +68,7 @@ for (const path of ["open", "down", "silent"] satisfies RedisPath[]) {
     } finally {
       await instance.kill();
       await hop.close();
-      redis.stop();
+      await redis.stop();
     }
   });
 }

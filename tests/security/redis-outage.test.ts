@@ -19,7 +19,7 @@ const hop = await redisHop(await freePort(), redis.url);
 const world = sandboxedApp("redis-caido", {}, { REDIS_URL: hop.url, RATE_LIMITS: "login=50/60" });
 afterAll(async () => {
   await hop.close();
-  redis.stop();
+  await redis.stop();
 });
 
 const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0];

@@ -17,27 +17,38 @@ export async function freePort(): Promise<number> {
 
 /**
  * A throw-away redis-server on a free port (npm test installs the package), ready when this
- * resolves. `stop()` kills it.
+ * resolves: the server that answers is this one (its `process_id`), not a predecessor on the same
+ * port still on its way out. `stop()` kills it and resolves once it has exited and freed the port.
  */
-export async function startRedis(givenPort?: number): Promise<{ url: string; stop: () => void }> {
+export async function startRedis(givenPort?: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = givenPort ?? (await freePort());
   const child = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const stop = async () => {
+    if (!gone) child.kill();
+    await exited;
+  };
   const url = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     probe.on("error", () => undefined);
     try {
       await probe.connect();
+      const info = await probe.info("server");
       await probe.quit();
-      return { url, stop: () => child.kill() };
+      if (new RegExp(`^process_id:${child.pid}\\r?$`, "m").test(info)) return { url, stop };
     } catch {
       probe.disconnect();
-      if (attempt > 50) {
-        child.kill();
-        throw new Error("redis-server did not start (npm test installs it)");
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    if (gone || attempt > 50) {
+      await stop();
+      throw new Error(
+        gone ? `redis-server exited before it was ready (port ${port} taken?)` : "redis-server did not start (npm test installs it)",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
