@@ -184,6 +184,12 @@ export function registerNotificationRoutes(router: Router, ctx: SandboxContext):
       const input = parseWith(
         z
           .object({
+            /** The member's account the page is of (decision 121): the notification leads to its movements. */
+            idAccount: z
+              .string()
+              .max(40)
+              .regex(/^[A-Za-z0-9-]+$/)
+              .optional(),
             data: z
               .array(
                 z
@@ -220,6 +226,7 @@ export function registerNotificationRoutes(router: Router, ctx: SandboxContext):
           amount: movement.amount,
           currency: movement.currency,
           date: movement.operation_date,
+          ...(input.idAccount ? { idAccount: input.idAccount } : {}),
         }));
       if (received.length === 0) return json(201, { notified: 0 });
       const one = received[0];

@@ -351,7 +351,7 @@ export function registerRecipientRegistrationRoutes(
               copy: `El banco no autorizó a ${recipient.fullName}. Revisa sus datos y regístralo de nuevo.`,
               status: "rejected",
             }),
-        detail: { name: recipient.fullName },
+        detail: { idRecipient: recipient.idRecipient, name: recipient.fullName },
       });
     }
   }

@@ -12,6 +12,7 @@ import { seedContact } from "./contact";
 import { addDays, mexicoCityDate } from "./dates";
 import { seedHistory } from "./history-seed";
 import { seedBooks } from "./movements";
+import { statusNotice } from "./operations";
 import { newPriceSecret } from "./price-signing";
 import { seedRecipientRegistration } from "./recipient-registration";
 import { seedScheduledPayments } from "./schedules";
@@ -29,6 +30,7 @@ import type {
   NotificationModule,
   NotificationRecord,
   NotificationType,
+  OperationRecord,
   ProductMember,
   RecipientRecord,
   SandboxState,
@@ -703,7 +705,7 @@ const anaTemplates: Array<(v: number, at: string) => NotificationSeed> = [
       status: null,
       title: "Dinero recibido",
       copy: `Recibiste ${moneyText(amount, "MXN")} en tu cuenta ${OPERATIVA_MXN.alias}.`,
-      detail: [{ type: 19, source_account: "072180004567891236", amount }],
+      detail: [{ type: 19, source_account: "072180004567891236", amount, idAccount: OPERATIVA_MXN.idCuenta }],
     };
   },
   (v, at) => {
@@ -879,7 +881,7 @@ const otherMembers: Record<number, Array<NotificationSeed & { minutesAgo: number
       status: null,
       title: "Dinero recibido",
       copy: "Recibiste $12,300.00 MXN en tu cuenta Operativa MXN.",
-      detail: [{ type: 19, source_account: "002180009876543210", amount: 12300 }],
+      detail: [{ type: 19, source_account: "002180009876543210", amount: 12300, idAccount: "A-100234-01" }],
     },
     {
       minutesAgo: 60 * 24 * 40,
@@ -1031,9 +1033,43 @@ function seedModalFlags(members: ProductMember[]): ModalFlagRecord[] {
 }
 
 /** A fresh, independent copy of the demo world as of `now`; `historyOperations` lengthens every company's history. */
+/**
+ * Each seeded operation notice is about an operation of the seeded history (decision 121): the newest
+ * unused operation of its member in a status the service tells, older than the notice and in the notice's
+ * own status when there is one, worded as the live service words it. A notice older than the history (which the
+ * bank keeps for months) names no operation: it leads to the history.
+ */
+function pointAtSeededOperations(notifications: NotificationRecord[], operations: readonly OperationRecord[]): void {
+  const used = new Set<number>();
+  const newestFirst = [...operations].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  for (const notification of notifications) {
+    if (notification.module !== "operation") continue;
+    const candidates = newestFirst.filter(
+      (operation) =>
+        operation.memberId === notification.memberId &&
+        !used.has(operation.id) &&
+        statusNotice(operation, operation.status) !== null &&
+        Date.parse(operation.createdAt) <= Date.parse(notification.createdAt),
+    );
+    const operation = candidates.find((candidate) => candidate.status === notification.status) ?? candidates[0];
+    const notice = operation ? statusNotice(operation, operation.status) : null;
+    if (!operation || !notice) {
+      notification.detail = { ...(notification.detail as object), id: null };
+      continue;
+    }
+    used.add(operation.id);
+    Object.assign(notification, {
+      status: operation.status,
+      type: notice.type,
+      title: notice.title,
+      copy: notice.copy,
+      detail: notice.detail,
+    });
+  }
+}
+
 export function createSeedState(now: Date, options: { historyOperations?: number } = {}): SandboxState {
   const today = mexicoCityDate(now);
-  const notifications = buildNotifications(now);
   const accounts = buildAccounts();
   const members = buildMembers(today);
   const catalogs = buildCatalogs(today);
@@ -1048,6 +1084,8 @@ export function createSeedState(now: Date, options: { historyOperations?: number
     priceSecret,
     operationsPerCompany: options.historyOperations,
   });
+  const notifications = buildNotifications(now);
+  pointAtSeededOperations(notifications, history.operations);
   const recipientRegistration = seedRecipientRegistration(now);
   const books = seedBooks({ now, accounts, recipients, recipientRegistration, companies, operations: history.operations });
   return {

@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return json({ account, today, lastResult: filters.reply, range: null, list: null, failed: false });
   }
   const started = performance.now();
-  const outcome = await loadMovements(access, bank.clabe, filters.filters, filters.range);
+  const outcome = await loadMovements(access, bank, filters.filters, filters.range);
   const upstreamMs = Math.round(performance.now() - started);
   const range = { from: longDate(filters.range.from), to: longDate(filters.range.to) };
   const list = outcome.ok ? pageOf(outcome.movements, filters.filters.pagina) : null;

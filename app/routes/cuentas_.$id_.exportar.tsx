@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return null;
   });
   if (!account) return downloadFailed(request, back);
-  const outcome = await loadMovements(access, account.bank.clabe, filters.filters, filters.range);
+  const outcome = await loadMovements(access, account.bank, filters.filters, filters.range);
   if (!outcome.ok) return downloadFailed(request, back);
   const t = serverT("accounts");
   const name = attachmentName(

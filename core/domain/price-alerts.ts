@@ -11,7 +11,7 @@ import { msg } from "./validation";
  */
 
 /** 'USD/MXN' (the same shape as core/prices/wire's, which the page need not ship). */
-const PAIR_SHAPE = /^[A-Z]{3}\/[A-Z]{3}$/;
+export const PAIR_SHAPE = /^[A-Z]{3}\/[A-Z]{3}$/;
 
 /** §9: at most 5 price alerts. */
 export const MAX_PRICE_ALERTS = 5;
@@ -85,17 +85,6 @@ export function distanceFromPrice(target: number | string, current: number | nul
 export function alertCalculatorHref(pair: string, operation: AlertOperation = "buy"): string {
   const params = new URLSearchParams({ operacion: SLUG_OF[operation], par: pair });
   return `/?${params.toString()}`;
-}
-
-/**
- * A notification's link, when it has one: a fired price alert (module `priceAlert`, detail
- * `{ pair, operation }`) leads to the calculator; anything else to nothing.
- */
-export function notificationHref(module: string, detail: unknown): string | null {
-  if (module !== "priceAlert" || detail === null || typeof detail !== "object") return null;
-  const { pair, operation } = detail as { pair?: unknown; operation?: unknown };
-  if (typeof pair !== "string" || !PAIR_SHAPE.test(pair)) return null;
-  return alertCalculatorHref(pair, operation === "sell" ? "sell" : "buy");
 }
 
 /** A rate as the list shows it: 6 decimals (§9). */

@@ -55,7 +55,7 @@ export type MovementsOutcome = { ok: true; movements: Movement[]; truncated: boo
  */
 export async function loadMovements(
   access: AccessContext,
-  clabe: string,
+  { clabe, idAccount }: { clabe: string; idAccount: string },
   filters: MovementFilters,
   range: { from: string; to: string },
 ): Promise<MovementsOutcome> {
@@ -63,7 +63,7 @@ export async function loadMovements(
     access.api.middleware.movements(clabe, { from: range.from, to: range.to, sheet, pageSize: UPSTREAM_PAGE_SIZE, sort: "desc" });
   try {
     const first = await fetchPage(1);
-    tellMovementsRead(access, first);
+    tellMovementsRead(access, first, idAccount);
     const pages = Math.min(first.total_pages, MAX_UPSTREAM_PAGES);
     const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => fetchPage(index + 2)));
     const items = [first, ...rest].flatMap((page) => page.data ?? []);
@@ -95,10 +95,13 @@ export function longDate(isoDate: string): string {
   return mexicoCity(`${isoDate}T12:00:00-06:00`).format("D [de] MMMM [de] YYYY");
 }
 
-/** §7: the newest page read goes to the notification service, which tells the member of money received. */
-function tellMovementsRead(access: AccessContext, page: MovementsPage): void {
+/**
+ * §7: the newest page read goes to the notification service, which tells the member of money received; with the
+ * account's id, so the notification leads to these movements (decision 121).
+ */
+function tellMovementsRead(access: AccessContext, page: MovementsPage, idAccount: string): void {
   notificationsFor(access.call, access.data.productJwt)
-    .movementsRead(page)
+    .movementsRead({ ...page, idAccount })
     .catch((error: unknown) =>
       access.log.warn(
         { event: "movements_notice_failed", failure: isUpstreamError(error) ? error.failure : "unknown" },

@@ -1,5 +1,6 @@
-import { APPROVALS_PATH } from "#core/domain/approval";
 import { formatDateTime } from "#core/domain/dates";
+import type { NotificationLinkLabel } from "#core/domain/notification-links";
+import { notificationLink } from "#core/domain/notification-links";
 import type { NotificationEmptyState, NotificationModule, NotificationTab } from "#core/domain/notifications";
 import {
   emptyState,
@@ -11,7 +12,6 @@ import {
   parseTab,
   timeAgoText,
 } from "#core/domain/notifications";
-import { notificationHref } from "#core/domain/price-alerts";
 import { withoutParams, withParams } from "#core/url";
 
 import type { Logger } from "../logger.server";
@@ -45,6 +45,8 @@ export interface NotificationCentreItem {
   anchor: string | null;
   /** Where the notification leads (a fired price alert: the calculator with its pair; operations to approve: the approvals). */
   href: string | null;
+  /** The words of the link to `href` (notifications namespace, `links.*`). */
+  linkLabel: NotificationLinkLabel | null;
 }
 
 export interface NotificationCentreData {
@@ -109,6 +111,11 @@ async function fetchPages(client: ListClient, pages: number, tab: NotificationTa
   return { rows, hasMore: last.meta.hasNextPage, unreadCount: results[0].meta.unreadCount };
 }
 
+const linkOf = (notification: Notification) => {
+  const link = notificationLink(notification);
+  return { href: link?.href ?? null, linkLabel: link?.label ?? null };
+};
+
 /**
  * What the centre shows for this URL, or null when the URL does not open it (nothing is fetched).
  * An upstream failure becomes the load-error state; it never throws for one.
@@ -142,7 +149,7 @@ export async function loadNotificationCentre(
       timeAgo: timeAgoText(notification.createdAt, now),
       createdAtText: formatDateTime(notification.createdAt),
       anchor: firstOfPage ? pageAnchor(page) : null,
-      href: notification.module === "operationsToBeApproved" ? APPROVALS_PATH : notificationHref(notification.module, notification.detail),
+      ...linkOf(notification),
     };
   });
 

@@ -1,5 +1,5 @@
+import { notificationLink } from "#core/domain/notification-links";
 import { chooseToast, type ChosenToast } from "#core/domain/notification-toast";
-import { notificationHref } from "#core/domain/price-alerts";
 import texts from "#core/locales/es-MX/notifications.json";
 
 import { eventStreamResponse, sseEvent } from "../http/event-stream.server";
@@ -41,13 +41,13 @@ export function toastData(chosen: ChosenToast): ToastData {
   const source = chosen.notification as Partial<Notification>;
   const description =
     chosen.kind === "permissionsUpdated" ? texts.toasts.permissionsUpdatedCopy : (source.copy ?? source.title ?? undefined) || undefined;
-  const href = notificationHref(source.module ?? "", source.detail);
+  const link = notificationLink({ module: source.module ?? "", status: source.status ?? null, detail: source.detail });
   return {
     id: `notificacion-${chosen.id}`,
     type: chosen.tone,
     title: texts.toasts[chosen.kind],
     description,
-    ...(href ? { link: { href, label: texts.list.open } } : {}),
+    ...(link ? { link: { href: link.href, label: texts.links[link.label] } } : {}),
   };
 }
 

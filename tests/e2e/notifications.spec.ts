@@ -37,6 +37,23 @@ test("'Cargar más' loads the next page of a long list", async ({ page }) => {
   await expect(notifications(page).getByRole("listitem")).toHaveCount(62);
 });
 
+test("every notification leads to its object: an operation opens its detail (decision 121)", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/?drawer=notificaciones");
+  const items = notifications(page).getByRole("listitem");
+  await expect(items).toHaveCount(50);
+  for (const item of await items.all()) {
+    await expect(item.getByRole("link").filter({ hasNotText: "Marcar" })).toHaveCount(1);
+  }
+  // The newest operation notice opens the operation it names, in the history's drawer.
+  const notice = items.filter({ hasText: /#\d+/ }).first();
+  const id = /#(\d+)/.exec((await notice.textContent()) ?? "")?.[1];
+  expect(id).toBeTruthy();
+  await notice.getByRole("link", { name: /^Ver operación/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/historial-operaciones/${id}$`));
+  await expect(page.getByRole("dialog")).toContainText(`ID ${id}`);
+});
+
 test("a new member has no notifications yet", async ({ page }) => {
   await loginAs(page, "nuevo.usuario");
   await page.getByRole("radio", { name: "Básica" }).check();

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import type { NotificationLinkLabel } from "#core/domain/notification-links";
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -23,8 +24,9 @@ export type NotificationCentreItemView = {
   timeAgo: string;
   createdAtText: string;
   anchor: string | null;
-  /** Where the notification leads, when it leads somewhere. */
+  /** Where the notification leads (every module leads somewhere), and the words of its link. */
   href?: string | null;
+  linkLabel?: NotificationLinkLabel | null;
 };
 
 /** What the root loader hands over for an open centre (server/notifications/centre.server.ts). */
@@ -181,7 +183,7 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
         {item.copy ? <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400">{item.copy}</p> : null}
         {item.href ? (
           <Link to={item.href} className="mt-1 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
-            {t(item.module === "operationsToBeApproved" ? "list.openApprovals" : "list.open")}
+            {t(`links.${item.linkLabel ?? "operation"}`)}
             <span className="sr-only">: {item.title}</span>
           </Link>
         ) : null}
