@@ -38,6 +38,12 @@ describe("docs/decisions/README.md", () => {
     expect(missing).toEqual([]);
   });
 
+  it("keeps the figures of records 064–091 under a heading of their own", () => {
+    const performance = records.filter((name) => numberOf(name) >= 64 && numberOf(name) <= 91);
+    expect(performance.length).toBeGreaterThan(20);
+    expect(performance.filter((name) => !/^## Measurements$/m.test(readFileSync(path.join(DIR, name), "utf8")))).toEqual([]);
+  });
+
   it("has ten records to start with", () => {
     expect(section("Start here").match(/^\d+\. \[\d{3}\]/gm)).toHaveLength(10);
   });
