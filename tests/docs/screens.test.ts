@@ -136,6 +136,15 @@ describe("docs/screens.md", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("names, for each screen, a server area its route or server module imports", () => {
+    const unrelated = screens.flatMap((row) => {
+      const sources = [...codes(row[2]), ...codes(row[3])].map((file) => readFileSync(path.join(ROOT, file), "utf8")).join("\n");
+      const imported = new Set([...sources.matchAll(/from "#server\/([\w-]+)\//g)].map((match) => `server/${match[1]}/`));
+      return codes(row[4]).some((area) => imported.has(area)) ? [] : [`${row[0]}: ${row[4]}`];
+    });
+    expect(unrelated).toEqual([]);
+  });
+
   it("describes every address the page-wide e2e checks walk", () => {
     const addresses = e2eScreens(readFileSync(path.join(ROOT, "tests/e2e/screens.ts"), "utf8"));
     expect(addresses.length).toBeGreaterThan(50);
