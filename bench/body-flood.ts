@@ -4,7 +4,7 @@ import http from "node:http";
 import { startStack } from "./support";
 
 /**
- * Issue 13, item 1: unauthenticated 50 MB POSTs to /logout, 120 of them (in waves of 20), and the
+ * Decision 030: unauthenticated 50 MB POSTs to /logout, 120 of them (in waves of 20), and the
  * app's resident memory before and after. Bodies are refused unread (413), so memory stays flat.
  */
 const MB = 1024 * 1024;

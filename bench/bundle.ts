@@ -8,7 +8,7 @@ import remixConfig from "../remix.config.js";
 import { figure } from "./support";
 
 /**
- * What the browser downloads (issue 14, decision 039): for each route, the JavaScript of its first
+ * What the browser downloads (decision 039): for each route, the JavaScript of its first
  * load — the entry, the root and the route with every chunk they import, and the manifest file when
  * the browser fetches it (not with lazy route discovery: the page then carries its routes' part of
  * the manifest inline, and the browser never asks for the file) —
@@ -300,7 +300,7 @@ export async function bundleSizes() {
   if (dashboard) {
     console.log(
       `  JavaScript on first load of the dashboard (${DASHBOARD}): ${kb(dashboard.gzip)} gzip in ${dashboard.files} files ` +
-        `(issue 14 target ≤ ${TARGET_KB} KB: ${dashboard.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"}); ` +
+        `(target ≤ ${TARGET_KB} KB, decision 075: ${dashboard.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"}); ` +
         `${kb(dashboard.br)} as Brotli, what a browser gets over HTTPS`,
     );
   }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { cpuTimes, figure, login, logMessages, mb, ms, percentile, rssKb, settledMemory, startStack, stylesheetCookie } from "./support";
 
 /**
- * The app's CPU per dashboard render and its memory under many connections (issue 14). The
+ * The app's CPU per dashboard render and its memory under many connections (decision 042). The
  * sandbox, the app and this bench's clients each run in a process of their own (the sandbox used to
  * share this one, so 200 connections starved it and the app's upstream calls timed out for the
  * bench's sake); the app's CPU is read from /proc/PID/stat (user + system time, in clock ticks of
@@ -33,7 +33,7 @@ import { cpuTimes, figure, login, logMessages, mb, ms, percentile, rssKb, settle
 const RUNS = Number(process.env.BENCH_CPU_RUNS ?? 3);
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
-/** gzip, as the figures of issue 14 were taken; `gzip, deflate, br, zstd` is what Chrome sends over HTTPS. */
+/** gzip, as the table's figures were first taken; `gzip, deflate, br, zstd` is what Chrome sends over HTTPS. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip";
 
 /** The whole machine's CPU time so far, busy and in all, in clock ticks summed over its cores (`/proc/stat`). */

@@ -4,7 +4,7 @@ import { figure, loadAverage, login, ms, percentile, startStack } from "./suppor
 /**
  * The dashboard's time to first byte with every upstream call slowed by 100 ms.
  * The loaders call their upstreams in parallel, so a page should cost about one call, not the
- * sum of its calls: the figure to watch is TTFB / single-call latency, kept at or below 1.3 (issue 14).
+ * sum of its calls: the figure to watch is TTFB / single-call latency, kept at or below 1.3 (decision 071).
  * BENCH_TTFB_RUNS runs (5), each of 30 single calls and 30 dashboards (after 3 warm-up ones); each
  * run's ratio is its dashboard p50 over its single-call p50.
  */

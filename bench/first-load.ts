@@ -14,7 +14,7 @@ import { FIRST_LOAD_PAGES, loadAverage, login, percentile, startStack } from "./
  * - when the last of the scripts the page hydrates with had arrived;
  * - when React had hydrated the page (the body holds React's fiber): from then on its scripts enhance it.
  * What Lighthouse's simulation cannot say: what the scripts' priority costs the paint, and the
- * enhancement. Not one of issue 14's figures; no time is asserted.
+ * enhancement. Not one of the performance table's figures; no time is asserted.
  * BENCH_FIRST_LOAD_PORT: the app's port (3295).
  */
 const RUNS = Number(process.env.BENCH_FIRST_LOAD_RUNS ?? 5);

@@ -1,7 +1,7 @@
 import { login, mb, ms, rssKb, startStack } from "./support";
 
 /**
- * The operation history's export (issue 44) of a 10,000-operation history, as CSV and as XLSX:
+ * The operation history's export (decision 107) of a 10,000-operation history, as CSV and as XLSX:
  * time to the last byte and the app process's resident memory while it streams (peak minus the
  * level before the download). The sandbox seeds the long history itself
  * (SANDBOX_HISTORY_OPERATIONS, sandbox/README.md); the app reads it 100 operations a page.

@@ -15,7 +15,7 @@ import { cpuMs, loadAverage, login, logMessages, percentile, startStack, stylesh
  * on, what the app counted as abandoned (`portal_http_requests_abandoned_total`, which must match),
  * the app's CPU per answered page and the answered pages' p50 / p99; then what the app logged at
  * warn level meanwhile (a browser leaving is no upstream failure and must not be logged as one).
- * Not one of issue 14's figures; no time is asserted.
+ * Not one of the performance table's figures; no time is asserted.
  */
 const CONNECTIONS = Number(process.env.BENCH_IMPATIENT_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_IMPATIENT_SECONDS ?? 20);

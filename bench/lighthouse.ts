@@ -10,7 +10,7 @@ import type { Figure } from "./support";
 import { figure, FIRST_LOAD_PAGES, login, percentile, startStack } from "./support";
 
 /**
- * Lighthouse (mobile profile, performance only) on the pages issue 14 names: the dashboard, the
+ * Lighthouse (mobile profile, performance only) on the pages the performance table names: the dashboard, the
  * history and one operation's detail, signed in as Ana, against the built app and the sandbox on this
  * machine, with Debian's Chromium (CHROMIUM_PATH). Prints the score, LCP, CLS, TBT and FCP per page,
  * the median of RUNS runs. Targets: performance ≥ 95, LCP ≤ 1.2 s, CLS < 0.05. Asserts nothing.
@@ -24,7 +24,7 @@ const PAGES = ONLY ? FIRST_LOAD_PAGES.filter((page) => ONLY.includes(page.name))
 /**
  * BENCH_LIGHTHOUSE_THROTTLING=devtools loads each page through the same slow 4G and 4× CPU applied for
  * real (Lighthouse's "devtools" throttling) instead of simulated from an unthrottled load: what a phone
- * on that network would see, free of the simulation's guesses (decision 072). Issue 14's figures are the
+ * on that network would see, free of the simulation's guesses (decision 072). The table's figures are the
  * default, simulated ones.
  */
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
@@ -124,10 +124,10 @@ export async function lighthouseBench() {
           `(${runs.length}/${RUNS} runs; targets: ≥ 95 ${score >= 95 ? "met" : "NOT met"}, LCP ≤ 1.2 s ${lcp <= 1200 ? "met" : "NOT met"}, CLS < 0.05 ${cls < 0.05 ? "met" : "NOT met"})`,
       );
       // The figures as data, for bench/run.ts's summary.
-      // Issue 14's figure is the simulated one; an applied-throttling sitting is reported under its own name.
+      // The table's figure is the simulated one; an applied-throttling sitting is reported under its own name.
       const name =
         THROTTLING === "devtools"
-          ? "Lighthouse, mobile profile with applied throttling (a diagnostic, not issue 14's figure)"
+          ? "Lighthouse, mobile profile with applied throttling (a diagnostic, not the table's figure)"
           : "Lighthouse, mobile profile, dashboard and history";
       figures.push(
         figure({

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { login, ms, percentile, startStack } from "./support";
 
 /**
- * 'Mercados' with a year of daily points (issue 12): the server's render time (request to the
+ * 'Mercados' with a year of daily points (decision 044): the server's render time (request to the
  * last byte, uncompressed, one keep-alive connection, after warm-up) and the HTML's size, for 5
  * pairs at 1A and at 1D, against the dashboard's. The daily closes come from the app's cache after
  * the first render of a pair; the day's series is asked for on every render, as in production.

@@ -4,7 +4,7 @@ import type { Figure } from "./support";
 import { extremes, figure, loadAverage, login, mb, ms, openEventStream, percentile, rssKb, settledMemory, startStack } from "./support";
 
 /**
- * Live notifications fanned out (issue 9): MEMBERS members, each with one tab on /eventos, so the
+ * Live notifications fanned out (decision 031): MEMBERS members, each with one tab on /eventos, so the
  * app holds one upstream notification socket per member; the sandbox pushes one notification per
  * member per second, in ROUNDS rounds (BENCH_NOTIFY_ROUNDS, 3) of MEASURE_S seconds (BENCH_SECONDS, 10).
  * Figures: push-to-browser latency (the push's time travels in the notification's copy, which the
@@ -150,7 +150,7 @@ export async function notificationFanout(): Promise<Figure[]> {
     console.log(
       `  after forced GC            ${settled.map((kb) => `${kb.toFixed(1)} kB`).join(", ")} per member over logged-in (median ${settledMedian.toFixed(1)} kB; target < 30 KB: ${settledMedian < 30 ? "met" : "NOT met"})`,
     );
-    // Not in issue 14's table (issue 9's targets), but the same live channel: in the summary too.
+    // Not in the performance table (decision 031's targets), but the same live channel: in the summary too.
     return [
       figure({
         name: "live notifications: memory per member with one tab",

@@ -5,7 +5,7 @@ import type { Figure, SettledMemory } from "./support";
 import { figure, loadAverage, login, mb, ms, percentile, rssKb, settledMemory, startStack } from "./support";
 
 /**
- * Live prices fanned out to many browsers (issue 14): SSE clients on /precios/stream?pair=USD/MXN,
+ * Live prices fanned out to many browsers (decision 042): SSE clients on /precios/stream?pair=USD/MXN,
  * held by child processes of their own (BENCH_FANOUT_PROCESSES, 2), grown to each step of
  * BENCH_SSE_STEPS (1,000, 5,000 and 10,000). At each step, BENCH_FANOUT_ROUNDS rounds (3), each:
  * - the app's memory per client: its resident memory after two forced full garbage collections

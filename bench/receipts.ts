@@ -7,7 +7,7 @@ import { figure, loadAverage, login, ms, percentile, startStack } from "./suppor
  * 'Comprobante FXN' generation, end to end (GET /historial-operaciones/:id/comprobante:
  * the operation's upstream calls, the HTML, Chromium's PDF), after a warm-up, one at a time and
  * 10 at a time. Also counts the Chromium processes the app runs: one browser, however many
- * receipts are asked for at once. Target (issue 14): p50 under 150 ms on a warm browser. The
+ * receipts are asked for at once. Target (decision 043): p50 under 150 ms on a warm browser. The
  * sequential block runs BENCH_RECEIPT_RUNS times (3); each run's p50 is one value of the figure.
  */
 const WARM_UP = 3;
@@ -117,7 +117,7 @@ export async function receipts(): Promise<Figure[]> {
         `  (all chromium processes: busiest ${busiest.total}, after ${after.total})`,
     );
     const p50 = percentile(runP50s, 50);
-    console.log(`  target p50 < 150 ms (issue 14): ${p50 < 150 ? "met" : "NOT met"} (median of the runs' p50 ${ms(p50)})`);
+    console.log(`  target p50 < 150 ms (decision 043): ${p50 < 150 ? "met" : "NOT met"} (median of the runs' p50 ${ms(p50)})`);
     return [
       figure({
         name: "receipt PDF on a warm browser",

@@ -13,14 +13,14 @@ import { multiplePayment } from "./multiple-payment";
 import { notificationFanout } from "./notification-fanout";
 import { priceFanout } from "./price-fanout";
 import { receipts } from "./receipts";
-import { FAILED_BENCHES, ISSUE_14_FIGURES, SUMMARY_HEADING, summaryTable } from "./summary";
+import { FAILED_BENCHES, PERFORMANCE_FIGURES, SUMMARY_HEADING, summaryTable } from "./summary";
 import type { Figure } from "./support";
 import { loadAverage } from "./support";
 
 /**
  * npm run bench: builds first (see package.json), then runs every bench (or those named:
  * `npx tsx bench/run.ts price-fanout receipts`) and prints their figures; at the end, every figure
- * of issue 14's table together (bench/summary.ts). Never fails on time; a bench that fails is
+ * of the performance table together (bench/summary.ts, decision 070). Never fails on time; a bench that fails is
  * reported and the others still run.
  */
 const benches: Record<string, () => Promise<Figure[] | void>> = {
@@ -66,5 +66,5 @@ for (const [name, run] of Object.entries(benches)) {
 }
 
 console.log(`\n${SUMMARY_HEADING} (${Math.round((Date.now() - started) / 60_000)} min; load average at the end ${loadAverage()}) ===`);
-console.log(summaryTable(figures, only.length > 0 ? null : ISSUE_14_FIGURES));
+console.log(summaryTable(figures, only.length > 0 ? null : PERFORMANCE_FIGURES));
 if (failed.length > 0) console.log(`${FAILED_BENCHES}${failed.join(", ")}`);

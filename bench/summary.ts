@@ -1,8 +1,8 @@
 import type { Figure } from "./support";
 import { percentile } from "./support";
 
-/** The names of issue 14's table, word for word: the summary says which were not measured. */
-export const ISSUE_14_FIGURES = [
+/** The names of the performance table (decision 070), word for word: the summary says which were not measured. */
+export const PERFORMANCE_FIGURES = [
   "dashboard time to first byte with 100 ms per upstream call",
   "app CPU per dashboard render (sandbox in its own process; read from `/proc/PID/stat`)",
   "app memory after 200 concurrent connections on the dashboard for 30 s",
@@ -16,7 +16,7 @@ export const ISSUE_14_FIGURES = [
 /**
  * What bench/run.ts prints around the table, and a figure no bench gave; bench/smoke.ts reads a run's output by them.
  */
-export const SUMMARY_HEADING = "=== summary: issue 14's figures";
+export const SUMMARY_HEADING = "=== summary: the performance table's figures";
 export const FAILED_BENCHES = "benches that failed: ";
 export const NOT_MEASURED = "not measured";
 
@@ -35,7 +35,7 @@ export function summaryTable(figures: Figure[], expected: readonly string[] | nu
     "|---|---|---|---|---|---|---|---|",
   ];
   const order = (figure: Figure) => {
-    const index = (expected ?? ISSUE_14_FIGURES).indexOf(figure.name);
+    const index = (expected ?? PERFORMANCE_FIGURES).indexOf(figure.name);
     return index === -1 ? Infinity : index;
   };
   for (const figure of [...figures].sort((a, b) => order(a) - order(b))) {

@@ -20,7 +20,7 @@ export function percentile(values: number[], p: number): number {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** The pages issue 14's Lighthouse figure names, which the browser benches load (names as printed). */
+/** The pages the performance table's Lighthouse figure names, which the browser benches load (names as printed). */
 export const FIRST_LOAD_PAGES = [
   { name: "dashboard", path: "/" },
   { name: "history", path: "/historial-operaciones" },
@@ -282,7 +282,7 @@ export function extremes(values: number[]) {
 }
 
 /**
- * One figure of issue 14's table as a bench hands it to bench/run.ts, which prints them all
+ * One figure of the performance table as a bench hands it to bench/run.ts, which prints them all
  * together at the end: one value per run (a run's own median or p99, as `name` says), summarised as
  * the median and the p99 of the runs (with fewer than 100 runs the p99 is the worst run).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { REDACTED, redactPaths, redactRequestPath } from "./log-redaction";
 
-describe("a request path as a log shows it (issue 40)", () => {
+describe("a request path as a log shows it", () => {
   it("censors login states, challenge trackers, tokens and contact data by name", () => {
     expect(redactRequestPath("/banca/entrar?usuario=ana.admin&state=abc123")).toBe(`/banca/entrar?usuario=${REDACTED}&state=${REDACTED}`);
     expect(redactRequestPath("/challenge?trk=T-99&lang=es")).toBe(`/challenge?trk=${REDACTED}&lang=es`);

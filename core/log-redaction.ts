@@ -1,5 +1,5 @@
 /**
- * What no log line carries, shared by the app's logger and the sandbox's (issue 40): the field
+ * What no log line carries, shared by the app's logger and the sandbox's (decision 021): the field
  * names pino censors, and a request path with its secrets and personal data censored. The sandbox
  * plays the bank, but its lines go to the same demo output and into bug reports.
  */

@@ -1,4 +1,4 @@
-// Signing several operations with one token (issue 39, decision 093): a batch of operation ids with
+// Signing several operations with one token (decision 093): a batch of operation ids with
 // its own tracking id (trk), one challenge page, one result recorded once, and one outcome per
 // operation, each applied with its own funds check. §7 names no such call; this is how a bank that
 // takes payment files offers it (a maker loads, a checker signs the file).

@@ -60,7 +60,7 @@ async function answerChallenge(trk: string, clave: string): Promise<number> {
   return response.status;
 }
 
-describe("every call of issue 10 needs a member's jwt", () => {
+describe("every call of decision 052 needs a member's jwt", () => {
   it.each([
     ["GET", "/api/permissions"],
     ["GET", "/api/permissions/has-permissions-enabled"],

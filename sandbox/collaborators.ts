@@ -1,6 +1,6 @@
 // Collaborators and their permissions, the permissions feature flag, the permission-activation
 // request, terms acceptance, and the administrator's approval or voiding of what a collaborator
-// loaded (issue 10, decision 052; SPEC §6, §7 members, permissions, request-permission-rol, PUT /operations).
+// loaded (decision 052; SPEC §6, §7 members, permissions, request-permission-rol, PUT /operations).
 
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Contact data of a member's profile and the state of its verification (issue 10, decision 052): the
+// Contact data of a member's profile and the state of its verification (decision 052): the
 // shapes and the profile's view, kept apart from the routes (profiles.ts) so product.ts can show them.
 
 import type { ProductMember, ProfileType, SandboxState } from "./types";

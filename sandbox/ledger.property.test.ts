@@ -1,4 +1,4 @@
-// The bank's books hold whatever happens (issue 39 item 6): a few hundred random steps — buys, sells,
+// The bank's books hold whatever happens (decision 096): a few hundred random steps — buys, sells,
 // transfers between own accounts and to third parties, files of payments (row by row and signed with one
 // token), collaborators' operations approved or voided, failed challenges, returns, and races — run
 // through the sandbox's own HTTP API, and after them, for every account, the opening balance plus the
@@ -439,7 +439,7 @@ describe("the bank's books under a few hundred random operations", () => {
           if (approval.status !== 200) return;
           if (roll < 0.35) await client.put(ana, "/api/operations", { id, action: "void" });
           if (roll < 0.45) {
-            // Her key and a void of the same operation at the same moment (issue 39 item 1): the void never wins.
+            // Her key and a void of the same operation at the same moment (decision 092): the void never wins.
             figures.races += 1;
             await Promise.all([
               confirm(ana, { id, trk: approval.body.trk as string }),

@@ -1,4 +1,4 @@
-// The bank's books (issue 39 item 6, decision 096). Every balance change is one posting made by
+// The bank's books (decision 096). Every balance change is one posting made by
 // `post`: it moves the balances of every account it touches, in whole cents, all or nothing, never
 // below zero, and writes one movement record per account into what the middleware lists. So an
 // account's opening balance plus its movements is always its balance, and an operation's money can

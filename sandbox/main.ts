@@ -3,7 +3,7 @@
 
 import { pino } from "pino";
 
-// The one thing of the app the sandbox shares: what its log lines never show (issue 40).
+// The one thing of the app the sandbox shares: what its log lines never show (decision 021).
 import { REDACTED, redactPaths } from "../core/log-redaction";
 import { startSandbox } from "./server";
 

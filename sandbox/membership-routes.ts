@@ -1,4 +1,4 @@
-// The member's own membership on the product API (issue 10, decision 052): read it, upgrade Básica to
+// The member's own membership on the product API (decision 052): read it, upgrade Básica to
 // Pro, cancel at the end of the paid period (pendingcancel), resume, and choose the account the fee is
 // charged to. §7 names no call for these; MembershipData (GraphQL) answers the same view.
 

@@ -4,7 +4,7 @@ import { type Sandbox, startSandbox } from "./server";
 import { type Json, sandboxClient, transferBody } from "./test-support";
 
 /**
- * One life per operation at the bank (issue 39, decision 092): which of approve, void, the
+ * One life per operation at the bank (decision 092): which of approve, void, the
  * challenge and 'pay now' wins when they meet, and that the loser changes nothing. Seed: 1002 (a
  * transfer) and 1015 (a buy) wait for approval in Importadora del Bajío, loaded by Carlos.
  */

@@ -1,4 +1,4 @@
-// One life per operation, as the bank keeps it (issue 39, decision 092). The app checks the same
+// One life per operation, as the bank keeps it (decision 092). The app checks the same
 // transitions before it sends anything (core/domain/operation-lifecycle.ts); the bank plays an
 // independent upstream, so it keeps its own copy and is the last word for every channel.
 //

@@ -5,7 +5,7 @@ import { PRICE_PROVIDER_IDS } from "./prices";
 import { type Sandbox, startSandbox } from "./server";
 import { buyBody as buyOf, type Json, sandboxClient, transferBody } from "./test-support";
 
-/** What GET /operations/{id} tells of an operation beyond its amounts (issue 39): the provider it was booked with. */
+/** What GET /operations/{id} tells of an operation beyond its amounts (decision 094): the provider it was booked with. */
 const NOW = new Date("2026-03-10T18:00:00.000Z");
 
 let sandbox: Sandbox;

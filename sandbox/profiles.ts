@@ -1,4 +1,4 @@
-// Profile contact data and its verification (issue 10, decision 052): the product API's /profiles and
+// Profile contact data and its verification (decision 052): the product API's /profiles and
 // /confirmationclients calls, the confirmation link a message carries, the WhatsApp outbox, and the
 // 12-minute block on resending (SPEC §4 Contact verification, §9 contact code block).
 

@@ -1,4 +1,4 @@
-// Rate history per pair (issue 12; §7 names no call for it): `GET /api/rate-history?pair=&range=`
+// Rate history per pair (decision 044; §7 names no call for it): `GET /api/rate-history?pair=&range=`
 // behind the product jwt. Intraday points every 5 minutes since Mexico City's midnight that end at
 // the live feed's current mid, and the daily closes of the last week, month or year. Both walks are
 // seeded per pair and date, pulled back towards the pair's level like the live feed's, so the same

@@ -7,7 +7,7 @@ import { loginAs } from "../tests/support/sandbox";
 import { startSandbox } from "./server";
 
 /**
- * Issue 40 item 8: the sandbox's request log printed contact e-mails, WhatsApp numbers, login
+ * The sandbox's request log once printed contact e-mails, WhatsApp numbers, login
  * `state` values and challenge `trk` values. Its lines go to the demo's output beside the app's,
  * so they are censored the way the app's are (core/log-redaction).
  */

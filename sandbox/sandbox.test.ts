@@ -199,7 +199,7 @@ describe("product data", () => {
     expect(set.status).toBe(200);
     const posted = (await call("/api/announcements?active=true", { headers: auth })).body as Array<{ id: number }>;
     expect(posted).toMatchObject([{ active: true, service: "OPI", type: "issues", resolution_time: "30 minutos", detail: null }]);
-    // Issue 44, item 5: a posted announcement takes an id never given before, so a banner a person closed
+    // A posted announcement takes an id never given before, so a banner a person closed
     // (the seeded novelty is 1) does not hide it.
     const seededIds = (all as unknown as Array<{ id: number }>).map((item) => item.id);
     expect(seededIds).not.toContain(posted[0]!.id);

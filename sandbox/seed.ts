@@ -208,7 +208,7 @@ const bankUsers: BankUser[] = [
 ];
 
 /**
- * Contact data (issue 10): numbers are the dial code without '+' and 10 digits, as the app sends them (§5).
+ * Contact data (decision 052): numbers are the dial code without '+' and 10 digits, as the app sends them (§5).
  * Carlos's WhatsApp and Beatriz's are verified; Ana's number and Carlos's e-mail wait for confirmation.
  */
 const CONTACT_VERIFIED: Record<string, { email: boolean; phone: boolean }> = {
@@ -1115,7 +1115,7 @@ export function createSeedState(now: Date, options: { historyOperations?: number
     membershipUpgrades: new Map(),
     outbox: [],
     scheduledPayments: seedScheduledPayments(now, catalogs.nonWorkingDates),
-    // Carlos gets information on his verified WhatsApp (issue 10).
+    // Carlos gets information on his verified WhatsApp.
     contact: seedContact(members, ["carlos.colaborador"]),
     collaboration: seedCollaboration(),
     faults: [],

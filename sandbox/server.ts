@@ -9,7 +9,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { type Logger, pino } from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 
-// The one thing of the app the sandbox shares: what its log lines never show (issue 40).
+// The one thing of the app the sandbox shares: what its log lines never show (decision 021).
 import { REDACTED, redactPaths, redactRequestPath } from "../core/log-redaction";
 import { registerAlertRoutes } from "./alerts";
 import { registerBatchRoutes } from "./batches";
@@ -224,7 +224,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       logger.info(
         {
           method,
-          // Login states, challenge trackers, tokens, addresses and numbers never reach the log (issue 40).
+          // Login states, challenge trackers, tokens, addresses and numbers never reach the log (decision 021).
           path: redactRequestPath(pathWithQuery),
           status: res.writableFinished ? res.statusCode : "aborted",
           ms: Math.round(performance.now() - startedAt),

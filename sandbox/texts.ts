@@ -2,7 +2,7 @@ import type { SandboxState } from "./types";
 
 /**
  * How the bank's texts (notifications, the challenge page) write money and name accounts, the
- * same way the portal shows them (issue 15): "$1,500.00 MXN" — the currency's symbol, es-MX
+ * same way the portal shows them (decision 055): "$1,500.00 MXN" — the currency's symbol, es-MX
  * grouping, 2 decimals and the code, MXP written MXN — and an account by the alias the member gave
  * it, else the bank's.
  */

@@ -16,7 +16,7 @@ const steps = [
   // The image's last stage without an engine, on the Node its base pins (decision 103).
   ["Entorno de ejecución de la imagen (tests/deploy/image-runtime.ts)", "npx", ["tsx", "tests/deploy/image-runtime.ts"]],
   ["Extremo a extremo (playwright)", "npx", ["playwright", "test"]],
-  // npm run bench still ends and prints every figure of issue 14's table (small sizes; nothing judged or timed).
+  // npm run bench still ends and prints every figure of the performance table (small sizes; nothing judged or timed).
   ["Bancos de medición, tamaños pequeños (bench/smoke.ts)", "npx", ["tsx", "bench/smoke.ts"]],
 ];
 

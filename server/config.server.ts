@@ -61,7 +61,7 @@ export const configSchema = z.object({
    * Which proxies may tell the client's address (X-Forwarded-For) and scheme: "none" (the default:
    * the client is the socket's address), a number of hops (the front in front of the app: 1), or
    * addresses and ranges in Express's "trust proxy" syntax. Trusting private networks let anybody
-   * on one write the address the rate limits count by (issue 40, decision 099).
+   * on one write the address the rate limits count by (decision 099).
    */
   TRUST_PROXY: z
     .string()

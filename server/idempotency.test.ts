@@ -153,7 +153,7 @@ describe("once in Redis", () => {
   });
 });
 
-describe("once with Redis gone (issue 40)", () => {
+describe("once with Redis gone (decision 102)", () => {
   it("refuses before the work with the 503 'shared part down' answer", async () => {
     const gone = new Redis(`redis://127.0.0.1:${await freePort()}`, { maxRetriesPerRequest: 0, retryStrategy: () => null });
     gone.on("error", () => undefined);

@@ -7,7 +7,7 @@ import { freePort } from "../tests/support/redis";
 import { onShutdown, runShutdownHooks, settleWithin, SHUTDOWN_FORCED_MS, SHUTDOWN_STEP_MS } from "./lifecycle.server";
 import { closeRedis } from "./redis-close.server";
 
-/** Issue 40 item 7 (decision 102): no stop step may wait on a Redis that is gone. */
+/** Decision 102: no stop step may wait on a Redis that is gone. */
 describe("a stop's steps", () => {
   it("fit, two groups and the HTTP server, well inside the forced exit, itself inside Docker's 10 s grace", () => {
     expect(3 * SHUTDOWN_STEP_MS).toBeLessThan(SHUTDOWN_FORCED_MS);

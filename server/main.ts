@@ -75,7 +75,7 @@ if (tracing) {
 }
 
 app.use(requestRecord(logger));
-// Only GET, HEAD and POST go further, on every path, signed in or not (issue 40): the rest is a 405.
+// Only GET, HEAD and POST go further, on every path, signed in or not: the rest is a 405.
 app.use(methodGate());
 
 app.use(securityHeaders(config));

@@ -6,7 +6,7 @@ import { singleton } from "./lifecycle.server";
 import { sharedRedis } from "./shared-redis.server";
 
 /**
- * One money decision at a time per operation, or per scheduled payment (issue 39, decision 092):
+ * One money decision at a time per operation, or per scheduled payment (decision 092):
  * approve, void and the challenge result of one operation, or the 'pay now' of one payment, run
  * one after the other, in this process and across instances. Inside the hold the caller reads the
  * operation fresh, asks the lifecycle rule, and only then sends; the next one in line reads what

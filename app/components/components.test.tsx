@@ -356,7 +356,7 @@ describe("Money, Tabs, Splash", () => {
   });
 });
 
-describe("issue 15: folding filters, empty states, the brand frame, the legal links", () => {
+describe("decision 055: folding filters, empty states, the brand frame, the legal links", () => {
   it("folds the filters in a native <details> 'Filtros' that says how many are on, open when asked", async () => {
     const folded = await serverHtml(
       <FoldingFilters activeCount={2}>
@@ -620,7 +620,7 @@ describe("SettingsDrawer", () => {
       expect(html).toContain(`id="${id}"`);
     }
     expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
-    // Issue 44, item 6: with nothing to request (the feature is on), no chip.
+    // With nothing to request (the feature is on), no chip.
     const featureOn = await serverHtml(<SettingsDrawer {...props} collaboratorsHref="/configuracion/colaboradores" tab="datos" />);
     expect(featureOn).toContain("Permisos de colaboradores");
     expect(featureOn).not.toContain("Solicitar Activación");

@@ -11,7 +11,7 @@ import { loader as detailLoader } from "./historial-operaciones.$id._index";
 import { loader as transactionLoader } from "./transaction";
 
 /**
- * Issue 39 item 4 through the routes: the calculator's price is the provider best for the client on the side
+ * Decision 094 through the routes: the calculator's price is the provider best for the client on the side
  * traded, the quote and /setoperation carry that provider's signed price, and the success result and the detail
  * name the provider as the bank recorded it.
  */

@@ -112,7 +112,7 @@ describe("the dashboard's calculator (action)", () => {
 });
 
 /** The buy tab as the loader renders it, with the best provider's signed price in the hidden fields. */
-describe("a quote is a quote (issue 15)", () => {
+describe("a quote is a quote (decision 010)", () => {
   // Each refused 'Confirmar' counts against the member's money budget (10 a minute): this test's
   // four leave the budget as they found it.
   beforeEach(() => resetRateLimiters());
@@ -227,7 +227,7 @@ async function buyForm() {
   };
 }
 
-describe("malformed numbers in the calculator (issue 13: these were 500s or quoted nonsense)", () => {
+describe("malformed numbers in the calculator (these were 500s or quoted nonsense)", () => {
   it("quotes a well-formed request", async () => {
     const response = await post(await buyForm());
     expect(response.status).toBe(200);
@@ -323,7 +323,7 @@ describe("the bank's challenge result (/transaction loader)", () => {
       }),
     );
 
-  it("never shows the URL's message when recording the result fails: the catalogue's default instead (issue 13)", async () => {
+  it("never shows the URL's message when recording the result fails: the catalogue's default instead (decision 035)", async () => {
     const toChallenge = await post(await transferForm());
     const trk = new URL(toChallenge.headers.get("location") ?? "").searchParams.get("trk") ?? "";
     const ope = String(world.sandbox.state.operations.find((candidate) => candidate.trk === trk)?.id);

@@ -124,7 +124,7 @@ describe("a bank link in a browser that holds a session", () => {
   });
 });
 
-/** Issue 44, item 3 (decision 109): a pasted link survives the bank's round trip. */
+/** Decision 109: a pasted link survives the bank's round trip. */
 describe("a page asked for while signed out", () => {
   const opened = (path: string, headers: Record<string, string> = {}) =>
     answerOf(() =>

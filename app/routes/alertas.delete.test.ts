@@ -8,7 +8,7 @@ import * as alerts from "./alertas";
 import * as monitoring from "./monitoreo-de-divisas";
 
 /**
- * Issue 40 item 6: deleting an alert or a follow the member does not have (none, another
+ * Deleting an alert or a follow the member does not have (none, another
  * company's, another member's) answered 502 as if the bank had failed. It is a 404 with the
  * Spanish page; a malformed id is a 400; 502 only when the bank fails; the member's own goes.
  */

@@ -12,7 +12,7 @@ import * as list from "./aprobaciones";
 import { loader as transactionLoader } from "./transaction";
 
 /**
- * One life per operation through the app (issue 39 item 1, decision 092): approve, void and the
+ * One life per operation through the app (decision 092): approve, void and the
  * bank's challenge result of one operation never cross, and a voided operation never moves money.
  * Seed: 1002 (a transfer) and 1015 (a buy) wait for Ana's approval in Importadora del Bajío.
  */

@@ -27,8 +27,8 @@ import { cached, isSpecialRuleCompany, isUpstreamError, json, rateSeries, requir
 import type { PageHandle } from "~/utils/page-title";
 
 /**
- * Market screen 'Mercados' (§2): Pro members only (§6); a pair's rate over a range (issue 12,
- * decision 044) — `?par=USDMXN&rango=1D|1S|1M|1A`, plain links — beside the hours of §4 and the
+ * Market screen 'Mercados' (§2): Pro members only (§6); a pair's rate over a range (decision
+ * 044) — `?par=USDMXN&rango=1D|1S|1M|1A`, plain links — beside the hours of §4 and the
  * bank holidays.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

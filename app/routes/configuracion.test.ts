@@ -6,7 +6,7 @@ import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
 import * as route from "./configuracion";
 
-/** '/configuracion' opens the settings drawer on its tab (issue 10, §2 "/configuracion: profile"). */
+/** '/configuracion' opens the settings drawer on its tab (decision 059, §2 "/configuracion: profile"). */
 const world = sandboxedApp("configuracion");
 
 const load = (query: string, cookie: string | null) =>

@@ -8,7 +8,7 @@ import { requireAccess } from "#server/session/auth.server";
 const TABS = new Set(["datos", "empresas"]);
 
 /**
- * `/configuracion` is the avatar's 'Configuración' drawer (issue 10), addressable by URL so that a link, a bookmark or
+ * `/configuracion` is the avatar's 'Configuración' drawer (decision 059), addressable by URL so that a link, a bookmark or
  * the contact notice lands there: it opens over the dashboard, on the tab `?tab=` names. Signed out, the session guard
  * sends the person to sign in first.
  */

@@ -71,7 +71,7 @@ describe("the collaborators screen", () => {
   });
 });
 
-/** Issue 44, item 6: 'Solicitar Activación' asks for something only when the company lacks the feature. */
+/** 'Solicitar Activación' asks for something only when the company lacks the feature. */
 describe("the permissions feature request", () => {
   const requestActivation = (query = "") =>
     answerOf(() =>

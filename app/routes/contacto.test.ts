@@ -139,7 +139,7 @@ describe("the 12-minute block (§4, §9)", () => {
   });
 });
 
-describe("confirmation messages under abuse (issue 40, decision 099)", () => {
+describe("confirmation messages under abuse (decision 099)", () => {
   const VICTIM = "victima@example.com";
   const emailsTo = async (address: string) => {
     const outbox = (await control(world.sandbox, "/__outbox", undefined, "GET")) as Array<{ template: string; to: string[] }>;
@@ -219,7 +219,7 @@ describe("malformed posts", () => {
     for (const fields of malformed) {
       expect((await post(fields)).status).toBe(400);
     }
-    // A target off the site, or one a Location header cannot carry, falls back to the dashboard (issue 13).
+    // A target off the site, or one a Location header cannot carry, falls back to the dashboard.
     for (const target of ["https://malo.example/", "//malo.example", "/a\r\nSet-Cookie: x=1", "/cuentas\u2028", "/\t/malo.example"]) {
       const answer = await post({ intent: "enviar", canal: "email", email: "x", redirectTo: target });
       expect([answer.status, answer.headers.get("location")]).toEqual([302, "/?drawer=correo"]);

@@ -8,7 +8,7 @@ import { control } from "../../tests/support/sandbox";
 import * as accounts from "./cuentas";
 import * as recipients from "./destinatarios";
 
-/** Issue 13: an alias that looks like a formula was stored upstream as is; the alias drawers refuse it. */
+/** An alias that looks like a formula was stored upstream as is; the alias drawers refuse it. */
 const world = sandboxedApp("alias-formula");
 
 const rename = (path: string, route: typeof accounts | typeof recipients, id: string, alias: string) =>

@@ -101,7 +101,7 @@ export default function Accounts() {
             </p>
           ) : null}
           {page.accounts.length === 0 ? (
-            // An empty group or search says what to do next (issue 15).
+            // An empty group or search says what to do next (decision 055).
             <EmptyState
               icon="accounts"
               message={query ? t("list.noResults") : t(`list.empty.${group}`)}

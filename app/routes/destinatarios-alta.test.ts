@@ -57,7 +57,7 @@ describe("registering a recipient (action)", () => {
     expect(await requestCount(world.sandbox, "/api/recipient-registrations")).toBe(0);
   });
 
-  it("refuses an alias a spreadsheet would run as a formula, and calls nobody (issue 13)", async () => {
+  it("refuses an alias a spreadsheet would run as a formula, and calls nobody", async () => {
     const response = await register({ ...physicalNational, alias: '=HYPERLINK("http://evil.example","Fletes")' });
     expect(response.status).toBe(400);
     const { result } = await response.json();
@@ -66,7 +66,7 @@ describe("registering a recipient (action)", () => {
   });
 });
 
-describe("switching the recipient type (action, issue 15)", () => {
+describe("switching the recipient type (action, decision 053)", () => {
   const post = (fields: Record<string, string>) =>
     answerOf(() =>
       action({

@@ -10,7 +10,7 @@ import * as recipients from "./destinatarios";
 
 /**
  * Who may delete a company recipient (decision 028): administrators and collaborators allowed
- * to send to third-party accounts. Issue 13: a collaborator without that permission could.
+ * to send to third-party accounts. A collaborator without that permission once could.
  */
 const world = sandboxedApp("destinatarios-eliminar");
 
@@ -97,7 +97,7 @@ describe("deleting a company recipient (decision 028)", () => {
   });
 });
 
-describe("'Enviar dinero' and the row's detail (issue 15, decision 053)", () => {
+describe("'Enviar dinero' and the row's detail (decision 053)", () => {
   it("is offered to those who may send to third parties, for authorized recipients only, the back office's included (§4)", async () => {
     const admin = await listAs(world.browser);
     expect(admin.canSend).toBe(true);

@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ? {
             idempotencyKey: crypto.randomUUID(),
             voidKey: crypto.randomUUID(),
-            // An approved operation waits for its administrator's key: nobody voids it (issue 39).
+            // An approved operation waits for its administrator's key: nobody voids it (decision 092).
             voiding: url.searchParams.get("dialogo") === DIALOG && detail.approvedBy === null,
             approvedBy: approvedByFor(access, detail.approvedBy),
           }

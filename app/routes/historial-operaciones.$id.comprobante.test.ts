@@ -11,7 +11,7 @@ import { loader } from "./historial-operaciones.$id.comprobante";
 
 /**
  * The receipt as a person reads it: the PDF the route answers, turned back into text with pdftotext, label and value
- * on one line. What it says comes from the bank's view of the operation (issue 39 items 4 and 5).
+ * on one line. What it says comes from the bank's view of the operation (decisions 094 and 095).
  */
 const world = sandboxedApp("comprobante");
 

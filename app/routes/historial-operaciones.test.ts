@@ -20,7 +20,7 @@ const open = (query: string) =>
   );
 
 describe("the history's filters (loader)", () => {
-  // Issue 13: these dates answered 500 ("Invalid time value") while being checked.
+  // These dates answered 500 ("Invalid time value") while being checked.
   it.each(["desde=9999-99-99", "hasta=0000-00-00", "desde=2026-13-01&hasta=-1", "desde=0001-01-01"])(
     "%s: the page renders with the Spanish message and the list unfiltered",
     async (query) => {
@@ -43,7 +43,7 @@ describe("the history's filters (loader)", () => {
 });
 
 describe("sharing by e-mail (action)", () => {
-  // Fuzz run, issue 13: an address with a control character passed the form and was refused by
+  // Found by the fuzz run (tests/security/fuzz.test.ts): an address with a control character passed the form and was refused by
   // the product API, which the page answered as a failed send (502).
   it("refuses an address with a control character with the §5 message, and sends nothing", async () => {
     const { list } = await (await open("")).json();

@@ -18,7 +18,7 @@ import { isUpstreamError } from "#server/upstream/errors";
 import { upstreams } from "#server/upstream/index.server";
 
 /**
- * The operation history as CSV or XLSX (issue 44): what the list's filters show, every page, with
+ * The operation history as CSV or XLSX (decision 107): what the list's filters show, every page, with
  * the company, the filters and the export time above the rows. Anyone who may read the history may
  * export it. The file is streamed a page at a time (docs/decisions/107). When the bank cannot give
  * the first page, the person goes back to the list with the §8 download error as a toast; a failure

@@ -12,7 +12,7 @@ import { action, loader } from "./_index";
 import * as list from "./aprobaciones";
 
 /**
- * One life per operation across instances (issue 39, decision 092): with REDIS_URL the holds live
+ * One life per operation across instances (decision 092): with REDIS_URL the holds live
  * in Redis only (nothing of them is kept in the process), so two requests of this process race for
  * them exactly as two instances behind a load balancer would. The sandbox is the one bank they share.
  */

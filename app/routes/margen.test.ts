@@ -9,7 +9,7 @@ const world = sandboxedApp("margen");
 const get = (query: string, cookie = world.browser.cookie) =>
   answerOf(() => loader({ request: new Request(`${APP}/margen?${query}`, { headers: { cookie } }), context, params: {} }));
 
-describe("/margen: the member's margin for the amount being typed (issue 15)", () => {
+describe("/margen: the member's margin for the amount being typed (decision 054)", () => {
   it("answers the margin of the amount's band, grouped amounts included", async () => {
     // Ana is Pro: 0.35 below 10,000, 0.25 from 50,000 to 100,000 (sandbox contract).
     const small = await get("par=USD%2FMXN&monto=1000");

@@ -8,7 +8,7 @@ const headers = { "Cache-Control": "private, no-store" };
 
 /**
  * GET /margen?par=USD/MXN&monto=1,000: the member's margin (§9) for that amount of the pair's base
- * currency, so the price panel leads with the client's rate for the amount being typed (issue 15).
+ * currency, so the price panel leads with the client's rate for the amount being typed (decision 054).
  * For the logged-in member only; no figure of the quote is decided here — 'Cotizar' recomputes all.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -44,7 +44,7 @@ import {
 import type { PageHandle } from "~/utils/page-title";
 
 /**
- * 'Membresía' (§2 /membresias, §3 and §4 Membership; issue 10, decision 061): the member's plan as
+ * 'Membresía' (§2 /membresias, §3 and §4 Membership; decision 061): the member's plan as
  * the product holds it now, the Pro fee plus tax, the payment dates and account, what each plan
  * includes, and the changes — upgrade, cancel, resume, payment account — each confirmed in a
  * modal addressed by the URL (?dialogo=mejorar|cancelar|reanudar|cuenta). §6 says nothing of who may

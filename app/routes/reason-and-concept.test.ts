@@ -21,7 +21,7 @@ import * as sharePreview from "./historial-operaciones.$id.vista-previa";
 import * as transaction from "./transaction";
 
 /**
- * Issue 39 item 5: an operation made in the app shows the reason chosen ('Motivo de pago', the catalogue's text of its
+ * Decision 095: an operation made in the app shows the reason chosen ('Motivo de pago', the catalogue's text of its
  * id) and what was typed ('Concepto') each under its own label, on every surface: what the bank is told, the detail,
  * the approvals list, the shared e-mail, the receipt and 'Verificar datos'. Decision 095.
  */

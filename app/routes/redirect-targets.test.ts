@@ -10,7 +10,7 @@ import * as notifications from "./notificaciones";
 import * as extend from "./sesion.extender";
 
 /**
- * Issue 13: a `redirectTo` / `volver` with CR, LF or U+2028 answered 500 (the Location header
+ * A `redirectTo` / `volver` with CR, LF or U+2028 answered 500 (the Location header
  * could not carry it), and "/\t/evil.example" was sent as is, which a browser follows off-site.
  * Every action that goes back to a page the form names now answers a same-site path or its
  * fallback.

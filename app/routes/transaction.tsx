@@ -134,7 +134,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The operation's life refused the result before anything was sent (issue 39): voided, or no longer
+ * The operation's life refused the result before anything was sent (decision 092): voided, or no longer
  * waiting for a token; or another decision on it was under way (a reload may record it then).
  */
 type Refusal = { kind: "voided" | "refused"; operationId: string; message: string } | { kind: "notNow"; operationId: string };

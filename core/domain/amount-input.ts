@@ -1,5 +1,5 @@
 /**
- * Amounts as people type them in es-MX (issue 15): digits grouped by thousands with commas and a
+ * Amounts as people type them in es-MX (decision 054): digits grouped by thousands with commas and a
  * point before the cents, "1,234,567.89". The browser groups while the person types; the server
  * reads the same text back. A comma is only ever a thousands separator: "1,5" is refused rather
  * than read as 15 or as 1.5, because a misread amount here moves money.

@@ -43,7 +43,7 @@ describe("bannerOf", () => {
     expect(bannerOf(beforeFriday, at("2026-12-24T16:30:00"))).toMatchObject({ nextWorkingDay: "2026-12-28" });
   });
 
-  it("shows a beforeDayOff posted without a detail on its dateToShow, from the festive hour (issue 44, item 5)", () => {
+  it("shows a beforeDayOff posted without a detail on its dateToShow, from the festive hour", () => {
     // Thursday 24 Dec: the day off is Friday 25, the banner from 16:30.
     const thursday = announcement({ type: "beforeDayOff", dateToShow: "2026-12-24", detail: null });
     expect(bannerOf(thursday, at("2026-12-24T16:29:00"))).toBeNull();

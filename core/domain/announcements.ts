@@ -130,7 +130,7 @@ export function bannerOf(announcement: AnnouncementInput, now: Dayjs, today = no
     }
     case "beforeDayOff": {
       // §3 gives a detail (date, nextWorkingDay) only to dayOff: without one, the announcement's dateToShow is the
-      // working day it is shown, and the day off the weekday after it (issue 44, item 5).
+      // working day it is shown, and the day off the weekday after it.
       const date = dateOf(detail.date) ?? (shownFrom ? weekdayAfter(shownFrom) : null);
       if (!date) return null;
       // The cheap comparison first: the festive start's calendar arithmetic only for a day off still ahead.

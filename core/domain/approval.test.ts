@@ -95,7 +95,7 @@ describe("challengeHref", () => {
   });
 });
 
-describe("offersActivationRequest (issue 44, item 6)", () => {
+describe("offersActivationRequest", () => {
   it("offers 'Solicitar Activación' only to an administrator whose company is known to be without the feature", () => {
     expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: false })).toBe(true);
     expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: true })).toBe(false);

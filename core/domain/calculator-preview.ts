@@ -47,7 +47,7 @@ export function previewAmount(typed: "left" | "right", plain: string | null, rat
 }
 
 /**
- * The client's rate the price panel leads with (issue 15): the best provider price of the side
+ * The client's rate the price panel leads with (decision 054): the best provider price of the side
  * with the member's margin of §9, as a quote would apply it, to 6 decimals. Null without a price
  * or a margin that is a percentage.
  */
@@ -75,7 +75,7 @@ export function marginBaseAmount(typed: "left" | "right", plainAmount: string, p
 }
 
 /**
- * The currency of a transfer's amount (issue 15): a transfer moves one currency (the server refuses
+ * The currency of a transfer's amount (decision 054): a transfer moves one currency (the server refuses
  * an origin and destination that differ), so it is the origin account's, or — before an origin is
  * chosen — the destination's (an own account or a recipient, `r:<id>`). Null while neither is known.
  */

@@ -12,7 +12,7 @@ describe("customer rate (§9)", () => {
   });
 });
 
-describe("clientRate (issue 15)", () => {
+describe("clientRate (decision 054)", () => {
   it("is the best price with the member's margin, as the quote applies it", () => {
     expect(clientRate(17.123456, "0.25", "buy")).toBe("17.166265");
     expect(clientRate(17.123456, "0.25", "sell")).toBe("17.080647");
@@ -120,7 +120,7 @@ describe("a quote is a quote: quoteHold", () => {
   });
 });
 
-describe("transferCurrency (issue 15)", () => {
+describe("transferCurrency (decision 054)", () => {
   const accounts = [
     { idAccount: "A1", currency: "MXP" },
     { idAccount: "A2", currency: "USD" },

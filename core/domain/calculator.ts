@@ -80,7 +80,7 @@ export { toDecimal };
 export type QuoteHold = "none" | "changed";
 
 /**
- * A quote is a quote (issue 15): 'Confirmar' sends only the quote the person saw, for exactly the
+ * A quote is a quote (decision 010): 'Confirmar' sends only the quote the person saw, for exactly the
  * amounts on the form. `shown` is the quote the form carries (what the page displayed), `form` what
  * the inputs hold now, `fresh` the server's quote recomputed from the same signed price. "none":
  * nothing was quoted; "changed": the amounts moved since, or the quote would no longer come out the

@@ -76,7 +76,7 @@ export function challengeOutcome(input: { res: string; msg: string; retries: num
 /**
  * The outcome with no free text in it: the generic error's title and description come from the
  * bank's message, which is only trusted when the upstream recorded it. A message read from the
- * return URL (anyone can write one) still picks a catalogue modal, but is never shown (issue 13).
+ * return URL (anyone can write one) still picks a catalogue modal, but is never shown (decision 035).
  */
 export function withoutFreeText(outcome: ChallengeOutcome): ChallengeOutcome {
   return outcome.kind === "error" ? { kind: "error", title: null, description: null } : outcome;

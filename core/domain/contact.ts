@@ -128,7 +128,7 @@ export function contactState(value: string | null, verified: boolean): ContactSt
 }
 
 /**
- * Issue 40 / decision 099: confirmation messages are bounded whatever the addresses typed. Inside
+ * Decision 099: confirmation messages are bounded whatever the addresses typed. Inside
  * §9's 12 minutes a member may send a few per channel (a typo fixed, then another), and an address
  * or number receives one, whoever asks: alternating a victim's address with others cannot mail
  * the victim again and again.

@@ -5,7 +5,7 @@ import { STATUS_PARAMS, TYPE_PARAMS } from "./history-params";
 import type { CellValue } from "./spreadsheet";
 
 /**
- * What the history's export (§2 /historial-operaciones, issue 44) writes above its rows: whose
+ * What the history's export (§2 /historial-operaciones, decision 107) writes above its rows: whose
  * operations they are, which filters chose them and when the file was made, so a file forwarded
  * to an auditor still says what it is. Pure: the server streams these rows, then the operations.
  */

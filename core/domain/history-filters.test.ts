@@ -32,7 +32,7 @@ describe("history filters in the URL", () => {
   it("says what is wrong, in Spanish", () => {
     expect(errorsOf(parse("tipo=otra"))).toEqual({ tipo: ["Selecciona una opción válida"] });
     expect(errorsOf(parse("desde=2026-02-30"))).toEqual({ desde: ["Ingresa una fecha válida"] });
-    // Issue 13: these threw while being checked (a 500), instead of getting their message.
+    // These threw while being checked (a 500), instead of getting their message.
     expect(errorsOf(parse("desde=9999-99-99&hasta=0000-00-00"))).toEqual({
       desde: ["Ingresa una fecha válida"],
       hasta: ["Ingresa una fecha válida"],

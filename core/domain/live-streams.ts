@@ -1,5 +1,5 @@
 /**
- * How many live streams (/eventos, /precios/stream) an instance holds (issue 40, decision 100). A
+ * How many live streams (/eventos, /precios/stream) an instance holds (decision 100). A
  * tab needs one; a tab that reconnects names itself (`tab`) and its older stream gives way. A new
  * tab past the session's cap, or any stream past the instance's, is refused (429).
  */

@@ -2,7 +2,7 @@ import texts from "../locales/es-MX/operation-lifecycle.json";
 import type { OperationStatus } from "./operation-status";
 
 /**
- * One life per operation (issue 39, decision 092): the phase an operation is in, derived from
+ * One life per operation (decision 092): the phase an operation is in, derived from
  * what the product API answers for it, and whether a money action may touch it now. The app asks
  * this before every approve, void, challenge result, cancel, 'pay now' and file authorisation; the
  * bank (the sandbox) keeps its own copy of the same transitions and is the last word.

@@ -3,7 +3,7 @@ import type { Actor } from "./permissions";
 import { PERMISSIONS } from "./permissions";
 
 /**
- * One signature for a file of payments (issue 39, decision 093), as pure rules: who may sign a file, what the 'Autorizar' button says, what each
+ * One signature for a file of payments (decision 093), as pure rules: who may sign a file, what the 'Autorizar' button says, what each
  * row became once the bank's batch was signed, and the state of the whole file — green only when
  * money was sent. The bank's batch (sandbox/CONTRACT.md, operation batches) decides; these rules
  * only read it.

@@ -1,7 +1,7 @@
 import type { OperationKind } from "./operation-status";
 
 /**
- * Which proof of payment an operation shows (issue 44): a transfer that left by SPEI shows its
+ * Which proof of payment an operation shows (decision 108): a transfer that left by SPEI shows its
  * clave de rastreo and what Banxico's CEP page asks to find it; a transfer that left another way
  * (SPID in dollars, an international transfer) shows the bank's own reference, its only proof;
  * a buy or a sell, or a transfer whose money has not moved, shows none.

@@ -18,7 +18,7 @@ describe("best provider for the client (decision 094)", () => {
     expect(providerPrice(bestProvider(providers, "sell")!, "sell")).toBe(17.2);
   });
 
-  it("issue 39's tick: buying USD/MXN, LP-JPM's 17.2022 beats LP-HSBC's 17.2128; selling, the highest bid wins", () => {
+  it("decision 094's tick: buying USD/MXN, LP-JPM's 17.2022 beats LP-HSBC's 17.2128; selling, the highest bid wins", () => {
     const tick = [p("LP-HSBC", 17.1852, 17.2128), p("LP-JPM", 17.1801, 17.2022), p("LP-CITI", 17.1899, 17.2101)];
     expect(bestProvider(tick, "buy")?.lpId).toBe("LP-JPM");
     expect(bestProvider(tick, "sell")?.lpId).toBe("LP-CITI");

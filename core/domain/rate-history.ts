@@ -4,7 +4,7 @@ import { scaleLinear } from "d3-scale";
 import { mexicoCity } from "./dates";
 
 /**
- * Rate history and charts (issue 12, decision 044): the ranges of 'Mercados', what a range's
+ * Rate history and charts (decision 044): the ranges of 'Mercados', what a range's
  * figures are (last, change, high, low), and the axis ticks, in Mexico City time and es-MX numbers.
  * Pure: the server and the browser compute the same ticks, so a hydrated chart matches its HTML.
  */

@@ -181,7 +181,7 @@ describe("readRecipientRows", () => {
     const result = readRecipientRows([header(), row(2, hostile)]);
     if (!result.ok) throw new Error("not read");
     expect(result.rows[0].errors.map((e) => e.column)).toEqual(["Alias", "Nombre", "CLABE"]);
-    // Issue 13: a formula alias was stored upstream as is; a row is refused with the form's message.
+    // A formula alias was stored upstream as is; a row is refused with the form's message.
     expect(result.rows[0].errors[0]).toEqual({ column: "Alias", message: "El alias no puede empezar con =, +, - ni @" });
   });
 });

@@ -1,7 +1,7 @@
 import { safeRedirectPath } from "../url";
 
 /**
- * Where a signed-out person was going when the route guard sent them to log in (issue 44, item 3):
+ * Where a signed-out person was going when the route guard sent them to log in (decision 109):
  * a pasted link such as `/historial-operaciones/1019` must survive the bank's round trip. Only a
  * page the person opened themselves is remembered (not a background fetch or Remix's data request),
  * only as a same-site path and query by the redirect rule of every other target, and never a page

@@ -1,7 +1,7 @@
 /**
  * Is this error a shared part (Redis: sessions, rate limits, idempotency keys, jobs) that is down
  * or not answering, rather than a fault of the request or the code? Then the page answers 503
- * with its Spanish text (reason `sharedPartDown`), never a 500 nor a logout (issue 40, decision
+ * with its Spanish text (reason `sharedPartDown`), never a 500 nor a logout (decision
  * 102). Read from the error's shape only: ioredis's messages and names, and the socket's codes.
  */
 export const SHARED_PART_DOWN = "sharedPartDown";

@@ -1,5 +1,5 @@
 /**
- * The person's theme (issue 15): light, dark, or whatever their device asks for (`prefers-color-scheme`).
+ * The person's theme (decision 051): light, dark, or whatever their device asks for (`prefers-color-scheme`).
  * SPEC §9 names the themes light-mode and dark-mode; they are the values of `<html data-theme>`, and
  * "system" leaves the choice to the media query (tailwind.config.ts).
  */

@@ -54,7 +54,7 @@ describe("exchange form (§5 Buy/sell)", () => {
     expect(exchangeSchema.safeParse({ ...valid, left: "1,234.50" }).success).toBe(true);
   });
 
-  it("reads es-MX grouping back as the browser shows it, and refuses commas out of place (issue 15)", () => {
+  it("reads es-MX grouping back as the browser shows it, and refuses commas out of place (decision 054)", () => {
     expect(exchangeSchema.parse({ ...valid, left: "1,234,567.89" })).toMatchObject({ left: "1234567.89" });
     expect(exchangeSchema.parse({ ...valid, left: " 1,000 " })).toMatchObject({ left: "1000" });
     expect(transferSchema.parse({ ...valid, operation: "transfer", amount: "12,500.5" })).toMatchObject({ amount: "12500.5" });
@@ -67,7 +67,7 @@ describe("exchange form (§5 Buy/sell)", () => {
     ]);
   });
 
-  it("says 'Este monto no es valido' for exponents, Infinity, NaN and amounts too long or too large (issue 13)", () => {
+  it("says 'Este monto no es valido' for exponents, Infinity, NaN and amounts too long or too large", () => {
     for (const left of [
       "1e309",
       "1e3",
@@ -110,7 +110,7 @@ describe("transfer form (§5 Transfer)", () => {
     expect(issues(transferSchema.safeParse({ ...valid, amount: "-5" }))).toEqual([["amount", "Este monto no es valido"]]);
   });
 
-  it("says 'Este monto no es valido' for 10,000 digits or 1e309 (issue 13)", () => {
+  it("says 'Este monto no es valido' for 10,000 digits or 1e309", () => {
     expect(issues(transferSchema.safeParse({ ...valid, amount: "9".repeat(10_000) }))).toEqual([["amount", "Este monto no es valido"]]);
     expect(issues(transferSchema.safeParse({ ...valid, amount: "1e309" }))).toEqual([["amount", "Este monto no es valido"]]);
   });

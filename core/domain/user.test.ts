@@ -7,7 +7,7 @@ describe("user names (§3 User)", () => {
     expect(shortName("Ana", "Martínez")).toBe("Ana M.");
     expect(shortName("María José", "López")).toBe("María L.");
     expect(shortName("Ana", "")).toBe("Ana");
-    // 'Datos Personales' of the settings drawer (issue 10): accents, lower case and stray spaces.
+    // 'Datos Personales' of the settings drawer: accents, lower case and stray spaces.
     expect(shortName("  Carlos ", " hernández")).toBe("Carlos H.");
     expect(shortName("Óscar", "Álvarez")).toBe("Óscar Á.");
     expect(shortName("Paula", "de la Fuente")).toBe("Paula D.");

@@ -36,7 +36,7 @@ const zodEmail = z.string().email();
 /**
  * An address the app will hand to the product API: the §5 shape, printable ASCII (a BEL or a
  * U+2028 inside is not an address), and the e-mail rule of Zod, the one the upstream contract
- * states, so an address the app accepts is never refused there (issue 13: a 502 otherwise).
+ * states, so an address the app accepts is never refused there (a 502 otherwise).
  */
 export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && PRINTABLE_ASCII.test(value) && EMAIL_SHAPE.test(value) && zodEmail.safeParse(value).success;

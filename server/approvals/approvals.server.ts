@@ -55,7 +55,7 @@ export interface ApprovalItem {
   idempotencyKey: string;
   /** The void form's own key (one key, one decision). */
   voidKey: string;
-  /** Approved and waiting for that administrator's key: no void, and only they continue (issue 39). */
+  /** Approved and waiting for that administrator's key: no void, and only they continue (decision 092). */
   approvedBy: ApprovedBy | null;
 }
 
@@ -143,7 +143,7 @@ type DecisionOutcome =
 /**
  * Holds the operation, reads it fresh, asks its lifecycle whether this decision may happen now, and
  * only then sends it: approve and void of one operation never cross, and a void never reaches the
- * bank for an operation already approved (issue 39, decision 092).
+ * bank for an operation already approved (decision 092).
  */
 async function decideOnce(access: AccessContext, decision: ApprovalDecision): Promise<DecisionOutcome> {
   const held = await holdWhile(operationHoldKey(access.data.companyId, decision.id), async (): Promise<DecisionOutcome> => {

@@ -19,7 +19,7 @@ import type { HistoryOperation, OperationsPage } from "../upstream/operations.se
 import { historyRow } from "./view";
 
 /**
- * The operation history as a file (issue 44): every operation the list's filters match, every
+ * The operation history as a file (decision 107): every operation the list's filters match, every
  * page, newest first, under a block saying whose they are, which filters and when. The upstream is
  * read a page at a time and each page is written out before the next is asked for, so a history
  * of 10,000 operations never sits in memory (docs/decisions/107). Cells go through the movements

@@ -89,7 +89,7 @@ export interface OperationDetail {
   tracker: Tracker;
   validatingNotice: boolean;
   approval: boolean;
-  /** The administrator who approved it while it waits for their key (issue 39): nobody voids it then. */
+  /** The administrator who approved it while it waits for their key: nobody voids it then (decision 092). */
   approvedBy: { memberId: string; name: string } | null;
   /** Registered and waiting for its signer's token (decision 093). */
   awaitingToken: boolean;
@@ -106,7 +106,7 @@ export interface OperationDetail {
   share: { rules: ShareRules; selectable: ShareOption[] };
   polled: boolean;
   folio: string;
-  /** A SPEI's clave de rastreo and the CEP's data, or a SPID / international transfer's reference (issue 44). */
+  /** A SPEI's clave de rastreo and the CEP's data, or a SPID / international transfer's reference (decision 108). */
   proof: PaymentProof;
 }
 

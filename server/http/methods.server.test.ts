@@ -10,7 +10,7 @@ import { ALLOW_HEADER, CONNECT_REFUSAL, lastErrorHandler, methodGate, routeError
 import { remixHandler } from "./remix-handler.server";
 
 /**
- * Issue 40 item 4: the HTTP layer as server/main.ts puts it together (the gate first, Remix's
+ * The HTTP layer as server/main.ts puts it together (the gate first, Remix's
  * handler, the last error handler, CONNECT on the server), over the wire. A Remix build with one
  * page stands in for the app's. TRACE used to reach the handler, fail building its Request and
  * answer 500 with Express's stack trace on stderr.

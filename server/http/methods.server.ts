@@ -5,7 +5,7 @@ import type { Logger } from "../logger.server";
 import { errorDocument } from "./error-document.server";
 
 /**
- * The methods the portal answers (issue 40): pages and downloads are GET (and HEAD), every form and
+ * The methods the portal answers: pages and downloads are GET (and HEAD), every form and
  * fetcher posts. Anything else (TRACE, PUT, PROPFIND…) is a 405 naming these, before a route, a
  * session or the Remix handler sees it; TRACE used to reach the handler and end in a 500.
  */

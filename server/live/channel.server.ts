@@ -62,7 +62,7 @@ export async function openLiveChannel(input: {
   if (pairs.length > MAX_LIVE_PAIRS || pairs.some((pair) => !PAIR_PATTERN.test(pair))) return { kind: "badPair" };
 
   const sessionId = session.id;
-  // Bounded per session and per instance (issue 40, decision 100); admission and hold run in one turn.
+  // Bounded per session and per instance (decision 100); admission and hold run in one turn.
   const config = getConfig();
   const tab = tabIdOf(input.tab);
   const admission = admitStream(sessionId, tab, {

@@ -13,7 +13,7 @@ import { isLiveChannelRequest, serveLiveChannel } from "./channel.server";
 import { heldStreams } from "./stream-caps.server";
 
 /**
- * Issue 40 item 3 (decision 100): one session opened 2,000 /eventos streams and every one was
+ * Decision 100: one session opened 2,000 /eventos streams and every one was
  * held. Over the wire, as server/main.ts answers them: a session's streams stop at its cap, the
  * instance's at its own, the excess is a 429, and a tab that reconnects replaces its stream.
  */

@@ -51,7 +51,7 @@ async function createAtProduct(access: AccessContext, input: PriceAlertInput, id
 
 /**
  * Deletes one of the member's alerts. "missing" when the product knows no such alert of the member
- * (none, or another's: 404, issue 40); "failed" when it refused otherwise or failed (§8's message follows).
+ * (none, or another's: 404); "failed" when it refused otherwise or failed (§8's message follows).
  */
 export async function deleteAlert(access: AccessContext, id: string): Promise<"deleted" | "missing" | "failed"> {
   try {

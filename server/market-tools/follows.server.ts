@@ -16,7 +16,7 @@ export async function followPair(access: AccessContext, pair: string): Promise<F
   }
 }
 
-/** Stops following; "missing" when the product knows no such follow of the member (none, or another's: 404, issue 40). */
+/** Stops following; "missing" when the product knows no such follow of the member (none, or another's: 404). */
 export async function unfollowPair(access: AccessContext, id: string): Promise<"removed" | "missing" | "failed"> {
   try {
     await access.api.marketTools.unfollow(id);

@@ -7,7 +7,7 @@ import type { Notification } from "../upstream/notifications.server";
 import type { BridgeListener } from "./bridge.server";
 
 /**
- * The tab's live channel (issue 9): Server-Sent Events carrying what the member's notification
+ * The tab's live channel (decision 031): Server-Sent Events carrying what the member's notification
  * socket pushes, as named events the browser acts on without knowing §4's rules:
  * - `toast`  { id, type, title, description } — the one toast for what arrived together;
  * - `count`  { op: "add", by, ids } — the bell's change (§4 count rules), naming what it counts;

@@ -24,7 +24,7 @@ import type { HistoryOperation } from "../upstream/operations.server";
 import { authorisationKey, paymentStore } from "./multiple.server";
 
 /**
- * One signature for a file of payments (issue 39, decision 093): the file's registered operations
+ * One signature for a file of payments (decision 093): the file's registered operations
  * become one batch at the bank, signed with one token on the bank's page, and its one result comes
  * back through /transaction. The app keeps nothing of its own: the batch is the bank's, found by
  * the upload's id (its `reference`), and its key is derived from the upload, so a double click, two

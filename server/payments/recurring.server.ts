@@ -35,7 +35,7 @@ export interface PaymentInProgress {
 }
 
 /**
- * 'Pagar ahora' for one payment, as its life allows (issue 39, decision 092): the calculator's link,
+ * 'Pagar ahora' for one payment, as its life allows (decision 092): the calculator's link,
  * or the operation already paying it (waiting for approval or a key, confirmed), or nothing when it
  * is paid or the member may not make that transfer.
  */

@@ -11,7 +11,7 @@ import { resultCsv, resultWorkbook, templateWorkbook } from "./files.server";
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
 /**
- * The bulk upload's files never carry a formula (OWASP "CSV injection", issue 13): whatever a
+ * The bulk upload's files never carry a formula (OWASP "CSV injection"): whatever a
  * refused row held is echoed in the result file, so every text cell that starts with = + - @,
  * a tab or a CR gets a leading apostrophe; the template holds no such cell at all.
  */

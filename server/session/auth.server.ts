@@ -27,7 +27,7 @@ const perRequest = new WeakMap<Request, Promise<PortalSession>>();
 export function getSession(request: Request): Promise<PortalSession> {
   let pending = perRequest.get(request);
   if (!pending) {
-    // Redis down: the page answers 503 (issue 40), the cookie stays, the session is there when Redis returns.
+    // Redis down: the page answers 503 (decision 102), the cookie stays, the session is there when Redis returns.
     pending = orSharedPartDown(getSessionStorage().getSession(request.headers.get("Cookie")));
     perRequest.set(request, pending);
   }

@@ -18,7 +18,7 @@ import type { FlashData, SessionData } from "./types";
  * Everything an access session needs once the product token is known: the bank user, then the
  * companies. One after the other, not in parallel: right after a bank outage the partner breaker
  * lets a single probe through, and a second call sent beside it would be refused and fail a login
- * whose bank token is already spent (issue 40, decision 101). Neither permissions nor the membership are kept: they are read
+ * whose bank token is already spent (decision 101). Neither permissions nor the membership are kept: they are read
  * fresh where they are checked (server/session/permissions.server.ts and membership.server.ts,
  * decisions 058 and 061).
  */
@@ -61,7 +61,7 @@ export async function loginWithBankToken(request: Request, context: AppLoadConte
   const anonymous = upstreams(callContext(request, context), { bankToken });
   try {
     const login = await anonymous.product.loginUser(bankToken);
-    // The account's logins too, not only the address's (issue 40): many addresses, one account, still bounded.
+    // The account's logins too, not only the address's (decision 099): many addresses, one account, still bounded.
     await enforceRate("login", { subject: `account:${login.userName}` });
     const api = upstreams(callContext(request, context), { bankToken, productJwt: login.jwt });
     const data = await buildAccessSession(api, { bankToken, productJwt: login.jwt, memberId: login.memberId, userName: login.userName });

@@ -4,7 +4,7 @@ import { newToast, redirectWithToast } from "./auth.server";
 
 /**
  * A Pro-only screen opened by a member without Pro (§6; decisions 045, 046): back to the dashboard,
- * told why, instead of a silent redirect (issue 15), with the way to the membership page (decision
+ * told why, instead of a silent redirect, with the way to the membership page (decision
  * 061). Throws the redirect.
  */
 export async function sendAwayFromProFeature(request: Request, feature: keyof typeof texts.proOnly): Promise<never> {

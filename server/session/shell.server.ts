@@ -21,7 +21,7 @@ export interface ShellData {
   companies: Array<{ clientId: string; businessName: string }>;
   company: { clientId: string; businessName: string };
   isAdmin: boolean;
-  /** 'Solicitar Activación' has something to ask for (issue 44, item 6). */
+  /** 'Solicitar Activación' has something to ask for (decision 058). */
   offersActivationRequest: boolean;
   /** The plan as the product holds it now (decision 061), for the trial countdown; null when unreadable. */
   membership: { name: string; trialDays: number | null } | null;

@@ -136,7 +136,7 @@ function reasonOptions(concepts: ConceptPay[]): ReasonOption[] {
 export async function loadCalculator(access: AccessContext, url: URL): Promise<CalculatorData> {
   const special = isSpecialRuleCompany(access.company.clientId);
   const requestedTab = tabFrom(url);
-  // Every upstream read starts at once, so the dashboard costs its slowest chain (issue 14's TTFB):
+  // Every upstream read starts at once, so the dashboard costs its slowest chain (decision 071):
   // the margin follows the pairs (usually cached), the recipients follow the member's permissions.
   const pairsRead: Promise<string[]> = special
     ? Promise.resolve([] as string[])
@@ -340,7 +340,7 @@ const MARGIN_CACHE_MS = 60_000;
 
 /**
  * The member's margin (percent, §9) for an amount of the pair's base currency, as the price panel
- * and the calculator's preview show it while the person types (issue 15). The pair must be one the
+ * and the calculator's preview show it while the person types (decision 054). The pair must be one the
  * company may trade and the amount a calculator amount; anything else is null (the caller answers
  * 400). An upstream failure is "unavailable": the page keeps the margin it had.
  */

@@ -8,7 +8,7 @@ import type { UpstreamOperation } from "../upstream/trading.server";
 
 /**
  * Recording the bank's challenge result (/transaction, §4 Challenge result) as one life per
- * operation asks (issue 39, decision 092): in the operation's hold, so a void or another result of
+ * operation asks (decision 092): in the operation's hold, so a void or another result of
  * the same operation cannot cross it; after reading the operation fresh, so a voided one (or one
  * no longer waiting for a token) is refused here and nothing is sent. What the bank already
  * recorded is asked again (idempotent by trk): a reload after success still shows the success.

@@ -5,7 +5,7 @@ import { RATE_RANGES, type RateRange } from "#core/domain/rate-history";
 import type { Http } from "./http.server";
 
 /**
- * The product API's rate history (issue 12, decision 044): `GET /rate-history?pair=&range=`, a GET
+ * The product API's rate history (decision 044): `GET /rate-history?pair=&range=`, a GET
  * like the others (retried on timeout, 429 and 5xx), behind a breaker of its own ("product-rates"). Intraday points
  * every 5 minutes for 1D, daily closes of finished days for 1S, 1M and 1A.
  */

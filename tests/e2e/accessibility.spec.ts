@@ -7,7 +7,7 @@ import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
  * Automated accessibility checks (axe, WCAG 2.2 A/AA) on every screen of the page-wide list, at 1440
- * and 390 px, in the light and the dark theme (issue 15, decision 051). axe runs as page JavaScript,
+ * and 390 px, in the light and the dark theme (decision 051). axe runs as page JavaScript,
  * so only in the JavaScript project. Each screen is opened once and checked in its four looks: the
  * width changes with the viewport, the theme with the device's colour scheme ('Según el sistema',
  * the default), so nothing is loaded twice. A theme changes colours only, not the markup or the layout:

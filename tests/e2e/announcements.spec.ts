@@ -40,7 +40,7 @@ test("announcements show as banners, a novelty links inside the portal, and a cl
   await expect(notices(page)).toContainText("Nuevo: alertas de tipo de cambio");
 });
 
-test("a banner posted after one was closed shows: the bank never gives an announcement's id twice (issue 44, item 5)", async ({ page }) => {
+test("a banner posted after one was closed shows: the bank never gives an announcement's id twice", async ({ page }) => {
   await sandboxControl("/__announcements", [{ service: "SPID", type: "issues", resolution_time: "2 horas" }]);
   await loginAs(page, "ana.admin");
   await notices(page)

@@ -232,7 +232,7 @@ async function anaAtTheBank(): Promise<string> {
   return ((await login.json()) as { jwt: string }).jwt;
 }
 
-test("a void from a page opened before Ana approved is refused, and her key then sends the money once (issue 39)", async ({ page }) => {
+test("a void from a page opened before Ana approved is refused, and her key then sends the money once (decision 092)", async ({ page }) => {
   await loginAs(page, "ana.admin");
   // A second tab, opened on the void's confirmation before the approval.
   const stale = await page.context().newPage();
@@ -265,7 +265,7 @@ test("a void from a page opened before Ana approved is refused, and her key then
   await expect(drawer(page, "Transferencia")).not.toContainText("Anulada");
 });
 
-test("an approval from a page opened before the void is refused: the operation stays 'Anulada' (issue 39)", async ({ page }) => {
+test("an approval from a page opened before the void is refused: the operation stays 'Anulada' (decision 092)", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/aprobaciones");
   await page.mouse.move(900, 500);
@@ -285,7 +285,7 @@ test("an approval from a page opened before the void is refused: the operation s
   await expect(drawer(page, "Compra")).toContainText("Anulada");
 });
 
-test("voided at the bank while Ana is on its challenge: her key is refused, /transaction says no money moved, it reads 'Anulada' (issue 39)", async ({
+test("voided at the bank while Ana is on its challenge: her key is refused, /transaction says no money moved, it reads 'Anulada' (decision 092)", async ({
   page,
 }) => {
   await loginAs(page, "ana.admin");

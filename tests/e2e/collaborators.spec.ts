@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, toast } from "./support";
 
 /**
- * 'Permisos de colaboradores' (§2, §5, §6; issue 10, decision 058), with JavaScript and without:
+ * 'Permisos de colaboradores' (§2, §5, §6; decision 058), with JavaScript and without:
  * Ana changes Carlos's permissions from the drawer (the radios count only with third-party
  * sending), Carlos cannot open the screen or post to it, and Carlos's very next request is judged
  * by the new permissions, with the §6 toast telling him.
@@ -138,7 +138,7 @@ test("Carlos's next request is judged by the new permissions, and he is told", a
   await expect(page.getByRole("dialog", { name: "Notificaciones" })).toContainText("Tus permisos han sido actualizados");
 });
 
-test("'Solicitar Activación' shows only where it can request something (issue 44, item 6)", async ({ page }) => {
+test("'Solicitar Activación' shows only where it can request something (decision 058)", async ({ page }) => {
   // Ana's company already has the permissions feature: no chip, and its address opens nothing.
   await loginAs(page, "ana.admin");
   await page.goto("/?drawer=configuracion&tab=datos");

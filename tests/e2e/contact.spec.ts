@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, toast } from "./support";
 
 /**
- * 'Datos de usuario' and the contact drawers (§2, §4, §5, §8, §9; issue 10, decision 059), with
+ * 'Datos de usuario' and the contact drawers (§2, §4, §5, §8, §9; decision 059), with
  * JavaScript and without: Ana changes her contact e-mail and confirms it from the sandbox's outbox;
  * a bad WhatsApp number is refused and kept; the resend waits 12 minutes (the sandbox's clock
  * control lets them pass); a confirmed number can receive information by WhatsApp.

@@ -8,7 +8,7 @@ import { redisHop, startRedis } from "../support/redis";
 import { resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront } from "./support";
 
 /**
- * Issue 40, "Redis going away", last bullet: a file payment (§2 /pago-multiple, decisions 062, 093)
+ * Redis going away (decision 111): a file payment (§2 /pago-multiple, decisions 062, 093)
  * is being registered by two instances' job workers on one Redis when the instance running it is
  * killed (SIGKILL), or when Redis goes away for a few seconds. The job is taken over or resumes by
  * itself, every row becomes exactly one operation at the bank (one Idempotency-Key per file and

@@ -98,7 +98,7 @@ test("the history lists the company's operations a page at a time, filters kept 
 
   await page.goto("/historial-operaciones?tipo=compra&estado=confirmada");
   await expect(page.getByText("No encontramos operaciones con estos filtros.")).toBeVisible();
-  // An empty list says what to do next (issue 15).
+  // An empty list says what to do next (decision 055).
   await page.getByRole("link", { name: "Ver todas las operaciones" }).click();
   await expect(page).toHaveURL(/\/historial-operaciones$/);
   await expect(table(page).getByRole("row")).toHaveCount(21);

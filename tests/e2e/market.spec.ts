@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 /**
- * 'Mercados' (issue 12): a pair's rate chart over 1D / 1S / 1M / 1A, with its figures, beside the
+ * 'Mercados' (decision 044): a pair's rate chart over 1D / 1S / 1M / 1A, with its figures, beside the
  * market hours. With JavaScript and without: the chart is server-rendered SVG with its table.
  */
 test.beforeEach(async () => {

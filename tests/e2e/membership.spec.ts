@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox, sidebar, toast } from "./support";
 
 /**
- * 'Membresía' (§2 /membresias, §3 and §4 Membership; issue 10, decision 061), with JavaScript and
+ * 'Membresía' (§2 /membresias, §3 and §4 Membership; decision 061), with JavaScript and
  * without: Ana sees her Pro with the fee plus tax, cancels it (Pro stays until its date) and
  * resumes it; Beatriz, told why the market is closed, upgrades to Pro and opens 'Mercados' on her
  * very next page; a collaborator cannot open the changes by URL.

@@ -296,7 +296,7 @@ test("a day the company's balances cannot cover is flagged, with the shortfall i
   await expect(day.getByText("Saldo insuficiente").first()).toBeVisible();
 });
 
-test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se está procesando' (issue 39)", async ({ page }) => {
+test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se está procesando' (decision 092)", async ({ page }) => {
   await loginAs(page, "ana.admin");
   // The weekly 12,500 MXN's overdue payment, from the dashboard's notice, opened in two tabs.
   const notice = page.getByRole("region", { name: "Pagos programados por hacer" });

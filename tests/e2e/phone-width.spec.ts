@@ -5,7 +5,7 @@ import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withPaymen
 import { resetSandbox } from "./support";
 
 /**
- * On a phone (390 px) no page scrolls sideways (WCAG 1.4.10, issue 15): wide tables scroll inside
+ * On a phone (390 px) no page scrolls sideways (WCAG 1.4.10, decision 055): wide tables scroll inside
  * their own box, never the page. Every screen of the page-wide list, with JavaScript and without.
  */
 test.setTimeout(240_000);

@@ -9,7 +9,7 @@ import type * as ExcelJSTypes from "exceljs";
 import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**
- * 'Portafolio' (issue 12, §3 briefcase filters, decision 046), with JavaScript and without: the
+ * 'Portafolio' (§3 briefcase filters, decision 046), with JavaScript and without: the
  * filters change the figures, the exports read back, a Basic member cannot open it, and axe.
  */
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox, SANDBOX_URL } from "./support";
 
 /**
- * Issue 39 items 4 and 5, with JavaScript and without (decisions 094 and 095):
+ * Decisions 094 and 095, with JavaScript and without:
  * - 'Mejor' sits on the price best for the client: the lowest offer when buying, the highest bid when selling;
  * - a buy names the provider whose price it used on the quote, the result and the detail;
  * - the reason chosen and the concept typed each show under their own label, in the drawer and in the approvals list.

@@ -11,7 +11,7 @@ import { loginAs, resetSandbox } from "./support";
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
 
 /**
- * Issue 44: a SPEI's proof of payment (clave de rastreo and Banxico's CEP data) and the history's
+ * Decisions 107 and 108: a SPEI's proof of payment (clave de rastreo and Banxico's CEP data) and the history's
  * export, with JavaScript and without. 1017 is Importadora del Bajío's applied SPEI of the seed
  * (sandbox/history-seed.ts); 1019 an applied buy.
  */

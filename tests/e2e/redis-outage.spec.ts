@@ -8,7 +8,7 @@ import { redisHop, startRedis } from "../support/redis";
 import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
- * Issue 40, "Redis going away": two instances on one Redis behind a round-robin front; Redis goes
+ * Redis going away (decision 102): two instances on one Redis behind a round-robin front; Redis goes
  * away while a person is signed in, has a quote ready to confirm and a file of recipients being
  * registered, then comes back. Every page answers within its budget with the Spanish 503 (never a
  * 500), /readiness 503 and /healthcheck 200; the money form sent during the outage is refused
@@ -19,7 +19,7 @@ const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 const [REDIS_PORT, HOP_PORT, PORT_A, PORT_B, FRONT_PORT] = [4, 5, 6, 7, 8].map((offset) => APP_PORT + offset);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-/** A page's whole budget (issue 40: pages bounded at ~10.5 s under every upstream fault). */
+/** A page's whole budget (decision 027: pages bounded at ~10.5 s under every upstream fault). */
 const PAGE_BUDGET_MS = 10_500;
 const OUTAGE_MS = 6_000;
 

@@ -8,7 +8,7 @@ import { freePort, startRedis } from "../support/redis";
 import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
- * Two instances of the app on one Redis behind a round-robin front (issue 14, ARCHITECTURE
+ * Two instances of the app on one Redis behind a round-robin front (decisions 040 and 041, ARCHITECTURE
  * "Sessions", docs/decisions/041, 067): whatever one instance knows, the other does too, and a
  * job one instance was running when it died is finished by the other. The browser
  * reaches the instances through the front, and each one directly where a test needs to know which

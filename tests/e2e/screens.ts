@@ -49,7 +49,7 @@ export const SCREENS: Record<string, string[]> = {
     "/historial-operaciones/1021/vista-previa",
     "/historial-operaciones/1019",
     "/historial-operaciones/1002",
-    // Issue 44: an applied SPEI, with its clave de rastreo and the CEP card.
+    // Decision 108: an applied SPEI, with its clave de rastreo and the CEP card.
     "/historial-operaciones/1017",
     "/comportamiento-de-mercado",
     "/comportamiento-de-mercado?par=EURMXN&rango=1S",
@@ -95,7 +95,7 @@ export const SCREENS: Record<string, string[]> = {
     "/aprobaciones",
     "/aprobaciones?dialogo=anular-operacion&operacion=1002",
     "/historial-operaciones/1002?dialogo=anular-operacion",
-    // One life per operation (issue 39, withOperationsUnderWay): 1015 approved and waiting for Ana's key, the weekly
+    // One life per operation (decision 092, withOperationsUnderWay): 1015 approved and waiting for Ana's key, the weekly
     // payment 6 being paid, and the bank's return address for 1011, which an administrator voided.
     "/historial-operaciones/1015",
     "/?operacion=transferencia&pagoProgramado=6",
@@ -108,7 +108,7 @@ export const SCREENS: Record<string, string[]> = {
   ],
   "beatriz.basica": [
     "/",
-    // Her company is without the permissions feature: 'Solicitar Activación' and its modal (issue 44, item 6).
+    // Her company is without the permissions feature: 'Solicitar Activación' and its modal (decision 058).
     "/?drawer=configuracion&tab=datos",
     "/configuracion/colaboradores?dialogo=solicitar-activacion",
     "/cuentas",
@@ -153,7 +153,7 @@ export async function withMarketTools() {
 }
 
 /**
- * Operations under way (issue 39): Ana approved 1015 (it waits for her key), and an operation pays the
+ * Operations under way (decision 092): Ana approved 1015 (it waits for her key), and an operation pays the
  * weekly payment 6 (the dashboard's notice, the recurring list and its calculator say so).
  */
 export async function withOperationsUnderWay() {

@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox } from "./support";
 
 /**
- * Issue 13 over the wire, against the built app: what the HTTP layer refuses before the app runs
+ * Decision 030 over the wire, against the built app: what the HTTP layer refuses before the app runs
  * (oversized bodies, cross-site posts) and what every private answer carries (no-store). The
  * checks of loaders and actions (bank link, rate limits, sessions, CSRF) are tests/security.
  * Browser-less: run once, in the 'js' project.

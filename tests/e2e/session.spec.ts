@@ -62,7 +62,7 @@ test("with one company the change button is disabled", async ({ page }) => {
   await page.goto("/?drawer=configuracion&tab=empresas");
   const change = page.getByRole("button", { name: "Operar con esta empresa" });
   await expect(change).toBeDisabled();
-  // A disabled control says why, on screen and as its description (issue 15).
+  // A disabled control says why, on screen and as its description (decision 055).
   await expect(change).toHaveAccessibleDescription("Solo perteneces a una empresa: no hay otra a la cual cambiar.");
   await expect(page.getByText("Solo perteneces a una empresa: no hay otra a la cual cambiar.")).toBeVisible();
 });

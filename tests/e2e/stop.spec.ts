@@ -8,7 +8,7 @@ import { redisHop, startRedis } from "../support/redis";
 import { SANDBOX_URL } from "./support";
 
 /**
- * Issue 40 item 7: SIGTERM ends the app well inside Docker's default 10 s grace whether Redis is
+ * Decision 102: SIGTERM ends the app well inside Docker's default 10 s grace whether Redis is
  * up, stopped, or black-holed (a listener that accepts and never answers), with a person signed in
  * and a live stream open (decision 102). The production build in a process of its own, its Redis
  * reached through a hop the test can cut. Ports: E2E_APP_PORT + 1…3.

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs, resetSandbox } from "./support";
 
 /**
- * 'Apariencia' in the settings drawer (issue 15, decision 051): 'Claro', 'Oscuro' or 'Según el sistema'
+ * 'Apariencia' in the settings drawer (decision 051): 'Claro', 'Oscuro' or 'Según el sistema'
  * (the default), kept in a cookie and rendered by the server on <html>.
  */
 test.beforeEach(async () => {

@@ -13,7 +13,7 @@ import { freePort } from "../support/redis";
 import { productJwtOf, resetSandbox, SANDBOX_URL } from "./support";
 
 /**
- * Traces for support and operators (issue 41, docs/decisions/105 and 106): the built app with
+ * Traces for support and operators (docs/decisions/105 and 106): the built app with
  * OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local OTLP/HTTP receiver (JSON, as the exporter sends
  * it), one dashboard load, and the spans it exported: one server span with the route template, one
  * client span per upstream call the app logged, and nothing else in any attribute than the allowed

@@ -40,7 +40,7 @@ async function fillBuy(page: Page, amount: string) {
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
 }
 
-/** 'Cotizar', read the quote, then 'Confirmar': a quote is a quote (issue 15). */
+/** 'Cotizar', read the quote, then 'Confirmar': a quote is a quote (decision 010). */
 async function quoteAndConfirm(page: Page) {
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
   await expect(quoteCard(page)).toBeVisible();

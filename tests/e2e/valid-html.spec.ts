@@ -11,7 +11,7 @@ import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperat
 import { resetSandbox } from "./support";
 
 /**
- * Every server-rendered screen, drawer and dialog is valid HTML (issue 15): the HTML the server
+ * Every server-rendered screen, drawer and dialog is valid HTML (decision 050): the HTML the server
  * sends — what a browser without JavaScript works from — goes through the W3C Nu checker (vnu.jar,
  * Java), which must find 0 errors. The HTML is the same with and without JavaScript, so this runs
  * once, in the no-JavaScript project.

@@ -9,7 +9,7 @@ import { followBankLink, routeContext, sandboxedApp } from "../support/route-ses
 import { requestCount } from "../support/sandbox";
 
 /**
- * Issue 40 item 5: the first login after a bank outage meets the partner API's breaker half-open,
+ * Decision 101: the first login after a bank outage meets the partner API's breaker half-open,
  * which lets one probe through. The login's partner calls must all get through that window.
  */
 const world = sandboxedApp("apagon-banco", {}, { RATE_LIMITS: "login=50/60" });

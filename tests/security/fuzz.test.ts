@@ -34,7 +34,7 @@ import type { Rng } from "./fuzz-values";
 import { malformed, mulberry32, seedFor } from "./fuzz-values";
 
 /**
- * A bounded fuzz run over every loader and action that takes input (issue 13): malformed query
+ * A bounded fuzz run over every loader and action that takes input: malformed query
  * strings and form bodies — huge numbers, Infinity/NaN, Unicode controls, very long text, wrong
  * types, missing, duplicated and array-style fields, impossible dates — sent as Ana, signed in,
  * with a valid CSRF token. Each case starts from a valid request (so it reaches deep code) and

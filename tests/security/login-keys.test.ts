@@ -12,7 +12,7 @@ import { TEST_APP_URL as APP } from "../support/app-env";
 import { answerOf, followBankLink, routeContext, sandboxedApp } from "../support/route-session";
 
 /**
- * Issue 40 item 2 (decision 099): the login limit counts by an address nobody can write, and by the
+ * Decision 099: the login limit counts by an address nobody can write, and by the
  * account as well. The address is resolved as the HTTP server resolves it (Express's "trust proxy"
  * from TRUST_PROXY, unset here as in a plain deployment).
  */

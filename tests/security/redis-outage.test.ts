@@ -9,7 +9,7 @@ import { freePort, redisHop, startRedis } from "../support/redis";
 import { answerOf, followBankLink, routeContext, sandboxedApp } from "../support/route-session";
 
 /**
- * Issue 40, "Redis going away", at the level of loaders: with sessions in Redis, a signed-in page
+ * Redis going away (decision 102), at the level of loaders: with sessions in Redis, a signed-in page
  * answers 503 with the Spanish "shared part down" reason while Redis is stopped or black-holed —
  * never a 500, never a logout, never a hang — and the same cookie is signed in again once Redis
  * returns, with no restart (decision 102).

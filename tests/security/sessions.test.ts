@@ -19,7 +19,7 @@ import { answerOf, followBankLink, formPost, routeContext, sandboxedApp } from "
 import { bankTokenFor, clients, requestCount } from "../support/sandbox";
 
 /**
- * Issue 13 as tests, at the level of loaders and actions against the sandbox: the bank link
+ * Decision 030 as tests, at the level of loaders and actions against the sandbox: the bank link
  * (login CSRF), no session before login, rate limits, the absolute cap, CSRF bound to the
  * session, and the old company's token revoked. The HTTP layer's refusals (413, cross-site 403,
  * Cache-Control) are driven over the wire in tests/e2e/security.spec.ts.

@@ -9,7 +9,7 @@ export type MovementRow = Movement & { dateText: string };
 const CELL = "px-3 py-2.5 text-left align-top max-md:block max-md:p-0";
 
 /*
- * Below md (the phone) the table becomes list rows (issue 15): the counterparty and the amount
+ * Below md (the phone) the table becomes list rows (decision 055): the counterparty and the amount
  * first, then the movement's type and date; the concept and reference are secondary. One DOM for
  * both widths; the empty 'Cargo' or 'Abono' cell is left out of the row there.
  */

@@ -12,7 +12,7 @@ import { useTranslation } from "~/i18n";
  * The administrator's decision on one operation waiting for approval (decision 060): 'Aprobar' is
  * a form (to the bank's challenge), 'Anular' a link to the confirmation modal. Both are native, so
  * they work without JavaScript; the refusal of the last post for this operation shows beside them.
- * Once approved it waits for that administrator's key (issue 39, decision 092): it says so, nobody
+ * Once approved it waits for that administrator's key (decision 092): it says so, nobody
  * voids it, and only that administrator continues to the challenge.
  */
 export function DecisionActions({

@@ -13,7 +13,7 @@ export interface VolumeChartProps {
 }
 
 /**
- * Volumes as bars (issue 12, the portfolio's months): server-rendered, no JS needed. The bars are
+ * Volumes as bars (the portfolio's months, decision 046): server-rendered, no JS needed. The bars are
  * a picture of the table that follows them inside the same figure, so they are hidden from
  * assistive technology and the table carries the figures; labels are HTML, placed by percent.
  */

@@ -85,7 +85,7 @@ export interface Bar {
 }
 
 /**
- * Bars for volumes (the portfolio's months, issue 12): one band per value, heights on a linear
+ * Bars for volumes (the portfolio's months, decision 046): one band per value, heights on a linear
  * scale from 0 to a rounded maximum, so the tallest bar is never cut and the axis reads in round
  * figures. Pure; volumes come as decimal text.
  */

@@ -27,7 +27,7 @@ export type HistoryTableProps = {
 const CELL = "px-3 py-3 align-middle max-md:block max-md:p-0";
 
 /*
- * Below md (the phone) the table becomes list rows (issue 15): each row a card whose first line is
+ * Below md (the phone) the table becomes list rows (decision 055): each row a card whose first line is
  * the counterparty (or the type and pair of a buy or sell) and the amount, then the status; the
  * total, date and the link to the detail are secondary. One DOM for both, so nothing is said twice.
  */

@@ -177,7 +177,7 @@ export type DetailFooterLinks = { invoice: string; receipt: string; share: strin
 export function OperationDetailFooter({ detail, links }: { detail: OperationDetail; links: DetailFooterLinks }) {
   const { t } = useTranslation(["history", "common"]);
   const product = t("common:product.name");
-  // A disabled control says why (issue 15): the reason sits under it and describes it.
+  // A disabled control says why (decision 055): the reason sits under it and describes it.
   const disabled = (label: string, reason: string, id: string) => (
     <span className="inline-flex max-w-[16rem] flex-col items-stretch gap-1">
       <button type="button" disabled aria-describedby={id} className={buttonClass("secondary")}>

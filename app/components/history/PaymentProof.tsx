@@ -9,7 +9,7 @@ const CARD = "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-
 const DATUM = "select-all break-all font-mono text-sm font-semibold text-slate-900 dark:text-slate-100";
 
 /**
- * The proof of a transfer (issue 44): a SPEI's clave de rastreo, with what Banxico's CEP page asks
+ * The proof of a transfer (decision 108): a SPEI's clave de rastreo, with what Banxico's CEP page asks
  * beside the link to it, each datum copyable; a SPID or international transfer's bank reference.
  */
 export function PaymentProof({ proof, operationId }: { proof: NonNullable<Proof>; operationId: string }) {

@@ -37,7 +37,7 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
       {rows === null ? (
         <LoadError message={texts.loadError} retryLabel={texts.retry} retryHref={retryHref} />
       ) : rows.length === 0 ? (
-        // The next step is on this same page: the calculator (issue 15).
+        // The next step is on this same page: the calculator (decision 055).
         <EmptyState
           icon="operations"
           message={texts.empty}

@@ -235,7 +235,7 @@ function CentreEmpty({
       </div>
     );
   }
-  // Each empty list says what to do next (issue 15): create an alert, or see every notification.
+  // Each empty list says what to do next (decision 055): create an alert, or see every notification.
   return kind === "none" ? (
     <EmptyState
       plain

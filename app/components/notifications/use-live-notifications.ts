@@ -10,7 +10,7 @@ import type { ToastData } from "../ui/Toast";
 const NOTIFICATION_TOAST_PREFIX = "notificacion-";
 
 /**
- * The member's notifications as they happen (issue 9), over the tab's live channel: the bell's
+ * The member's notifications as they happen (decision 031), over the tab's live channel: the bell's
  * count follows §4's add / subtract / set, a toast shows what arrived, and a change that can
  * alter what the page shows (an operation's status) reloads the page's data. Starts from what the
  * server rendered; without JS the next page brings both.

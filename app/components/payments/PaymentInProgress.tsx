@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { PaymentInProgress } from "#server/payments/recurring.server";
 
 /**
- * Where 'Pagar ahora' would be, for a payment an operation is already paying (issue 39): the
+ * Where 'Pagar ahora' would be, for a payment an operation is already paying (decision 092): the
  * lifecycle's sentence and a link to that operation, so nobody pays it twice from another place.
  * Phrasing content only: it sits in table cells, list items and spans.
  */

@@ -82,7 +82,7 @@ const numeric = `${cell} text-right tabular-nums whitespace-nowrap`;
 
 function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    // A box that may scroll sideways is reachable and named for the keyboard (issue 15).
+    // A box that may scroll sideways is reachable and named for the keyboard (decision 055).
     <div
       role="region"
       aria-label={caption}

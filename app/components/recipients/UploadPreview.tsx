@@ -5,7 +5,7 @@ export type { PreviewRow };
 
 /**
  * The checked rows of an upload (§2 /destinatarios-alta-multiple): each row's errors, by column.
- * Below 768 px each row is a list row (issue 15): the row and its outcome first, then who, then
+ * Below 768 px each row is a list row (decision 055): the row and its outcome first, then who, then
  * the errors across the whole width; no sideways scroll.
  */
 export function UploadPreview({ rows, caption }: { rows: PreviewRow[]; caption: string }) {

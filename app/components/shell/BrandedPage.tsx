@@ -19,7 +19,7 @@ const WIDTHS = { narrow: "max-w-lg", wide: "max-w-3xl" } as const;
 /**
  * The frame of the screens outside the shell (login, access, wizard, error, a page-level error):
  * the same brand bar as the shell's phone header, and the content as one card on the app's
- * background, so a person never meets an unbranded page (issue 15).
+ * background, so a person never meets an unbranded page (decision 055).
  */
 export function BrandedPage({ children, labelledBy, width = "narrow", centred = true }: BrandedPageProps) {
   return (

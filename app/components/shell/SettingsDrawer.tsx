@@ -105,7 +105,7 @@ export function SettingsDrawer({
         >
           {t("companies.submit")}
         </SubmitButton>
-        {/* A disabled control says why (issue 15). */}
+        {/* A disabled control says why (decision 055). */}
         {companies.length <= 1 ? (
           <p id="empresa-unica-motivo" className="mt-1.5 text-center text-xs text-slate-600 dark:text-slate-300">
             {t("companies.onlyOne")}

@@ -6,7 +6,7 @@ import { useLiveChannel, useLiveEvent } from "../live/live-channel";
 import type { MemberMargin } from "./use-member-margin";
 
 /**
- * How often the shown price may change (issue 15): ticks arrive several times a second, and a
+ * How often the shown price may change: ticks arrive several times a second, and a
  * figure that repaints that fast cannot be read. The newest tick is shown at most this often.
  */
 export const PRICE_PACE_MS = 2_000;

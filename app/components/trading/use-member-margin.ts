@@ -13,7 +13,7 @@ export interface MemberMargin {
 const ASK_AFTER_MS = 350;
 
 /**
- * The member's margin for the amount being typed (issue 15), from GET /margen, starting from what
+ * The member's margin for the amount being typed (decision 054), from GET /margen, starting from what
  * the server rendered (the quote's, or the reference amount's). `amount` null goes back to the
  * initial one. A failed request keeps the margin shown, with the amount it belongs to, so the
  * panel never pairs a margin with an amount it was not given for.

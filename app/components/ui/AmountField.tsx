@@ -22,7 +22,7 @@ export type AmountFieldProps = {
 };
 
 /**
- * An amount as people read it in es-MX (issue 15): with JS the digits are grouped by thousands as
+ * An amount as people read it in es-MX (decision 054): with JS the digits are grouped by thousands as
  * the person types ("1,234,567.89"), the caret staying after the digit it followed; without JS the
  * text goes as typed and the server's schema reads the same grouping. The currency sits inside the
  * field, after the amount, and is read with it (aria-describedby).

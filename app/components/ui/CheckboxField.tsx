@@ -9,7 +9,7 @@ export type CheckboxFieldProps = {
   /** May hold links (the terms); the whole label toggles the box. */
   label: ReactNode;
   disabled?: boolean;
-  /** Why the box cannot be ticked (issue 15), shown under it and describing it. */
+  /** Why the box cannot be ticked (decision 055), shown under it and describing it. */
   disabledReason?: string;
   onChange?: ChangeEventHandler<HTMLInputElement>;
   /** Classes of the wrapper (grid placement). */

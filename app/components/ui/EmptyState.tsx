@@ -19,7 +19,7 @@ export type EmptyStateProps = {
 };
 
 /**
- * An empty list that says what to do next (issue 15): the message, a hint and one link to the
+ * An empty list that says what to do next (decision 055): the message, a hint and one link to the
  * next step. A plain link, so it works without JavaScript.
  */
 export function EmptyState({ message, hint, action, icon = "info", live = false, plain = false }: EmptyStateProps) {

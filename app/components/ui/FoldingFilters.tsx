@@ -17,7 +17,7 @@ export type FoldingFiltersProps = {
 const WIDE = "(min-width: 768px)";
 
 /**
- * Filters that fold away on a phone (issue 15): a native <details>, so it opens and closes with
+ * Filters that fold away on a phone (decision 055): a native <details>, so it opens and closes with
  * JavaScript off. From md up its content is shown even when closed (`::details-content`), and
  * with JavaScript the element is opened there too, for browsers without that pseudo-element.
  */

@@ -5,7 +5,7 @@ import { useRef } from "react";
 type Validates = { validate: (options: { name: string }) => void };
 
 /**
- * No field turns red just because focus passed through it (issue 15): a field is checked when it
+ * No field turns red just because focus passed through it (decision 054): a field is checked when it
  * loses focus only if the person changed it; the rest wait for the submit. Use with Conform's
  * `shouldValidate: "onSubmit"` and `shouldRevalidate: "onInput"` (once checked, a field follows the
  * typing), and spread the handlers on the `<Form>`:
