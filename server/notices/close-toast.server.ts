@@ -1,6 +1,7 @@
 import { closeToastPlan } from "#core/domain/market";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 
+import type { Logger } from "../logger.server";
 import type { Toast } from "../session/types";
 import { cached } from "../upstream/cache.server";
 import { type CallContext, upstreams } from "../upstream/index.server";
@@ -19,22 +20,32 @@ export interface CloseToast {
 }
 
 /**
- * §4's close-market toast for this page (decision 113). The bank's holidays are read only when the
- * clock alone says it is due (a Monday to Friday from 18:50, not told yet today): a failed read
- * leaves weekdays as working days, as the calculator does.
+ * §4's close-market toast for this page (decision 113), the bank's holidays read through the
+ * calculator's hour-long cache.
  */
-export async function closeMarketToast(ctx: CallContext, productJwt: string, toldOn: string | null, now = Date.now()): Promise<CloseToast> {
+export function closeMarketToast(ctx: CallContext, productJwt: string, toldOn: string | null, now = Date.now()): Promise<CloseToast> {
+  const holidays = () => cached("nonworkingdates", () => upstreams(ctx, { productJwt }).graphql.nonWorkingDates(), HOLIDAYS_CACHE_MS, now);
+  return closeToastWith(holidays, ctx.log, toldOn, now);
+}
+
+/**
+ * The toast with the holidays from `holidays`, read only when the clock alone says it is due (a Monday
+ * to Friday from 18:50, not told yet today): other pages cost nothing. A failed read leaves weekdays as
+ * working days, as the calculator does.
+ */
+export async function closeToastWith(
+  holidays: () => Promise<string[]>,
+  log: Logger,
+  toldOn: string | null,
+  now: number,
+): Promise<CloseToast> {
   let plan = closeToastPlan(now, toldOn);
   if (plan.variant) {
-    const holidays = await optional(
-      cached("nonworkingdates", () => upstreams(ctx, { productJwt }).graphql.nonWorkingDates(), HOLIDAYS_CACHE_MS, now),
-      [],
-      { log: ctx.log, event: "bank_holidays_unavailable" },
-    );
+    const dates = await optional(holidays(), [], { log, event: "bank_holidays_unavailable" });
     plan = closeToastPlan(
       now,
       toldOn,
-      holidays.map((date) => date.slice(0, 10)),
+      dates.map((date) => date.slice(0, 10)),
     );
   }
   if (!plan.variant) return { toast: null, day: plan.day, dueInMs: plan.dueInMs };
