@@ -43,6 +43,7 @@ import {
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import type { SettingsContact } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
+import { useCloseToastTimer } from "~/components/shell/use-close-toast";
 import { SPLASH_MS } from "~/components/ui/splash-timing";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
@@ -51,6 +52,7 @@ import { useNonce } from "~/nonce";
 import {
   authStateOf,
   callContext,
+  closeMarketToast,
   commitSession,
   csrfTokenFor,
   getSession,
@@ -98,6 +100,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const touch = active && needsTouch(now, session.get("lastSeenAt") ?? 0);
   if (touch) session.set("lastSeenAt", now);
 
+  // §4's close-market toast waits while the page has a flash of its own: the next page tells it.
+  const closing =
+    active && !toast
+      ? await closeMarketToast(
+          { ...callContext(request, context), retry: NO_RETRY, timeoutMs: 2_000 },
+          session.get("productJwt") ?? "",
+          session.get("closeToastOn") ?? null,
+          now,
+        )
+      : null;
+  if (closing?.toast) session.set("closeToastOn", closing.day);
+
   const surveyResult = session.get("surveyResult") ?? null;
   const contactResult = session.get("contactResult") ?? null;
   const [overlayChanged, featureChanged] = active
@@ -108,7 +122,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
-  if (toast || splash || modal || touch || surveyResult || contactResult || overlayChanged || featureChanged)
+  if (toast || closing?.toast || splash || modal || touch || surveyResult || contactResult || overlayChanged || featureChanged)
     headers.append("Set-Cookie", await commitSession(session));
   const overlay = active && overlayShownOn(url) ? (session.get("overlay")?.pending?.overlay ?? null) : null;
 
@@ -137,7 +151,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : [[null, { count: 0, recent: [] }], null, null, null];
   // Without JavaScript nobody is left blind: what arrived since the last page is this page's toast.
   const noticeToast =
-    active && !toast
+    active && !toast && !closing?.toast
       ? await toastSinceLastTold(
           { seenUpTo: () => seenUpTo(session.id), markSeen: (createdAt) => markSeen(session.id, createdAt) },
           unread.recent,
@@ -148,7 +162,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       csrfToken,
       theme,
-      toast: toast ?? noticeToast,
+      toast: toast ?? closing?.toast ?? noticeToast,
+      closeToastInMs: closing?.dueInMs ?? null,
       splash,
       modal,
       shell: active ? shellData(session.data as SessionData, url.pathname, membership, now) : null,
@@ -339,6 +354,7 @@ export default function App() {
     thanks,
     unreadNotifications,
     countedNotificationIds,
+    closeToastInMs,
   } = useLoaderData<typeof loader>();
   const channel = useLiveChannelSource(Boolean(shell), useLivePairs());
   // The closed drawers and dialogs load with the first navigation, which may open one (decision 065), or
@@ -355,6 +371,7 @@ export default function App() {
     toast: pageToast ?? toast,
   });
   useSignedOutAnnouncement(Boolean(shell));
+  useCloseToastTimer(closeToastInMs);
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);

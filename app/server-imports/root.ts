@@ -1,6 +1,7 @@
 // What app/root.tsx's loader and action use of server-only code (decision 077): the browser build leaves this out.
 export { json } from "@remix-run/node";
 export { loadContactView, showsContact } from "#server/contact/contact.server";
+export { closeMarketToast } from "#server/notices/close-toast.server";
 export { shellNotices } from "#server/notices/notices.server";
 export { pendingOverlay } from "#server/notices/overlays.server";
 export { isNotificationCentreOpen, loadNotificationCentre, unreadSummary } from "#server/notifications/centre.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { marketStatus } from "./market";
+import { closeToastPlan, marketStatus } from "./market";
 import { marketNotice } from "./market-notice";
 
 // Mexico City has no DST since 2022: UTC−6 all year.
@@ -67,5 +67,35 @@ describe("marketNotice", () => {
     expect(notice("2026-11-23T06:59")).toBe("notices.closed");
     expect(notice("2026-11-23T17:00")).toBe("notices.closed");
     expect(notice("2026-11-23T18:49")).toBe("notices.closed");
+  });
+});
+
+describe("closeToastPlan", () => {
+  it("tells the Monday–Thursday variant from 18:50 on a Thursday, not a minute before", () => {
+    expect(closeToastPlan(at("2026-12-03T18:49:59"), null)).toEqual({ variant: null, day: "2026-12-03", dueInMs: 1_000 });
+    expect(closeToastPlan(at("2026-12-03T18:50"), null)).toEqual({ variant: "weekday", day: "2026-12-03", dueInMs: null });
+    expect(closeToastPlan(at("2026-12-03T23:59"), null).variant).toBe("weekday");
+  });
+
+  it("tells the Friday variant on Fridays", () => {
+    expect(closeToastPlan(at("2026-12-04T18:55"), null).variant).toBe("friday");
+  });
+
+  it("tells it once a day: not again the day it was told, again the next working day", () => {
+    expect(closeToastPlan(at("2026-12-03T19:30"), "2026-12-03")).toEqual({ variant: null, day: "2026-12-03", dueInMs: null });
+    expect(closeToastPlan(at("2026-12-04T18:50"), "2026-12-03").variant).toBe("friday");
+    // Told on Friday: Monday morning waits for Monday's 18:50.
+    expect(closeToastPlan(at("2026-12-07T09:00"), "2026-12-04").dueInMs).toBe((9 * 60 + 50) * 60_000);
+  });
+
+  it("tells nothing at 18:45, and says how long until 18:50 for a page left open", () => {
+    expect(closeToastPlan(at("2026-12-03T18:45"), null)).toEqual({ variant: null, day: "2026-12-03", dueInMs: 5 * 60_000 });
+  });
+
+  it("tells nothing on weekends and bank holidays, nor waits for their 18:50", () => {
+    expect(closeToastPlan(at("2026-12-05T18:55"), null)).toEqual({ variant: null, day: "2026-12-05", dueInMs: null });
+    expect(closeToastPlan(at("2026-12-06T12:00"), null).dueInMs).toBeNull();
+    expect(closeToastPlan(at("2026-12-25T18:55"), null, ["2026-12-25"]).variant).toBeNull();
+    expect(closeToastPlan(at("2026-12-25T12:00"), null, ["2026-12-25"]).dueInMs).toBeNull();
   });
 });

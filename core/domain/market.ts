@@ -21,6 +21,8 @@ export interface MarketStatus {
 }
 
 const minutes = (hours: number, mins = 0) => hours * 60 + mins;
+/** §4: the close-market notice from 18:50. */
+const CLOSE_NOTICE_AT = minutes(18, 50);
 
 export function marketStatus(now: Date | number, nonWorkingDates: readonly string[] = []): MarketStatus {
   const local = mexicoCity(now);
@@ -38,7 +40,35 @@ export function marketStatus(now: Date | number, nonWorkingDates: readonly strin
     weekend,
     holiday,
     fxOpen: within(minutes(7), minutes(17)),
-    closeNotice: workingDay && minuteOfDay >= minutes(18, 50) ? (friday ? "friday" : "weekday") : "none",
+    closeNotice: workingDay && minuteOfDay >= CLOSE_NOTICE_AT ? (friday ? "friday" : "weekday") : "none",
     festiveBannerAt: friday ? "15:00" : "16:30",
   };
+}
+
+/** What the shell does about the 18:50 close-market toast (§4) on one page. */
+export interface CloseToastPlan {
+  /** The variant to tell on this page, or null (not yet 18:50, not a working day, or told already today). */
+  variant: "weekday" | "friday" | null;
+  /** Mexico City's date ("YYYY-MM-DD"): the toast is told once per session on each day. */
+  day: string;
+  /**
+   * While 18:50 is still ahead on a Monday to Friday not yet told: how long until it, so that a page
+   * left open asks again then. Holidays are not known here before 18:50; the page asking then is told nothing.
+   */
+  dueInMs: number | null;
+}
+
+/**
+ * §4's close-market toast: once per session and day, on the first page at or after 18:50 of a working
+ * day (the Friday variant on Fridays). `toldOn` is the day it was last told in this session.
+ */
+export function closeToastPlan(now: Date | number, toldOn: string | null, nonWorkingDates: readonly string[] = []): CloseToastPlan {
+  const local = mexicoCity(now);
+  const day = local.format("YYYY-MM-DD");
+  if (toldOn === day) return { variant: null, day, dueInMs: null };
+  const status = marketStatus(now, nonWorkingDates);
+  const variant = status.closeNotice === "none" ? null : status.closeNotice;
+  const closesAt = local.startOf("day").add(CLOSE_NOTICE_AT, "minute").valueOf();
+  const before = !status.weekend && !status.holiday && local.valueOf() < closesAt;
+  return { variant, day, dueInMs: before ? closesAt - local.valueOf() : null };
 }

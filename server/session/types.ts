@@ -41,6 +41,8 @@ export interface SessionData {
    * payment-management item (decision 060); nothing is allowed or refused by it.
    */
   permissionsFeature?: { companyId: string; enabled: boolean };
+  /** The Mexico City day the 18:50 close-market toast was last told in this session (decision 113). */
+  closeToastOn?: string;
   /** Announcements the person closed: they stay closed for the session (at most 50 kept). */
   dismissedBanners?: string[];
   /**
