@@ -334,7 +334,7 @@ test("an amount that is not a number keeps what was typed and says why", async (
   await loginAs(page, "ana.admin");
   await fillBuy(page, "mil");
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
+  await expect(calculator(page).getByText("Este monto no es válido")).toBeVisible();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("mil");
 });
 
@@ -485,7 +485,7 @@ test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page, 
   }
   // Without JS a comma out of place is refused with the spec's message, never read as another amount.
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
+  await expect(calculator(page).getByText("Este monto no es válido")).toBeVisible();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,5");
 });
 
@@ -565,7 +565,7 @@ test("tabbing through the calculator turns nothing red; a changed field is check
   await form.getByLabel("Monto en USD").fill("mil");
   await page.keyboard.press("Tab");
   await expect(form.getByLabel("Monto en USD")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText("Este monto no es valido")).toBeVisible();
+  await expect(form.getByText("Este monto no es válido")).toBeVisible();
   // Only that field: the others were passed through or chosen well.
   await expect(form.locator("[aria-invalid='true']")).toHaveCount(1);
 });
