@@ -100,3 +100,11 @@ export function formatRowDateTime(at: Date | number | string): string {
   if (!wall) return mexicoCity(at).format("DD/MM/YYYY HH:mm");
   return `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${pad(wall.getUTCFullYear(), 4)} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
+
+/**
+ * A calendar day ("YYYY-MM-DD", a Mexico City day with no time) in a sentence: "26 de octubre de
+ * 2026". Read at noon so no offset moves it to the day before.
+ */
+export function formatCalendarDay(day: string): string {
+  return formatDate(`${day}T12:00:00-06:00`);
+}
