@@ -420,6 +420,33 @@ async function typeAmount(page: Page, label: string, text: string) {
   await field.pressSequentially(text);
 }
 
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`after 'Cotizar' the quote is in view at ${size.width} px: without JavaScript the answer opens at it, with it nothing jumps`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize(size);
+    await loginAs(page, "ana.admin");
+    await whenHydrated(page, javaScriptEnabled);
+    await fillBuy(page, "1000");
+    const button = calculator(page).getByRole("button", { name: "Cotizar" });
+    await button.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    await button.click();
+    await expect(quoteCard(page)).toBeInViewport({ ratio: 0.9 });
+    if (javaScriptEnabled) {
+      // Decision 120: the form answers in place; the page is not sent back to its top.
+      await expect(page).not.toHaveURL(/#/);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(before - 1);
+    } else {
+      await expect(page).toHaveURL(/#cotizacion$/);
+    }
+  });
+}
+
 test("'Tu tipo de cambio' leads the prices for the amount being typed, and is the quote's rate", async ({ page, javaScriptEnabled }) => {
   await loginAs(page, "ana.admin");
   await expect(bestBuyPrice(page)).toHaveText(/\d+\.\d{6}/);
