@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 
-import { mexicoCity, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, mexicoCity, mexicoDate } from "#core/domain/dates";
 import {
   dayInMonth,
   monthGrid,
@@ -89,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       years: plannerYears(month.year),
       dateLabel,
       shortDateLabel,
-      dayTitle: data.day ? noon(data.day.date).format("dddd D [de] MMMM [de] YYYY") : null,
+      dayTitle: data.day ? formatCalendarDay(data.day.date) : null,
       links: { base, previous: monthHref(-1), next: monthHref(1), current: PATH },
       isCurrentMonth: dayInMonth(today, month) !== null,
     },

@@ -1,5 +1,5 @@
 import { APPROVALS_PATH } from "#core/domain/approval";
-import { formatDateTime } from "#core/domain/dates";
+import { formatRowDateTime } from "#core/domain/dates";
 import type { NotificationEmptyState, NotificationModule, NotificationTab } from "#core/domain/notifications";
 import {
   emptyState,
@@ -140,7 +140,7 @@ export async function loadNotificationCentre(
       read: notification.read,
       createdAt: notification.createdAt,
       timeAgo: timeAgoText(notification.createdAt, now),
-      createdAtText: formatDateTime(notification.createdAt),
+      createdAtText: formatRowDateTime(notification.createdAt),
       anchor: firstOfPage ? pageAnchor(page) : null,
       href: notification.module === "operationsToBeApproved" ? APPROVALS_PATH : notificationHref(notification.module, notification.detail),
     };
