@@ -138,7 +138,8 @@ export function Calculator(props: CalculatorProps) {
     if (props.lastResult) void validation.preload();
   }, [props.lastResult]);
   const formRef = useRef<HTMLFormElement>(null);
-  const resultAction = useResultAction(QUOTE_ANCHOR);
+  // Only 'Cotizar' answers on this page; 'Confirmar' goes on to the challenge, with no fragment to carry.
+  const quoteAction = useResultAction(QUOTE_ANCHOR);
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
   // A quote is a quote: with JS, 'Confirmar' waits for one that matches the amounts on the form
@@ -268,7 +269,6 @@ export function Calculator(props: CalculatorProps) {
       <Form
         ref={formRef}
         method="post"
-        action={resultAction}
         preventScrollReset
         {...formProps}
         {...edited}
@@ -409,7 +409,7 @@ export function Calculator(props: CalculatorProps) {
         ) : null}
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           {tab !== "transfer" ? (
-            <SubmitButton name="intent" value="cotizar" variant="secondary" pendingText={t("calculator.quoting")}>
+            <SubmitButton name="intent" value="cotizar" variant="secondary" pendingText={t("calculator.quoting")} formAction={quoteAction}>
               {t("calculator.quote")}
             </SubmitButton>
           ) : null}
