@@ -257,7 +257,7 @@ async function loadNotifications(request: Request, context: LoaderFunctionArgs["
   return Promise.all([loadNotificationCentre(source, url), isNotificationCentreOpen(url) ? none : unreadSummary(source)]);
 }
 
-/** Where the contact drawers and 'Recibir información en mi Whatsapp' post (app/routes/contacto.tsx). */
+/** Where the contact drawers and 'Recibir información en mi WhatsApp' post (app/routes/contacto.tsx). */
 const CONTACT_ACTION = "/contacto";
 
 /** 'Datos de contacto' of the settings drawer, with the links to the contact drawers over this page. */

@@ -87,7 +87,7 @@ async function visit(appUrl: string, sandboxUrl: string, cookie: string, path: s
     (html &&
       visible.includes('lang="es-MX"') &&
       !/Unexpected Server Error|\bat .+:\d+:\d+/.test(visible) &&
-      (response.status < 400 || visible.includes("favor de intentarlo mas tarde")));
+      (response.status < 400 || visible.includes("favor de intentarlo más tarde")));
   return { path, status: response.status, ms: elapsed, calls, spanish, location };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { REDIRECT_MAX_LENGTH, safeRedirectPath, withoutParams, withParams } from "./url";
+import { REDIRECT_MAX_LENGTH, safeRedirectPath, withFragment, withoutParams, withParams } from "./url";
 
 /** How a browser resolves a Location header against the app: the redirect must stay on the app. */
 const APP = "https://portal.example.mx";
@@ -136,5 +136,16 @@ describe("withParams / withoutParams", () => {
     expect(withParams("/", { "?a": "b" })).toBe(parsed.with("/", { "?a": "b" }));
     for (let i = 0; i < 2_100; i += 1) expect(withParams(`/p${i}`, { n: String(i) })).toBe(`/p${i}?n=${i}`);
     expect(withParams("/cuentas?grupo=todas", { editar: "A-1" })).toBe("/cuentas?grupo=todas&editar=A-1");
+  });
+});
+
+describe("withFragment", () => {
+  it("adds the result's fragment to the action, query kept", () => {
+    expect(withFragment("/?index&operacion=compra", "cotizacion")).toBe("/?index&operacion=compra#cotizacion");
+    expect(withFragment("/planner", "calendario")).toBe("/planner#calendario");
+  });
+
+  it("replaces a fragment already there", () => {
+    expect(withFragment("/historial-operaciones#filtros", "resultados")).toBe("/historial-operaciones#resultados");
   });
 });

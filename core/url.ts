@@ -78,3 +78,13 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (!target.startsWith("/") || target.startsWith("//") || target.length > REDIRECT_MAX_LENGTH) return fallback;
   return target;
 }
+
+/**
+ * A form's action that lands on its result (issue 42 item 2, decision 120): without JavaScript the
+ * browser keeps an action's fragment on the answer's address (POST and GET alike) and scrolls to
+ * it, so the answer opens where the result is instead of at the top of the page.
+ */
+export function withFragment(action: string, fragment: string): string {
+  const hash = action.indexOf("#");
+  return `${hash === -1 ? action : action.slice(0, hash)}#${encodeURIComponent(fragment)}`;
+}

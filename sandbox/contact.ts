@@ -22,7 +22,7 @@ export interface ChannelVerification {
 export interface ContactRecord {
   memberId: number;
   updatedAt: string;
-  /** 'Recibir información en mi Whatsapp' (POST /profiles/activate-channel), and its e-mail twin. */
+  /** 'Recibir información en mi WhatsApp' (POST /profiles/activate-channel), and its e-mail twin. */
   emailChannel: boolean;
   phoneChannel: boolean;
   email: ChannelVerification;

@@ -98,7 +98,7 @@ export function registerProfileRoutes(router: Router, ctx: SandboxContext): void
         id: state.contact.nextMessageId++,
         memberId: member.memberId,
         to: pending,
-        text: `Hola ${name}, haz click en el botón para confirmar tu número: ${confirmUrl}`,
+        text: `Hola ${name}, haz clic en el botón para confirmar tu número: ${confirmUrl}`,
         confirmUrl,
         at,
       });

@@ -261,6 +261,7 @@ function scheduleStatus(events: ScheduledEventRecord[]): EventStatus {
 function scheduleViewOf(state: SandboxState, schedule: ScheduleRecord) {
   const events = eventsOf(state, schedule.id);
   const next = events.find((event) => event.status !== "paid");
+  const upcoming = events.find((event) => event.status === "scheduled");
   const member = findMemberById(state, schedule.memberId);
   const user = member && findBankUser(state, member.userName);
   return {
@@ -276,6 +277,7 @@ function scheduleViewOf(state: SandboxState, schedule: ScheduleRecord) {
           operationInProgress: operationInProgressView(state, next),
         }
       : null,
+    upcomingEvent: upcoming ? { id: upcoming.id, dateToPay: upcoming.dateToPay } : null,
     events: {
       scheduled: events.filter((event) => event.status === "scheduled").length,
       pending: events.filter((event) => event.status === "pending").length,

@@ -496,7 +496,7 @@ function buildCatalogs(today: string): Catalogs {
   return {
     pairs: ["USD/MXN", "EUR/MXN", "EUR/USD", "GBP/MXN", "CAD/MXN", "USD/CAD", "GBP/USD", "USD/JPY", "CHF/MXN"],
     errorCatalog: [
-      { id: 1, code: "GEN-001", message: "Ha ocurrido un error, favor de intentarlo mas tarde" },
+      { id: 1, code: "GEN-001", message: "Ha ocurrido un error, favor de intentarlo más tarde" },
       { id: 2, code: "PRC-001", message: "Lo sentimos, este precio no está actualizado. Intenta nuevamente." },
       {
         id: 3,

@@ -97,7 +97,7 @@ describe("the dashboard's calculator (action)", () => {
     const response = await post({ ...fields, amount: "12abc" });
     expect(response.status).toBe(400);
     const { result } = await response.json();
-    expect(result.error.amount).toEqual(["Este monto no es valido"]);
+    expect(result.error.amount).toEqual(["Este monto no es válido"]);
     expect(result.initialValue.amount).toBe("12abc");
   });
 
@@ -165,7 +165,7 @@ describe("a quote is a quote (decision 010)", () => {
     const misgrouped = await post({ ...form, left: "1,5" });
     expect(misgrouped.status).toBe(400);
     const refused = await misgrouped.json();
-    expect(refused.result.error.left).toEqual(["Este monto no es valido"]);
+    expect(refused.result.error.left).toEqual(["Este monto no es válido"]);
     expect(refused.result.initialValue.left).toBe("1,5");
 
     // Without JS the inputs come back grouped and the quote travels plain: they are one amount.
@@ -254,16 +254,16 @@ describe("malformed numbers in the calculator (these were 500s or quoted nonsens
     ["10,000 digits", "9".repeat(10_000)],
     ["1000000000000", "1000000000000"],
     ["Infinity", "Infinity"],
-  ])("left=%s gets 'Este monto no es valido'", async (_, left) => {
+  ])("left=%s gets 'Este monto no es válido'", async (_, left) => {
     const response = await post({ ...(await buyForm()), left });
     expect(response.status).toBe(400);
-    expect((await response.json()).result.error.left).toEqual(["Este monto no es valido"]);
+    expect((await response.json()).result.error.left).toEqual(["Este monto no es válido"]);
   });
 
-  it("a transfer of 10,000 digits gets 'Este monto no es valido'", async () => {
+  it("a transfer of 10,000 digits gets 'Este monto no es válido'", async () => {
     const response = await post({ ...(await transferForm()), amount: "9".repeat(10_000) });
     expect(response.status).toBe(400);
-    expect((await response.json()).result.error.amount).toEqual(["Este monto no es valido"]);
+    expect((await response.json()).result.error.amount).toEqual(["Este monto no es válido"]);
   });
 
   it("a link's amount that the calculator would refuse is not quoted", async () => {

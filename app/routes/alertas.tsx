@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { mexicoCity } from "#core/domain/dates";
+import { formatRowDateTime, mexicoCity } from "#core/domain/dates";
 import {
   alertCalculatorHref,
   type AlertOperation,
@@ -75,12 +75,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       condition: alert.condition,
       targetRate: showRate(alert.targetRate),
       createdAt: alert.createdAt,
-      createdText: mexicoCity(alert.createdAt).format("D [de] MMM YYYY, HH:mm"),
+      createdText: formatRowDateTime(alert.createdAt),
       status: alert.status,
       triggeredText:
         alert.status === "triggered" && alert.triggeredAt && alert.triggeredRate !== null
           ? serverT("alerts")("table.triggeredAt", {
-              date: mexicoCity(alert.triggeredAt).format("D [de] MMM, HH:mm"),
+              date: formatRowDateTime(alert.triggeredAt),
               rate: showRate(alert.triggeredRate),
             })
           : null,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { formatDate, mexicoCity, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, mexicoCity, mexicoDate } from "#core/domain/dates";
 import { marketStatus } from "#core/domain/market";
 import { marketNotice } from "#core/domain/market-notice";
 import type { RateRange } from "#core/domain/rate-history";
@@ -67,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .filter((date) => date >= today)
       .sort()
       .slice(0, 5)
-      .map((date) => ({ date, label: formatDate(`${date}T12:00:00-06:00`) })),
+      .map((date) => ({ date, label: formatCalendarDay(date) })),
     pairs,
   });
 }

@@ -66,7 +66,7 @@ describe("the collaborators screen", () => {
     const failed = await save(world.browser, { ownAccounts: "on" });
     expect(failed.status).toBe(502);
     const { result } = await failed.json();
-    expect(result.error[""]).toEqual(["Ha ocurrido un error, favor de intentarlo mas tarde"]);
+    expect(result.error[""]).toEqual(["Ha ocurrido un error, favor de intentarlo más tarde"]);
     expect(result.initialValue).toMatchObject({ ownAccounts: "on" });
   });
 });

@@ -76,7 +76,7 @@ describe("'Correo de contacto'", () => {
     const answer = await post({ intent: "enviar", canal: "email", email: "tesoreria@importadorabajio.com.mx", modo: "editar" });
     expect(answer.headers.get("location")).toBe("/cuentas?drawer=correo&modo=editar");
     const { contactResult } = await page("/cuentas?drawer=correo&modo=editar");
-    expect(contactResult?.result.error[""]).toEqual(["Ha ocurrido un error, favor de intentarlo mas tarde"]);
+    expect(contactResult?.result.error[""]).toEqual(["Ha ocurrido un error, favor de intentarlo más tarde"]);
     expect(contactResult?.result.initialValue).toMatchObject({ email: "tesoreria@importadorabajio.com.mx" });
   });
 });
@@ -205,7 +205,7 @@ describe("confirmation messages under abuse (decision 099)", () => {
   });
 });
 
-describe("'Recibir información en mi Whatsapp'", () => {
+describe("'Recibir información en mi WhatsApp'", () => {
   it("is refused for a number not yet confirmed, and goes back to the user's data", async () => {
     const answer = await post({ intent: "whatsapp", canal: "whatsapp", activo: "on" });
     expect(answer.headers.get("location")).toBe("/cuentas?drawer=configuracion&tab=datos");

@@ -45,7 +45,7 @@ const requestSchema = z.object({
  * The contact drawers' posts (SPEC §2, §4, §5, §7; decision 059), for any member and only about
  * their own profile: 'Confirmar' (intent `enviar`: PUT /confirmationclients/modify), 'Reenviar
  * mensaje' (intent `reenviar`: PUT /confirmationclients/resend) and 'Recibir información en mi
- * Whatsapp' (intent `whatsapp`: POST /profiles/activate-channel). Every answer is a redirect to the
+ * WhatsApp' (intent `whatsapp`: POST /profiles/activate-channel). Every answer is a redirect to the
  * drawer it came from, so each step works without JS; a refusal travels in the session with what
  * was typed. The 12-minute block is judged here from the product's own times, and the product's
  * refusal stands too.
@@ -177,7 +177,7 @@ async function resend(access: AccessContext, form: FormData, channel: ContactCha
   }
 }
 
-/** 'Recibir información en mi Whatsapp': only for a confirmed number (the product refuses the rest). */
+/** 'Recibir información en mi WhatsApp': only for a confirmed number (the product refuses the rest). */
 async function switchWhatsAppInfo(access: AccessContext, form: FormData, base: string) {
   const active = form.get("activo") === "on";
   const back = contactLinks.settings(base);

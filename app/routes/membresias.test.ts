@@ -119,7 +119,7 @@ describe("/membresias", () => {
     await control(world.sandbox, "/__faults", { path: "/api/membership/cancel", kind: "status", status: 500, times: -1 });
     const failed = await post(world.browser, { intent: "cancelar" }, "?dialogo=cancelar");
     expect(failed.status).toBe(502);
-    expect((await failed.json()).result.error[""]).toEqual(["Ha ocurrido un error, favor de intentarlo mas tarde"]);
+    expect((await failed.json()).result.error[""]).toEqual(["Ha ocurrido un error, favor de intentarlo más tarde"]);
   });
 
   it("upgrades Beatriz once per key, and the market opens on her very next request", async () => {

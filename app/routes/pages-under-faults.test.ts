@@ -134,7 +134,7 @@ function expectSpanishPage(answers: Response[]) {
     expect([502, 503, 504]).toContain(answer.status);
     const key = errorTextKey(answer.status);
     expect(key).toBe("upstream");
-    expect(texts.errors[key].description).toBe("Ha ocurrido un error, favor de intentarlo mas tarde");
+    expect(texts.errors[key].description).toBe("Ha ocurrido un error, favor de intentarlo más tarde");
   }
 }
 
@@ -165,7 +165,7 @@ describe.each(Object.entries(FAULTS))("every main page with every upstream faili
       expect(answer.headers.get("content-type")).toMatch(/text\/html/);
       const html = await answer.text();
       expect(html).toContain('<html lang="es-MX">');
-      expect(html).toContain("Ha ocurrido un error, favor de intentarlo mas tarde");
+      expect(html).toContain("Ha ocurrido un error, favor de intentarlo más tarde");
       expect(html).not.toMatch(/Unexpected Server Error|at .+\.ts:\d+/);
     },
   );

@@ -54,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = serverT("payments");
   const base = withoutParams(`${url.pathname}${url.search}`, OVERLAY_PARAMS);
+  const today = mexicoDate();
   const [actor, list, accounts] = await Promise.all([
     currentActor(access),
     optional(access.api.scheduledPayments.schedules(), null, { log: context.log, event: "scheduled_payments_unavailable" }),
@@ -62,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const rows: RecurringRowView[] | null =
     list?.map((schedule) => {
-      const row = scheduleRow(actor, schedule, t, accounts?.views ?? null);
+      const row = scheduleRow(actor, schedule, t, today, accounts?.views ?? null);
       return {
         ...row,
         deleteHref: row.canDelete ? withParams(base, { dialogo: DIALOG, pago: schedule.id }) : null,
@@ -109,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const outcome = await deleteSchedule(access, schedule);
   if (outcome === "deleted") {
-    const { payee } = scheduleRow(await currentActor(access), schedule, t);
+    const { payee } = scheduleRow(await currentActor(access), schedule, t, mexicoDate());
     return redirectWithToast(
       request,
       base,
@@ -141,7 +142,7 @@ async function editView(access: AccessContext, schedule: Schedule, accounts: Acc
   const ready = accounts !== null && recipients !== null && concepts !== null;
   return {
     ready,
-    payee: scheduleRow(await currentActor(access), schedule, serverT("payments"), accounts).payee,
+    payee: scheduleRow(await currentActor(access), schedule, serverT("payments"), mexicoDate(), accounts).payee,
     defaults: scheduleDefaults(schedule),
     accounts: accounts ?? [],
     recipients: recipients ?? [],
@@ -169,7 +170,7 @@ async function saveEdit(request: Request, access: AccessContext, formData: FormD
   const outcome = await updateSchedule(access, schedule.id, submission.value);
   switch (outcome.kind) {
     case "saved": {
-      const row = scheduleRow(await currentActor(access), outcome.schedule, t);
+      const row = scheduleRow(await currentActor(access), outcome.schedule, t, mexicoDate());
       return redirectWithToast(
         request,
         base,

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 
-import { mexicoCity, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, mexicoCity, mexicoDate } from "#core/domain/dates";
 import {
   dayInMonth,
   monthGrid,
@@ -25,6 +25,7 @@ import { LoadError } from "~/components/ui/LoadError";
 import { Modal } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
 import { useForm } from "~/components/ui/use-form";
+import { useResultAction } from "~/components/ui/use-result-action";
 import { useTranslation } from "~/i18n";
 import { json, loadPlanner, requireAccess, serverT } from "~/server-imports/planner";
 import type { PageHandle } from "~/utils/page-title";
@@ -36,6 +37,8 @@ import type { PageHandle } from "~/utils/page-title";
  * planned-payments table modal (?dia=YYYY-MM-DD). Everything is a link or a GET: no JavaScript needed.
  */
 const PATH = "/planner";
+/** Where the answer to 'Consultar' opens without JavaScript: the month shown and its calendar (decision 120). */
+const MONTH_ANCHOR = "mes-consultado";
 
 /** A calendar day at Mexico City's noon, so no offset moves it. */
 const noon = (date: string) => mexicoCity(`${date}T18:00:00Z`);
@@ -86,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       years: plannerYears(month.year),
       dateLabel,
       shortDateLabel,
-      dayTitle: data.day ? noon(data.day.date).format("dddd D [de] MMMM [de] YYYY") : null,
+      dayTitle: data.day ? formatCalendarDay(data.day.date) : null,
       links: { base, previous: monthHref(-1), next: monthHref(1), current: PATH },
       isCurrentMonth: dayInMonth(today, month) !== null,
     },
@@ -109,8 +112,16 @@ function MonthFilters({
     constraint: getZodConstraint(plannerFiltersSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: plannerFiltersSchema }),
   });
+  const resultAction = useResultAction(MONTH_ANCHOR, PATH);
   return (
-    <Form method="get" action={PATH} {...getFormProps(form)} aria-label={t("planner.filters")} className="flex flex-wrap items-end gap-3">
+    <Form
+      method="get"
+      action={resultAction}
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-label={t("planner.filters")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <SelectField meta={fields.mes} label={t("planner.month")} fallback={String(month.month)} compact>
         {monthOptions.map((option) => (
           <option key={option.value} value={option.value}>
@@ -154,7 +165,11 @@ export default function Planner() {
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
         <MonthFilters key={here} lastResult={data.lastResult} month={data.month} monthOptions={data.monthOptions} years={data.years} />
-        <nav aria-label={t("planner.monthNav")} className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <nav
+          id={MONTH_ANCHOR}
+          aria-label={t("planner.monthNav")}
+          className="flex scroll-mt-16 flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+        >
           <Link to={links.previous} className="font-semibold text-brand-700 underline dark:text-brand-100">
             ← {t("planner.previous")}
           </Link>
@@ -180,6 +195,9 @@ export default function Planner() {
           <PlannerCalendar weeks={weeks} caption={t("planner.calendarCaption", { month: monthName })} dateLabel={dateLabel} />
           <div className="text-sm text-slate-600 dark:text-slate-300">
             <h3 className="font-semibold text-slate-900 dark:text-slate-100">{t("planner.legend")}</h3>
+            <p>
+              <strong>{t("status.overdue")}:</strong> {t("planner.legendOverdue")}
+            </p>
             <p>
               <strong>{t("planner.short")}:</strong> {t("planner.legendShort")}
             </p>

@@ -1,7 +1,17 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 
-import { formatDate, formatDateTime, formatRowDateTime, formatTime, mexicoCity, mexicoCityOffset, mexicoDate, TIME_ZONE } from "./dates";
+import {
+  formatCalendarDay,
+  formatDate,
+  formatRowDateTime,
+  formatSentenceDateTime,
+  formatTime,
+  mexicoCity,
+  mexicoCityOffset,
+  mexicoDate,
+  TIME_ZONE,
+} from "./dates";
 
 describe("dates in Mexico City, in Spanish (§9)", () => {
   it("computes the local date, not the UTC one", () => {
@@ -10,7 +20,9 @@ describe("dates in Mexico City, in Spanish (§9)", () => {
   });
 
   it("formats in Spanish", () => {
-    expect(formatDateTime("2026-11-21T18:05:00Z")).toBe("sábado 21 de noviembre de 2026, 12:05");
+    expect(formatRowDateTime("2026-11-21T18:05:00Z")).toBe("21/11/2026 12:05");
+    expect(formatCalendarDay("2026-11-28")).toBe("28 de noviembre de 2026");
+    expect(formatSentenceDateTime("2026-11-29T00:06:00Z")).toBe("28 de noviembre de 2026 a las 18:06");
     expect(formatDate("2026-12-25T12:00:00-06:00")).toBe("25 de diciembre de 2026");
   });
 

@@ -74,11 +74,6 @@ export function mexicoDate(at: Date | number = Date.now()): string {
   return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
 }
 
-/** e.g. "sábado 21 de noviembre de 2026, 05:35". */
-export function formatDateTime(at: Date | number | string): string {
-  return mexicoCity(at).format("dddd D [de] MMMM [de] YYYY, HH:mm");
-}
-
 /** e.g. "18:42" in Mexico City. */
 export function formatTime(at: Date | number | string): string {
   const wall = wallClock(at);
@@ -88,15 +83,36 @@ export function formatTime(at: Date | number | string): string {
 
 const MONTHS: readonly string[] = dayjs.Ls.es.months as string[];
 
+/**
+ * The one date format for sentences (issue 42 item 8): "28 de noviembre de 2026". Tables and
+ * label/value lists use `formatRowDateTime`; §4's estimated arrival keeps its 'dddd D, MMMM'
+ * (core/domain/settlement.ts).
+ */
 export function formatDate(at: Date | number | string): string {
   const wall = wallClock(at);
   if (!wall) return mexicoCity(at).format("D [de] MMMM [de] YYYY");
   return `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${pad(wall.getUTCFullYear(), 4)}`;
 }
 
-/** e.g. "21/11/2026 12:05" in Mexico City: a history row's date and time. */
+/**
+ * The one date format for tables, lists and label/value details (issue 42 item 8): "28/11/2026
+ * 18:06" in Mexico City.
+ */
 export function formatRowDateTime(at: Date | number | string): string {
   const wall = wallClock(at);
   if (!wall) return mexicoCity(at).format("DD/MM/YYYY HH:mm");
   return `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${pad(wall.getUTCFullYear(), 4)} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+}
+
+/**
+ * A calendar day ("YYYY-MM-DD", a Mexico City day with no time) in a sentence: "26 de octubre de
+ * 2026". Read at noon so no offset moves it to the day before.
+ */
+export function formatCalendarDay(day: string): string {
+  return formatDate(`${day}T12:00:00-06:00`);
+}
+
+/** The sentence format with its time, for a sentence that needs the hour: "28 de noviembre de 2026 a las 18:06". */
+export function formatSentenceDateTime(at: Date | number | string): string {
+  return `${formatDate(at)} a las ${formatTime(at)}`;
 }

@@ -87,10 +87,10 @@ describe("checkPaymentRow: one row with the single transfer's schema and the com
 
   it("takes amounts of at least 0.01 with at most 2 decimals (§5)", () => {
     expect(checkPaymentRow({ ...good, amount: "0.01" }, context).input?.amount).toBe("0.01");
-    expect(errorsOf({ ...good, amount: "0" })).toEqual([{ column: "amount", message: "Este monto no es valido" }]);
-    expect(errorsOf({ ...good, amount: "-5" })).toEqual([{ column: "amount", message: "Este monto no es valido" }]);
-    expect(errorsOf({ ...good, amount: "abc" })).toEqual([{ column: "amount", message: "Este monto no es valido" }]);
-    expect(errorsOf({ ...good, amount: "=1+1" })).toEqual([{ column: "amount", message: "Este monto no es valido" }]);
+    expect(errorsOf({ ...good, amount: "0" })).toEqual([{ column: "amount", message: "Este monto no es válido" }]);
+    expect(errorsOf({ ...good, amount: "-5" })).toEqual([{ column: "amount", message: "Este monto no es válido" }]);
+    expect(errorsOf({ ...good, amount: "abc" })).toEqual([{ column: "amount", message: "Este monto no es válido" }]);
+    expect(errorsOf({ ...good, amount: "=1+1" })).toEqual([{ column: "amount", message: "Este monto no es válido" }]);
     expect(errorsOf({ ...good, amount: "10.005" })).toEqual([{ column: "amount", message: "Ingresa un monto con máximo 2 decimales" }]);
     expect(errorsOf({ ...good, amount: undefined })).toEqual([{ column: "amount", message: "Campo requerido" }]);
   });

@@ -204,7 +204,7 @@ describe("notices (§4)", () => {
 
   it("'Anulada' by the administrator only for notAppliedByAdmin", () => {
     expect(OPERATION_STATUSES.filter(voidedByAdmin)).toEqual(["notAppliedByAdmin"]);
-    expect(texts.notice.voidedByAdmin).toEqual({ title: "Anulada", copy: "El usuario administrador elimino esta operación." });
+    expect(texts.notice.voidedByAdmin).toEqual({ title: "Anulada", copy: "El usuario administrador eliminó esta operación." });
   });
 
   it("a returned transfer is refunded to the account; a buy/sell through online banking, with its reason", () => {

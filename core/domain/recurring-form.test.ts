@@ -61,7 +61,7 @@ describe("scheduleCreateSchema", () => {
   it("keeps the transfer's own rules: amount and the detail of reasons 21 and 22", () => {
     const submission = parseWithZod(form({ ...valid, amount: "0", reason: "21", concept: "" }), { schema: scheduleCreateSchema(today) });
     expect(submission.reply().error).toMatchObject({
-      amount: ["Este monto no es valido"],
+      amount: ["Este monto no es válido"],
       concept: ["*Debes ingresar el detalle de la operación."],
     });
   });

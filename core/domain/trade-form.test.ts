@@ -48,8 +48,8 @@ describe("exchange form (§5 Buy/sell)", () => {
   });
 
   it("rejects amounts that are not numbers, too small or with more than 2 decimals", () => {
-    expect(issues(exchangeSchema.safeParse({ ...valid, left: "abc" }))[0]).toEqual(["left", "Este monto no es valido"]);
-    expect(issues(exchangeSchema.safeParse({ ...valid, left: "0" }))[0]).toEqual(["left", "Este monto no es valido"]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "abc" }))[0]).toEqual(["left", "Este monto no es válido"]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "0" }))[0]).toEqual(["left", "Este monto no es válido"]);
     expect(issues(exchangeSchema.safeParse({ ...valid, left: "1.234" }))[0]).toEqual(["left", "Ingresa un monto con máximo 2 decimales"]);
     expect(exchangeSchema.safeParse({ ...valid, left: "1,234.50" }).success).toBe(true);
   });
@@ -59,7 +59,7 @@ describe("exchange form (§5 Buy/sell)", () => {
     expect(exchangeSchema.parse({ ...valid, left: " 1,000 " })).toMatchObject({ left: "1000" });
     expect(transferSchema.parse({ ...valid, operation: "transfer", amount: "12,500.5" })).toMatchObject({ amount: "12500.5" });
     for (const left of ["1,5", "12,34", "1.000,50", "1,000,00"]) {
-      expect(issues(exchangeSchema.safeParse({ ...valid, left }))[0], left).toEqual(["left", "Este monto no es valido"]);
+      expect(issues(exchangeSchema.safeParse({ ...valid, left }))[0], left).toEqual(["left", "Este monto no es válido"]);
     }
     expect(issues(exchangeSchema.safeParse({ ...valid, left: "1,234.567" }))[0]).toEqual([
       "left",
@@ -67,7 +67,7 @@ describe("exchange form (§5 Buy/sell)", () => {
     ]);
   });
 
-  it("says 'Este monto no es valido' for exponents, Infinity, NaN and amounts too long or too large", () => {
+  it("says 'Este monto no es válido' for exponents, Infinity, NaN and amounts too long or too large", () => {
     for (const left of [
       "1e309",
       "1e3",
@@ -80,7 +80,7 @@ describe("exchange form (§5 Buy/sell)", () => {
       "1000000000000",
       "999999999999.999",
     ]) {
-      expect(issues(exchangeSchema.safeParse({ ...valid, left }))[0], left.slice(0, 20)).toEqual(["left", "Este monto no es valido"]);
+      expect(issues(exchangeSchema.safeParse({ ...valid, left }))[0], left.slice(0, 20)).toEqual(["left", "Este monto no es válido"]);
     }
     expect(exchangeSchema.safeParse({ ...valid, left: "999,999,999,999.99" }).success).toBe(true);
     expect(exchangeSchema.safeParse({ ...valid, left: "999999999999.99" }).success).toBe(true);
@@ -105,14 +105,14 @@ describe("transfer form (§5 Transfer)", () => {
     expect(transferSchema.safeParse(valid).success).toBe(true);
   });
 
-  it("says 'Este monto no es valido' below 0.01", () => {
-    expect(issues(transferSchema.safeParse({ ...valid, amount: "0.00" }))).toEqual([["amount", "Este monto no es valido"]]);
-    expect(issues(transferSchema.safeParse({ ...valid, amount: "-5" }))).toEqual([["amount", "Este monto no es valido"]]);
+  it("says 'Este monto no es válido' below 0.01", () => {
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "0.00" }))).toEqual([["amount", "Este monto no es válido"]]);
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "-5" }))).toEqual([["amount", "Este monto no es válido"]]);
   });
 
-  it("says 'Este monto no es valido' for 10,000 digits or 1e309", () => {
-    expect(issues(transferSchema.safeParse({ ...valid, amount: "9".repeat(10_000) }))).toEqual([["amount", "Este monto no es valido"]]);
-    expect(issues(transferSchema.safeParse({ ...valid, amount: "1e309" }))).toEqual([["amount", "Este monto no es valido"]]);
+  it("says 'Este monto no es válido' for 10,000 digits or 1e309", () => {
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "9".repeat(10_000) }))).toEqual([["amount", "Este monto no es válido"]]);
+    expect(issues(transferSchema.safeParse({ ...valid, amount: "1e309" }))).toEqual([["amount", "Este monto no es válido"]]);
   });
 
   it("requires the amount and the same concept rule", () => {

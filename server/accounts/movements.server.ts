@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 
-import { mexicoCity, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, formatRowDateTime, mexicoDate } from "#core/domain/dates";
 import type { Movement, MovementFilters } from "#core/domain/movements";
 import { filterMovements, isNoMovementsAnswer, movementFiltersSchema, periodRange } from "#core/domain/movements";
 
@@ -87,12 +87,12 @@ export async function loadMovements(
 
 /** "10/03/2026 12:05" in Mexico City, the same on the server and in the browser. */
 export function movementDateText(iso: string): string {
-  return mexicoCity(iso).format("DD/MM/YYYY HH:mm");
+  return formatRowDateTime(iso);
 }
 
 /** "10 de marzo de 2026" for the period summary. */
 export function longDate(isoDate: string): string {
-  return mexicoCity(`${isoDate}T12:00:00-06:00`).format("D [de] MMMM [de] YYYY");
+  return formatCalendarDay(isoDate);
 }
 
 /**

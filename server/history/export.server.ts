@@ -3,7 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 
 import type * as ExcelJSTypes from "exceljs";
 
-import { mexicoCity } from "#core/domain/dates";
+import { formatRowDateTime } from "#core/domain/dates";
 import { exportHeaderRows } from "#core/domain/history-export";
 import type { HistoryFilters, OperationsPageQuery } from "#core/domain/history-filters";
 import { operationsPageQuery } from "#core/domain/history-filters";
@@ -59,7 +59,7 @@ export function exportRow(operation: HistoryOperation): CellValue[] {
   const money = currencies(operation);
   const { reason, concept } = reasonAndConcept(operation);
   return [
-    mexicoCity(operation.created_at).format("DD/MM/YYYY HH:mm"),
+    formatRowDateTime(operation.created_at),
     operation.id,
     t(`type.${operation.operation}`),
     t(row.statusLabelKey),

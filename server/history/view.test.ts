@@ -141,7 +141,7 @@ describe("operation detail", () => {
       currency: "USD",
     });
     expect(detail.amount).toEqual({ amount: "$2,400.00 USD", rate: null, provider: null, fee: "$0.00 USD", total: "$2,400.00 USD" });
-    expect(detail.returnedAtText).toBe("viernes 20 de noviembre de 2026, 12:40");
+    expect(detail.returnedAtText).toBe("20/11/2026 12:40");
     expect(detail.failure).toMatchObject({ copyKey: "notice.returned.transfer", reason: "La cuenta de destino no existe" });
     expect(detail.settlementText).toBeNull();
     expect(detail.invoiceButton).toBe(false);
@@ -167,7 +167,7 @@ describe("operation detail", () => {
       operationId: "1019",
       kind: "buy",
       statusLabelKey: "statusV2.sent",
-      date: "viernes 20 de noviembre de 2026, 12:30",
+      date: "20/11/2026 12:30",
       folio: "4472219-1",
       reference: "GFB-20261120-001019",
       bankOrigin: "BASE",

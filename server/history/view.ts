@@ -1,5 +1,5 @@
 import type { AccountView } from "#core/domain/accounts";
-import { formatDateTime, formatRowDateTime } from "#core/domain/dates";
+import { formatRowDateTime } from "#core/domain/dates";
 import type { DocumentSubject } from "#core/domain/operation-documents";
 import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
 import { factsOf, phaseOf } from "#core/domain/operation-lifecycle";
@@ -241,14 +241,14 @@ export function operationDetail(input: DetailInput): OperationDetail {
     operator: operation.member?.completeName?.trim() || null,
     companyName: operation.companyName?.trim() || input.companyName,
     createdAt: operation.created_at,
-    createdAtText: formatDateTime(operation.created_at),
+    createdAtText: formatRowDateTime(operation.created_at),
     pair: operation.pair || null,
     origin: ownSide(input.accounts, operation.accountOrigin, input.partnerBank),
     destination: operation.accountDestiny ? ownSide(input.accounts, operation.accountDestiny, input.partnerBank) : recipientSide(input),
     amount: amounts(operation),
     paymentReason: reason,
     concept,
-    returnedAtText: operation.status === "returned" ? formatDateTime(operation.updated_at ?? operation.created_at) : null,
+    returnedAtText: operation.status === "returned" ? formatRowDateTime(operation.updated_at ?? operation.created_at) : null,
     tracker: trackerFor(operation.operation, operation.status),
     validatingNotice: operation.status === "validating",
     approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),

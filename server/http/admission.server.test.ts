@@ -114,7 +114,7 @@ describe("the admission middleware", () => {
       expect(refused.headers.get("cache-control")).toBe("no-store");
       const page = await refused.text();
       expect(page).toContain('<html lang="es-MX">');
-      expect(page).toContain("Ha ocurrido un error, favor de intentarlo mas tarde");
+      expect(page).toContain("Ha ocurrido un error, favor de intentarlo más tarde");
       expect(page).toContain(`Podrás intentarlo de nuevo en ${RETRY_AFTER_SECONDS} segundos.`);
       expect(await sampleOf("portal_page_admission_refused_total", { reason: "timeout" })).toBe(before + 1);
       expect(await metricsRegistry().metrics()).toContain("# TYPE portal_page_admission_wait_seconds histogram");

@@ -81,7 +81,7 @@ describe("servedBuild: an upstream failure nobody handled", () => {
     expect(thrown.headers.get("Content-Type")).toMatch(/text\/html/);
     const html = await thrown.text();
     expect(html).toContain('<html lang="es-MX">');
-    expect(html).toContain("Ha ocurrido un error, favor de intentarlo mas tarde");
+    expect(html).toContain("Ha ocurrido un error, favor de intentarlo más tarde");
   });
 });
 

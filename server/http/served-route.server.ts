@@ -15,7 +15,7 @@ import { errorDocumentResponse, retryInText } from "./error-document.server";
  *
  * - a partner-session end becomes the expired-session redirect (SPEC §4);
  * - an upstream failure nobody handled becomes a 502/503/504 answer with the Spanish upstream text
- *   ('Ha ocurrido un error, favor de intentarlo mas tarde', §8), never a 500 with a stack;
+ *   ('Ha ocurrido un error, favor de intentarlo más tarde', §8), never a 500 with a stack;
  * - a resource route (no component: downloads, form posts) has no error boundary, so its error
  *   answers become the same Spanish page the boundaries show, written by the server, instead of
  *   bare text or Remix's English 'Unexpected Server Error'.

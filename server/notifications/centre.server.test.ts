@@ -36,7 +36,7 @@ describe("loadNotificationCentre", () => {
     expect(centre.items).toHaveLength(50);
     expect(centre.items[0]).toMatchObject({ read: false, anchor: null, timeAgo: expect.stringMatching(/^hace \d+ minutos?$/) });
     expect(centre.items.at(-1)?.timeAgo).toMatch(/^hace \d+ (días?|mes(es)?)$/);
-    expect(centre.items[0].createdAtText).toMatch(/ de 20\d\d, \d\d:\d\d$/);
+    expect(centre.items[0].createdAtText).toMatch(/^\d\d\/\d\d\/20\d\d \d\d:\d\d$/);
     expect(centre.categories).toContain("operationsToBeApproved");
     expect(centre.links).toEqual({
       here: "/cuentas?drawer=notificaciones",

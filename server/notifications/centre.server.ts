@@ -1,4 +1,4 @@
-import { formatDateTime } from "#core/domain/dates";
+import { formatRowDateTime } from "#core/domain/dates";
 import type { NotificationLinkLabel } from "#core/domain/notification-links";
 import { notificationLink } from "#core/domain/notification-links";
 import type { NotificationEmptyState, NotificationModule, NotificationTab } from "#core/domain/notifications";
@@ -147,7 +147,7 @@ export async function loadNotificationCentre(
       read: notification.read,
       createdAt: notification.createdAt,
       timeAgo: timeAgoText(notification.createdAt, now),
-      createdAtText: formatDateTime(notification.createdAt),
+      createdAtText: formatRowDateTime(notification.createdAt),
       anchor: firstOfPage ? pageAnchor(page) : null,
       ...linkOf(notification),
     };

@@ -125,7 +125,7 @@ describe("the multiple payment's job", () => {
     expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");
     // A recipient cell that looks like a formula is written as text.
     expect(csv[1]).toBe(`2,"'=HYPERLINK(""x"")",•••• 6509,MXN,10,${operation.id},Falta autorizar con token,`);
-    expect(csv[3]).toBe(`4,"'=HYPERLINK(""x"")",•••• 6509,MXN,0,,Con errores,Monto: Este monto no es valido`);
+    expect(csv[3]).toBe(`4,"'=HYPERLINK(""x"")",•••• 6509,MXN,0,,Con errores,Monto: Este monto no es válido`);
   });
 
   it("resumes a job whose runner died: a row it had already sent is answered by the bank's key, not paid twice", async () => {

@@ -1,5 +1,6 @@
-import { formatDate, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, mexicoDate } from "#core/domain/dates";
 import { dueOrOverdue } from "#core/domain/payment-planner";
+import { paymentState } from "#core/domain/payment-state";
 import { formatMoney } from "#core/money";
 
 import type { AccessContext } from "../session/auth.server";
@@ -56,8 +57,8 @@ export async function dueNotice(access: AccessContext, today: string, ownAccount
       payee: payeeName(event, ownAccount),
       amount: formatMoney(event.amount, event.currency),
       date: event.dateToPay,
-      dateText: formatDate(`${event.dateToPay}T12:00:00-06:00`),
-      overdue: event.dateToPay < today,
+      dateText: formatCalendarDay(event.dateToPay),
+      overdue: paymentState(event, today) === "overdue",
       ...payNowEntry(actor, event),
     })),
   };

@@ -12,6 +12,7 @@ import {
   type PlannerMonth,
   totalsByDay,
 } from "#core/domain/payment-planner";
+import { countsByState, type PaymentState, paymentState } from "#core/domain/payment-state";
 import { formatMoney } from "#core/money";
 import type { Translate } from "#core/translate";
 
@@ -40,7 +41,8 @@ export interface PlannerDayView {
   holiday: boolean;
   /** For a bank holiday: the day its payments are made. */
   nextWorkingDay: string | null;
-  counts: { scheduled: number; pending: number; paid: number };
+  /** The day's payments by what they are to a treasurer: a passed day's unpaid ones are overdue (decision 119). */
+  counts: Record<PaymentState, number>;
   total: number;
   /** Unpaid per currency, formatted. */
   due: string[];
@@ -72,7 +74,7 @@ export interface PlannedPaymentView {
   payee: string;
   amount: string;
   frequency: ScheduleEvent["frequency"];
-  status: ScheduleEvent["status"];
+  status: PaymentState;
   /** 'Pagar ahora' for an unpaid payment the member may make. */
   payHref: string | null;
   /** The operation already paying it: no second 'Pagar ahora'. */
@@ -132,8 +134,8 @@ export async function loadPlanner(
       : monthGrid(month).map((week) =>
           week.map((cell): PlannerDayView => {
             const day = cell.inMonth ? totals.get(cell.date) : undefined;
-            const counts = day?.counts ?? { scheduled: 0, pending: 0, paid: 0 };
-            const total = counts.scheduled + counts.pending + counts.paid;
+            const counts = countsByState(day?.counts ?? { scheduled: 0, pending: 0, paid: 0 }, cell.date, today);
+            const total = counts.scheduled + counts.overdue + counts.paid;
             return {
               date: cell.date,
               day: Number(cell.date.slice(8, 10)),
@@ -171,7 +173,7 @@ export async function loadPlanner(
               payee: payeeName(event, (account) => t("recurring.table.ownAccount", { account })),
               amount: formatMoney(event.amount, event.currency),
               frequency: event.frequency,
-              status: event.status,
+              status: paymentState(event, today),
               ...payNowEntry(actor, event),
             })),
           coverage: (coverage.get(date) ?? []).map((row) => coverageView(row, cutOffFor(date, row.currency, now, holidaySet))),

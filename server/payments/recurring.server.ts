@@ -1,7 +1,8 @@
 import type { AccountView } from "#core/domain/accounts";
 import { payNowHref, recipientDestination } from "#core/domain/calculator-prefill";
-import { formatDate } from "#core/domain/dates";
+import { formatCalendarDay } from "#core/domain/dates";
 import { judgePayNow } from "#core/domain/operation-lifecycle";
+import { type PaymentState, paymentState, scheduleState, upcomingDate } from "#core/domain/payment-state";
 import type { Actor } from "#core/domain/permissions";
 import { canOperate } from "#core/domain/permissions";
 import { formatMoney, maskAccount } from "#core/money";
@@ -66,9 +67,13 @@ export interface ScheduleRowView {
   origin: string;
   amount: string;
   frequency: Schedule["recurrent"]["frequency"];
-  status: ScheduleStatus;
+  status: PaymentState;
+  /** 'Próximo pago': today or later, never a past day (decision 119). */
   nextDate: string | null;
   nextText: string | null;
+  /** The oldest overdue payment's day, shown as 'Vencido el …' beside the state. */
+  overdueDate: string | null;
+  overdueText: string | null;
   nextStatus: ScheduleStatus | null;
   /** The next unpaid payment ('Pagar ahora' pays it). */
   nextEventId: string | null;
@@ -93,9 +98,12 @@ export function scheduleRow(
   actor: Actor,
   schedule: Schedule,
   t: Translate,
+  today: string,
   accounts: readonly AccountView[] | null = null,
 ): ScheduleRowView {
   const next = schedule.nextEvent;
+  const upcoming = upcomingDate([next?.dateToPay, schedule.upcomingEvent?.dateToPay], today);
+  const overdue = next && paymentState(next, today) === "overdue" ? next.dateToPay : null;
   const entry =
     next && next.status !== "paid" ? payNowEntry(actor, { ...next, recipient: schedule.recipient }) : { payHref: null, inProgress: null };
   return {
@@ -106,10 +114,11 @@ export function scheduleRow(
     origin: t("recurring.table.fromAccount", { account: accountLabel(schedule.accountOrigin.idCuenta, accounts) }),
     amount: formatMoney(schedule.amount, schedule.currency),
     frequency: schedule.recurrent.frequency,
-    status: schedule.status,
-    nextDate: next?.dateToPay ?? null,
-    // A calendar day: formatted at noon so no time zone moves it to the day before.
-    nextText: next ? formatDate(`${next.dateToPay}T12:00:00-06:00`) : null,
+    status: scheduleState(schedule, today),
+    nextDate: upcoming,
+    nextText: upcoming ? formatCalendarDay(upcoming) : null,
+    overdueDate: overdue,
+    overdueText: overdue ? formatCalendarDay(overdue) : null,
     nextStatus: next?.status ?? null,
     nextEventId: next && next.status !== "paid" ? next.id : null,
     ...entry,

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 
 import type * as ExcelJSTypes from "exceljs";
 
-import { mexicoCity, mexicoDate } from "#core/domain/dates";
+import { formatRowDateTime, mexicoDate } from "#core/domain/dates";
 import { statusView } from "#core/domain/operation-status";
 import { reasonAndConcept } from "#core/domain/payment-reason";
 import type { PortfolioFigures, PortfolioPeriod } from "#core/domain/portfolio";
@@ -60,7 +60,7 @@ function operationRows({ period, operations, figures }: PortfolioExport): CellVa
     .sort((a, b) => a.operation.created_at.localeCompare(b.operation.created_at))
     .map(({ operation, day }) => ({ operation, day, ...reasonAndConcept(operation) }))
     .map(({ operation, day, reason, concept }) => [
-      mexicoCity(operation.created_at).format("DD/MM/YYYY HH:mm"),
+      formatRowDateTime(operation.created_at),
       operation.id,
       t(`type.${period.kind}`),
       operation.pair ?? period.pair,

@@ -242,7 +242,7 @@ describe("the receipt document", () => {
     expect(html).toContain("Comprobante de operación");
     expect(html).toContain("$25,864.50 MXN");
     expect(html).toContain("Enviada");
-    expect(html).toContain("Generado por FXN el viernes 20 de noviembre de 2026, 12:30.");
+    expect(html).toContain("Generado por FXN el 20 de noviembre de 2026 a las 12:30.");
   });
 
   it.skipIf(!existsSync("/usr/bin/chromium"))(

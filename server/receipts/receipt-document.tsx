@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import { formatDateTime } from "#core/domain/dates";
+import { formatSentenceDateTime } from "#core/domain/dates";
 import { BANXICO_CEP_URL } from "#core/domain/payment-proof";
 import common from "#core/locales/es-MX/common.json";
 import texts from "#core/locales/es-MX/history.json";
@@ -140,5 +140,5 @@ function Receipt({ data, issuedAt }: { data: ReceiptData; issuedAt: string }) {
 }
 
 export function receiptHtml(data: ReceiptData, issuedAt: Date = new Date()): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(<Receipt data={data} issuedAt={formatDateTime(issuedAt)} />)}`;
+  return `<!DOCTYPE html>${renderToStaticMarkup(<Receipt data={data} issuedAt={formatSentenceDateTime(issuedAt)} />)}`;
 }

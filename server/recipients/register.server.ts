@@ -152,7 +152,7 @@ export function recipientResult(outcome: ChallengeOutcome): Exclude<Registration
 
 /**
  * Records the challenge's result upstream (idempotent by trk) and says what the person sees. A
- * success whose recording failed is 'Ocurrio un error' (§8); a refused result is never a success.
+ * success whose recording failed is 'Ocurrió un error' (§8); a refused result is never a success.
  */
 export async function recordRegistration(
   access: AccessContext,

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 
 import { parseAmountInput } from "#core/domain/amount-input";
 import { typedAmount } from "#core/domain/calculator-prefill";
-import { formatDate, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, mexicoDate } from "#core/domain/dates";
 import { toDecimal } from "#core/domain/decimal";
 import { scheduleCreateSchema, toRecurrence } from "#core/domain/recurring-form";
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
@@ -215,7 +215,7 @@ async function submitSchedule(request: Request, access: AccessContext, formData:
       return redirectWithToast(
         request,
         "/pagos-recurrentes",
-        newToast("success", texts.done, texts.doneCopy.replace("{{date}}", formatDate(`${first}T12:00:00-06:00`))),
+        newToast("success", texts.done, texts.doneCopy.replace("{{date}}", formatCalendarDay(first))),
       );
     }
     case "unknown":

@@ -77,7 +77,7 @@ export function contactClient(http: Http) {
     countryCodes() {
       return http.request({ method: "GET", path: "/countrycodes", schema: z.array(countryCodeSchema) });
     },
-    /** §7 POST /profiles/activate-channel: 'Recibir información en mi Whatsapp'. Setting the same value twice is harmless. */
+    /** §7 POST /profiles/activate-channel: 'Recibir información en mi WhatsApp'. Setting the same value twice is harmless. */
     async activateChannel(channel: ContactChannel, active: boolean): Promise<void> {
       await http.request({
         method: "POST",

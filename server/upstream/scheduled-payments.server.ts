@@ -46,6 +46,8 @@ export const scheduleSchema = z.object({
     .object({ id: z.coerce.string(), dateToPay: isoDay, status: scheduleStatusSchema, operationInProgress: operationInProgressSchema })
     .nullable()
     .default(null),
+  /** The earliest payment still ahead ('Próximo pago'), unlike `nextEvent` while one is overdue. */
+  upcomingEvent: z.object({ id: z.coerce.string(), dateToPay: isoDay }).nullable().default(null),
   events: z.object({ scheduled: z.number().int(), pending: z.number().int(), paid: z.number().int() }),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;

@@ -158,14 +158,14 @@ test("Ana voids an operation through the confirmation, and Carlos sees it 'Anula
   await expect(page).toHaveURL(/\/historial-operaciones\/1015$/);
   await expect(toast(page)).toContainText("Operación anulada");
   await expect(drawer(page, "Compra")).toContainText("Anulada");
-  await expect(drawer(page, "Compra")).toContainText("El usuario administrador elimino esta operación.");
+  await expect(drawer(page, "Compra")).toContainText("El usuario administrador eliminó esta operación.");
   await expect(page.getByRole("link", { name: "Anular la operación 1015" })).toHaveCount(0);
 
   const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
   const carlos = await context.newPage();
   await loginAs(carlos, "carlos.colaborador");
   await carlos.goto("/historial-operaciones/1015");
-  await expect(drawer(carlos, "Compra")).toContainText("El usuario administrador elimino esta operación.");
+  await expect(drawer(carlos, "Compra")).toContainText("El usuario administrador eliminó esta operación.");
   await carlos.goto("/?drawer=notificaciones");
   await expect(drawer(carlos, "Notificaciones")).toContainText("Operación anulada");
   await context.close();

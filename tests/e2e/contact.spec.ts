@@ -57,7 +57,7 @@ test("Ana changes her contact e-mail, follows the link from the outbox and sees 
   await emailDrawer(page).getByLabel("Correo electrónico").fill(NEW_EMAIL);
   await emailDrawer(page).getByRole("button", { name: "Confirmar" }).click();
   await expect(emailDrawer(page)).toContainText("Mensaje de confirmación enviado");
-  await expect(emailDrawer(page)).toContainText(`Revisa tu correo ${NEW_EMAIL} y haz click en el botón de confirmar correo.`);
+  await expect(emailDrawer(page)).toContainText(`Revisa tu correo ${NEW_EMAIL} y haz clic en el botón de confirmar correo.`);
 
   // 'Editar' returns to the input, in update mode, with the address that waits.
   await emailDrawer(page).getByRole("link", { name: "Editar" }).click();
@@ -94,7 +94,7 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   // Seed: Ana's number waits for confirmation, no message sent yet; 'Recibir información' waits for it too.
   await expect(row(page, "WhatsApp")).toContainText("+52 5512345678");
   await expect(row(page, "WhatsApp")).toContainText("Pendiente de confirmar");
-  await expect(settings(page).getByLabel("Recibir información en mi Whatsapp")).toBeDisabled();
+  await expect(settings(page).getByLabel("Recibir información en mi WhatsApp")).toBeDisabled();
 
   await settings(page).getByRole("link", { name: "Editar WhatsApp" }).click();
   const drawer = whatsappDrawer(page);
@@ -118,7 +118,7 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   await whatsappDrawer(page).getByLabel("Número de WhatsApp").fill("5587654321");
   await whatsappDrawer(page).getByRole("button", { name: "Confirmar" }).click();
   await expect(whatsappDrawer(page)).toContainText("Mensaje de confirmación enviado");
-  await expect(whatsappDrawer(page)).toContainText("Revisa tu WhatsApp +52 5587654321 y haz click en el botón para confirmar tu número.");
+  await expect(whatsappDrawer(page)).toContainText("Revisa tu WhatsApp +52 5587654321 y haz clic en el botón para confirmar tu número.");
 
   // §9: no new message within 12 minutes of the last one, and the drawer says when.
   const resend = whatsappDrawer(page).getByRole("button", { name: "Reenviar mensaje" });
@@ -143,13 +143,13 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   await page.goto("/configuracion");
   await expect(row(page, "WhatsApp")).toContainText("+52 5587654321");
   await expect(row(page, "WhatsApp")).toContainText("Verificado");
-  const optIn = settings(page).getByLabel("Recibir información en mi Whatsapp");
+  const optIn = settings(page).getByLabel("Recibir información en mi WhatsApp");
   await expect(optIn).toBeEnabled();
   await expect(optIn).not.toBeChecked();
   await optIn.check();
   if (!js) await settings(page).getByRole("button", { name: "Guardar preferencia" }).click();
   await expect(toast(page).getByText("Guardamos tu preferencia de WhatsApp.")).toBeVisible();
-  await expect(settings(page).getByLabel("Recibir información en mi Whatsapp")).toBeChecked();
+  await expect(settings(page).getByLabel("Recibir información en mi WhatsApp")).toBeChecked();
 });
 
 test("Carlos's verified WhatsApp shows as verified, never 'no disponible'", async ({ page }) => {
@@ -160,5 +160,5 @@ test("Carlos's verified WhatsApp shows as verified, never 'no disponible'", asyn
   await expect(row(page, "WhatsApp")).toContainText("Verificado");
   await expect(row(page, "WhatsApp")).not.toContainText("no disponible");
   await expect(row(page, "Correo de contacto")).toContainText("Pendiente de confirmar");
-  await expect(settings(page).getByLabel("Recibir información en mi Whatsapp")).toBeChecked();
+  await expect(settings(page).getByLabel("Recibir información en mi WhatsApp")).toBeChecked();
 });

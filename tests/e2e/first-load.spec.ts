@@ -96,7 +96,7 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Monto en USD").fill("mil");
     await page.keyboard.press("Tab");
     await expect(form.getByLabel("Monto en USD")).toHaveAttribute("aria-invalid", "true");
-    await expect(form.getByText("Este monto no es valido")).toBeVisible();
+    await expect(form.getByText("Este monto no es válido")).toBeVisible();
     expect(seen.validation).toBe(1);
     expect(seen.posts).toBe(0);
   });

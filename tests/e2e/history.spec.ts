@@ -179,7 +179,7 @@ test("an operation opens in the drawer by clicking it and from a pasted link", a
   await page.goto("/historial-operaciones/1002");
   await expect(drawer(page, "Transferencia")).toContainText("Por aprobar");
   await page.goto("/historial-operaciones/1011");
-  await expect(drawer(page, "Compra")).toContainText("El usuario administrador elimino esta operación.");
+  await expect(drawer(page, "Compra")).toContainText("El usuario administrador eliminó esta operación.");
   await page.goto("/historial-operaciones/1008");
   await expect(drawer(page, "Transferencia")).toContainText("Cancelaste la operación.");
 });
@@ -352,7 +352,7 @@ test("a failed send keeps the form and shows why", async ({ page }) => {
   await share.getByRole("checkbox", { name: "Comprobante FXN" }).check();
   await share.getByLabel("Correo electrónico").fill("tesoreria@importadorabajio.com.mx");
   await share.getByRole("button", { name: "Enviar correo" }).click();
-  await expect(share.getByText("Ocurrio un problema al enviar el correo. Intenta de nuevo mas tarde.")).toBeVisible();
+  await expect(share.getByText("Ocurrió un problema al enviar el correo. Intenta de nuevo más tarde.")).toBeVisible();
   await expect(toast(page, "Ocurrió un error.")).toBeVisible();
   await expect(page).toHaveURL("/historial-operaciones/1021/compartir");
   await expect(share.getByLabel("Correo electrónico")).toHaveValue("tesoreria@importadorabajio.com.mx");

@@ -135,7 +135,7 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
   await expect(preview.locator("tbody tr")).toHaveCount(5);
   await expect(preview.getByRole("row", { name: /^4 / })).toContainText("La cuenta origen no es una cuenta de tu empresa");
   await expect(preview.getByRole("row", { name: /^11 / })).toContainText("El destinatario aún no está autorizado");
-  await expect(preview.getByRole("row", { name: /^21 / })).toContainText("Este monto no es valido");
+  await expect(preview.getByRole("row", { name: /^21 / })).toContainText("Este monto no es válido");
   await expect(preview.getByRole("row", { name: /^31 / })).toContainText("*Debes ingresar el detalle de la operación.");
   await expect(preview.getByRole("row", { name: /^41 / })).toContainText("Fila repetida: es igual a la fila 2");
 

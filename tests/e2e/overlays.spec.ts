@@ -94,7 +94,7 @@ test("the rebrand notice comes first, and the contact notice leads to the settin
   // One overlay per session: the contact notice comes at the next one.
   await context.clearCookies();
   await loginAs(page, "carlos.colaborador");
-  const contact = dialog(page, "Datos pendiendes de confirmar");
+  const contact = dialog(page, "Datos pendientes de confirmar");
   await expect(contact).toBeVisible();
   await contact.getByRole("button", { name: "Revisar mis datos" }).click();
   await expect(page).toHaveURL(/drawer=configuracion&tab=datos/);

@@ -44,8 +44,9 @@ test("the sidebar's 'Gestión de pagos' leads to the planner, and the list shows
   await expect(weekly).toContainText("Semanal");
   const rent = schedules(page).getByRole("row", { name: /85,000\.00 MXN/ });
   await expect(rent).toContainText("Mensual");
-  // Two of its payments are overdue: the schedule is pending.
-  await expect(rent).toContainText("Pendiente");
+  // Two of its payments are overdue: the schedule reads 'Vencido' (decision 119), never 'Pendiente'.
+  await expect(rent).toContainText("Vencido");
+  await expect(rent).not.toContainText("Pendiente");
   await expect(rent).toContainText("2 de");
   const usd = schedules(page).getByRole("row", { name: /4,800\.00 USD/ });
   await expect(usd).toContainText("Cada 14 días");
@@ -231,7 +232,7 @@ test("on arrival the dashboard lists the payments due today or overdue, each wit
   await expect(notice).toBeVisible();
   const items = notice.getByRole("list", { name: "Pagos programados por hacer" }).getByRole("listitem");
   // The seed's rent has two overdue payments, the weekly one last week's.
-  await expect(items.filter({ hasText: /Venció el / })).toHaveCount(3);
+  await expect(items.filter({ hasText: /Vencido desde el / })).toHaveCount(3);
   // The weekly one falls due today when the bank works today (the sandbox's calendar).
   const today = mexicoDay(0);
   if (isWorkingDay(today, new Set(bankHolidays(Number(today.slice(0, 4))))))
@@ -337,4 +338,47 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
+});
+
+test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurring list and the planner, never 'Pendiente'", async ({
+  page,
+}) => {
+  const today = mexicoDay(0);
+  // Through the bank: a weekly payment to Telas Monterrey whose first two payments passed unpaid.
+  await sandboxControl("/__scheduledpayments", {
+    userName: "ana.admin",
+    amount: 3456,
+    accountOrigin: "A-100234-01",
+    recipientId: 501,
+    recurrent: { frequency: "weekly", firstDate: mexicoDay(-15), count: 4 },
+    paid: 0,
+  });
+  await loginAs(page, "ana.admin");
+
+  await page.goto("/pagos-recurrentes");
+  const row = schedules(page).getByRole("row", { name: /\$3,456\.00 MXN/ });
+  await expect(row).toContainText("Vencido");
+  await expect(row).not.toContainText("Pendiente");
+  const overdue = row.locator("time", { hasText: /^Vencido el / });
+  const overdueDay = (await overdue.getAttribute("datetime")) ?? "";
+  expect(overdueDay < today).toBe(true);
+  // 'Próximo pago' is the next payment still ahead, never a past day.
+  const next = (await row.getByRole("cell").nth(2).locator("time").getAttribute("datetime")) ?? "";
+  expect(next >= today, next).toBe(true);
+  await expect(schedules(page)).not.toContainText("Pendiente");
+
+  await page.goto("/");
+  const items = page.getByRole("list", { name: "Pagos programados por hacer" }).getByRole("listitem");
+  const ours = items.filter({ hasText: "3,456.00" });
+  await expect(ours.first()).toContainText("Vencido");
+  await expect(items.filter({ hasText: "Pendiente" })).toHaveCount(0);
+
+  await page.goto(`/planner?mes=${Number(overdueDay.slice(5, 7))}&anio=${overdueDay.slice(0, 4)}&dia=${overdueDay}`);
+  const day = page.getByRole("dialog", { name: /^Pagos programados del / });
+  await expect(day.getByRole("row", { name: /\$3,456\.00 MXN/ })).toContainText("Vencido");
+  await expect(day).not.toContainText("Pendiente");
+  // The calendar flags the overdue day in words.
+  await page.goto(`/planner?mes=${Number(overdueDay.slice(5, 7))}&anio=${overdueDay.slice(0, 4)}`);
+  const flagged = page.getByRole("table", { name: /^Pagos programados de / }).getByRole("link", { name: / vencidos?/ });
+  await expect(flagged.first()).toBeVisible();
 });

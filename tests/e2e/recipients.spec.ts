@@ -207,7 +207,7 @@ test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep 
   await page.getByLabel("Divisa").selectOption("USD");
   await page.getByLabel("Tipo de código del banco", { exact: true }).selectOption({ label: "SWIFT" });
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
-  const dialog = page.getByRole("dialog", { name: "The bank format is not valid" });
+  const dialog = page.getByRole("dialog", { name: "El formato del banco no es válido" });
   await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeVisible();
   await dialog.getByRole("button", { name: "Reintentar" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

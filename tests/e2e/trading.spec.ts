@@ -334,7 +334,7 @@ test("an amount that is not a number keeps what was typed and says why", async (
   await loginAs(page, "ana.admin");
   await fillBuy(page, "mil");
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
+  await expect(calculator(page).getByText("Este monto no es válido")).toBeVisible();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("mil");
 });
 
@@ -420,6 +420,33 @@ async function typeAmount(page: Page, label: string, text: string) {
   await field.pressSequentially(text);
 }
 
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`after 'Cotizar' the quote is in view at ${size.width} px: without JavaScript the answer opens at it, with it nothing jumps`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize(size);
+    await loginAs(page, "ana.admin");
+    await whenHydrated(page, javaScriptEnabled);
+    await fillBuy(page, "1000");
+    const button = calculator(page).getByRole("button", { name: "Cotizar" });
+    await button.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    await button.click();
+    await expect(quoteCard(page)).toBeInViewport({ ratio: 0.9 });
+    if (javaScriptEnabled) {
+      // Decision 120: the form answers in place; the page is not sent back to its top.
+      await expect(page).not.toHaveURL(/#/);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(before - 1);
+    } else {
+      await expect(page).toHaveURL(/#cotizacion$/);
+    }
+  });
+}
+
 test("'Tu tipo de cambio' leads the prices for the amount being typed, and is the quote's rate", async ({ page, javaScriptEnabled }) => {
   await loginAs(page, "ana.admin");
   await expect(bestBuyPrice(page)).toHaveText(/\d+\.\d{6}/);
@@ -485,7 +512,7 @@ test("a grouped amount is taken as typed and quoted: 'Recibes'", async ({ page, 
   }
   // Without JS a comma out of place is refused with the spec's message, never read as another amount.
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
-  await expect(calculator(page).getByText("Este monto no es valido")).toBeVisible();
+  await expect(calculator(page).getByText("Este monto no es válido")).toBeVisible();
   await expect(calculator(page).getByLabel("Monto en USD")).toHaveValue("1,5");
 });
 
@@ -565,7 +592,7 @@ test("tabbing through the calculator turns nothing red; a changed field is check
   await form.getByLabel("Monto en USD").fill("mil");
   await page.keyboard.press("Tab");
   await expect(form.getByLabel("Monto en USD")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText("Este monto no es valido")).toBeVisible();
+  await expect(form.getByText("Este monto no es válido")).toBeVisible();
   // Only that field: the others were passed through or chosen well.
   await expect(form.locator("[aria-invalid='true']")).toHaveCount(1);
 });

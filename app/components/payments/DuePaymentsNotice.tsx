@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
 import { PaymentInProgressNote } from "./PaymentInProgress";
+import { stateBadgeClass } from "./state-tone";
 
 /**
  * Payments due today or overdue, on arrival (§2 scheduled-payment notices; decision 063): a
@@ -42,9 +43,16 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
               <p className="break-words font-semibold">{item.payee}</p>
               <p className="text-sm text-slate-700 dark:text-slate-200">
                 <span className="font-semibold tabular-nums">{item.amount}</span> ·{" "}
-                <time dateTime={item.date} className={item.overdue ? "font-semibold text-failed dark:text-red-300" : undefined}>
-                  {item.overdue ? t("overdue", { date: item.dateText }) : t("today")}
-                </time>
+                {item.overdue ? (
+                  <>
+                    <span className={stateBadgeClass("overdue")}>{t("overdueBadge")}</span>{" "}
+                    <time dateTime={item.date} className="font-semibold text-failed dark:text-red-300">
+                      {t("overdue", { date: item.dateText })}
+                    </time>
+                  </>
+                ) : (
+                  <time dateTime={item.date}>{t("today")}</time>
+                )}
               </p>
             </div>
             {item.payHref ? (

@@ -3,6 +3,8 @@ import { Link } from "@remix-run/react";
 import type { PlannerDayView } from "#server/payments/planner.server";
 import { type Translate, useTranslation } from "~/i18n";
 
+import { stateBadgeClass } from "./state-tone";
+
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
 function DayFlags({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<string, string> }) {
@@ -37,14 +39,30 @@ function DayFlags({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<s
 
 function DayCounts({ day }: { day: PlannerDayView }) {
   const { t } = useTranslation("payments");
-  const parts = (["pending", "scheduled", "paid"] as const)
-    .filter((status) => day.counts[status] > 0)
-    .map((status) => `${day.counts[status]} ${t(`status.${status}`).toLowerCase()}`);
-  return <span className="block text-xs text-slate-700 dark:text-slate-300">{parts.join(" · ")}</span>;
+  const parts = (["scheduled", "paid"] as const)
+    .filter((state) => day.counts[state] > 0)
+    .map((state) => t(`planner.counts.${state}`, { count: day.counts[state] }));
+  return (
+    <span className="block text-xs text-slate-700 dark:text-slate-300">
+      {/* Overdue in the one red badge every screen uses for it (decision 119). */}
+      {day.counts.overdue > 0 ? (
+        <span className={`mb-0.5 mr-1 inline-block ${stateBadgeClass("overdue")}`}>
+          {t("planner.counts.overdue", { count: day.counts.overdue })}
+        </span>
+      ) : null}
+      {parts.join(" · ")}
+    </span>
+  );
 }
 
 function daySummary(day: PlannerDayView, t: Translate): string {
-  return [t("planner.dayPayments", { count: day.total }), day.short ? t("planner.short") : null].filter(Boolean).join(", ");
+  return [
+    t("planner.dayPayments", { count: day.total }),
+    day.counts.overdue > 0 ? t("planner.counts.overdue", { count: day.counts.overdue }) : null,
+    day.short ? t("planner.short") : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /**
@@ -91,7 +109,7 @@ export function PlannerCalendar({
                       "h-28 border border-slate-200 p-2 align-top dark:border-slate-800",
                       !day.inMonth ? "bg-slate-50 text-slate-600 dark:bg-slate-950 dark:text-slate-400" : "",
                       day.inMonth && (day.weekend || day.holiday) ? "bg-slate-50 dark:bg-slate-950" : "",
-                      day.short ? "bg-red-50 dark:bg-red-950/40" : "",
+                      day.short || day.counts.overdue > 0 ? "bg-red-50 dark:bg-red-950/40" : "",
                     ].join(" ")}
                   >
                     {day.inMonth ? (
@@ -134,7 +152,7 @@ export function PlannerCalendar({
         {agenda.map((day) => (
           <li
             key={day.date}
-            className={`rounded-xl border p-3 ${day.short ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"}`}
+            className={`rounded-xl border p-3 ${day.short || day.counts.overdue > 0 ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"}`}
           >
             <div className="flex items-start justify-between gap-3">
               <h3 className="font-semibold">

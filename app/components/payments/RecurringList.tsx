@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
 import { PaymentInProgressNote } from "./PaymentInProgress";
-import { type PaymentStatus, StatusBadge } from "./StatusBadge";
+import { type PaymentState, StatusBadge } from "./StatusBadge";
 
 /** One schedule as 'Mis pagos recurrentes' shows it (worded on the server). */
 export type RecurringRowView = {
@@ -14,9 +14,11 @@ export type RecurringRowView = {
   origin: string;
   amount: string;
   frequency: "weekly" | "fortnightly" | "monthly";
-  status: PaymentStatus;
+  status: PaymentState;
   nextDate: string | null;
   nextText: string | null;
+  overdueDate: string | null;
+  overdueText: string | null;
   paid: number;
   total: number;
   deleteHref: string | null;
@@ -29,8 +31,27 @@ export type RecurringRowView = {
 
 function NextPayment({ row }: { row: RecurringRowView }) {
   const { t } = useTranslation("payments");
-  if (!row.nextDate || !row.nextText) return <span className="text-slate-600 dark:text-slate-300">{t("recurring.table.noNext")}</span>;
+  if (!row.nextDate || !row.nextText) {
+    // An overdue payment is still to be made: 'Sin pagos por hacer' would say otherwise.
+    const text = row.overdueDate ? t("recurring.table.noUpcoming") : t("recurring.table.noNext");
+    return <span className="text-slate-600 dark:text-slate-300">{text}</span>;
+  }
   return <time dateTime={row.nextDate}>{row.nextText}</time>;
+}
+
+/** The state in one word, and for an overdue schedule since when, in the same red (decision 119). */
+function State({ row }: { row: RecurringRowView }) {
+  const { t } = useTranslation("payments");
+  return (
+    <span className="flex flex-col gap-1">
+      <StatusBadge status={row.status} />
+      {row.overdueDate && row.overdueText ? (
+        <time dateTime={row.overdueDate} className="text-xs font-semibold text-failed dark:text-red-300">
+          {t("recurring.table.overdueSince", { date: row.overdueText })}
+        </time>
+      ) : null}
+    </span>
+  );
 }
 
 function Actions({ row }: { row: RecurringRowView }) {
@@ -126,7 +147,7 @@ export function RecurringList({ rows }: { rows: RecurringRowView[] }) {
                 </td>
                 <td className={cell}>
                   <span className="flex flex-col gap-1">
-                    <StatusBadge status={row.status} />
+                    <State row={row} />
                     <span className="text-xs text-slate-600 dark:text-slate-300">
                       {t("recurring.table.progress", { paid: row.paid, total: row.total })}
                     </span>
@@ -145,7 +166,7 @@ export function RecurringList({ rows }: { rows: RecurringRowView[] }) {
           <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
             <div className="flex items-start justify-between gap-3">
               <h3 className="min-w-0 break-words text-base font-semibold">{row.payee}</h3>
-              <StatusBadge status={row.status} />
+              <State row={row} />
             </div>
             <p className="mt-1 text-lg font-semibold tabular-nums">{row.amount}</p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

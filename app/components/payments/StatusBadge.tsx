@@ -1,19 +1,12 @@
+import type { PaymentState } from "#core/domain/payment-state";
 import { useTranslation } from "~/i18n";
 
-export type PaymentStatus = "scheduled" | "pending" | "paid";
+import { stateBadgeClass } from "./state-tone";
 
-const TONES: Record<PaymentStatus, string> = {
-  scheduled: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
-  paid: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
-};
+export type { PaymentState };
 
-/** A payment's status in words (§3: scheduled, pending, paid), never by colour alone. */
-export function StatusBadge({ status }: { status: PaymentStatus }) {
+/** A payment's state in words, never by colour alone (decision 119): 'Programado', 'Vencido' or 'Pagado'. */
+export function StatusBadge({ status }: { status: PaymentState }) {
   const { t } = useTranslation("payments");
-  return (
-    <span className={`w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status]}`}>
-      {t(`status.${status}`)}
-    </span>
-  );
+  return <span className={stateBadgeClass(status)}>{t(`status.${status}`)}</span>;
 }

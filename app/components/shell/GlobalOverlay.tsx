@@ -26,7 +26,7 @@ export type GlobalOverlayProps = {
 
 /**
  * The global overlays of §2 the modal flags drive, server-rendered and plain forms: the rebrand
- * notice, 'Datos pendiendes de confirmar', the paid-account notice, the CSAT and NPS surveys, and the
+ * notice, 'Datos pendientes de confirmar', the paid-account notice, the CSAT and NPS surveys, and the
  * surveys' thank-you dialog. None is dismissed by the backdrop: each says what its buttons do.
  */
 export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectTo, closeThanksHref, csrfToken }: GlobalOverlayProps) {

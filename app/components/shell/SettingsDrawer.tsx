@@ -29,7 +29,7 @@ export type SettingsContact =
   | {
       email: ContactRowView;
       whatsapp: ContactRowView;
-      /** 'Recibir información en mi Whatsapp' (§7 activate-channel), posted to `action` with `redirectTo`. */
+      /** 'Recibir información en mi WhatsApp' (§7 activate-channel), posted to `action` with `redirectTo`. */
       whatsappInfo: boolean;
       action: string;
       redirectTo: string;
@@ -345,7 +345,7 @@ function useSentAsItChanges(changed: (form: HTMLFormElement) => boolean) {
 const SENT_IN_PLACE = { preventScrollReset: true, replace: true } as const;
 
 /**
- * 'Recibir información en mi Whatsapp' (§2, §7 activate-channel): a native form; with JavaScript a
+ * 'Recibir información en mi WhatsApp' (§2, §7 activate-channel): a native form; with JavaScript a
  * change is sent at once and 'Guardar preferencia' steps aside. Only a confirmed number can take it.
  */
 function WhatsAppInfoForm({

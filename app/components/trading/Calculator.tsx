@@ -21,6 +21,7 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { useEditedValidation } from "~/components/ui/use-edited-validation";
 import { useForm } from "~/components/ui/use-form";
+import { useResultAction } from "~/components/ui/use-result-action";
 import { validationOnDemand } from "~/components/ui/validation-on-demand";
 import { useTranslation } from "~/i18n";
 import type { Snapshot } from "~/utils/island";
@@ -137,6 +138,8 @@ export function Calculator(props: CalculatorProps) {
     if (props.lastResult) void validation.preload();
   }, [props.lastResult]);
   const formRef = useRef<HTMLFormElement>(null);
+  // Only 'Cotizar' answers on this page; 'Confirmar' goes on to the challenge, with no fragment to carry.
+  const quoteAction = useResultAction(QUOTE_ANCHOR);
   const leftRef = useRef<HTMLInputElement>(null);
   const rightRef = useRef<HTMLInputElement>(null);
   // A quote is a quote: with JS, 'Confirmar' waits for one that matches the amounts on the form
@@ -266,12 +269,17 @@ export function Calculator(props: CalculatorProps) {
       <Form
         ref={formRef}
         method="post"
+        preventScrollReset
         {...formProps}
         {...edited}
         {...validation.handlers(formProps.onSubmit)}
         className="grid gap-4 sm:grid-cols-2"
       >
         {props.csrfToken}
+        {tab !== "transfer" && !(quote && quoteCurrent) ? (
+          // Without a quote the answer to 'Cotizar' is the form and its messages: the page opens at its top.
+          <span id={QUOTE_ANCHOR} className="sr-only scroll-mt-16" />
+        ) : null}
         <input type="hidden" name="operation" value={tab} />
         <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
         {payable ? <input type="hidden" name="scheduledPaymentEvent" value={payable.eventId} /> : null}
@@ -401,7 +409,7 @@ export function Calculator(props: CalculatorProps) {
         ) : null}
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           {tab !== "transfer" ? (
-            <SubmitButton name="intent" value="cotizar" variant="secondary" pendingText={t("calculator.quoting")}>
+            <SubmitButton name="intent" value="cotizar" variant="secondary" pendingText={t("calculator.quoting")} formAction={quoteAction}>
               {t("calculator.quote")}
             </SubmitButton>
           ) : null}
@@ -429,6 +437,9 @@ export function Calculator(props: CalculatorProps) {
     </section>
   );
 }
+
+/** Where the answer to 'Cotizar' opens without JavaScript (decision 120). */
+const QUOTE_ANCHOR = "cotizacion";
 
 const payDayFormat = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
@@ -499,8 +510,12 @@ function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string
     </div>
   );
   return (
-    <section aria-labelledby="cotizacion" className="rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40">
-      <h3 id="cotizacion" className="font-semibold">
+    <section
+      id={QUOTE_ANCHOR}
+      aria-labelledby="cotizacion-titulo"
+      className="scroll-mt-16 rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40"
+    >
+      <h3 id="cotizacion-titulo" className="font-semibold">
         {t("calculator.quoteTitle")}
       </h3>
       <dl className="mt-2 divide-y divide-brand-100 dark:divide-brand-900">

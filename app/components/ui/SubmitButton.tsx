@@ -21,6 +21,8 @@ export type SubmitButtonProps = {
   autoFocusInDialog?: boolean;
   /** id of the text that says why the button is disabled, or what it does. */
   describedBy?: string;
+  /** This button's own action (`formaction`): where its answer lands without JavaScript (decision 120). */
+  formAction?: string;
 };
 
 /** The action URL as Remix reports it in `navigation.formAction`: path and search. */
@@ -47,6 +49,7 @@ export function SubmitButton({
   form,
   autoFocusInDialog,
   describedBy,
+  formAction,
 }: SubmitButtonProps) {
   const navigation = useNavigation();
   const ref = useRef<HTMLButtonElement>(null);
@@ -78,6 +81,7 @@ export function SubmitButton({
       disabled={disabled}
       aria-disabled={pending || undefined}
       aria-describedby={describedBy}
+      formAction={formAction}
       data-autofocus={autoFocusInDialog ? "" : undefined}
       onClick={onClick}
       className={buttonClass(variant, className)}
