@@ -80,7 +80,7 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
 }
 
 /**
- * A form's action that lands on its result (issue 42 item 2, decision 120): without JavaScript the
+ * A form's action that lands on its result (decision 120): without JavaScript the
  * browser keeps an action's fragment on the answer's address (POST and GET alike) and scrolls to
  * it, so the answer opens where the result is instead of at the top of the page.
  */

@@ -84,7 +84,7 @@ export function formatTime(at: Date | number | string): string {
 const MONTHS: readonly string[] = dayjs.Ls.es.months as string[];
 
 /**
- * The one date format for sentences (issue 42 item 8): "28 de noviembre de 2026". Tables and
+ * The one date format for sentences: "28 de noviembre de 2026". Tables and
  * label/value lists use `formatRowDateTime`; §4's estimated arrival keeps its 'dddd D, MMMM'
  * (core/domain/settlement.ts).
  */
@@ -95,7 +95,7 @@ export function formatDate(at: Date | number | string): string {
 }
 
 /**
- * The one date format for tables, lists and label/value details (issue 42 item 8): "28/11/2026
+ * The one date format for tables, lists and label/value details: "28/11/2026
  * 18:06" in Mexico City.
  */
 export function formatRowDateTime(at: Date | number | string): string {

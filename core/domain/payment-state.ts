@@ -1,7 +1,7 @@
 import type { PaymentStatus } from "./payment-planner";
 
 /**
- * What a scheduled payment is to a treasurer (issue 42 item 3, decision 119): one word and one
+ * What a scheduled payment is to a treasurer (decision 119): one word and one
  * colour on every screen. The bank's `pending` is a payment whose day passed unpaid, and a
  * `scheduled` one whose day is before today is one the bank has not yet turned `pending`: both are
  * 'Vencido'. 'Pendiente' is never shown for a payment, because it reads as "on its way".

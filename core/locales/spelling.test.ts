@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 42 §8: the product keeps §8's wording and fixes its spelling. A text copied again from the
+ * The product decision on §8 (docs/product.md): the product keeps §8's wording and fixes its spelling. A text copied again from the
  * spec would bring the misspelling back, so every locale file is read, not only today's keys.
  */
 const LOCALES = path.join(__dirname, "es-MX");

@@ -6,7 +6,7 @@ import { type ClockPair, startClockPair } from "../support/clock-pair";
 import { toast } from "./support";
 
 /**
- * §4's notices on a fixed clock (issue 44, item 5; decision 113): each test starts an app and a
+ * §4's notices on a fixed clock (decision 113): each test starts an app and a
  * sandbox of its own on an instant of next week, Mexico City time, and lets time run from there.
  * Ports: E2E_APP_PORT + 6 (app) and + 7 (sandbox).
  */
