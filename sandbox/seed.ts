@@ -1036,10 +1036,15 @@ function seedModalFlags(members: ProductMember[]): ModalFlagRecord[] {
 /**
  * Each seeded operation notice is about an operation of the seeded history (decision 121): the newest
  * unused operation of its member in a status the service tells, older than the notice and in the notice's
- * own status when there is one, worded as the live service words it. A notice older than the history (which the
- * bank keeps for months) names no operation: it leads to the history.
+ * own status when there is one, worded as the live service words it. The operation is of the company the
+ * member signs in to first, so the demo's link opens it without a change of company. A notice older than the
+ * history (which the bank keeps for months) names no operation: it leads to the history.
  */
-function pointAtSeededOperations(notifications: NotificationRecord[], operations: readonly OperationRecord[]): void {
+function pointAtSeededOperations(
+  notifications: NotificationRecord[],
+  operations: readonly OperationRecord[],
+  firstCompanyOf: (memberId: number) => string | undefined,
+): void {
   const used = new Set<number>();
   const newestFirst = [...operations].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   for (const notification of notifications) {
@@ -1047,6 +1052,7 @@ function pointAtSeededOperations(notifications: NotificationRecord[], operations
     const candidates = newestFirst.filter(
       (operation) =>
         operation.memberId === notification.memberId &&
+        operation.clientId === firstCompanyOf(notification.memberId) &&
         !used.has(operation.id) &&
         statusNotice(operation, operation.status) !== null &&
         Date.parse(operation.createdAt) <= Date.parse(notification.createdAt),
@@ -1085,7 +1091,12 @@ export function createSeedState(now: Date, options: { historyOperations?: number
     operationsPerCompany: options.historyOperations,
   });
   const notifications = buildNotifications(now);
-  pointAtSeededOperations(notifications, history.operations);
+  const userNameOf = new Map(members.map((member) => [member.memberId, member.userName]));
+  pointAtSeededOperations(
+    notifications,
+    history.operations,
+    (memberId) => bankUsers.find((user) => user.userName === userNameOf.get(memberId))?.companies[0]?.clientId,
+  );
   const recipientRegistration = seedRecipientRegistration(now);
   const books = seedBooks({ now, accounts, recipients, recipientRegistration, companies, operations: history.operations });
   return {
