@@ -4,6 +4,8 @@ import { connect, createServer } from "node:net";
 
 import { Redis } from "ioredis";
 
+import { until } from "./wait";
+
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,22 +25,25 @@ export async function startRedis(givenPort?: number): Promise<{ url: string; sto
   const port = givenPort ?? (await freePort());
   const child = spawn("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   const url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
+  const takesConnections = async () => {
     const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     probe.on("error", () => undefined);
     try {
       await probe.connect();
       await probe.quit();
-      return { url, stop: () => child.kill() };
+      return true;
     } catch {
       probe.disconnect();
-      if (attempt > 50) {
-        child.kill();
-        throw new Error("redis-server did not start (npm test installs it)");
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      return false;
     }
+  };
+  try {
+    await until(takesConnections, { timeoutMs: 5_000, everyMs: 100, what: "redis-server to take connections" });
+  } catch {
+    child.kill();
+    throw new Error("redis-server did not start (npm test installs it)");
   }
+  return { url, stop: () => child.kill() };
 }
 
 export type RedisPath = "open" | "down" | "silent";
