@@ -6,12 +6,22 @@ import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Dependencies point one way (docs/decisions/010): app → server → core, app components → core.
+// Dependencies point one way (docs/decisions/022): app → server → core, app components → core.
 // Import paths are matched with regular expressions: the gitignore syntax of `group` reads a
 // leading `#` as a comment, so "#server/*" there would never match anything.
 const SERVER = {
   regex: "(^#server/|(^|/)server/|\\.server$|(^|/)server-imports/)",
   message: "Server-only code: reach it from a route's loader or action.",
+};
+// `import()` is no import declaration, so no-restricted-imports never sees it: components load their own
+// islands that way, and the same call naming server code must be refused too (tests/lint/layering.test.ts).
+// esquery reads a regular expression up to its first unescaped slash.
+const dynamicImportOf = ({ regex, message }) => {
+  const pattern = regex.replaceAll("/", "\\/");
+  return [
+    { selector: `ImportExpression[source.value=/${pattern}/]`, message },
+    { selector: `ImportExpression[source.quasis.0.value.cooked=/${pattern}/]`, message },
+  ];
 };
 const APP = { regex: "(^~/|(^|/)app/)", message: "server/ and core/ never import app/: move the shared part to core/." };
 // The sandbox imports nothing of the app but what no log line shows, which its logs honour too (issue 40).
@@ -28,6 +38,12 @@ const IO = {
   message: "core/ is pure: no I/O. Put this in server/.",
 };
 
+// One rule's options replace the earlier block's wholesale: every block that restricts syntax repeats this one.
+const INTL_PER_CALL = {
+  selector: ":function NewExpression[callee.object.name='Intl']",
+  message: "Make Intl formatters once, at module level: each holds native memory the collector does not see.",
+};
+
 const restrict = (...patterns) => ["error", { patterns }];
 // The kit's fields read their messages in their own render; only the kit's useForm makes the form
 // re-render for them (app/components/ui/use-form.ts).
@@ -40,7 +56,17 @@ const restrictInApp = (...patterns) => ["error", { patterns, paths: [KIT_USE_FOR
 
 export default tseslint.config(
   {
-    ignores: ["build/**", ".builds/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", ".cache/**"],
+    // Files that break the rules on purpose: tests/lint/layering.test.ts lints them as if they lived in app/.
+    ignores: [
+      "build/**",
+      ".builds/**",
+      "public/build/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".cache/**",
+      "tests/lint/fixtures/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -73,13 +99,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "core/**/*.ts", "sandbox/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: ":function NewExpression[callee.object.name='Intl']",
-          message: "Make Intl formatters once, at module level: each holds native memory the collector does not see.",
-        },
-      ],
+      "no-restricted-syntax": ["error", INTL_PER_CALL],
     },
   },
   {
@@ -89,6 +109,7 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}", "app/components/ui/use-form.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": restrictInApp({ ...SERVER, allowTypeImports: true }, SANDBOX),
+      "no-restricted-syntax": ["error", INTL_PER_CALL, ...dynamicImportOf(SERVER), ...dynamicImportOf(SANDBOX)],
     },
   },
   {

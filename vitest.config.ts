@@ -11,7 +11,9 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{app,core,server,sandbox,tests/contract,tests/deploy,tests/docs,tests/security}/**/*.test.{ts,tsx}"],
+    include: [
+      "{app,core,server,sandbox,tests/contract,tests/deploy,tests/docs,tests/lint,tests/security,tests/support}/**/*.test.{ts,tsx}",
+    ],
     environment: "node",
     setupFiles: ["./tests/support/vitest-setup.ts"],
     testTimeout: 20_000,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { type Sandbox, startSandbox } from "./server";
 import { type Json, sandboxClient, transferBody } from "./test-support";
 
@@ -23,7 +24,6 @@ beforeEach(async () => {
 
 let keyCounter = 0;
 const newKey = () => `00000000-0000-4000-9000-${String(++keyCounter).padStart(12, "0")}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const balance = (idAccount: string) => sandbox.state.accounts.find((account) => account.idAccount === idAccount)?.balance;
 
 /** 2,500 MXN from Ana's 'Operativa MXN' to a recipient, named as §3's receiverTypeData says. */
@@ -61,9 +61,13 @@ describe("/setoperation to a back-office recipient (§3 receiverTypeData BO, §4
     const result = await confirmOnChallenge(trk);
     expect(result.res).toBe("0");
     expect((await post(jwt, "/api/processchallenge", { ...result, trk })).status).toBe(200);
-    await sleep(APPLY_DELAY_MS * 4);
-
-    const operation = await get(jwt, `/api/operations/${id}`);
+    const operation = await until(
+      async () => {
+        const answer = await get(jwt, `/api/operations/${id}`);
+        return answer.body.status === "applied" && answer;
+      },
+      { what: "the bank to apply the payment" },
+    );
     expect(operation.body).toMatchObject({
       status: "applied",
       recipient: { idRecipient: 9001, nombreCompleto: "Comercializadora Hidalgo S.A. de C.V.", receiverTypeData: "BO" },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { type Sandbox, startSandbox } from "./server";
 import { type Json, sandboxClient, transferBody } from "./test-support";
 
@@ -63,7 +64,7 @@ describe("approval, void and the challenge", () => {
     expect(statusOf(1002)).toBe("sent");
 
     expect((await record(ana, trk)).body).toMatchObject({ operation: { status: "applying" } });
-    await sleep(APPLY_DELAY_MS * 5);
+    await until(() => statusOf(1002) === "applied", { what: "the bank to apply operation 1002" });
     expect(statusOf(1002)).toBe("applied");
     expect(balances()["A-100234-01"]).toBeCloseTo((before["A-100234-01"] ?? 0) - debitOf1002(), 2);
   });
@@ -121,7 +122,7 @@ describe("approval, void and the challenge", () => {
     expect((await typeKey(trk, "123456")).status).toBe(302);
     const [voided, recorded] = await Promise.all([put(ana, "/api/operations", { id: 1002, action: "void" }), record(ana, trk)]);
     expect([voided.status, recorded.status]).toEqual([409, 200]);
-    await sleep(APPLY_DELAY_MS * 5);
+    await until(() => statusOf(1002) === "applied", { what: "the bank to apply operation 1002" });
     expect(statusOf(1002)).toBe("applied");
     expect(balances()["A-100234-01"]).toBeCloseTo((before["A-100234-01"] ?? 0) - debitOf1002(), 2);
   });

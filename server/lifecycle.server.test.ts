@@ -4,7 +4,15 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePort } from "../tests/support/redis";
-import { onShutdown, runShutdownHooks, settleWithin, SHUTDOWN_FORCED_MS, SHUTDOWN_STEP_MS } from "./lifecycle.server";
+import {
+  onShutdown,
+  resetForTests,
+  runShutdownHooks,
+  settleWithin,
+  SHUTDOWN_FORCED_MS,
+  SHUTDOWN_STEP_MS,
+  singleton,
+} from "./lifecycle.server";
 import { closeRedis } from "./redis-close.server";
 
 /** Decision 102: no stop step may wait on a Redis that is gone. */
@@ -71,5 +79,20 @@ describe("closing a Redis connection on a stop", () => {
     const closing = await timed(redis);
     expect(closing.ms).toBeLessThan(1_000);
     expect(closing.attempts).toBe(0);
+  });
+});
+
+describe("process-wide singletons", () => {
+  it("are one per name until a test forgets them, and forgetting one leaves the others", () => {
+    const first = singleton("lifecycle-test.a", () => ({ made: "a1" }));
+    const other = singleton("lifecycle-test.b", () => ({ made: "b1" }));
+    expect(singleton("lifecycle-test.a", () => ({ made: "a2" }))).toBe(first);
+
+    resetForTests("lifecycle-test.a");
+    expect(singleton("lifecycle-test.a", () => ({ made: "a2" }))).toEqual({ made: "a2" });
+    expect(singleton("lifecycle-test.b", () => ({ made: "b2" }))).toBe(other);
+
+    resetForTests("lifecycle-test.a", "lifecycle-test.b", "lifecycle-test.never-made");
+    expect(singleton("lifecycle-test.b", () => ({ made: "b3" }))).toEqual({ made: "b3" });
   });
 });

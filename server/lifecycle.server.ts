@@ -82,3 +82,13 @@ export function singleton<T>(name: string, create: () => T): T {
   const store = globalThis as unknown as Record<symbol, T | undefined>;
   return (store[key] ??= create());
 }
+
+/**
+ * Forgets the named singletons, so that the next ask makes each afresh: tests that share one process start a case
+ * with closed breakers, fresh rate counters, an empty upstream cache or a new price hub. A singleton holding a
+ * connection or a timer is stopped first (its shutdown hook); this only lets it go.
+ */
+export function resetForTests(...names: string[]): void {
+  const store = globalThis as unknown as Record<symbol, unknown>;
+  for (const name of names) delete store[singletonKeys.get(name) ?? Symbol.for(`portal.singleton.${name}`)];
+}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { labelValues, sampleOf } from "../tests/support/metrics";
+import { resetForTests } from "./lifecycle.server";
 import {
   BREAKER_STATE_VALUE,
   metricsRegistry,
@@ -12,12 +13,12 @@ import {
   recordUpstreamRefusal,
   recordUpstreamRetry,
 } from "./metrics.server";
-import { breakerFor, resetBreakers } from "./upstream/breakers.server";
+import { breakerFor } from "./upstream/breakers.server";
 import { UpstreamError } from "./upstream/errors";
 
 afterEach(() => {
   vi.useRealTimers();
-  resetBreakers();
+  resetForTests("upstream.breakers");
 });
 
 describe("the metrics registry", () => {
@@ -124,7 +125,7 @@ describe("gauges read at scrape time", () => {
     if (probe.admitted) breaker.succeeded(probe.ticket);
     expect(await breakerState("partner")).toBe(0);
 
-    resetBreakers();
+    resetForTests("upstream.breakers");
     expect(await labelValues("portal_upstream_breaker_state", "upstream")).toEqual([]);
   });
 

@@ -54,11 +54,6 @@ export function policyOf(policy: RatePolicy, overrides = getConfig().RATE_LIMITS
 
 const limiters = () => singleton("rateLimiters", () => new Map<RatePolicy, Limiter>());
 
-/** Tests start each case with fresh counters. */
-export function resetRateLimiters(): void {
-  limiters().clear();
-}
-
 function limiterFor(policy: RatePolicy): Limiter {
   const existing = limiters().get(policy);
   if (existing) return existing;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { groupAmount } from "#core/domain/amount-input";
-import { resetRateLimiters } from "#server/rate-limit.server";
+import { resetForTests } from "#server/lifecycle.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
@@ -115,8 +115,8 @@ describe("the dashboard's calculator (action)", () => {
 describe("a quote is a quote (decision 010)", () => {
   // Each refused 'Confirmar' counts against the member's money budget (10 a minute): this test's
   // four leave the budget as they found it.
-  beforeEach(() => resetRateLimiters());
-  afterEach(() => resetRateLimiters());
+  beforeEach(() => resetForTests("rateLimiters"));
+  afterEach(() => resetForTests("rateLimiters"));
 
   it("refuses a 'Confirmar' without the quote shown, or for other amounts, and sends nothing to the bank", async () => {
     const form = await freshBuyForm();

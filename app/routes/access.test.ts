@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 
-import { resetRateLimiters } from "#server/rate-limit.server";
+import { resetForTests } from "#server/lifecycle.server";
 import { getSession, requireAccess } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { bankTokenUsed, issueLoginState } from "#server/session/login-link.server";
@@ -45,7 +45,7 @@ async function continueWith(token: string, cookie = "") {
 
 describe("a login the bank started (no state from this browser)", () => {
   it("names the person as §3 shows a name and the company, and opens nothing until the person continues", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const token = await bankTokenFor(world.sandbox, "ana.admin");
     const { context, lines } = loggedContext();
     const page = await open(token, "", context);
@@ -64,7 +64,7 @@ describe("a login the bank started (no state from this browser)", () => {
   });
 
   it("signs in with one click, and the same link opens nothing again", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const token = await bankTokenFor(world.sandbox, "ana.admin");
     await open(token);
     const { answer, cookie } = await continueWith(token);
@@ -77,7 +77,7 @@ describe("a login the bank started (no state from this browser)", () => {
   });
 
   it("sends a token the bank does not know to the error page, without a session or a call to the product", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const productCalls = await requestCount(world.sandbox, "/api");
     const answer = await open("token-que-el-banco-no-conoce");
     expect(answer.headers.get("location")).toBe("/error");
@@ -88,7 +88,7 @@ describe("a login the bank started (no state from this browser)", () => {
 
 describe("a bank link in a browser that holds a session", () => {
   it("says plainly whose session it would close, and the session stays until the person continues", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const other = await bankTokenFor(world.sandbox, "carlos.colaborador");
     const page = await open(other, world.browser.cookie);
     expect(await page.json()).toMatchObject({
@@ -102,7 +102,7 @@ describe("a bank link in a browser that holds a session", () => {
   });
 
   it("asks when the link is the same person's for another company", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const token = await bankTokenFor(world.sandbox, "ana.admin");
     const change = await fetch(`${world.sandbox.url}/partner/users/companyChange?clientId=100871`, {
       method: "POST",
@@ -116,7 +116,7 @@ describe("a bank link in a browser that holds a session", () => {
   });
 
   it("signs the same person in again without a page when the link is theirs, in the same company", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const token = await bankTokenFor(world.sandbox, "ana.admin");
     const answer = await open(token, world.browser.cookie);
     expect([answer.status, answer.headers.get("location")]).toEqual([302, "/"]);
@@ -141,7 +141,7 @@ describe("a page asked for while signed out", () => {
       .find((pair) => pair.includes("portal_login_return")) ?? "";
 
   it("is where the login started from this browser lands", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const guarded = await opened("/historial-operaciones/1019?tipo=compra");
     expect([guarded.status, guarded.headers.get("location")]).toEqual([302, "/access"]);
     const remembered = returnCookieOf(guarded);
@@ -159,7 +159,7 @@ describe("a page asked for while signed out", () => {
   });
 
   it("is where 'Continuar como …' of a login the bank started lands", async () => {
-    resetRateLimiters();
+    resetForTests("rateLimiters");
     const remembered = returnCookieOf(await opened("/historial-operaciones/1019"));
     const token = await bankTokenFor(world.sandbox, "ana.admin");
     await open(token, remembered);

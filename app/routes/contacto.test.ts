@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { servedRoute } from "#server/http/served-route.server";
-import { resetRateLimiters } from "#server/rate-limit.server";
+import { resetForTests } from "#server/lifecycle.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, collaboratorBrowser, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
@@ -16,7 +16,7 @@ import * as route from "./contacto";
  */
 const world = sandboxedApp("contacto");
 // The confirmation limits (decision 099) count per process: each case starts with its own.
-beforeEach(() => resetRateLimiters());
+beforeEach(() => resetForTests("rateLimiters"));
 
 type Fields = Record<string, string>;
 const post = (fields: Fields, cookie = world.browser.cookie) =>

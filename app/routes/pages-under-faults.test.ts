@@ -4,10 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorTextKey } from "#core/error-texts";
 import texts from "#core/locales/es-MX/common.json";
 import { servedRoute } from "#server/http/served-route.server";
-import { singleton } from "#server/lifecycle.server";
-import { resetRateLimiters } from "#server/rate-limit.server";
-import { breakerFor, resetBreakers } from "#server/upstream/breakers.server";
-import { clearCache } from "#server/upstream/cache.server";
+import { resetForTests } from "#server/lifecycle.server";
+import { breakerFor } from "#server/upstream/breakers.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, routeContext, sandboxedApp } from "../../tests/support/route-session";
@@ -99,10 +97,7 @@ async function failEveryUpstream(fault: Record<string, unknown>) {
 
 /** What one process remembers between pages: catalogues, breakers, the last status checks, rate limits. */
 function forgetProcessState() {
-  clearCache();
-  resetBreakers();
-  resetRateLimiters();
-  singleton("history-status-checks", () => new Map<string, number>()).clear();
+  resetForTests("upstream.cache", "upstream.breakers", "rateLimiters", "history-status-checks");
 }
 
 async function upstreamCalls(): Promise<number> {

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
-import { runShutdownHooks } from "#server/lifecycle.server";
+import { resetForTests, runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
 import { destroySession, getSession } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runShutdownHooks();
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("portal.singleton.prices.hub")];
+  resetForTests("prices.hub");
   await sandbox.close();
   await appEnv.restore();
 });

@@ -6,6 +6,7 @@ import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { sampleOf } from "../../tests/support/metrics";
+import { until } from "../../tests/support/wait";
 import { logger } from "../logger.server";
 import { metricsRegistry, observePageAdmission } from "../metrics.server";
 import { AdmissionGate } from "./admission";
@@ -37,11 +38,6 @@ async function serve(gate: AdmissionGate, clock: { now: number }) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
-};
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,13 +3,14 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { runShutdownHooks } from "#server/lifecycle.server";
+import { resetForTests, runShutdownHooks } from "#server/lifecycle.server";
 import { priceHub } from "#server/prices/hub.server";
 
 import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { anaBrowser } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
+import { until } from "../../tests/support/wait";
 import { isLiveChannelRequest, responseSink, serveLiveChannel } from "./channel.server";
 
 /** The live channel as the HTTP server answers it (server/main.ts), before Express and Remix. */
@@ -33,7 +34,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await runShutdownHooks();
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("portal.singleton.prices.hub")];
+  resetForTests("prices.hub");
   await sandbox.close();
   await appEnv.restore();
 });
@@ -42,10 +43,6 @@ afterAll(async () => {
 async function sessionCookie(): Promise<string> {
   return (await anaBrowser(await loginAs(sandbox, "ana.admin"))).cookie;
 }
-
-const until = async (condition: () => boolean) => {
-  for (let waited = 0; !condition() && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-};
 
 describe("the live channel served by the HTTP server", () => {
   it("answers only GETs of its two paths", () => {

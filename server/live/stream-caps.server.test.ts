@@ -9,6 +9,7 @@ import { pointAppAtSandbox, TEST_APP_URL as APP } from "../../tests/support/app-
 import { anaBrowser } from "../../tests/support/route-session";
 import type { TestSandbox } from "../../tests/support/sandbox";
 import { loginAs, silentLog, startTestSandbox } from "../../tests/support/sandbox";
+import { until } from "../../tests/support/wait";
 import { isLiveChannelRequest, serveLiveChannel } from "./channel.server";
 import { heldStreams } from "./stream-caps.server";
 
@@ -47,10 +48,6 @@ afterAll(async () => {
   await sandbox.close();
   await appEnv.restore();
 });
-
-const until = async (condition: () => boolean) => {
-  for (let waited = 0; !condition() && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-};
 
 async function sessionCookie(): Promise<string> {
   return (await anaBrowser(await loginAs(sandbox, "ana.admin"))).cookie;

@@ -24,8 +24,3 @@ export function breakerFor(service: string): CircuitBreaker {
 export function breakerStates(): Array<[service: string, state: BreakerState]> {
   return [...breakers()].map(([service, breaker]) => [service, breaker.state]);
 }
-
-/** Every service's breaker closed again: between tests that share one process. */
-export function resetBreakers(): void {
-  breakers().clear();
-}

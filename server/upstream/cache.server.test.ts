@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { cached, clearCache } from "./cache.server";
+import { resetForTests } from "../lifecycle.server";
+import { cached } from "./cache.server";
 
-afterEach(() => clearCache());
+afterEach(() => resetForTests("upstream.cache"));
 
 describe("cached", () => {
   it("shares one load while fresh and reloads after the ttl", async () => {

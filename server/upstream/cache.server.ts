@@ -31,7 +31,3 @@ export function cached<T>(key: string, load: () => Promise<T>, ttlMs = CATALOGUE
 export function forget(key: string): void {
   store().delete(key);
 }
-
-export function clearCache(): void {
-  store().clear();
-}

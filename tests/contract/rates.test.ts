@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { resetForTests } from "#server/lifecycle.server";
+
 import { rateSeries } from "../../server/market/rate-series.server";
-import { clearCache } from "../../server/upstream/cache.server";
 import type { TestSandbox } from "../support/sandbox";
 import { clients, control, loginAs, requestCount, startTestSandbox } from "../support/sandbox";
 
@@ -14,7 +15,7 @@ afterAll(() => sandbox.close());
 beforeEach(async () => {
   await control(sandbox, "/__reset");
   await control(sandbox, "/__requests", undefined, "DELETE");
-  clearCache();
+  resetForTests("upstream.cache");
   ({ productJwt } = await loginAs(sandbox, "ana.admin"));
 });
 

@@ -12,6 +12,7 @@ import { NO_RETRY } from "../../server/upstream/retry";
 import { sampleOf } from "../support/metrics";
 import type { TestSandbox } from "../support/sandbox";
 import { clients, control, FAST_RETRY, loginAs, requestCount, silentLog, startTestSandbox } from "../support/sandbox";
+import { until } from "../support/wait";
 
 let sandbox: TestSandbox;
 let productJwt: string;
@@ -131,7 +132,8 @@ describe("bad answers", () => {
       ),
     );
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Every call has reached the bank (which holds each 300 ms) before the signal is looked at.
+      await until(async () => (await requestCount(sandbox, "/api/today")) === 25, { what: "the 25 calls to reach the bank" });
       expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
       controller.abort();
       expect((await pending).map((outcome) => outcome?.failure)).toEqual(Array(25).fill("aborted"));

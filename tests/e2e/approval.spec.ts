@@ -124,10 +124,14 @@ test("Carlos loads a transfer, Ana is told once, approves it through the challen
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
-  await page.waitForTimeout(800); // the sandbox applies the operation 300 ms after the challenge
 
-  await page.goto("/");
-  await expect.poll(() => balanceOf(page, "Concentradora Bajío")).toBeCloseTo(originBefore - 2500, 2);
+  // The bank applies the operation a moment after the challenge: the dashboard, opened again, shows it.
+  await expect
+    .poll(async () => {
+      await page.goto("/");
+      return balanceOf(page, "Concentradora Bajío");
+    })
+    .toBeCloseTo(originBefore - 2500, 2);
   // No longer waiting: gone from the list, and its drawer offers no decision.
   await page.goto("/aprobaciones");
   await expect(page.getByRole("article", { name: `Transferencia · Operación ${id}` })).toHaveCount(0);

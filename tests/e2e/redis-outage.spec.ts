@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import type { Cluster, RoundRobin } from "../support/instances";
 import { startCluster } from "../support/instances";
 import { redisHop, startRedis } from "../support/redis";
+import { until } from "../support/wait";
 import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
@@ -116,15 +117,14 @@ test("Redis stops while a person is signed in, confirming a buy and registering 
 
   await hop.set("open");
   const returnedAt = Date.now();
-  let recoveryMs = -1;
-  while (Date.now() - returnedAt < 15_000) {
-    const answer = await context.request.get(`${front.url}/cuentas`, { maxRedirects: 0 });
-    if (answer.status() === 200) {
-      recoveryMs = Date.now() - returnedAt;
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const recoveryMs = await until(
+    async () =>
+      (await context.request.get(`${front.url}/cuentas`, { maxRedirects: 0 })).status() === 200 && { ms: Date.now() - returnedAt },
+    { timeoutMs: 15_000, everyMs: 100, what: "the accounts page once Redis is back" },
+  ).then(
+    ({ ms }) => ms,
+    () => -1,
+  );
   // The same form again, twice at once on both instances: one operation.
   const [first, second] = await Promise.all([sendBuy("a"), sendBuy("b")]);
   const operationsCreated = (await operationCount()) - operationsBefore;

@@ -32,8 +32,17 @@ test("after the session's end the next page is the expired notice, not data", as
     // The countdown ends the session by itself.
     await expect(page).toHaveURL("/login?sesion=expirada", { timeout: 15_000 });
   } else {
-    await page.waitForTimeout(3_500);
-    await page.goto("/comportamiento-de-mercado");
+    // The next page after the bank's token ran out (3 s from now).
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/comportamiento-de-mercado");
+          const { pathname, search } = new URL(page.url());
+          return `${pathname}${search}`;
+        },
+        { timeout: 10_000, intervals: [1_000] },
+      )
+      .toBe("/login?sesion=expirada");
     await expect(page).toHaveURL("/login?sesion=expirada");
   }
   const notice = page.getByRole("dialog", { name: "Tu sesión ha expirado" });

@@ -55,8 +55,7 @@ for (const path of ["open", "down", "silent"] satisfies RedisPath[]) {
       await hop.set(path);
       if (path !== "open") {
         // Redis has been gone a moment: the connections noticed (or, black-holed, are waiting for ever).
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect((await api.get("/readiness")).status()).toBe(503);
+        await expect.poll(async () => (await api.get("/readiness")).status(), { timeout: 5_000, intervals: [100] }).toBe(503);
       }
       const ended = await instance.stop();
       console.log(`parada con Redis ${path}: ${ended.ms} ms, código ${ended.code ?? ended.signal}`);

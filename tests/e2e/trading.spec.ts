@@ -77,10 +77,15 @@ test("buy USD with MXN, pass the bank's challenge and see the new balances", asy
   await expect(
     success.getByRole("link", { name: "Descargar comprobante" }).or(success.getByRole("button", { name: "Descargar comprobante" })),
   ).toBeVisible();
-  await page.waitForTimeout(600); // the sandbox applies the operation 300 ms after the challenge
   await success.getByRole("link", { name: "Ir a operar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
-  expect(await balanceOf(page, "Proveedores Asia USD")).toBeCloseTo(usdBefore + 1000, 2);
+  // The bank applies the operation a moment after the challenge: the dashboard, opened again, shows it.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return balanceOf(page, "Proveedores Asia USD");
+    })
+    .toBeCloseTo(usdBefore + 1000, 2);
   expect(await balanceOf(page, "Concentradora Bajío")).toBeCloseTo(mxnBefore - total, 2);
 
   // The bank's books show it at once in both accounts' movements: the charge and the credit, under the operation's reference.

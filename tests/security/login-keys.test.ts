@@ -5,7 +5,8 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { getConfig, trustProxySetting } from "#server/config.server";
-import { RATE_POLICIES, resetRateLimiters } from "#server/rate-limit.server";
+import { resetForTests } from "#server/lifecycle.server";
+import { RATE_POLICIES } from "#server/rate-limit.server";
 
 import * as access from "../../app/routes/access";
 import { TEST_APP_URL as APP } from "../support/app-env";
@@ -19,7 +20,7 @@ import { answerOf, followBankLink, routeContext, sandboxedApp } from "../support
 const world = sandboxedApp("claves-de-acceso");
 const LOGIN_POINTS = RATE_POLICIES.login.points;
 
-beforeEach(() => resetRateLimiters());
+beforeEach(() => resetForTests("rateLimiters"));
 
 describe("logins under rotating X-Forwarded-For", () => {
   let server: ReturnType<ReturnType<typeof express>["listen"]>;

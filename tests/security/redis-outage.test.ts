@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 
 import { SHARED_PART_DOWN } from "#core/domain/shared-part";
-import { resetRateLimiters } from "#server/rate-limit.server";
+import { resetForTests } from "#server/lifecycle.server";
 
 import * as dashboard from "../../app/routes/_index";
 import { TEST_APP_URL as APP } from "../support/app-env";
 import { freePort, redisHop, startRedis } from "../support/redis";
 import { answerOf, followBankLink, routeContext, sandboxedApp } from "../support/route-session";
+import { until } from "../support/wait";
 
 /**
  * Redis going away (decision 102), at the level of loaders: with sessions in Redis, a signed-in page
@@ -26,7 +27,7 @@ const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0]
 const get = (path: string, cookie = "") => new Request(`${APP}${path}`, { headers: cookie ? { cookie } : {} });
 
 async function signIn(): Promise<string> {
-  resetRateLimiters();
+  resetForTests("rateLimiters");
   const { answer } = await followBankLink(world.sandbox, "ana.admin");
   expect(answer.headers.get("location")).toBe("/");
   return answer.headers.getSetCookie().map(cookiePair).join("; ");
@@ -55,11 +56,13 @@ describe("a signed-in page while Redis is away", () => {
 
       await hop.set("open");
       const returnedAt = Date.now();
-      let after = await dashboardFor(cookie);
-      while (after.status !== 200 && Date.now() - returnedAt < 10_000) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await dashboardFor(cookie);
-      }
+      const after = await until(
+        async () => {
+          const answer = await dashboardFor(cookie);
+          return answer.status === 200 && answer;
+        },
+        { timeoutMs: 10_000, everyMs: 100, what: "the dashboard once Redis is back" },
+      ).catch(() => dashboardFor(cookie));
       expect([after.status, after.location]).toEqual([200, null]);
       console.log(`Redis ${path}: página ${during.status} en ${during.ms} ms; sesión de vuelta ${Date.now() - returnedAt} ms después`);
     });

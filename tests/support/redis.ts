@@ -4,6 +4,8 @@ import { connect, createServer } from "node:net";
 
 import { Redis } from "ioredis";
 
+import { until } from "./wait";
+
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -31,25 +33,32 @@ export async function startRedis(givenPort?: number): Promise<{ url: string; sto
     await exited;
   };
   const url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
+  const answersAsThisOne = async () => {
+    if (gone) return "exited";
     const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     probe.on("error", () => undefined);
     try {
       await probe.connect();
       const info = await probe.info("server");
       await probe.quit();
-      if (new RegExp(`^process_id:${child.pid}\\r?$`, "m").test(info)) return { url, stop };
+      return new RegExp(`^process_id:${child.pid}\\r?$`, "m").test(info);
     } catch {
       probe.disconnect();
+      return false;
     }
-    if (gone || attempt > 50) {
-      await stop();
-      throw new Error(
-        gone ? `redis-server exited before it was ready (port ${port} taken?)` : "redis-server did not start (npm test installs it)",
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  const ready = await until(answersAsThisOne, { timeoutMs: 5_000, everyMs: 100, what: "redis-server to take connections" }).catch(
+    () => "late" as const,
+  );
+  if (ready !== true) {
+    await stop();
+    throw new Error(
+      ready === "exited"
+        ? `redis-server exited before it was ready (port ${port} taken?)`
+        : "redis-server did not start (npm test installs it)",
+    );
   }
+  return { url, stop };
 }
 
 export type RedisPath = "open" | "down" | "silent";

@@ -2,12 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { jwtExpiry } from "#core/domain/jwt";
-import { runShutdownHooks } from "#server/lifecycle.server";
+import { resetForTests, runShutdownHooks } from "#server/lifecycle.server";
 import { commitSession, getSession } from "#server/session/auth.server";
 import { csrfTokenFor } from "#server/session/csrf.server";
 import { issueLoginState } from "#server/session/login-link.server";
 import type { SessionData } from "#server/session/types";
-import { resetBreakers } from "#server/upstream/breakers.server";
 
 import * as access from "../../app/routes/access";
 import type { SandboxOptions } from "../../sandbox/server";
@@ -163,7 +162,7 @@ export function sandboxedApp(
   beforeEach(async () => {
     await control(world.sandbox, "/__reset");
     // A breaker opened by one test's faults must not refuse the next test's calls.
-    resetBreakers();
+    resetForTests("upstream.breakers");
     world.browser = await anaBrowser(await loginAs(world.sandbox, "ana.admin"), session);
   });
   return world;
