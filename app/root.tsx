@@ -13,7 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 
 import { contactLinks } from "#core/contact-links";
@@ -38,13 +38,14 @@ import {
   preloadShellOverlays,
   preloadShellOverlaysWhenIdle,
   SettingsDrawer,
-  Splash,
 } from "~/components/shell/overlays-on-demand";
 import { SessionGuardian } from "~/components/shell/SessionGuardian";
 import type { SettingsContact } from "~/components/shell/SettingsDrawer";
 import { useSignedOutAnnouncement } from "~/components/shell/tab-channel";
 import { useCloseToastTimer } from "~/components/shell/use-close-toast";
-import { SPLASH_MS } from "~/components/ui/splash-timing";
+// Not on demand (decision 112): the welcome is in the first page after a login, whose hydration would wait for its chunk.
+import { Splash } from "~/components/ui/Splash";
+import { SPLASH_MS, WELCOME_MS } from "~/components/ui/splash-timing";
 import { Toast, TOAST_MS } from "~/components/ui/Toast";
 import { useTranslation } from "~/i18n";
 import { LOCALE } from "~/i18n";
@@ -94,6 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = authStateOf(session);
   const toast = session.get("toast") ?? null;
   const splash = session.get("splash") ?? false;
+  const welcome = session.get("welcome") ?? false;
   const modal = session.get("modal") ?? null;
   const active = state === "accessState" && !isSessionOver(session);
   const now = Date.now();
@@ -122,7 +124,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   // Reading a flash consumes it, which must be saved; so must a new "last seen" and the overlay's state.
-  if (toast || closing?.toast || splash || modal || touch || surveyResult || contactResult || overlayChanged || featureChanged)
+  if (toast || closing?.toast || splash || welcome || modal || touch || surveyResult || contactResult || overlayChanged || featureChanged)
     headers.append("Set-Cookie", await commitSession(session));
   const overlay = active && overlayShownOn(url) ? (session.get("overlay")?.pending?.overlay ?? null) : null;
 
@@ -165,6 +167,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast: toast ?? closing?.toast ?? noticeToast,
       closeToastInMs: closing?.dueInMs ?? null,
       splash,
+      welcome,
       modal,
       shell: active ? shellData(session.data as SessionData, url.pathname, membership, now) : null,
       notificationCentre,
@@ -342,6 +345,7 @@ export default function App() {
     theme,
     toast,
     splash,
+    welcome,
     modal,
     shell,
     clock,
@@ -364,6 +368,8 @@ export default function App() {
     if (navigating) preloadShellOverlays();
   }, [navigating]);
   useEffect(preloadShellOverlaysWhenIdle, []);
+  // The loader says it once (a flash): a revalidation soon after hydration must not take the welcome away mid-count.
+  const [welcomed] = useState(welcome);
   const pageToast = usePageToast();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,
@@ -505,9 +511,13 @@ export default function App() {
     <AuthenticityTokenProvider token={csrfToken}>
       <Document>
         <LiveChannelContext.Provider value={shell ? channel : null}>{page}</LiveChannelContext.Provider>
-        {splash ? <Splash text={t("company.splash")} durationMs={SPLASH_MS} /> : null}
-        {/* Under a splash (a company change) the toast waits out the splash, then shows its 5 s. */}
-        <Toast toast={live.toast} durationMs={splash ? SPLASH_MS + TOAST_MS : TOAST_MS} />
+        {splash ? (
+          <Splash key="update" text={t("company.splash")} durationMs={SPLASH_MS} />
+        ) : welcomed ? (
+          <Splash key="welcome" variant="welcome" text={t("splash.welcome")} durationMs={WELCOME_MS} />
+        ) : null}
+        {/* Under a splash (a company change, a login's welcome) the toast waits out the splash, then shows its 5 s. */}
+        <Toast toast={live.toast} durationMs={splash ? SPLASH_MS + TOAST_MS : welcome ? WELCOME_MS + TOAST_MS : TOAST_MS} />
       </Document>
     </AuthenticityTokenProvider>
   );

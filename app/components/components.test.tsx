@@ -39,7 +39,7 @@ import { Modal } from "./ui/Modal";
 import { Money } from "./ui/Money";
 import { SelectField } from "./ui/SelectField";
 import { Splash } from "./ui/Splash";
-import { SPLASH_MS } from "./ui/splash-timing";
+import { SPLASH_MS, WELCOME_MS } from "./ui/splash-timing";
 import { SubmitButton } from "./ui/SubmitButton";
 import { Tabs } from "./ui/Tabs";
 import { Toast } from "./ui/Toast";
@@ -353,6 +353,28 @@ describe("Money, Tabs, Splash", () => {
     expect(css).toMatch(/html:has\(\.fxn-splash\) \{\s*overflow: hidden;\s*animation: fxn-splash-unlock 1ms step-end 5500ms forwards;/);
     expect(css).toMatch(/\.fxn-splash \{\s*animation: fxn-splash-out 400ms ease-in 5100ms forwards;/);
     expect(SPLASH_MS).toBe(5500);
+  });
+
+  it("renders the login's welcome as a dialog counting 5 s down, its skip disabled until the page hydrates", async () => {
+    const html = await serverHtml(<Splash variant="welcome" text="Te damos la bienvenida" durationMs={WELCOME_MS} />);
+    expect(tags(html, "div", { role: "dialog", "aria-modal": "true" })).toHaveLength(1);
+    expect(html).toContain('class="fxn-welcome ');
+    expect(html).not.toContain("fxn-splash ");
+    expect(html).toContain("Tu portal se abre en 5 s");
+    expect(tags(html, "button", { disabled: "" })).toHaveLength(1);
+    expect(html).toContain("Omitir bienvenida");
+    expect(WELCOME_MS).toBe(5000);
+  });
+
+  it("keeps the welcome out of a page without JavaScript, and still for reduced motion (decision 112)", () => {
+    const css = readFileSync(new URL("../tailwind.css", import.meta.url), "utf8");
+    expect(css).toMatch(/html:has\(\.fxn-welcome\) \{\s*overflow: hidden;\s*animation: fxn-splash-unlock 1ms step-end 5000ms forwards;/);
+    expect(css).toMatch(
+      /@media \(scripting: none\) \{\s*html:has\(\.fxn-welcome\) \{\s*overflow: visible;\s*animation: none;\s*\}\s*\.fxn-welcome \{\s*display: none;/,
+    );
+    expect(css).toMatch(
+      /@media \(prefers-reduced-motion: reduce\) \{\s*\.fxn-welcome \{\s*animation: fxn-splash-out 1ms step-end 5000ms forwards;\s*\}\s*\.fxn-welcome \.fxn-splash-count \{\s*animation: none;/,
+    );
   });
 });
 

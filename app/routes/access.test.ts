@@ -10,6 +10,7 @@ import { bankTokenUsed, issueLoginState } from "#server/session/login-link.serve
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
 import { answerOf, formPost, routeContext, sandboxedApp } from "../../tests/support/route-session";
 import { bankTokenFor, requestCount } from "../../tests/support/sandbox";
+import { loader as rootLoader } from "../root";
 import { action, loader } from "./access";
 import * as operation from "./historial-operaciones.$id._index";
 
@@ -74,6 +75,23 @@ describe("a login the bank started (no state from this browser)", () => {
     const again = await open(token);
     expect(again.headers.get("location")).toBe("/error");
     expect((await getSession(get("/error", cookiePair(again.headers.get("set-cookie"))))).get("errorReason")).toBe("used");
+  });
+
+  it("greets the new session once: its first page shows the welcome, a reload does not (§2, decision 112)", async () => {
+    resetForTests("rateLimiters");
+    const token = await bankTokenFor(world.sandbox, "ana.admin");
+    const { cookie } = await continueWith(token);
+    const pageOf = async (sessionCookie: string) => {
+      const answer = await answerOf(() => rootLoader({ request: get("/", sessionCookie), context: routeContext, params: {} }));
+      const next = answer.headers
+        .getSetCookie()
+        .map(cookiePair)
+        .find((pair) => pair.startsWith("__portal_session="));
+      return { welcome: ((await answer.json()) as { welcome: boolean }).welcome, cookie: next ?? sessionCookie };
+    };
+    const first = await pageOf(cookie);
+    expect(first.welcome).toBe(true);
+    expect((await pageOf(first.cookie)).welcome).toBe(false);
   });
 
   it("sends a token the bank does not know to the error page, without a session or a call to the product", async () => {

@@ -66,7 +66,8 @@ export async function loginWithBankToken(request: Request, context: AppLoadConte
     const api = upstreams(callContext(request, context), { bankToken, productJwt: login.jwt });
     const data = await buildAccessSession(api, { bankToken, productJwt: login.jwt, memberId: login.memberId, userName: login.userName });
     context.log.info({ event: "login", memberId: login.memberId }, "session started");
-    return redirect(landing, { headers: { "Set-Cookie": await replaceSession(request, data) } });
+    // The welcome (§2) greets the login once: a flash, so a reload or the next page does not show it again.
+    return redirect(landing, { headers: { "Set-Cookie": await replaceSession(request, data, { welcome: true }) } });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isUpstreamError(error) && error.service === "product" && error.status === 404) {

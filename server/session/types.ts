@@ -73,4 +73,6 @@ export interface FlashData {
   /** A URL-less modal to show once on the next page (e.g. company change failure). */
   modal: "companyChangeError";
   splash: boolean;
+  /** The first page after a login shows the welcome splash (§2, decision 112), once. */
+  welcome: boolean;
 }

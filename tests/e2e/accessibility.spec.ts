@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay, withPaymentBatches } from "./screens";
-import { loginAs, resetSandbox, sandboxControl } from "./support";
+import { loginAs, resetSandbox, sandboxControl, welcome } from "./support";
 
 /**
  * Automated accessibility checks (axe, WCAG 2.2 A/AA) on every screen of the page-wide list, at 1440
@@ -76,6 +76,19 @@ for (const user of Object.keys(SCREENS)) {
     expect(found).toEqual([]);
   });
 }
+
+test("the login's welcome while it counts down (decision 112)", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  await page.clock.install();
+  await page.goto("/login/banco");
+  await page.getByRole("link", { name: /Entrar como ana\.admin/ }).click();
+  await expect(page.getByRole("button", { name: "Omitir bienvenida" })).toBeFocused();
+  // Held while axe reads it: the page's clock stops its timer, and its stylesheet animations are paused.
+  await page.clock.pauseAt(Date.now() + 100);
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; animation-play-state: paused !important; }" });
+  await expect(welcome(page)).toBeVisible();
+  expect(await sweep(page, "/ (bienvenida)")).toEqual([]);
+});
 
 test("a refused form with its messages, in both themes", async ({ page }) => {
   await withMarketTools();

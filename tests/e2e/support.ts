@@ -19,7 +19,23 @@ export async function loginAs(page: Page, userName: string) {
   await page.goto("/login/banco");
   await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/banca\\?state=`));
   await page.getByRole("link", { name: new RegExp(`Entrar como ${userName.replace(".", "\\.")}`) }).click();
+  await page.waitForURL((url) => !url.href.startsWith(SANDBOX_URL) && url.pathname !== "/access");
+  await passWelcome(page);
 }
+
+/**
+ * The welcome after a login (§2, decision 112), met as a person meets it: with JavaScript, 'Omitir
+ * bienvenida' (enabled once the page has hydrated); without JavaScript it is not shown. Call it once
+ * the first page after the login has loaded.
+ */
+export async function passWelcome(page: Page) {
+  const skip = page.getByRole("button", { name: "Omitir bienvenida" });
+  if (await skip.isVisible()) await skip.click();
+  await expect(welcome(page)).toHaveCount(0);
+}
+
+/** The welcome after a login, while it shows. */
+export const welcome = (page: Page) => page.getByRole("dialog", { name: "Te damos la bienvenida" });
 
 export const sidebar = (page: Page) => page.getByRole("navigation", { name: "Menú principal" });
 
@@ -90,6 +106,7 @@ export async function signInThroughFront(
   const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=${userName}&state=${encodeURIComponent(state)}`, { redirect: "manual" });
   const link = new URL(bank.headers.get("location") ?? "");
   await page.goto(`${frontUrl}${link.pathname}${link.search}`);
+  await passWelcome(page);
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
   return { context, page };
 }

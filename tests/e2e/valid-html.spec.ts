@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay, withPaymentBatches } from "./screens";
-import { resetSandbox } from "./support";
+import { resetSandbox, SANDBOX_URL } from "./support";
 
 /**
  * Every server-rendered screen, drawer and dialog is valid HTML (decision 050): the HTML the server
@@ -71,4 +71,19 @@ test("the Nu checker finds no error on any server-rendered page", async ({ brows
   const errors = await nuErrors(files);
   const report = errors.map((error) => `${error.url.replace(/.*\//, "")}:${error.lastLine ?? "?"} ${error.message}`);
   expect(report).toEqual([]);
+});
+
+test("the first page after a login, with its welcome, is valid HTML (decision 112)", async ({ page }, testInfo) => {
+  await resetSandbox();
+  await page.goto("/login/banco");
+  const state = new URL(page.url()).searchParams.get("state") ?? "";
+  const bank = await fetch(`${SANDBOX_URL}/banca/entrar?usuario=ana.admin&state=${encodeURIComponent(state)}`, { redirect: "manual" });
+  const link = new URL(bank.headers.get("location") ?? "");
+  expect((await page.request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 })).status()).toBe(302);
+  const html = await serverHtml(page.request, "/");
+  expect(html.toString("utf8")).toContain('class="fxn-welcome ');
+  const file = testInfo.outputPath("bienvenida.html");
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, html);
+  expect((await nuErrors([file])).map((error) => `${error.lastLine ?? "?"} ${error.message}`)).toEqual([]);
 });

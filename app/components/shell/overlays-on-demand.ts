@@ -39,13 +39,12 @@ export const GlobalOverlay = onDemand("aviso-global", () =>
   ),
 );
 
-/** The session-expiry warning (§4) and the company-change splash: each shows on a timer or after a redirect, never at a first paint's need. */
+/** The session-expiry warning (§4) shows on a timer, never at a first paint's need. */
 export const SessionExpiring = onDemand("sesion-por-expirar", () =>
   Promise.all([import("./SessionExpiring"), sessionTexts()]).then(([module, session]) =>
     withNamespaces({ session }, module.SessionExpiring),
   ),
 );
-export const Splash = onDemand("bienvenida", () => import("~/components/ui/Splash").then((module) => module.Splash));
 
 const SHELL_OVERLAYS = [
   "configuracion",
@@ -55,7 +54,6 @@ const SHELL_OVERLAYS = [
   "error-empresa",
   "aviso-global",
   "sesion-por-expirar",
-  "bienvenida",
   // The toast's card (decision 075): a navigation or the live channel may bring one.
   "aviso-toast",
 ];

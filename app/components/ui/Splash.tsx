@@ -1,43 +1,150 @@
-import { useEffect, useState } from "react";
+import type { RefObject } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 
 import { useTranslation } from "~/i18n";
 
+import { buttonClass } from "./button";
 import { LogoMark } from "./Logo";
+import { useDialogBehaviour } from "./use-dialog-behaviour";
 
 export type SplashProps = {
   text: string;
-  /** How long it shows: the shell's SPLASH_MS, passed in so this on-demand part shares no module with it (decision 077). */
+  /** How long it shows: the shell's SPLASH_MS or WELCOME_MS, passed in so the timing module stays the shell's (decision 077). */
   durationMs: number;
+  /**
+   * "update" (the default): the company change's, shown with or without JavaScript. "welcome": the
+   * first page after a login (decision 112), JavaScript's alone: the stylesheet hides it without
+   * scripting; it counts the seconds down and can be skipped.
+   */
+  variant?: "update" | "welcome";
 };
 
 /**
  * A full-screen welcome with the animated mark and a countdown bar. It hides itself after
- * `durationMs` (SPLASH_MS) with CSS alone (the stylesheet's `.fxn-splash` rules: it fades out, becomes hidden,
- * page scroll comes back) and, with JS, also leaves the page. Page scroll is locked while it shows.
+ * `durationMs` with CSS alone (the stylesheet's `.fxn-splash` and `.fxn-welcome` rules: it fades
+ * out, becomes hidden, page scroll comes back) and, with JS, also leaves the page. Page scroll is
+ * locked while it shows.
  */
-export function Splash({ text, durationMs }: SplashProps) {
-  const { t } = useTranslation("common");
+export function Splash({ text, durationMs, variant = "update" }: SplashProps) {
   const [visible, setVisible] = useState(true);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [left, setLeft] = useState(durationMs);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setVisible(false), durationMs);
-    return () => window.clearTimeout(timer);
+    // The stylesheet's clock started when the server's markup was parsed, maybe seconds before
+    // hydration on a slow phone: what is left is counted from its animation, not from now.
+    const started = Date.now() - elapsedOf(panelRef.current);
+    const tick = () => {
+      const remaining = durationMs - (Date.now() - started);
+      if (remaining <= 0) setVisible(false);
+      else setLeft(remaining);
+    };
+    tick();
+    const timer = window.setInterval(tick, 250);
+    return () => window.clearInterval(timer);
   }, [durationMs]);
 
+  const skip = useCallback(() => setVisible(false), []);
+
   if (!visible) return null;
+  if (variant === "welcome") return <Welcome text={text} left={left} panelRef={panelRef} onSkip={skip} />;
   return (
     <div
+      ref={panelRef}
       role="status"
       className="fxn-splash fixed inset-0 z-[70] flex flex-col items-center justify-center gap-6 bg-white px-6 text-center dark:bg-slate-950"
     >
-      <div className="flex w-[168px] flex-col items-center gap-3" style={{ minHeight: 136 }}>
-        <LogoMark animated className="h-24 w-24" />
-        <span className="fxn-splash-caption text-2xl font-bold tracking-widest text-brand-900 dark:text-white">{t("product.name")}</span>
-      </div>
+      <Mark />
       <p className="fxn-splash-caption max-w-sm text-lg font-medium text-slate-700 dark:text-slate-200">{text}</p>
-      <div aria-hidden="true" className="h-1 w-48 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
-        <div className="fxn-splash-count h-full w-full rounded-full bg-brand-500" />
-      </div>
+      <Bar />
     </div>
   );
+}
+
+/**
+ * The welcome is a modal dialog while it shows: focus moves to 'Omitir bienvenida' (once the page has
+ * hydrated: before that the button could not act, so it is disabled), Tab stays on it, Escape skips
+ * it, and focus goes on to the page's content when it goes.
+ */
+function Welcome({
+  text,
+  left,
+  panelRef,
+  onSkip,
+}: {
+  text: string;
+  left: number;
+  panelRef: RefObject<HTMLDivElement>;
+  onSkip: () => void;
+}) {
+  const { t } = useTranslation("common");
+  const titleId = `bienvenida-${useId().replace(/:/g, "")}`;
+  const [hydrated, setHydrated] = useState(false);
+  const skipRef = useRef<HTMLButtonElement>(null);
+  useDialogBehaviour(panelRef, undefined, "title");
+  const seconds = Math.ceil(left / 1000);
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (hydrated) skipRef.current?.focus();
+  }, [hydrated]);
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      onSkip();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [onSkip]);
+
+  return (
+    <div
+      ref={panelRef}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className="fxn-welcome fixed inset-0 z-[70] flex flex-col items-center justify-center gap-6 bg-white px-6 text-center dark:bg-slate-950"
+    >
+      <Mark />
+      <h2
+        id={titleId}
+        tabIndex={-1}
+        data-dialog-title=""
+        className="fxn-splash-caption max-w-sm text-lg font-medium text-slate-700 focus:outline-none dark:text-slate-200"
+      >
+        {text}
+      </h2>
+      <Bar />
+      <p className="text-base font-medium tabular-nums text-slate-700 dark:text-slate-200">{t("splash.countdown", { seconds })}</p>
+      <button ref={skipRef} type="button" disabled={!hydrated} onClick={onSkip} className={buttonClass("secondary")}>
+        {t("splash.skip")}
+      </button>
+    </div>
+  );
+}
+
+function Mark() {
+  const { t } = useTranslation("common");
+  return (
+    <div className="flex w-[168px] flex-col items-center gap-3" style={{ minHeight: 136 }}>
+      <LogoMark animated className="h-24 w-24" />
+      <span className="fxn-splash-caption text-2xl font-bold tracking-widest text-brand-900 dark:text-white">{t("product.name")}</span>
+    </div>
+  );
+}
+
+function Bar() {
+  return (
+    <div aria-hidden="true" className="h-1 w-48 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
+      <div className="fxn-splash-count h-full w-full rounded-full bg-brand-500" />
+    </div>
+  );
+}
+
+/** How long the stylesheet's animations of `panel` have run (ms): 0 where the browser cannot say. */
+function elapsedOf(panel: HTMLElement | null): number {
+  if (!panel || typeof panel.getAnimations !== "function") return 0;
+  const time = panel.getAnimations()[0]?.currentTime;
+  return typeof time === "number" ? time : 0;
 }
