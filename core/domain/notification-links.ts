@@ -1,3 +1,4 @@
+import { safeRedirectPath } from "../url";
 import { APPROVALS_PATH } from "./approval";
 import { alertCalculatorHref, PAIR_SHAPE } from "./price-alerts";
 
@@ -42,11 +43,6 @@ const positiveId = (value: unknown): number | null => {
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 const textOf = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 60) : null);
-/** Only a path inside the portal: a notification never sends people off-site. */
-const internalPath = (value: unknown): string | null => {
-  const path = textOf(value);
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") ? path : null;
-};
 const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
 
 /** The recipients list opened on one recipient's drawer, or searched by its name when the detail has no id. */
@@ -96,7 +92,8 @@ export function notificationLink({ module, status, detail }: NotificationLinkSou
       // What a member may do shows in the menu and the screens: the page loaded again shows the change.
       return { href: "/", label: "refresh" };
     case "announcement":
-      return { href: internalPath(fields.path) ?? "/", label: "announcement" };
+      // Only a path inside the portal (the redirect rule's): a notification never sends people off-site.
+      return { href: safeRedirectPath(fields.path), label: "announcement" };
     default:
       return null;
   }

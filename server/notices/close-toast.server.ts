@@ -3,12 +3,9 @@ import dashboard from "#core/locales/es-MX/dashboard.json";
 
 import type { Logger } from "../logger.server";
 import type { Toast } from "../session/types";
-import { cached } from "../upstream/cache.server";
+import { bankHolidays } from "../upstream/bank-holidays.server";
 import { type CallContext, upstreams } from "../upstream/index.server";
 import { optional } from "../upstream/optional.server";
-
-/** Bank holidays change once a year: the calculator's hour-long cache, shared. */
-const HOLIDAYS_CACHE_MS = 60 * 60_000;
 
 export interface CloseToast {
   /** The toast to show on this page, or null. */
@@ -24,7 +21,7 @@ export interface CloseToast {
  * calculator's hour-long cache.
  */
 export function closeMarketToast(ctx: CallContext, productJwt: string, toldOn: string | null, now = Date.now()): Promise<CloseToast> {
-  const holidays = () => cached("nonworkingdates", () => upstreams(ctx, { productJwt }).graphql.nonWorkingDates(), HOLIDAYS_CACHE_MS, now);
+  const holidays = () => bankHolidays(upstreams(ctx, { productJwt }).graphql, ctx.log, now);
   return closeToastWith(holidays, ctx.log, toldOn, now);
 }
 

@@ -19,7 +19,7 @@ import type { Translate } from "#core/translate";
 import type { AccessContext } from "../session/auth.server";
 import { currentActor } from "../session/permissions.server";
 import { companyAccounts } from "../trading/accounts.server";
-import { cached } from "../upstream/cache.server";
+import { bankHolidays } from "../upstream/bank-holidays.server";
 import { optional } from "../upstream/optional.server";
 import type { ScheduleEvent } from "../upstream/scheduled-payments.server";
 import type { PaymentInProgress } from "./recurring.server";
@@ -116,11 +116,7 @@ export async function loadPlanner(
       event: "scheduled_payment_events_unavailable",
     }),
     optional(companyAccounts(access), null, { log: access.log, event: "planner_balances_unavailable" }),
-    optional(
-      cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000),
-      [] as string[],
-      { log: access.log, event: "bank_holidays_unavailable" },
-    ),
+    bankHolidays(access.api.graphql, access.log),
     currentActor(access),
   ]);
   const holidaySet = new Set(holidays.map((date) => date.slice(0, 10)));

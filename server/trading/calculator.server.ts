@@ -36,6 +36,7 @@ import type { AccessContext } from "../session/auth.server";
 import { membershipIdOrNull } from "../session/membership.server";
 import { currentActor } from "../session/permissions.server";
 import { isSpecialRuleCompany } from "../session/shell.server";
+import { bankHolidays } from "../upstream/bank-holidays.server";
 import { cached } from "../upstream/cache.server";
 import { optional } from "../upstream/optional.server";
 import type { ConceptPay } from "../upstream/product.server";
@@ -167,15 +168,7 @@ export async function loadCalculator(access: AccessContext, url: URL): Promise<C
     requestedTab === "transfer" && !special
       ? allowed.then((may) => (may ? loadRecipients(access) : []))
       : Promise.resolve([] as Awaited<ReturnType<typeof loadRecipients>>),
-    // Bank holidays change once a year: an hour's cache; without them, weekdays still apply.
-    optional(
-      cached("nonworkingdates", () => access.api.graphql.nonWorkingDates(), 60 * 60_000),
-      [] as string[],
-      {
-        log: access.log,
-        event: "bank_holidays_unavailable",
-      },
-    ),
+    bankHolidays(access.api.graphql, access.log),
     requestedTab === "transfer" ? payNowOf(access, url) : Promise.resolve(null),
   ]);
 
