@@ -166,8 +166,10 @@ test("a bulk registration started on one instance shows its progress on the othe
 test("a bulk registration whose instance dies mid-job is run to the end by the other instance", async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page } = await signIn(browser, "ana.admin");
-  // Slow calls: the job is still running when its instance is killed.
-  const upload = await startRecipientsUpload(page, front.url, 60, 400);
+  // Every registration call takes 3 s (60 rows, 4 at a time: 45 s), so the job is still running
+  // when its instance is killed, however loaded the machine is.
+  await sandboxControl("/__faults", { path: "/api/backoffice-recipients", method: "POST", kind: "slow", delayMs: 3_000, times: -1 });
+  const upload = await startRecipientsUpload(page, front.url, 60, 0);
 
   // Which instance's worker runs it: BullMQ writes the worker's name (host:pid) on the job (decision 067).
   const client = new Redis(redis.url);
@@ -182,7 +184,7 @@ test("a bulk registration whose instance dies mid-job is run to the end by the o
     .toBe(true);
   const survivor = instances.find((instance) => instance !== runner)!;
   await runner!.kill();
-  await sandboxControl("/__latency", { ms: 0 });
+  await fetch(`${SANDBOX_URL}/__faults`, { method: "DELETE" });
 
   // The survivor's worker finds the job stalled (its lock lapses in 10 s) and registers what is left.
   const tab = await context.newPage();

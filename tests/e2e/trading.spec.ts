@@ -445,7 +445,9 @@ for (const size of [
     if (javaScriptEnabled) {
       // Decision 120: the form answers in place; the page is not sent back to its top.
       await expect(page).not.toHaveURL(/#/);
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(before - 1);
+      // Content above may settle by a line while the answer arrives (Chrome's scroll anchoring then
+      // moves scrollY with it, and nothing on screen moves), so the figure is held to "not back at the top".
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(Math.floor(before / 2));
     } else {
       await expect(page).toHaveURL(/#cotizacion$/);
     }
