@@ -44,7 +44,7 @@ export default function OperationHistory() {
     <div className="flex flex-col gap-6">
       <PendingRefresh active={(list.pending || drawerPending) && !childHandle?.holdsInput} />
       {portfolio ? (
-        <Link to="/portafolio" className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <Link to="/portafolio" className="self-start font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
           {t("portfolioLink")}
         </Link>
       ) : null}

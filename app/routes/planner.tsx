@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 
-import { formatCalendarDay, mexicoCity, mexicoDate } from "#core/domain/dates";
+import { formatCalendarDay, formatRowDay, mexicoCity, mexicoDate } from "#core/domain/dates";
 import {
   dayInMonth,
   monthGrid,
@@ -40,6 +40,9 @@ const PATH = "/planner";
 /** Where the answer to 'Consultar' opens without JavaScript: the month shown and its calendar (decision 120). */
 const MONTH_ANCHOR = "mes-consultado";
 
+/** A figure of the month's summary: a column, or below sm a line of its currency's card with the figure's name. */
+const SUMMARY_FIGURE = "px-3 py-2 text-right tabular-nums max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:p-0";
+
 /** A calendar day at Mexico City's noon, so no offset moves it. */
 const noon = (date: string) => mexicoCity(`${date}T18:00:00Z`);
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -69,8 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...(data.weeks ?? []).flat().flatMap((day) => day.late.map((late) => late.sendsOn)),
     ...(data.day?.coverage ?? []).map((row) => row.cutOff.sendsOn),
   ];
-  const dateLabel = Object.fromEntries(labelled.map((date) => [date, noon(date).format("dddd D [de] MMMM")]));
-  const shortDateLabel = Object.fromEntries(labelled.map((date) => [date, noon(date).format("ddd D MMM")]));
+  // The one sentence format for the days in words, the one table format for the chart's figures (decision 125).
+  const dateLabel = Object.fromEntries(labelled.map((date) => [date, formatCalendarDay(date)]));
+  const shortDateLabel = Object.fromEntries(labelled.map((date) => [date, formatRowDay(date)]));
   const monthHref = (shift: number) => {
     const target = shiftMonth(month, shift);
     return `${PATH}?mes=${target.month}&anio=${target.year}`;
@@ -222,7 +226,7 @@ export default function Planner() {
               {t("planner.chart.legendDue")}
             </span>
             <span className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-200 dark:bg-brand-800" />
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-slate-500" />
               {t("planner.chart.legendPaid")}
             </span>
           </p>
@@ -245,16 +249,17 @@ export default function Planner() {
           <h2 id="salidas-mes" className="text-base font-semibold">
             {t("planner.summary.title")}
           </h2>
-          {/* On a phone the four columns may scroll inside their box (never the page): it takes focus for the keyboard. */}
+          {/* Below sm each currency is a card, its three figures each with its name (decision 125); the box still
+              takes focus for the keyboard, should a figure ever be wider than a phone. */}
           <div
             tabIndex={0}
             role="region"
             aria-label={t("planner.summary.caption", { month: monthName })}
             className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
           >
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-left text-sm max-sm:block">
               <caption className="sr-only">{t("planner.summary.caption", { month: monthName })}</caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              <thead className="bg-slate-50 text-xs uppercase text-slate-600 max-sm:sr-only dark:bg-slate-800 dark:text-slate-300">
                 <tr>
                   <th scope="col" className="px-3 py-2">
                     {t("planner.summary.currency")}
@@ -270,15 +275,24 @@ export default function Planner() {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
                 {outflows.map((row) => (
-                  <tr key={row.currency}>
-                    <th scope="row" className="px-3 py-2 font-semibold">
+                  <tr key={row.currency} className="max-sm:block max-sm:px-3 max-sm:py-2">
+                    <th scope="row" className="px-3 py-2 font-semibold max-sm:block max-sm:p-0">
                       {row.currency}
                     </th>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.paid}</td>
-                    <td className="px-3 py-2 text-right font-semibold tabular-nums">{row.unpaid}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.available ?? "—"}</td>
+                    <td className={SUMMARY_FIGURE}>
+                      <span className="sm:hidden">{t("planner.summary.paid")}</span>
+                      {row.paid}
+                    </td>
+                    <td className={`${SUMMARY_FIGURE} font-semibold`}>
+                      <span className="font-normal sm:hidden">{t("planner.summary.unpaid")}</span>
+                      {row.unpaid}
+                    </td>
+                    <td className={SUMMARY_FIGURE}>
+                      <span className="sm:hidden">{t("planner.summary.available")}</span>
+                      {row.available ?? "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -299,9 +313,11 @@ export default function Planner() {
               <p>{t("planner.modal.none")}</p>
             ) : (
               <div>
-                <table className="w-full text-left text-sm">
+                {/* Below sm each payment is a card: its recipient, then its amount and status on one line, so a
+                    390 px phone clips no column (decision 125). */}
+                <table className="w-full text-left text-sm max-sm:block">
                   <caption className="sr-only">{t("planner.modal.caption")}</caption>
-                  <thead className="text-xs uppercase text-slate-600 dark:text-slate-300">
+                  <thead className="text-xs uppercase text-slate-600 max-sm:sr-only dark:text-slate-300">
                     <tr>
                       <th scope="col" className="py-2 pr-3">
                         {t("planner.modal.recipient")}
@@ -314,10 +330,10 @@ export default function Planner() {
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                  <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
                     {day.payments.map((payment) => (
-                      <tr key={payment.id}>
-                        <th scope="row" className="py-2 pr-3 align-top font-semibold">
+                      <tr key={payment.id} className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:py-2">
+                        <th scope="row" className="py-2 pr-3 align-top font-semibold max-sm:block max-sm:w-full max-sm:p-0 max-sm:pb-1">
                           <span className="block">{payment.payee}</span>
                           <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                             {t(`frequency.${payment.frequency}`)}
@@ -340,8 +356,10 @@ export default function Planner() {
                             </span>
                           ) : null}
                         </th>
-                        <td className="whitespace-nowrap py-2 pr-3 text-right align-top tabular-nums">{payment.amount}</td>
-                        <td className="py-2 align-top">
+                        <td className="whitespace-nowrap py-2 pr-3 text-right align-top tabular-nums max-sm:block max-sm:p-0 max-sm:font-semibold">
+                          {payment.amount}
+                        </td>
+                        <td className="py-2 align-top max-sm:block max-sm:p-0">
                           <StatusBadge status={payment.status} />
                         </td>
                       </tr>

@@ -5,6 +5,7 @@ import {
   formatCalendarDay,
   formatDate,
   formatRowDateTime,
+  formatRowDay,
   formatSentenceDateTime,
   formatTime,
   mexicoCity,
@@ -22,6 +23,8 @@ describe("dates in Mexico City, in Spanish (§9)", () => {
   it("formats in Spanish", () => {
     expect(formatRowDateTime("2026-11-21T18:05:00Z")).toBe("21/11/2026 12:05");
     expect(formatCalendarDay("2026-11-28")).toBe("28 de noviembre de 2026");
+    expect(formatRowDay("2026-11-28")).toBe("28/11/2026");
+    expect(formatRowDay("2027-01-03")).toBe("03/01/2027");
     expect(formatSentenceDateTime("2026-11-29T00:06:00Z")).toBe("28 de noviembre de 2026 a las 18:06");
     expect(formatDate("2026-12-25T12:00:00-06:00")).toBe("25 de diciembre de 2026");
   });

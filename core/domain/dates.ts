@@ -112,6 +112,14 @@ export function formatCalendarDay(day: string): string {
   return formatDate(`${day}T12:00:00-06:00`);
 }
 
+/**
+ * A calendar day ("YYYY-MM-DD") in a table, a list or a chart's figures: the table format's date,
+ * "28/11/2026" (decision 125), for a day that has no time of its own.
+ */
+export function formatRowDay(day: string): string {
+  return formatRowDateTime(`${day}T12:00:00-06:00`).slice(0, 10);
+}
+
 /** The sentence format with its time, for a sentence that needs the hour: "28 de noviembre de 2026 a las 18:06". */
 export function formatSentenceDateTime(at: Date | number | string): string {
   return `${formatDate(at)} a las ${formatTime(at)}`;

@@ -25,10 +25,17 @@ export const SCREENS: Record<string, string[]> = {
     "/?drawer=whatsapp",
     "/?drawer=whatsapp&modo=editar",
     "/?dialogo=cerrar-sesion",
+    "/?dialogo=inactividad",
+    "/?drawer=correo&modo=editar",
     "/?drawer=notificaciones",
+    // The surveys' thank-you dialog, and the modal that says an operation went to the administrators for approval.
+    "/?aviso=gracias",
+    "/?aprobacion=1002",
     "/?operacion=transferencia",
     "/?operacion=compra",
+    "/?tour=1",
     "/?tour=2",
+    "/?tour=4",
     "/cuentas",
     "/cuentas?editar=A-100234-02",
     "/cuentas/A-100234-02",
@@ -36,6 +43,7 @@ export const SCREENS: Record<string, string[]> = {
     "/destinatarios",
     "/destinatarios?editar=B3-501",
     "/destinatarios?eliminar=B3-502",
+    "/destinatarios?detalle=B3-501",
     // Decision 097: a recipient loaded in bulk, authorized and payable: its drawer, and the calculator with it chosen.
     "/destinatarios?detalle=BO-9001",
     "/?operacion=transferencia&destino=r:bo-9001",
@@ -120,14 +128,33 @@ export const SCREENS: Record<string, string[]> = {
     "/membresias?dialogo=mejorar",
   ],
   "nuevo.usuario": ["/wizard"],
+  // The session's global overlays (decision 125), each in a session of its own (a session chooses its overlay at its
+  // first page): over the first page, and over another page, where it waits until closed.
+  "ana.admin+cuenta-remunerada": ["/", "/historial-operaciones"],
+  "ana.admin+rebrand": ["/", "/cuentas"],
+  "carlos.colaborador+contacto": ["/", "/destinatarios"],
+  "paula.prueba+encuesta-nps": ["/"],
 };
 
-/** Opens a session as `user` the way a person does (or none, for ""). */
+/** The modal flag (§3) a session's overlay needs, by the name its SCREENS key gives after the user's. */
+const OVERLAY_FLAGS: Record<string, string> = {
+  "cuenta-remunerada": "paid_account",
+  rebrand: "rebrand",
+  contacto: "verify_email_on_init",
+  "encuesta-nps": "nps",
+};
+
+/**
+ * Opens a session as `user` the way a person does (or none, for ""); `user+overlay` first turns on the
+ * modal flag of that overlay, which the session then shows on its pages.
+ */
 export async function enterAs(page: Page, user: string) {
-  if (user === "token-falso") {
+  const [userName, overlay] = user.split("+");
+  if (overlay) await sandboxControl("/__modal-flags", { userName, modal: OVERLAY_FLAGS[overlay], show: true });
+  if (userName === "token-falso") {
     await page.goto(`/access?jwt=token-que-no-existe-${Date.now()}`);
     await expect(page).toHaveURL(/\/error$/);
-  } else if (user) await loginAs(page, user);
+  } else if (userName) await loginAs(page, userName);
 }
 
 const BANK_LINK = /\{enlace:([\w.]+)\}/;

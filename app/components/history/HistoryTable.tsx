@@ -47,7 +47,7 @@ export function HistoryTable(props: HistoryTableProps) {
     return (
       <div role="alert" className="rounded-xl border border-failed/40 bg-white p-6 dark:bg-slate-900">
         <p>{t("list.loadError")}</p>
-        <Link to={props.retryHref} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline dark:text-brand-100">
+        <Link to={props.retryHref} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline dark:text-brand-300">
           {t("list.retry")}
         </Link>
       </div>
@@ -128,7 +128,7 @@ export function HistoryTable(props: HistoryTableProps) {
                       to={props.detailHref(row.id)}
                       preventScrollReset
                       aria-label={t("list.open", { id: row.id })}
-                      className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100 max-md:inline-flex max-md:min-h-11 max-md:items-center max-md:text-sm"
+                      className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300 max-md:inline-flex max-md:min-h-11 max-md:items-center max-md:text-sm"
                     >
                       <span className="md:hidden">{t("list.columns.id")}&nbsp;</span>
                       {row.id}

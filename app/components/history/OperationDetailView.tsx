@@ -115,7 +115,7 @@ export function OperationDetailBody({
             <p>{failure.copyText ?? (failure.copyKey ? t(failure.copyKey) : null)}</p>
             {failure.reason ? <p>{t("notice.returned.reason", { reason: failure.reason })}</p> : null}
             {failure.link === "bankPortal" ? (
-              <a href={bankPortalUrl} className="mt-1 inline-block font-semibold text-brand-700 underline dark:text-brand-100">
+              <a href={bankPortalUrl} className="mt-1 inline-block font-semibold text-brand-700 underline dark:text-brand-300">
                 {t("notice.returned.link")}
               </a>
             ) : null}

@@ -52,7 +52,7 @@ export function PaymentProof({ proof, operationId }: { proof: NonNullable<Proof>
         href={BANXICO_CEP_URL}
         target="_blank"
         rel="noopener noreferrer"
-        className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+        className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
       >
         {t("proof.cepLink")}
         <Icon name="external" className="h-4 w-4" />

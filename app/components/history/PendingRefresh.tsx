@@ -26,7 +26,7 @@ export function PendingRefresh({ active, seconds = 120 }: { active: boolean; sec
     <noscript>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
         {t("list.pendingRefresh.text")}
-        <Link to={`${pathname}${search}`} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
+        <Link to={`${pathname}${search}`} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
           {t("list.pendingRefresh.action")}
         </Link>
       </p>

@@ -6,6 +6,9 @@ export interface DailyOutflowsView {
   days: Array<{ date: string; paid: string; unpaid: string; total: string; volume: string }>;
 }
 
+/** A figure's cell: a column of the table, or below sm a line of its card with the figure's name on the left. */
+const FIGURE = "whitespace-nowrap py-1 text-right tabular-nums max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:p-0";
+
 /** Days labelled under the bars: a week apart, so a phone's 390 px hold them. */
 const LABELLED = new Set([1, 8, 15, 22, 29]);
 
@@ -41,15 +44,17 @@ export function OutflowsChart({
         };
       })}
     >
+      {/* Below sm each day is a card, its date over its three figures, each with its name: a 390 px phone
+          clips no column (decision 125). */}
       <div
         tabIndex={0}
         role="region"
         aria-label={t("planner.chart.tableCaption", { month, currency: row.currency })}
         className="overflow-x-auto"
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm max-sm:block">
           <caption className="sr-only">{t("planner.chart.tableCaption", { month, currency: row.currency })}</caption>
-          <thead className="text-xs uppercase text-slate-600 dark:text-slate-300">
+          <thead className="text-xs uppercase text-slate-600 max-sm:sr-only dark:text-slate-300">
             <tr>
               <th scope="col" className="py-1 pr-3">
                 {t("planner.chart.day")}
@@ -65,15 +70,24 @@ export function OutflowsChart({
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
             {withOutflows.map((day) => (
-              <tr key={day.date}>
-                <th scope="row" className="py-1 pr-3 font-medium">
+              <tr key={day.date} className="max-sm:block max-sm:py-2">
+                <th scope="row" className="py-1 pr-3 font-medium max-sm:block max-sm:p-0">
                   {dateLabel[day.date] ?? day.date}
                 </th>
-                <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{day.paid}</td>
-                <td className="whitespace-nowrap py-1 pr-3 text-right font-semibold tabular-nums">{day.unpaid}</td>
-                <td className="whitespace-nowrap py-1 text-right tabular-nums">{day.total}</td>
+                <td className={`${FIGURE} pr-3`}>
+                  <span className="sm:hidden">{t("planner.chart.paid")}</span>
+                  {day.paid}
+                </td>
+                <td className={`${FIGURE} pr-3 font-semibold`}>
+                  <span className="font-normal sm:hidden">{t("planner.chart.unpaid")}</span>
+                  {day.unpaid}
+                </td>
+                <td className={FIGURE}>
+                  <span className="sm:hidden">{t("planner.chart.total")}</span>
+                  {day.total}
+                </td>
               </tr>
             ))}
           </tbody>

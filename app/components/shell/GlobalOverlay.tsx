@@ -33,7 +33,7 @@ export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectT
   const { t } = useTranslation(["overlays", "common"]);
   const product = t("common:product.name");
   const post = (intent: string, label: string, variant: "primary" | "secondary", autoFocus = false) => (
-    <Form method="post" action={action}>
+    <Form key={intent} method="post" action={action}>
       {csrfToken}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -71,15 +71,15 @@ export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectT
           title={t("overlays.rebrand.title")}
           description={t("overlays.rebrand.description", { product })}
         >
-          {actions(<span key="ok">{post("cerrar", t("overlays.rebrand.ok"), "primary", true)}</span>)}
+          {actions(post("cerrar", t("overlays.rebrand.ok"), "primary", true))}
         </Modal>
       );
     case "contacto":
       return (
         <Modal open withPage id="aviso-contacto" title={t("overlays.contact.title")} description={t("overlays.contact.description")}>
           {actions(
-            <span key="later">{post("cerrar", t("overlays.contact.later"), "secondary")}</span>,
-            <span key="review">{post("revisar", t("overlays.contact.review"), "primary", true)}</span>,
+            post("cerrar", t("overlays.contact.later"), "secondary"),
+            post("revisar", t("overlays.contact.review"), "primary", true),
           )}
         </Modal>
       );
@@ -93,7 +93,7 @@ export function GlobalOverlay({ overlay, surveyResult, thanks, action, redirectT
           title={t("overlays.paidAccount.title")}
           description={t("overlays.paidAccount.description")}
         >
-          {actions(<span key="ok">{post("cerrar", t("overlays.paidAccount.ok"), "primary", true)}</span>)}
+          {actions(post("cerrar", t("overlays.paidAccount.ok"), "primary", true))}
         </Modal>
       );
     case "encuesta-csat":

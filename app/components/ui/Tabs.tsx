@@ -20,9 +20,9 @@ export type TabsProps = {
 export function Tabs({ tabs, current, label, className, replace = false }: TabsProps) {
   return (
     <nav aria-label={label} className={className}>
-      {/* On a phone the tabs scroll sideways inside their row, never the page; the baseline is an
-          inset shadow because a border would be clipped by the scrolling box. */}
-      <ul className="relative flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_theme(colors.slate.200)] dark:shadow-[inset_0_-1px_0_theme(colors.slate.700)]">
+      {/* On a phone the tabs wrap onto a second row rather than scroll: a scrolling row cut the last tab
+          with nothing saying more were there (decision 125). The baseline is an inset shadow under the last row. */}
+      <ul className="relative flex flex-wrap gap-1 shadow-[inset_0_-1px_0_theme(colors.slate.200)] dark:shadow-[inset_0_-1px_0_theme(colors.slate.700)]">
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (
