@@ -4,8 +4,8 @@ import { z } from "zod";
 
 import type { AccountView } from "#core/domain/accounts";
 import { parseAmountInput } from "#core/domain/amount-input";
-import type { PreSubmitProblem } from "#core/domain/calculator";
-import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
+import type { PreSubmitProblem, QuotedAmountProblem } from "#core/domain/calculator";
+import { customerRate, debitAmount, preSubmitCheck, quotedAmountProblem, quoteFrom, splitPair } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
@@ -267,7 +267,7 @@ export interface ComputedQuote {
   price: PriceFields & { price: number };
 }
 
-export type QuoteProblem = "stalePrice" | "invalidPrice" | "marginUnavailable";
+export type QuoteProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | QuotedAmountProblem;
 
 /**
  * §9 arithmetic on the server: the margin for the amount, the customer's rate from the provider's
@@ -301,6 +301,8 @@ export async function computeQuote(
   const margin = new Big(String(marginValue));
   const rate = customerRate(price, margin, input.side);
   const quote = quoteFrom({ rate, typed: input.typed, amount });
+  const outOfRange = quotedAmountProblem(quote);
+  if (outOfRange) return outOfRange;
   const debit = debitAmount(input.side, { left: quote.left, right: quote.right }) ?? quote.left;
   return {
     side: input.side,
