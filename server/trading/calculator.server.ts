@@ -291,6 +291,9 @@ export async function computeQuote(
   // The loader quotes live prices without the form's schema: a price must still be a finite, positive number.
   if (!Number.isFinite(providerSide) || providerSide <= 0) return "invalidPrice";
   const price = new Big(String(providerSide));
+  // An amount that is nothing (or too much) on the other side at the provider's price has no margin band to ask for.
+  const atPrice = quotedAmountProblem(quoteFrom({ rate: price, typed: input.typed, amount }));
+  if (atPrice) return atPrice;
   // The margin band depends on the base amount; when the right side was typed, estimate it first.
   const baseEstimate = input.typed === "left" ? amount : amount.div(price);
   const marginValue = await optional(access.api.trading.margin(input.pair, Number(amountString(baseEstimate))), null, {
