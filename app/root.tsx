@@ -464,7 +464,7 @@ export default function App() {
         changeCompanyAction="/empresa"
         csrfToken={<AuthenticityTokenInput />}
         user={{
-          name: shell.user.shortName,
+          name: shell.user.fullName,
           profileLabel: t(`profile.${shell.user.profileType}`),
           companyName: shell.company.businessName,
         }}

@@ -600,18 +600,18 @@ function buildCatalogs(today: string): Catalogs {
       {
         id: 1,
         name: "Básica",
-        features: ["Compra y venta de divisas", "Transferencias nacionales e internacionales", "Consulta de movimientos y comprobantes"],
+        features: [
+          "Compra y venta de divisas",
+          "Transferencias nacionales",
+          "Consulta de movimientos y comprobantes",
+          "Planificador de pagos",
+          "Monitoreo de divisas con alertas",
+        ],
       },
       {
         id: 2,
         name: "Pro",
-        features: [
-          "Todo lo incluido en Básica",
-          "Mercados en tiempo real",
-          "Planificador de pagos",
-          "Monitoreo de divisas con alertas",
-          "Permisos para colaboradores",
-        ],
+        features: ["Todo lo incluido en Básica", "Transferencias internacionales", "Mercados en tiempo real", "Portafolio"],
       },
     ],
     membershipCosts: [{ id: 1, amount: 499, currency: "MXN", taxRate: 0.16 }],

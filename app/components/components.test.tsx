@@ -634,14 +634,20 @@ describe("SettingsDrawer", () => {
     // An administrator reaches the collaborators and the activation request (decision 058).
     expect(tags(html, "a", { href: "/configuracion/colaboradores" })).toHaveLength(1);
     expect(html).toMatch(/<a[^>]*href="\/configuracion\/colaboradores\?dialogo=solicitar-activacion"[^>]*>Solicitar Activación<\/a>/);
-    expect(html).toMatch(/disabled=""[^>]*>Cambiar contraseña/);
-    expect(html).toMatch(/disabled=""[^>]*>Sincronizar token/);
+    expect(html).toMatch(/disabled=""[^>]*>(<svg[^]*?<\/svg>)?Cambiar contraseña/);
+    expect(html).toMatch(/disabled=""[^>]*>(<svg[^]*?<\/svg>)?Sincronizar token/);
     // Each disabled control says why, in a text it is described by.
     for (const id of ["cambiar-contrasena-motivo", "sincronizar-token-motivo"]) {
       expect(html).toContain(`aria-describedby="${id}"`);
       expect(html).toContain(`id="${id}"`);
     }
-    expect(html.split("Se hace en tu banca en línea.").length - 1).toBe(2);
+    // Not a faded field: each says where it is done, the bank's portal (decision 124).
+    expect(html).toMatch(/<p id="cambiar-contrasena-motivo"[^>]*>Por seguridad, tu contraseña se cambia en el portal de tu banco/);
+    expect(html).toMatch(/<p id="sincronizar-token-motivo"[^>]*>Tu token se sincroniza en el portal de tu banco/);
+    expect(html.split("En tu banca en línea<").length - 1).toBe(2);
+    for (const id of ["cambiar-contrasena-motivo", "sincronizar-token-motivo"]) {
+      expect(tags(html, "button", { "aria-describedby": id })[0]).not.toContain("opacity-50");
+    }
     // With nothing to request (the feature is on), no chip.
     const featureOn = await serverHtml(<SettingsDrawer {...props} collaboratorsHref="/configuracion/colaboradores" tab="datos" />);
     expect(featureOn).toContain("Permisos de colaboradores");

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
 
+import { LOGGED_OUT_PATH, restScreenFor } from "#core/domain/auth-state";
 import auth from "#core/locales/es-MX/auth.json";
 import session from "#core/locales/es-MX/session.json";
 import { BrandedPage } from "~/components/shell/BrandedPage";
@@ -19,16 +20,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Login() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
+  // 'Tu sesión terminó' only to somebody whose session did end (decision 124).
+  const words = restScreenFor(useLocation().search);
   return (
     <BrandedPage labelledBy="login-titulo">
       <h1 id="login-titulo" className="text-3xl font-bold">
-        {t("login.title")}
+        {t(`login.${words}.title`)}
       </h1>
-      <p className="text-slate-600 dark:text-slate-300">{t("login.description")}</p>
+      <p className="text-slate-600 dark:text-slate-300">{t(`login.${words}.description`)}</p>
       <a href="/login/banco" className={buttonClass("primary")}>
         {t("login.goToBank")}
       </a>
-      <SessionExpiredNotice open={params.get("sesion") === "expirada"} closeHref="/login" />
+      <SessionExpiredNotice open={params.get("sesion") === "expirada"} closeHref={LOGGED_OUT_PATH} />
     </BrandedPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
+import { LOGGED_OUT_PATH } from "#core/domain/auth-state";
 import { authStateOf, destroySession, getSession } from "#server/session/auth.server";
 import { readForm } from "#server/session/csrf.server";
 import { endSessionStreams } from "#server/session/streams.server";
@@ -27,5 +28,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (session.id) endSessionStreams(session.id);
   context.log.info({ event: "logout" }, "session ended");
-  return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
+  return redirect(LOGGED_OUT_PATH, { headers: { "Set-Cookie": await destroySession(session) } });
 }

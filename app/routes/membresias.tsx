@@ -25,7 +25,6 @@ import { MembershipSummary, type MembershipView, PlansList } from "~/components/
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
 import {
-  cached,
   change,
   companyAccounts,
   currentActor,
@@ -95,14 +94,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const base = withoutParams(here, [DIALOG_PARAM]);
   const requested = url.searchParams.get(DIALOG_PARAM);
   const dialog = MEMBERSHIP_ACTIONS.find((action) => action === requested) ?? null;
-  const [actor, details, plans, accounts] = await Promise.all([
+  const [actor, details, accounts] = await Promise.all([
     currentActor(access),
     optional(currentMembership(access), null, { log: context.log, event: "membership_unavailable" }),
-    optional(
-      cached("plans-content", () => access.api.graphql.plans()),
-      null,
-      { log: context.log, event: "plans_unavailable" },
-    ),
     feeAccountOptions(access),
   ]);
   const isAdmin = actor.profileType === "ADMINISTRADOR";
@@ -115,7 +109,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       view,
-      plans,
       isAdmin,
       offered: offered.map((action) => ({ action, href: withParams(base, { [DIALOG_PARAM]: action }) })),
       // A modal opens only for an action the state offers: ?dialogo=reanudar on an active Pro shows the page.
@@ -186,7 +179,7 @@ async function doneToast(access: AccessContext, intent: MembershipAction, detail
 }
 
 export default function Membership() {
-  const { view, plans, isAdmin, offered, dialog, accounts, currentAccountId, idempotencyKey, links } = useLoaderData<typeof loader>();
+  const { view, isAdmin, offered, dialog, accounts, currentAccountId, idempotencyKey, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("membership");
   const location = useLocation();
@@ -200,7 +193,7 @@ export default function Membership() {
       ) : (
         <LoadError message={t("loadError")} retryLabel={t("retry")} retryHref={here} />
       )}
-      <PlansList plans={plans} currentId={view?.membershipId ?? null} />
+      <PlansList currentId={view?.membershipId ?? null} />
       {view && dialog ? (
         <MembershipDialogs
           key={`${dialog}-${idempotencyKey ?? ""}`}

@@ -7,6 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { mexicoCity } from "#core/domain/dates";
 import { alreadyFollowed, duplicateFollowMessage, followSchema } from "#core/domain/follows";
+import { alertCalculatorHref } from "#core/domain/price-alerts";
 import charts from "#core/locales/es-MX/charts.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import { withParams } from "#core/url";
@@ -67,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       points: day?.points ?? [],
       from: day?.from ?? null,
       alertHref: withParams("/alertas", { drawer: "alerta", tipo: "crear", par: follow.pair }),
+      tradeHref: alertCalculatorHref(follow.pair),
     };
   });
   return json(
@@ -126,7 +128,8 @@ export default function Monitoring() {
 
   return (
     <div className="flex flex-col gap-6">
-      <p className="text-slate-600 dark:text-slate-300">{t("description")}</p>
+      {/* §2 names the place twice, 'Seguimiento de divisas' in the menu and this title: the line ties them (decision 124). */}
+      <p className="text-slate-600 dark:text-slate-300">{t("description", { menu: t("common:shell.menu.monitoring") })}</p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
         <AuthenticityTokenInput />
         <div className="flex flex-wrap items-end gap-3">

@@ -342,7 +342,7 @@ export default function Planner() {
                             <Link
                               to={payment.payHref}
                               aria-label={t("planner.modal.payNamed", { name: payment.payee })}
-                              className="mt-1 inline-block whitespace-nowrap text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+                              className={buttonClass("primary", "mt-2 whitespace-nowrap")}
                             >
                               {t("planner.modal.pay")}
                             </Link>

@@ -144,7 +144,7 @@ describe("GET /precios/stream", () => {
     const answer = await logout
       .action({ request: formPost("/logout", cookie, { csrf }), context, params: {} })
       .catch((thrown: unknown) => thrown as Response);
-    expect(answer.headers.get("location")).toBe("/login");
+    expect(answer.headers.get("location")).toBe("/login?sesion=cerrada");
     const reader = response.body!.getReader();
     for (;;) {
       const { done } = await reader.read();

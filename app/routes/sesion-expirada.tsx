@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
+import { EXPIRED_LOGIN_PATH } from "#core/domain/auth-state";
 import { authStateOf, destroySession, getSession, isSessionOver } from "#server/session/auth.server";
 import { callContext } from "#server/upstream/budget.server";
 import { upstreams } from "#server/upstream/index.server";
@@ -20,5 +21,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .catch(() => context.log.info("bank sign-out after expiry not possible"));
   }
   context.log.info({ event: "session_expired" }, "session expired");
-  return redirect("/login?sesion=expirada", { headers: { "Set-Cookie": await destroySession(session) } });
+  return redirect(EXPIRED_LOGIN_PATH, { headers: { "Set-Cookie": await destroySession(session) } });
 }

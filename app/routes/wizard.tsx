@@ -4,8 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import { planHighlights } from "#core/domain/plan-features";
 import { wizardSchema } from "#core/domain/wizard";
 import auth from "#core/locales/es-MX/auth.json";
+import membership from "#core/locales/es-MX/membership.json";
 import { formatMoney } from "#core/money";
 import { BrandedPage } from "~/components/shell/BrandedPage";
 import { CheckboxField } from "~/components/ui/CheckboxField";
@@ -103,8 +105,9 @@ export default function Wizard() {
                       </p>
                     ))}
                     <ul className="list-disc pl-5 text-sm text-slate-600 dark:text-slate-300">
-                      {plan.features.map((feature) => (
-                        <li key={feature}>{feature}</li>
+                      {/* What the plan includes is the portal's own rule (decision 124), not the product's wording. */}
+                      {planHighlights(plan.id).map((feature) => (
+                        <li key={feature}>{t(`membership:features.${feature}`)}</li>
                       ))}
                     </ul>
                   </div>
@@ -145,6 +148,6 @@ export default function Wizard() {
   );
 }
 
-export const handle: PageHandle = { namespaces: { auth }, titleKey: "auth:wizard.meta" };
+export const handle: PageHandle = { namespaces: { auth, membership }, titleKey: "auth:wizard.meta" };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -7,6 +7,5 @@ export { readForm } from "#server/session/csrf.server";
 export { currentMembership } from "#server/session/membership.server";
 export { currentActor, requireAdministrator } from "#server/session/permissions.server";
 export { companyAccounts } from "#server/trading/accounts.server";
-export { cached } from "#server/upstream/cache.server";
 export { optional } from "#server/upstream/optional.server";
 export { serverT } from "~/i18n.server";

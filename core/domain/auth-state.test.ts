@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { AUTH_STATES, guardRedirect, homeOf, isAuthState, showsSidebar } from "./auth-state";
+import {
+  AUTH_STATES,
+  EXPIRED_LOGIN_PATH,
+  guardRedirect,
+  homeOf,
+  isAuthState,
+  LOGGED_OUT_PATH,
+  restScreenFor,
+  showsSidebar,
+} from "./auth-state";
 
 describe("route guard (§2)", () => {
   it("renders when the state is one the route accepts", () => {
@@ -36,5 +45,18 @@ describe("sidebar visibility (§2 Shell)", () => {
 
   it("shows it everywhere else", () => {
     for (const path of ["/", "/cuentas", "/historial-operaciones/12", "/loginx", "/errores"]) expect(showsSidebar(path)).toBe(true);
+  });
+});
+
+describe("the rest screen's words (decision 124)", () => {
+  it("says the session ended only after a logout or an expiry", () => {
+    expect(restScreenFor(new URL(LOGGED_OUT_PATH, "http://x").search)).toBe("ended");
+    expect(restScreenFor(new URL(EXPIRED_LOGIN_PATH, "http://x").search)).toBe("ended");
+  });
+
+  it("greets somebody who has not signed in, whatever else the address carries", () => {
+    expect(restScreenFor("")).toBe("signIn");
+    expect(restScreenFor("?sesion=otra")).toBe("signIn");
+    expect(restScreenFor("?jwt=abc")).toBe("signIn");
   });
 });

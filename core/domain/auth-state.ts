@@ -31,3 +31,18 @@ const BARE_PATHS = ["/login", "/access", "/wizard", "/error", "/transaction"];
 export function showsSidebar(pathname: string): boolean {
   return !BARE_PATHS.some((bare) => pathname === bare || pathname.startsWith(`${bare}/`));
 }
+
+/**
+ * The rest screen's address after a session ended (decision 124): 'Cerrar Sesión' lands on
+ * `?sesion=cerrada`, the end of an expired session on `?sesion=expirada` (with its notice). A plain
+ * /login is somebody who has not signed in yet (a link opened signed out, the guard's redirect).
+ */
+export const SESSION_ENDED_PARAM = "sesion";
+export const LOGGED_OUT_PATH = `/login?${SESSION_ENDED_PARAM}=cerrada`;
+export const EXPIRED_LOGIN_PATH = `/login?${SESSION_ENDED_PARAM}=expirada`;
+
+/** Whether the rest screen speaks to someone whose session ended ('Tu sesión terminó') or to someone signing in. */
+export function restScreenFor(search: string): "ended" | "signIn" {
+  const reason = new URLSearchParams(search).get(SESSION_ENDED_PARAM);
+  return reason === "cerrada" || reason === "expirada" ? "ended" : "signIn";
+}

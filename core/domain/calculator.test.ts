@@ -1,7 +1,16 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 
-import { customerRate, debitAmount, legCurrencies, preSubmitCheck, quoteFrom, quoteHold, splitPair } from "./calculator";
+import {
+  customerRate,
+  debitAmount,
+  legCurrencies,
+  preSubmitCheck,
+  quotedAmountProblem,
+  quoteFrom,
+  quoteHold,
+  splitPair,
+} from "./calculator";
 import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "./calculator-preview";
 
 describe("customer rate (§9)", () => {
@@ -62,6 +71,19 @@ describe("quoteFrom", () => {
 
   it("does not divide by a zero rate", () => {
     expect(quoteFrom({ rate: new Big(0), typed: "right", amount: new Big(5) }).left.toFixed(2)).toBe("0.00");
+  });
+});
+
+describe("quotedAmountProblem (decision 124)", () => {
+  const rate = new Big("18.3");
+  it("refuses a quote whose computed side rounds to nothing or passes the limit", () => {
+    expect(quotedAmountProblem(quoteFrom({ rate, typed: "right", amount: new Big("0.05") }))).toBe("amountTooSmall");
+    expect(quotedAmountProblem(quoteFrom({ rate, typed: "left", amount: new Big("999999999999") }))).toBe("amountTooLarge");
+  });
+
+  it("takes a quote with both sides in range", () => {
+    expect(quotedAmountProblem(quoteFrom({ rate, typed: "left", amount: new Big("0.01") }))).toBeNull();
+    expect(quotedAmountProblem(quoteFrom({ rate, typed: "right", amount: new Big("1000") }))).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { Big, toDecimal } from "./decimal";
 import type { Exact } from "./exact-decimal";
 import { exact } from "./exact-decimal";
 import type { Side } from "./prices";
+import { AMOUNT_MAX } from "./trade-form";
 
 /** big.js and the exact decimals of `calculator-preview.ts` (one rule for server and browser). */
 const toExact = (value: Big): Exact => {
@@ -32,6 +33,22 @@ export interface Quote {
 export function quoteFrom(input: { rate: Big; typed: "left" | "right"; amount: Big }): Quote {
   const quote = quoteOf({ rate: toExact(input.rate), typed: input.typed, amount: toExact(input.amount) });
   return { left: toBig(quote.left), right: toBig(quote.right) };
+}
+
+/** The smallest and largest amount either side of a quote may hold (§9: 2 decimals; the form's limit, AMOUNT_MAX). */
+const QUOTED_MIN = new Big("0.01");
+const QUOTED_MAX = new Big(AMOUNT_MAX);
+
+export type QuotedAmountProblem = "amountTooSmall" | "amountTooLarge";
+
+/**
+ * A quote whose computed side rounds below 0.01 or beyond the limit cannot be sent (0.05 MXN is 0.00
+ * USD). The person typed the other side, so the message belongs under it (decision 124).
+ */
+export function quotedAmountProblem(quote: Quote): QuotedAmountProblem | null {
+  if (quote.left.lt(QUOTED_MIN) || quote.right.lt(QUOTED_MIN)) return "amountTooSmall";
+  if (quote.left.gt(QUOTED_MAX) || quote.right.gt(QUOTED_MAX)) return "amountTooLarge";
+  return null;
 }
 
 export function splitPair(pair: string): { base: string; quote: string } | null {

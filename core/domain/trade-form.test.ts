@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { exchangeSchema, tradeIntent, transferSchema } from "./trade-form";
+import { exchangeSchema, tradeIntent, transferSchema, typedSideOf } from "./trade-form";
 
 const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -29,6 +29,28 @@ describe("exchange form (§5 Buy/sell)", () => {
       ["reason", "Campo requerido"],
       ["right", "Campo requerido"],
     ]);
+  });
+
+  it("puts an amount's message under the field the person typed, never under the other one (decision 124)", () => {
+    // 0.05 MXN typed: the browser's preview wrote 0.00 USD, which is the calculator's, not the person's.
+    expect(issues(exchangeSchema.safeParse({ ...valid, typed: "right", left: "0.00", right: "0.05" }))).toEqual([]);
+    // A huge USD amount typed: its MXN preview is beyond the limit, the USD amount itself is fine.
+    expect(issues(exchangeSchema.safeParse({ ...valid, left: "999,999,999,999", right: "18,000,000,000,000.00" }))).toEqual([]);
+    expect(issues(exchangeSchema.safeParse({ ...valid, typed: "right", left: "54.10", right: "abc" }))).toEqual([
+      ["right", "Este monto no es válido"],
+    ]);
+  });
+
+  it("without JavaScript, takes the typed side from what the form holds", () => {
+    // Nothing typed: 'Campo requerido' goes under the first amount, as it does with JavaScript.
+    expect(typedSideOf({ typed: "left", left: "", right: "" })).toBe("left");
+    expect(typedSideOf({ typed: "left", left: "", right: "500" })).toBe("right");
+    expect(typedSideOf({ typed: "right", left: "500", right: "" })).toBe("left");
+    // After a quote both are filled: the one changed since is the typed one.
+    const quoted = { typed: "left", quotedLeft: "1000.00", quotedRight: "18300.00" };
+    expect(typedSideOf({ ...quoted, left: "1,000.00", right: "20,000" })).toBe("right");
+    expect(typedSideOf({ ...quoted, left: "abc", right: "18,300.00" })).toBe("left");
+    expect(typedSideOf({ ...quoted, left: "1,000.00", right: "18,300.00" })).toBe("left");
   });
 
   it("limits the concept to 40 characters", () => {

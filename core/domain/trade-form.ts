@@ -69,16 +69,65 @@ export const conceptRule = z
   // Rules add messages, not values: the field schemas above own the parsed values.
   .transform(() => ({}));
 
-/** The side the person typed must have an amount. */
+/**
+ * The side the person typed must hold an amount, and only that side is judged: the other one is the
+ * calculator's preview or quote (the server computes it again), so its message would sit under a
+ * field the person never touched (decision 124). The message goes under the typed field.
+ */
 const typedAmountRule = z
   .object({ typed: z.unknown(), left: z.unknown(), right: z.unknown() })
   .superRefine((value, ctx) => {
     const side = value.typed === "right" ? "right" : "left";
-    if (value[side] === undefined || value[side] === "") {
+    const typed = value[side];
+    if (typed === undefined || typed === "") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [side], message: msg.requiredAlt });
+      return;
     }
+    const parsed = amountSchema.safeParse(typed);
+    if (!parsed.success) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [side], message: parsed.error.issues[0].message });
   })
   .transform(() => ({}));
+
+/** The untyped side: read as the page wrote it (grouped or plain), never refused on its own. */
+const otherAmount = z
+  .string()
+  .trim()
+  .transform((value) => (value.length <= AMOUNT_TEXT_MAX ? (parseAmountInput(value) ?? value) : value.slice(0, AMOUNT_TEXT_MAX)));
+
+const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
+/**
+ * Which amount the person typed. With JavaScript the form says so (`typed`); without it, the page
+ * cannot follow the typing: the only side with text is the typed one, and after a quote (both
+ * filled) the one that no longer matches the quoted value. Otherwise the form's own `typed`, which is
+ * the left amount on a fresh calculator, so an empty form's 'Campo requerido' sits under the first field.
+ */
+export function typedSideOf(form: {
+  typed: unknown;
+  left: unknown;
+  right: unknown;
+  quotedLeft?: unknown;
+  quotedRight?: unknown;
+}): "left" | "right" {
+  const typed = form.typed === "right" ? "right" : "left";
+  if (!hasText(form.quotedLeft)) {
+    if (hasText(form.left) !== hasText(form.right)) return hasText(form.left) ? "left" : "right";
+    return typed;
+  }
+  const leftChanged = !sameAmount(form.left, form.quotedLeft);
+  const rightChanged = !sameAmount(form.right, form.quotedRight);
+  if (leftChanged !== rightChanged) return leftChanged ? "left" : "right";
+  return typed;
+}
+
+/** Two amounts as texts ("1,000.00" and "1000"), equal as numbers; texts that are not amounts compare as they are. */
+function sameAmount(a: unknown, b: unknown): boolean {
+  const x = typeof a === "string" ? parseAmountInput(a) : null;
+  const y = typeof b === "string" ? parseAmountInput(b) : null;
+  if (x === null || y === null) return a === b;
+  const [left, right] = [exactFrom(x), exactFrom(y)];
+  return left !== null && right !== null && compare(left, right) === 0;
+}
 
 /**
  * The fields alone, without the rules across them: the form's HTML constraints are read from
@@ -88,8 +137,8 @@ export const exchangeFields = z.object({
   operation: z.enum(["buy", "sell"]),
   pair: z.string(required(msg.requiredAlt)).regex(/^[A-Z]{3}\/[A-Z]{3}$/, msg.requiredAlt),
   typed: z.enum(["left", "right"]).default("left"),
-  left: positiveAmount.optional(),
-  right: positiveAmount.optional(),
+  left: otherAmount.optional(),
+  right: otherAmount.optional(),
   ...base,
 });
 export const transferFields = z.object({

@@ -4,8 +4,8 @@ import { z } from "zod";
 
 import type { AccountView } from "#core/domain/accounts";
 import { parseAmountInput } from "#core/domain/amount-input";
-import type { PreSubmitProblem } from "#core/domain/calculator";
-import { customerRate, debitAmount, preSubmitCheck, quoteFrom, splitPair } from "#core/domain/calculator";
+import type { PreSubmitProblem, QuotedAmountProblem } from "#core/domain/calculator";
+import { customerRate, debitAmount, preSubmitCheck, quotedAmountProblem, quoteFrom, splitPair } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 /**
  * The dashboard calculator (§2 'Operar', §5 Buy/sell and Transfer): what it shows, and the quote
@@ -267,7 +267,7 @@ export interface ComputedQuote {
   price: PriceFields & { price: number };
 }
 
-export type QuoteProblem = "stalePrice" | "invalidPrice" | "marginUnavailable";
+export type QuoteProblem = "stalePrice" | "invalidPrice" | "marginUnavailable" | QuotedAmountProblem;
 
 /**
  * §9 arithmetic on the server: the margin for the amount, the customer's rate from the provider's
@@ -291,6 +291,9 @@ export async function computeQuote(
   // The loader quotes live prices without the form's schema: a price must still be a finite, positive number.
   if (!Number.isFinite(providerSide) || providerSide <= 0) return "invalidPrice";
   const price = new Big(String(providerSide));
+  // An amount that is nothing (or too much) on the other side at the provider's price has no margin band to ask for.
+  const atPrice = quotedAmountProblem(quoteFrom({ rate: price, typed: input.typed, amount }));
+  if (atPrice) return atPrice;
   // The margin band depends on the base amount; when the right side was typed, estimate it first.
   const baseEstimate = input.typed === "left" ? amount : amount.div(price);
   const marginValue = await optional(access.api.trading.margin(input.pair, Number(amountString(baseEstimate))), null, {
@@ -301,6 +304,8 @@ export async function computeQuote(
   const margin = new Big(String(marginValue));
   const rate = customerRate(price, margin, input.side);
   const quote = quoteFrom({ rate, typed: input.typed, amount });
+  const outOfRange = quotedAmountProblem(quote);
+  if (outOfRange) return outOfRange;
   const debit = debitAmount(input.side, { left: quote.left, right: quote.right }) ?? quote.left;
   return {
     side: input.side,

@@ -1,13 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 
-import { parseAmountInput } from "#core/domain/amount-input";
 import { typedAmount } from "#core/domain/calculator-prefill";
 import { formatCalendarDay, mexicoDate } from "#core/domain/dates";
-import { toDecimal } from "#core/domain/decimal";
 import { scheduleCreateSchema, toRecurrence } from "#core/domain/recurring-form";
 import type { HelpTarget, HelpTopic } from "#core/domain/server-messages";
-import { amountSchema, exchangeSchema, tradeIntent, transferSchema } from "#core/domain/trade-form";
+import { amountSchema, exchangeSchema, tradeIntent, transferSchema, typedSideOf } from "#core/domain/trade-form";
 import texts from "#core/locales/es-MX/calculator.json";
 import tradeErrors from "#core/locales/es-MX/trade-errors.json";
 import transactionTexts from "#core/locales/es-MX/transaction.json";
@@ -69,29 +67,8 @@ export async function loadDashboard(access: AccessContext, url: URL) {
   return { accounts: accounts?.views ?? null, calculator, quote, recent, upstreamMs };
 }
 
-function sameAmount(a: FormDataEntryValue | null, b: FormDataEntryValue | null): boolean {
-  const x = typeof a === "string" ? parseAmountInput(a) : null;
-  const y = typeof b === "string" ? parseAmountInput(b) : null;
-  if (x === null || y === null) return a === b;
-  return toDecimal(x)?.eq(toDecimal(y) ?? 0) ?? false;
-}
-
-/**
- * Without JS the form cannot say which amount was typed: after a quote both are filled, so the
- * one that differs from the quoted value is the one the person changed.
- */
-function typedSide(form: FormData): "left" | "right" {
-  const typed = form.get("typed") === "right" ? "right" : "left";
-  const quotedLeft = form.get("quotedLeft");
-  if (quotedLeft === null) return form.get("left") ? typed : "right";
-  // Compared as amounts: the page shows the quote grouped ("1,000.00") and carries it plain.
-  const leftChanged = !sameAmount(form.get("left"), quotedLeft);
-  const rightChanged = !sameAmount(form.get("right"), form.get("quotedRight"));
-  if (leftChanged !== rightChanged) return leftChanged ? "left" : "right";
-  return typed;
-}
-
 const problemText = (problem: QuoteProblem | FormProblem) => tradeErrors[problem];
+const isAmountProblem = (problem: QuoteProblem) => problem === "amountTooSmall" || problem === "amountTooLarge";
 const recurrentTexts = texts.calculator.recurrent;
 
 /** The quote the page showed, as the form carries it back (bounded text; anything else is none). */
@@ -111,7 +88,19 @@ function shownQuote(form: FormData): ShownQuote {
 export async function submitCalculator(request: Request, access: AccessContext, formData: FormData) {
   const transfer = formData.get("operation") === "transfer";
   if (transfer && formData.get("intent") === "programar") return submitSchedule(request, access, formData);
-  if (!transfer) formData.set("typed", typedSide(formData));
+  if (!transfer) {
+    const side = (name: string) => formData.get(name);
+    formData.set(
+      "typed",
+      typedSideOf({
+        typed: side("typed"),
+        left: side("left"),
+        right: side("right"),
+        quotedLeft: side("quotedLeft"),
+        quotedRight: side("quotedRight"),
+      }),
+    );
+  }
 
   const submission = transfer ? parseWithZod(formData, { schema: transferSchema }) : parseWithZod(formData, { schema: exchangeSchema });
   if (submission.status !== "success") return formAnswer({ result: submission.reply(), quote: null, help: null }, 400);
@@ -135,7 +124,8 @@ export async function submitCalculator(request: Request, access: AccessContext, 
       amount: (value.typed === "left" ? value.left : value.right) ?? "0",
       price,
     });
-    if (typeof computed === "string") return fail(problemText(computed));
+    // An amount out of range is the typed amount's message, under its field (decision 124).
+    if (typeof computed === "string") return fail(problemText(computed), isAmountProblem(computed) ? value.typed : undefined);
     return formAnswer({ result: submission.reply(), quote: computed, help: null });
   }
 

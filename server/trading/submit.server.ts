@@ -38,6 +38,8 @@ export type FormProblem =
   | "stalePrice"
   | "invalidPrice"
   | "marginUnavailable"
+  | "amountTooSmall"
+  | "amountTooLarge"
   | "funds"
   | "accountMismatch"
   | "reasonUnknown"
@@ -121,7 +123,10 @@ export async function submitTrade(
       amount: typedAmount ?? "0",
       price,
     });
-    if (typeof computed === "string") return { kind: "formError", message: computed };
+    if (typeof computed === "string") {
+      const amountProblem = computed === "amountTooSmall" || computed === "amountTooLarge";
+      return { kind: "formError", message: computed, field: amountProblem ? form.typed : undefined };
+    }
     quote = computed;
     // Nothing reaches the bank but the quote the person saw, for the amounts on the form; otherwise
     // the fresh quote comes back to be read and confirmed.

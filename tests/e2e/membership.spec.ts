@@ -33,7 +33,20 @@ test("Ana opens her membership from the settings, cancels it and resumes it", as
   await expect(price).toContainText("Mensualidad$499.00 MXN");
   await expect(price).toContainText("IVA (16 %)$79.84 MXN");
   await expect(price).toContainText("Total al mes$578.84 MXN");
-  await expect(page.getByRole("region", { name: "Qué incluye cada plan" })).toContainText("Mercados en tiempo real");
+  // The table is true to each plan (decision 124): Basic has the planner, the alerts and the monitoring; Pro adds the market.
+  const plans = page.getByRole("table", { name: "Qué incluye cada plan" });
+  await expect(plans.getByRole("columnheader", { name: /^Pro\s*Tu plan$/ })).toBeVisible();
+  for (const [feature, basic] of [
+    ["Planificador, pagos recurrentes y pago múltiple", "Incluido"],
+    ["Alertas de precio", "Incluido"],
+    ["Monitoreo de divisas", "Incluido"],
+    ["Mercados: el comportamiento de cada par", "No incluido"],
+    ["Transferencias internacionales", "No incluido"],
+  ]) {
+    // Each cell: a mark the screen reader skips, and its word.
+    const cells = plans.getByRole("row", { name: new RegExp(`^${feature}`) }).getByRole("cell");
+    await expect(cells).toHaveText([basic === "Incluido" ? "✓Incluido" : "—No incluido", "✓Incluido"]);
+  }
 
   await plan(page).getByRole("link", { name: "Cancelar membresía" }).click();
   await expect(page).toHaveURL(/dialogo=cancelar/);

@@ -24,6 +24,9 @@ test("follow a pair, follow it again and read §8's duplicate message, then unfo
   await sidebar(page).getByRole("link", { name: "Seguimiento de divisas" }).click();
   await expect(page).toHaveURL("/monitoreo-de-divisas");
   await expect(page.getByRole("heading", { level: 1, name: "Monitoreo de divisas" })).toBeVisible();
+  // One place, two names (§2): the page says the menu's name too, and the menu marks it as the current page.
+  await expect(page.getByText("Es el «Seguimiento de divisas» del menú", { exact: false })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Seguimiento de divisas" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Aún no sigues ningún par.")).toBeVisible();
 
   await follow(page, "EUR/MXN");
@@ -63,4 +66,19 @@ test("a follow the product cannot create says 'No pudimos crear tus seguimientos
   await follow(page, "USD/MXN");
   await expect(page.getByRole("alert").filter({ hasText: "No pudimos" })).toHaveText("No pudimos crear tus seguimientos");
   await expect(page.getByLabel("Par de divisas")).toHaveValue("USD/MXN");
+});
+
+test("'Operar' on a followed pair opens the calculator with that pair chosen (decision 124)", async ({ page }) => {
+  await loginAs(page, "beatriz.basica");
+  await page.goto("/monitoreo-de-divisas");
+  await follow(page, "EUR/MXN");
+  const card = followed(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "EUR/MXN" }) });
+  await card.getByRole("link", { name: "Operar EUR/MXN" }).click();
+  await expect(page).toHaveURL(/\/\?operacion=compra&par=EUR%2FMXN$/);
+  const calculator = page.getByRole("region", { name: "Calculadora" });
+  await expect(calculator.getByRole("link", { name: "Compra" })).toHaveAttribute("aria-current", "page");
+  await expect(calculator.getByLabel("Monto en EUR")).toBeVisible();
+  await expect(calculator.getByLabel("Monto en MXN")).toBeVisible();
 });

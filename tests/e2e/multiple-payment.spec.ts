@@ -307,7 +307,7 @@ test("a logout while the payments are being registered stops the job: the rows l
   expect(progress).toMatch(/\/pago-multiple\?carga=/);
   await page.getByRole("link", { name: "Cerrar Sesión" }).click();
   await page.getByRole("dialog", { name: "¿Quieres salir de FXN?" }).getByRole("button", { name: "Si, Cerrar sesión" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?sesion=cerrada");
   await sandboxControl("/__latency", { ms: 0 });
 
   // Back in, the same member and company see how it ended.

@@ -382,3 +382,28 @@ test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurrin
   const flagged = page.getByRole("table", { name: /^Pagos programados de / }).getByRole("link", { name: / vencidos?/ });
   await expect(flagged.first()).toBeVisible();
 });
+
+test("the planner day's 'Pagar ahora' is a primary button, not a small link (decision 124)", async ({ page }) => {
+  // Through the bank: a weekly payment whose first payment passed unpaid, so its day can be paid now.
+  await sandboxControl("/__scheduledpayments", {
+    userName: "ana.admin",
+    amount: 2345,
+    accountOrigin: "A-100234-01",
+    recipientId: 501,
+    recurrent: { frequency: "weekly", firstDate: mexicoDay(-8), count: 4 },
+    paid: 0,
+  });
+  await loginAs(page, "ana.admin");
+  await page.goto("/pagos-recurrentes");
+  const row = schedules(page).getByRole("row", { name: /\$2,345\.00 MXN/ });
+  const dueDay = (await row.locator("time", { hasText: /^Vencido el / }).getAttribute("datetime")) ?? "";
+  await page.goto(`/planner?mes=${Number(dueDay.slice(5, 7))}&anio=${dueDay.slice(0, 4)}&dia=${dueDay}`);
+  const day = page.getByRole("dialog", { name: /^Pagos programados del / });
+  const pay = day.getByRole("row", { name: /\$2,345\.00 MXN/ }).getByRole("link", { name: /^Pagar ahora el pago a / });
+  await expect(pay).toBeVisible();
+  // A button's size and fill: at least 44 px tall (min-h-11), on the brand's colour rather than bare text.
+  expect((await pay.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(await pay.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+  await pay.click();
+  await expect(page).toHaveURL(/pagoProgramado=/);
+});

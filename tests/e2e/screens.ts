@@ -13,7 +13,7 @@ const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City"
 
 export const SCREENS: Record<string, string[]> = {
   // Decision 098: a login the bank started continues on a page that names whose access it is.
-  "": ["/login", "/login?sesion=expirada", "/access?jwt={enlace:ana.admin}"],
+  "": ["/login", "/login?sesion=cerrada", "/login?sesion=expirada", "/access?jwt={enlace:ana.admin}"],
   // A bank link whose token the bank does not know ends on the error screen.
   "token-falso": ["/error"],
   "ana.admin": [

@@ -135,7 +135,7 @@ test("a cross-site post to any route is refused with the Spanish 403 page before
   await expect(page).toHaveURL("/");
   const csrf = await page.locator('input[name="csrf"]').first().inputValue();
   const own = await page.request.post(`${APP}/logout`, { headers: { origin: APP }, form: { csrf }, maxRedirects: 0 });
-  expect([own.status(), own.headers()["location"]]).toEqual([302, "/login"]);
+  expect([own.status(), own.headers()["location"]]).toEqual([302, "/login?sesion=cerrada"]);
 });
 
 test("every private answer says no-store, the root data with its CSRF token included", async ({ page }) => {

@@ -48,8 +48,9 @@ test("activity in one tab keeps the other from idling; the prompt and the logout
   // Logging out in one tab logs out both.
   await page.getByRole("link", { name: "Cerrar Sesión" }).click();
   await page.getByRole("dialog", { name: "¿Quieres salir de FXN?" }).getByRole("button", { name: "Si, Cerrar sesión" }).click();
-  await expect(page).toHaveURL("/login");
-  await expect(other).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?sesion=cerrada");
+  // The other tab finds its session gone on its next page: the guard's plain rest screen.
+  await expect(other).toHaveURL(/\/login(\?sesion=cerrada)?$/);
   await expect(other.getByRole("heading", { level: 1, name: "Historial de operaciones" })).toHaveCount(0);
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { loginAs, resetSandbox, SANDBOX_URL, sidebar } from "./support";
+import { loginAs, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
 
 test.beforeEach(async () => {
   await resetSandbox();
@@ -49,6 +49,19 @@ test("/configuracion opens the settings on the user's data, and on the companies
   const settings = page.getByRole("dialog", { name: "Configuración" });
   await expect(settings).toBeVisible();
   await expect(settings.getByRole("heading", { name: "Datos Personales" })).toBeVisible();
+  // The full name where 'Nombre' asks for it, not the sidebar's short form (decision 124).
+  await expect(settings.getByRole("region", { name: "Datos Personales" }).getByRole("definition").first()).toHaveText(
+    "Beatriz López García",
+  );
+  // Disabled, each says where it is done: the bank's portal.
+  for (const [action, where] of [
+    ["Cambiar contraseña", "Por seguridad, tu contraseña se cambia en el portal de tu banco"],
+    ["Sincronizar token", "Tu token se sincroniza en el portal de tu banco"],
+  ]) {
+    const button = settings.getByRole("button", { name: action });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(new RegExp(`^${where}`));
+  }
   await page.goto("/configuracion?tab=empresas");
   await expect(page.getByRole("dialog", { name: "Configuración" }).getByRole("link", { name: "Empresas" })).toHaveAttribute(
     "aria-current",
@@ -112,7 +125,7 @@ test("logout asks for confirmation and ends the session", async ({ page }) => {
 
   await page.getByRole("link", { name: "Cerrar Sesión" }).click();
   await page.getByRole("dialog", { name: "¿Quieres salir de FXN?" }).getByRole("button", { name: "Si, Cerrar sesión" }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/login?sesion=cerrada");
   await expect(page.getByRole("heading", { name: "Tu sesión terminó" })).toBeVisible();
 
   await page.goBack();
@@ -122,16 +135,25 @@ test("logout asks for confirmation and ends the session", async ({ page }) => {
   await expect(page).toHaveURL("/login");
 });
 
-test("an unknown path goes to the dashboard", async ({ page }) => {
+test("an unknown path goes to the dashboard, saying so in a toast (decision 124)", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/no-existe/en-ningun-lado");
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
+  await expect(toast(page)).toContainText("No encontramos esa página");
+  // A file the browser asks for by itself tells nothing: the next page has no such toast.
+  expect((await page.request.get("/apple-touch-icon-no-existe.png", { maxRedirects: 0 })).status()).toBe(302);
+  await page.goto("/cuentas");
+  await expect(page.getByRole("heading", { level: 1, name: "Mis cuentas" })).toBeVisible();
+  await expect(page.getByText("No encontramos esa página")).toHaveCount(0);
 });
 
 test("logged out, the app sends people to the rest screen with the way back to their bank", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL("/login");
+  // Nobody signed in here: no 'Tu sesión terminó' (decision 124).
+  await expect(page.getByRole("heading", { level: 1, name: "Inicia sesión" })).toBeVisible();
+  await expect(page.getByText("Tu sesión terminó")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Ir a la banca en línea" })).toHaveAttribute("href", "/login/banco");
   await page.goto("/wizard");
   await expect(page).toHaveURL("/login");

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import type { MembershipAction, MembershipState } from "#core/domain/membership";
+import { PLAN_IDS, planComparison } from "#core/domain/plan-features";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
 
@@ -140,51 +141,69 @@ export function MembershipSummary({ view, offered, isAdmin }: { view: Membership
   );
 }
 
-/** What each plan includes, as the product's plans content says (GraphQL PlansContent). */
-export function PlansList({
-  plans,
-  currentId,
-}: {
-  plans: Array<{ id: number; name: string; features: string[] }> | null;
-  currentId: number | null;
-}) {
+/**
+ * What each plan includes, as a table of features against plans (decision 124): the lines come from
+ * core's PLAN_FEATURES, decided by the same rules the portal applies, so Basic shows what Basic has.
+ */
+export function PlansList({ currentId }: { currentId: number | null }) {
   const { t } = useTranslation("membership");
+  const rows = planComparison();
+  const mark = (included: boolean) =>
+    included ? (
+      <>
+        <span aria-hidden="true" className="text-lg font-bold text-success dark:text-green-400">
+          ✓
+        </span>
+        <span className="sr-only">{t("plans.included")}</span>
+      </>
+    ) : (
+      <>
+        <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
+          —
+        </span>
+        <span className="sr-only">{t("plans.notIncluded")}</span>
+      </>
+    );
   return (
     <section aria-labelledby="membresia-planes" className="flex flex-col gap-3">
       <h2 id="membresia-planes" className="text-base font-semibold text-slate-900 dark:text-slate-100">
         {t("plans.heading")}
       </h2>
-      {plans === null ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("plans.unavailable")}</p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {plans.map((plan) => (
-            <li
-              key={plan.id}
-              className={`rounded-xl border bg-white p-5 dark:bg-slate-900 ${plan.id === currentId ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200 dark:border-slate-800"}`}
-            >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{plan.name}</h3>
-                {plan.id === currentId ? (
-                  <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
-                    {t("plans.current")}
-                  </span>
-                ) : null}
-              </div>
-              <ul className="mt-3 flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-200">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <span aria-hidden="true" className="text-success">
-                      ✓
-                    </span>
-                    <span>{feature}</span>
-                  </li>
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <table aria-labelledby="membresia-planes" className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t("plans.feature")}
+              </th>
+              {PLAN_IDS.map((id) => (
+                <th
+                  key={id}
+                  scope="col"
+                  className={`w-20 px-2 py-3 text-center font-semibold sm:w-32 ${id === currentId ? "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100" : ""}`}
+                >
+                  <span className="block">{t(`plans.names.${id}`)}</span>
+                  {id === currentId ? <span className="block text-xs font-medium">{t("plans.current")}</span> : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className="px-4 py-2.5 font-medium text-slate-800 dark:text-slate-100">
+                  {t(`features.${row.key}`)}
+                </th>
+                {PLAN_IDS.map((id) => (
+                  <td key={id} className={`px-2 py-2.5 text-center ${id === currentId ? "bg-brand-50/60 dark:bg-brand-900/40" : ""}`}>
+                    {mark(row.plans[id])}
+                  </td>
                 ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

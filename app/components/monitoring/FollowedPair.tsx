@@ -8,6 +8,7 @@ import { formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import { Sparkline } from "~/components/charts/Sparkline";
 import { useLiveChannel, useLiveEvent } from "~/components/live/live-channel";
+import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
 
@@ -22,6 +23,8 @@ export type FollowedPairView = {
   points: RatePoint[];
   from: number | null;
   alertHref: string;
+  /** The calculator with the pair chosen: a plain link, so it works without JavaScript. */
+  tradeHref: string;
 };
 
 /**
@@ -67,10 +70,17 @@ export function FollowedPair({ view }: { view: FollowedPairView }) {
         </div>
       </dl>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to={view.alertHref} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
-          {t("list.alert")}
-          <span className="sr-only"> {view.pair}</span>
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {/* The next step after reading a price is to trade it (decision 124). */}
+          <Link to={view.tradeHref} className={buttonClass("primary", "!min-h-10 !px-4")}>
+            {t("list.trade")}
+            <span className="sr-only"> {view.pair}</span>
+          </Link>
+          <Link to={view.alertHref} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            {t("list.alert")}
+            <span className="sr-only"> {view.pair}</span>
+          </Link>
+        </div>
         <Form method="post" preventScrollReset>
           <AuthenticityTokenInput />
           <input type="hidden" name="id" value={view.id} />

@@ -8,6 +8,7 @@ import { StatusBadge } from "~/components/history/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/Drawer";
 import { ErrorList } from "~/components/ui/Field";
+import { Icon } from "~/components/ui/icons";
 import { LoadError } from "~/components/ui/LoadError";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
@@ -403,9 +404,9 @@ function WhatsAppInfoForm({
   );
 }
 
-const DISABLED_ROW =
-  "flex w-full items-center justify-between rounded-lg border border-slate-200 px-4 py-3 text-left text-sm font-medium " +
-  "text-slate-900 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-700 dark:text-slate-100";
+// Disabled, yet not faded like a broken field: the row reads as a place, the badge and the line under it say where it is done.
+const BANK_ONLY_ACTION =
+  "inline-flex items-center gap-2 text-left text-sm font-medium text-slate-800 disabled:cursor-not-allowed dark:text-slate-100";
 
 function UserDataTab({
   user,
@@ -452,19 +453,25 @@ function UserDataTab({
               ) : null}
             </li>
           ) : null}
-          {/* §2: both are disabled here; they are done in the bank's online banking, and the rows say so. */}
+          {/* §2: both are disabled here; they are done in the bank's online banking, and each row says so (decision 124). */}
           {(
             [
-              ["cambiar-contrasena", "user.security.changePassword"],
-              ["sincronizar-token", "user.security.syncToken"],
+              ["cambiar-contrasena", "user.security.changePassword", "user.security.changePasswordWhere"],
+              ["sincronizar-token", "user.security.syncToken", "user.security.syncTokenWhere"],
             ] as const
-          ).map(([id, key]) => (
-            <li key={id}>
-              <button type="button" disabled aria-describedby={`${id}-motivo`} className={DISABLED_ROW}>
-                {t(key)}
-              </button>
-              <p id={`${id}-motivo`} className="mt-1 px-1 text-xs text-slate-600 dark:text-slate-300">
-                {t("user.security.inBank")}
+          ).map(([id, key, where]) => (
+            <li key={id} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-700 dark:bg-slate-800/60">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <button type="button" disabled aria-describedby={`${id}-motivo`} className={BANK_ONLY_ACTION}>
+                  <Icon name="shield" className="h-4 w-4 shrink-0 text-slate-600 dark:text-slate-300" />
+                  {t(key)}
+                </button>
+                <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-600">
+                  {t("user.security.inBankBadge")}
+                </span>
+              </div>
+              <p id={`${id}-motivo`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                {t(where)}
               </p>
             </li>
           ))}

@@ -105,6 +105,7 @@ export function Calculator(props: CalculatorProps) {
     // 'Programar pago recurrente' checks the plan too; 'Confirmar' only the transfer.
     onValidate: ({ formData }) => validation.run({ tab, formData, today: props.today }),
     defaultValue: {
+      typed: prefill.typed,
       left: prefill.left ?? "",
       right: prefill.right ?? "",
       amount: prefill.amount ?? "",
@@ -124,7 +125,8 @@ export function Calculator(props: CalculatorProps) {
 
   // Which side the person typed. The inputs stay uncontrolled, so nothing typed before the page
   // hydrates is lost; with JS the other amount is written into its input as the person types.
-  const [typed, setTyped] = useState<"left" | "right">(prefill.typed);
+  // A refused submission comes back with the side the server took as typed: the form picks up from it.
+  const [typed, setTyped] = useState<"left" | "right">(fields.typed.initialValue === "right" ? "right" : "left");
   const typedValue = (value: unknown) => (typeof value === "string" ? value : "");
   // A rejected submission comes back with what the person typed (Conform's initial values).
   const initialAmounts = {
