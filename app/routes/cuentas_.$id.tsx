@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
+import { hasDepositData, revealRequested } from "#core/domain/deposit-data";
 import { pageOf } from "#core/domain/movements";
 import accounts from "#core/locales/es-MX/accounts.json";
 import { displayCurrency } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
+import { DepositDataCard } from "~/components/accounts/DepositDataCard";
 import { MovementFilters } from "~/components/accounts/MovementFilters";
 import { MovementsTable } from "~/components/accounts/MovementsTable";
 import { buttonClass } from "~/components/ui/button";
@@ -21,23 +23,33 @@ import {
   movementDateText,
   readMovementFilters,
   requireAccess,
+  revealDepositData,
 } from "~/server-imports/cuentas_.$id";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
  * One account's movements (§2 /cuentas/:id): filters in the URL (§3), every page of the bank
  * middleware's answer, the §8 "no movements" codes as an empty list, paging and the exports.
- * Another company's account, or one the special rule hides, is a 404.
+ * Another company's account, or one the special rule hides, is a 404. `?ver=clabe` reveals the
+ * account's deposit data in full (decision 123); without it the full number never leaves the server.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const { view, bank } = await findAccount(access, params.id ?? "");
   const url = new URL(request.url);
   const filters = readMovementFilters(url);
-  const account = { idAccount: view.idAccount, alias: view.alias, currency: view.currency, last4: view.last4, balance: view.balance };
+  const account = {
+    idAccount: view.idAccount,
+    alias: view.alias,
+    currency: view.currency,
+    last4: view.last4,
+    balance: view.balance,
+    hasDeposit: hasDepositData(bank.currency),
+  };
+  const deposit = revealDepositData(access, bank, revealRequested(url.searchParams.get("ver"), "clabe"));
   const today = mexicoDate();
   if (!filters.ok) {
-    return json({ account, today, lastResult: filters.reply, range: null, list: null, failed: false });
+    return json({ account, deposit, today, lastResult: filters.reply, range: null, list: null, failed: false });
   }
   const started = performance.now();
   const outcome = await loadMovements(access, bank, filters.filters, filters.range);
@@ -47,6 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(
     {
       account,
+      deposit,
       today,
       lastResult: filters.reply,
       range,
@@ -66,7 +79,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const MOVEMENT_FILTERS = ["periodo", "desde", "hasta", "tipo", "montoDesde", "montoHasta"] as const;
 
 export default function AccountMovements() {
-  const { account, today, lastResult, range, list, failed } = useLoaderData<typeof loader>();
+  const { account, deposit, today, lastResult, range, list, failed } = useLoaderData<typeof loader>();
   const { t } = useTranslation("accounts");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -90,8 +103,17 @@ export default function AccountMovements() {
           <h2 id="cuenta-titulo" className="text-xl font-semibold">
             {t("movements.title", { alias: account.alias })}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600 dark:text-slate-300">
+            <span>{t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}</span>
+            {account.hasDeposit && !deposit ? (
+              <Link
+                to={`${withParams(here, { ver: "clabe" })}#datos-deposito`}
+                preventScrollReset
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+              >
+                {t("deposit.show")}
+              </Link>
+            ) : null}
           </p>
         </div>
         <p className="text-right">
@@ -99,6 +121,8 @@ export default function AccountMovements() {
           <Money amount={account.balance} currency={account.currency} className="text-2xl font-bold" />
         </p>
       </section>
+
+      {deposit ? <DepositDataCard data={deposit} hideHref={withoutParams(here, ["ver"])} /> : null}
 
       <MovementFilters
         key={location.search}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import { revealRequested } from "#core/domain/deposit-data";
 import { parseOriginFilter } from "#core/domain/recipients";
 import recipients from "#core/locales/es-MX/recipients.json";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
@@ -24,6 +25,7 @@ import {
   json,
   optional,
   readForm,
+  recipientAccount,
   renameRecipient,
   requireRecipientsAccess,
   searchRecipients,
@@ -37,7 +39,7 @@ import type { PageHandle } from "~/utils/page-title";
  * 'Destinatarios' (§2 /destinatarios): bank and back-office recipients with their status, a
  * search over name, alias and account (§5), national/international filters, 'Enviar dinero' to an
  * authorized recipient (the calculator's transfer, decision 053) and, in each row's menu, its
- * detail (?detalle=<key>), favourite, alias edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>),
+ * detail (?detalle=<key>; its full account on request, ?ver=cuenta, decision 123), favourite, alias edit (?editar=<key>) and deletion with confirmation (?eliminar=<key>),
  * offered only to those who may delete (decision 028).
  */
 const ORIGINS = ["todos", "nacionales", "internacionales"] as const;
@@ -52,12 +54,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const upstreamMs = Math.round(performance.now() - started);
   const list = recipients ? searchRecipients(recipients, { query, origin }) : null;
   const byKey = (key: string | null) => (key && recipients ? (recipients.views.find((view) => view.key === key) ?? null) : null);
+  const detail = byKey(url.searchParams.get("detalle"));
   // One profile read for both (currentActor is kept per request).
   const [canDelete, canSend, canSendInternational] = await Promise.all([
     deleteAllowed(access),
     sendAllowed(access),
     internationalAllowed(access),
   ]);
+  const editing = byKey(url.searchParams.get("editar"));
+  const deleting = canDelete ? byKey(url.searchParams.get("eliminar")) : null;
+  // Only into the drawer that shows it (decision 123): never beside another dialog, never by default.
+  const reveal = revealRequested(url.searchParams.get("ver"), "cuenta") && !editing && !deleting;
   return json(
     {
       company: access.company.businessName,
@@ -68,9 +75,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canDelete,
       canSend,
       canSendInternational,
-      detail: byKey(url.searchParams.get("detalle")),
-      editing: byKey(url.searchParams.get("editar")),
-      deleting: canDelete ? byKey(url.searchParams.get("eliminar")) : null,
+      detail,
+      detailAccount: recipients && detail ? recipientAccount(access, recipients, detail.key, reveal) : null,
+      editing,
+      deleting,
     },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
@@ -96,17 +104,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Recipients() {
-  const { company, query, origin, list, canUpload, canDelete, canSend, canSendInternational, detail, editing, deleting } =
+  const { company, query, origin, list, canUpload, canDelete, canSend, canSendInternational, detail, detailAccount, editing, deleting } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("recipients");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const closeHref = withoutParams(here, ["detalle", "editar", "eliminar"]);
+  const closeHref = withoutParams(here, ["detalle", "editar", "eliminar", "ver"]);
   const only = (param: string, key: string) =>
     withoutParams(
       withParams(here, { [param]: key }),
-      ["detalle", "editar", "eliminar"].filter((other) => other !== param),
+      ["detalle", "editar", "eliminar", "ver"].filter((other) => other !== param),
     );
   const deletingName = deleting ? deleting.alias || deleting.name : "";
 
@@ -167,6 +175,9 @@ export default function Recipients() {
       {detail && !editing && !deleting ? (
         <RecipientDrawer
           recipient={detail}
+          fullAccount={detailAccount}
+          revealHref={withParams(here, { ver: "cuenta" })}
+          hideHref={withoutParams(here, ["ver"])}
           closeHref={closeHref}
           editHref={only("editar", detail.key)}
           sendAllowed={canSend}

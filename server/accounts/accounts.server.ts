@@ -1,6 +1,8 @@
 import type { AccountGroup } from "#core/domain/account-list";
 import { groupAccounts, recentAccountIds, searchAccounts } from "#core/domain/account-list";
 import type { AccountView } from "#core/domain/accounts";
+import type { DepositData } from "#core/domain/deposit-data";
+import { depositData } from "#core/domain/deposit-data";
 
 import type { AccessContext } from "../session/auth.server";
 import { companyAccounts } from "../trading/accounts.server";
@@ -49,4 +51,16 @@ export async function findAccount(access: AccessContext, idAccount: string): Pro
   const account = bank.find((candidate) => candidate.idAccount === idAccount);
   if (!view || !account) throw new Response("Cuenta no encontrada", { status: 404 });
   return { view, bank: account };
+}
+
+/**
+ * The account's full deposit data, only when the member asked for it (decision 123): the account
+ * was already found among the company's visible ones (`findAccount`), so nobody sees another
+ * company's number. The log says that it was shown, never which account or what number.
+ */
+export function revealDepositData(access: AccessContext, account: BankAccount, asked: boolean): DepositData | null {
+  const data = depositData(account);
+  if (!asked || !data) return null;
+  access.log.info({ event: "deposit_data_revealed" }, "deposit data revealed");
+  return data;
 }

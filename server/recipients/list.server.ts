@@ -43,6 +43,17 @@ export function recipientByKey(recipients: CompanyRecipients, key: string): Reci
   return view;
 }
 
+/**
+ * A recipient's full account number, only when the member asked for it (decision 123) and only
+ * among the company's own recipients. The log says that it was shown, never whose or which.
+ */
+export function recipientAccount(access: AccessContext, recipients: CompanyRecipients, key: string, asked: boolean): string | null {
+  const account = asked ? recipients.accounts.get(key)?.replace(/[\s-]/g, "") : undefined;
+  if (!account) return null;
+  access.log.info({ event: "recipient_account_revealed" }, "recipient account revealed");
+  return account;
+}
+
 /** Every alias the company uses (bank, member and back office), for the §8 duplicate rule. */
 export function companyAliases(recipients: CompanyRecipients, exceptKey?: string): string[] {
   return recipients.views.filter((view) => view.key !== exceptKey && view.alias).map((view) => view.alias);

@@ -30,6 +30,8 @@ export const bankAccountSchema = z.object({
   currency: z.string(),
   balance: z.number(),
   alias: z.string().default(""),
+  /** The account's holder (the company's business name): part of its deposit data (decision 123). */
+  holder: z.string().default(""),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 

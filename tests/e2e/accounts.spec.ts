@@ -148,6 +148,46 @@ test("another company's account is not found", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "No encontramos lo que buscas" })).toBeVisible();
 });
 
+test("'Ver CLABE' reveals the account's deposit data to copy, with and without JavaScript", async ({ page, javaScriptEnabled }) => {
+  // Ana's 'Operativa MXN' as the sandbox's seed numbers it (decision 123).
+  const clabe = "062225001002340014";
+  await loginAs(page, "ana.admin");
+  await page.goto("/cuentas/A-100234-01");
+  await expect(page.getByText("Cuenta •••• 0014 · MXN")).toBeVisible();
+  expect(await page.content()).not.toContain(clabe);
+
+  await page.getByRole("link", { name: "Ver CLABE" }).click();
+  await expect(page).toHaveURL(/\/cuentas\/A-100234-01\?ver=clabe/);
+  const card = page.getByRole("region", { name: "Datos para depósito" });
+  for (const [label, value] of [
+    ["CLABE", clabe],
+    ["Banco", "Afirme"],
+    ["Divisa", "MXN"],
+    ["Titular", "Importadora del Bajío S.A. de C.V."],
+  ]) {
+    await expect(card.getByRole("term").filter({ hasText: label })).toBeVisible();
+    await expect(card.getByText(value, { exact: true })).toBeVisible();
+  }
+  if (javaScriptEnabled) {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await card.getByRole("button", { name: "Copiar CLABE" }).click();
+    await expect(card.getByRole("status").filter({ hasText: "CLABE: copiado" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clabe);
+  } else {
+    // Without JavaScript no button promises a copy it cannot make: the number is text to select.
+    await expect(card.getByRole("button", { name: /^Copiar/ })).toHaveCount(0);
+    await expect(card.getByText(clabe, { exact: true })).toHaveCSS("user-select", "all");
+  }
+
+  await card.getByRole("link", { name: "Ocultar CLABE" }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Ver CLABE" })).toBeVisible();
+  expect(await page.content()).not.toContain(clabe);
+
+  // Another company's account stays unknown, asked or not.
+  expect((await page.goto("/cuentas/A-200115-01?ver=clabe"))?.status()).toBe(404);
+});
+
 test("the accounts screens have no automated accessibility violations", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "axe runs as page JavaScript");
   await loginAs(page, "ana.admin");
@@ -155,6 +195,7 @@ test("the accounts screens have no automated accessibility violations", async ({
     "/cuentas",
     "/cuentas?grupo=favoritas&editar=A-100234-01",
     "/cuentas/A-100234-01",
+    "/cuentas/A-100234-01?ver=clabe",
     "/cuentas/A-100234-01?periodo=rango&desde=2026-01-10&hasta=2026-01-01",
   ]) {
     await page.goto(path);

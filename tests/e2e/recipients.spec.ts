@@ -309,6 +309,7 @@ test("the recipient screens have no automated accessibility violations", async (
     "/destinatarios",
     "/destinatarios?editar=B3-501",
     "/destinatarios?eliminar=B3-502",
+    "/destinatarios?detalle=B3-501&ver=cuenta",
     "/destinatarios-alta",
     "/destinatarios-alta?tipo=pme",
     "/destinatarios-alta-multiple",
@@ -455,6 +456,42 @@ test("a recipient loaded in bulk is paid from its row through the bank's challen
   const detail = page.getByRole("dialog").filter({ hasText: "1,250.00" }).first();
   await expect(detail).toContainText("Comercializadora Hidalgo S.A. de C.V.");
   await expect(detail).toContainText("Banorte");
+});
+
+test("a recipient's drawer shows its full account on request, to copy with or without JavaScript", async ({ page, javaScriptEnabled }) => {
+  // Proveedora Textil del Norte (501, 'Telas Monterrey' to Ana) as the sandbox's seed numbers it (decision 123).
+  const clabe = "012580019283746509";
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios?detalle=B3-501");
+  const drawer = page.getByRole("dialog", { name: "Proveedora Textil del Norte S.A. de C.V." });
+  await expect(drawer).toContainText("•••• 6509");
+  expect(await page.content()).not.toContain(clabe);
+
+  await drawer.getByRole("link", { name: "Ver cuenta completa" }).click();
+  await expect(page).toHaveURL(/detalle=B3-501&ver=cuenta/);
+  await expect(drawer.getByRole("term").filter({ hasText: "Cuenta completa" })).toBeVisible();
+  await expect(drawer.getByText(clabe, { exact: true })).toBeVisible();
+  if (javaScriptEnabled) {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await drawer.getByRole("button", { name: "Copiar Cuenta completa" }).click();
+    await expect(drawer.getByRole("status").filter({ hasText: "Cuenta completa: copiado" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clabe);
+  } else {
+    await expect(drawer.getByRole("button", { name: /^Copiar/ })).toHaveCount(0);
+    await expect(drawer.getByText(clabe, { exact: true })).toHaveCSS("user-select", "all");
+  }
+  await drawer.getByRole("link", { name: "Ocultar cuenta" }).click();
+  await expect(drawer.getByText(clabe, { exact: true })).toHaveCount(0);
+  await expect(drawer).toContainText("•••• 6509");
+
+  // Closing the drawer forgets the request: the list stays masked.
+  await page.goto("/destinatarios?detalle=B3-501&ver=cuenta");
+  await page
+    .getByRole("dialog", { name: "Proveedora Textil del Norte S.A. de C.V." })
+    .getByRole("link", { name: "Cerrar Proveedora Textil del Norte S.A. de C.V." })
+    .click();
+  await expect(page).not.toHaveURL(/ver=cuenta/);
+  expect(await page.content()).not.toContain(clabe);
 });
 
 test("the row menu opens and its entries work by keyboard", async ({ page }) => {

@@ -39,6 +39,9 @@ export const SCREENS: Record<string, string[]> = {
     "/cuentas",
     "/cuentas?editar=A-100234-02",
     "/cuentas/A-100234-02",
+    // Decision 123: an account's deposit data and a recipient's full account, revealed on request.
+    "/cuentas/A-100234-02?ver=clabe",
+    "/destinatarios?detalle=B3-501&ver=cuenta",
     "/cuentas/A-100234-02?periodo=rango&desde=2025-01-01&hasta=2025-01-31",
     "/destinatarios",
     "/destinatarios?editar=B3-501",

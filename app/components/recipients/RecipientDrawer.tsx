@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import type { RecipientView } from "#core/domain/recipients";
 import { sendState } from "#core/domain/recipients";
@@ -6,11 +7,16 @@ import { sendMoneyHref } from "#core/domain/send-money";
 import { ProOnlySendNote } from "~/components/recipients/RecipientsTable";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
 import { buttonClass } from "~/components/ui/button";
+import { CopyButton } from "~/components/ui/CopyButton";
 import { Drawer } from "~/components/ui/Drawer";
 import { useTranslation } from "~/i18n";
 
 export type RecipientDrawerProps = {
   recipient: RecipientView;
+  /** The full account, when the member asked for it (`?ver=cuenta`, decision 123); null keeps §9's mask. */
+  fullAccount?: string | null;
+  revealHref?: string;
+  hideHref?: string;
   closeHref: string;
   editHref: string;
   /** False for someone who may not send to third parties (§6). */
@@ -20,17 +26,47 @@ export type RecipientDrawerProps = {
 };
 
 /**
- * A recipient's detail (`?detalle=<key>`), from the row menu: who, the masked account, bank and
- * currency, and the same single status as its row (`rowStatus`), with 'Enviar dinero' when money
+ * A recipient's detail (`?detalle=<key>`), from the row menu: who, the masked account (in full on
+ * request, selectable and with 'Copiar' once JavaScript runs), bank and currency, and the same single status as its row (`rowStatus`), with 'Enviar dinero' when money
  * can go to it now.
  */
-export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed, internationalAllowed }: RecipientDrawerProps) {
+export function RecipientDrawer({
+  recipient,
+  fullAccount = null,
+  revealHref,
+  hideHref,
+  closeHref,
+  editHref,
+  sendAllowed,
+  internationalAllowed,
+}: RecipientDrawerProps) {
   const { t } = useTranslation("recipients");
   const send = sendState(recipient, { sendAllowed, internationalAllowed });
   const label = recipient.alias || recipient.name;
-  const rows: Array<[string, string]> = [
+  const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
+  const account = fullAccount ? (
+    <span className="flex flex-wrap items-center gap-x-2">
+      <span className="select-all font-mono text-base tracking-wide tabular-nums">{fullAccount}</span>
+      <CopyButton value={fullAccount} label={t("detail.fullAccount")} />
+      {hideHref ? (
+        <Link to={hideHref} preventScrollReset className={linkClass}>
+          {t("detail.hideAccount")}
+        </Link>
+      ) : null}
+    </span>
+  ) : (
+    <span className="flex flex-wrap items-center gap-x-3">
+      <span>{`•••• ${recipient.last4}`}</span>
+      {revealHref ? (
+        <Link to={revealHref} preventScrollReset className={linkClass}>
+          {t("detail.showAccount")}
+        </Link>
+      ) : null}
+    </span>
+  );
+  const rows: Array<[string, ReactNode]> = [
     [t("detail.alias"), recipient.alias || "—"],
-    [t("list.columns.account"), `•••• ${recipient.last4}`],
+    [fullAccount ? t("detail.fullAccount") : t("list.columns.account"), account],
     [t("list.columns.bank"), recipient.bankName || "—"],
     [t("list.columns.currency"), recipient.currency],
     [
@@ -39,7 +75,7 @@ export function RecipientDrawer({ recipient, closeHref, editHref, sendAllowed, i
         recipient.national ? t("list.national") : t("list.international")
       }`,
     ],
-    ...(recipient.source === "BO" ? [[t("detail.loaded"), t("detail.loadedInBulk")] as [string, string]] : []),
+    ...(recipient.source === "BO" ? [[t("detail.loaded"), t("detail.loadedInBulk")] as [string, ReactNode]] : []),
   ];
   return (
     <Drawer
