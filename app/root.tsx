@@ -82,7 +82,7 @@ import {
 import { Stylesheet } from "~/stylesheet";
 import tailwind from "~/tailwind.css";
 import type { PageHandle } from "~/utils/page-title";
-import { useNoScriptRefresh, usePageTitle, usePageToast } from "~/utils/page-title";
+import { useNoScriptRefresh, usePageNotices, usePageTitle, usePageToast } from "~/utils/page-title";
 
 /** The stylesheet is not among the links: `<Stylesheet>` inlines it or links it (decision 065). */
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -371,6 +371,7 @@ export default function App() {
   // The loader says it once (a flash): a revalidation soon after hydration must not take the welcome away mid-count.
   const [welcomed] = useState(welcome);
   const pageToast = usePageToast();
+  const pageNotices = usePageNotices();
   const live = useLiveNotifications(shell ? channel : null, {
     count: unreadNotifications,
     countedIds: countedNotificationIds,
@@ -404,6 +405,7 @@ export default function App() {
           <Notices
             banners={notices.banners}
             serviceOnline={notices.serviceOnline}
+            pageNotices={pageNotices}
             dismissAction="/avisos"
             redirectTo={here}
             csrfToken={<AuthenticityTokenInput />}

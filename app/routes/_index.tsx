@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { SLUG_OF } from "#core/domain/calculator-prefill";
+import type { MarketNotice } from "#core/domain/market-notice";
 import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
 import { DASHBOARD_TOUR, TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
@@ -58,8 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       companyName: access.company.businessName,
       ...dashboard,
-      // The market notice's key is worked out here, so the rule stays out of the browser's bundle (decision 077).
-      marketNotice: marketNotice(dashboard.calculator.market),
+      // The market notice is worded here, so neither its rule nor its text is in the browser's bundle (decision 077); the
+      // shell's strip shows it with the banners (decision 122).
+      marketNotice: noticeText(marketNotice(dashboard.calculator.market)),
       ...recentOperations(dashboard.recent),
       approval: url.searchParams.get("aprobacion"),
       duePayments,
@@ -68,6 +70,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
+}
+
+function noticeText(key: MarketNotice | null): string | null {
+  return key ? serverT("dashboard")(key) : null;
 }
 
 /**
@@ -125,7 +131,6 @@ export default function Dashboard() {
     recent,
     recentTexts,
     helpLinks,
-    marketNotice: marketNoticeKey,
     tour,
     duePayments,
   } = useLoaderData<typeof loader>();
@@ -163,7 +168,6 @@ export default function Dashboard() {
   );
   const csrfInput = useMemo(() => <AuthenticityTokenInput />, []);
   const pairHref = useCallback((pair: string) => withoutParams(withParams(here, { par: pair }), ["aprobacion"]), [here]);
-  const notice = marketNoticeKey ? t(marketNoticeKey) : null;
 
   const tourCard =
     tour.kind === "none" ? null : (
@@ -183,33 +187,18 @@ export default function Dashboard() {
   const highlight = (at: TourStep) =>
     tour.kind === "step" && tour.target === at ? "rounded-xl ring-4 ring-brand-500/40 ring-offset-4 dark:ring-offset-slate-950" : undefined;
 
+  // 'Pay now' is this page: the card would only repeat the payment being paid.
+  const duePaymentsCard =
+    duePayments && !calculator.payNow ? <DuePaymentsNotice notice={duePayments} redirectTo={here} csrfToken={csrfInput} /> : null;
+
+  // Decision 122: the calculator leads; beside it (below it on a phone) the rate with its provider and the payments
+  // due; the balances under it. The notices are one strip in the shell (`handle.pageNotices`).
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-6">
       {cardBefore("top")}
-      {/* 'Pay now' is this page: the notice would only repeat the payment being paid. */}
-      {duePayments && !calculator.payNow ? <DuePaymentsNotice notice={duePayments} redirectTo={here} csrfToken={csrfInput} /> : null}
-      {notice ? (
-        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
-          {notice}
-        </p>
-      ) : null}
       {cardBefore("prices") ?? cardBefore("calculator")}
-      {/* A transfer has no pair: the price panel steps aside and the calculator takes the row. */}
-      <div className={transfer ? "grid gap-8" : "grid gap-8 xl:grid-cols-2"}>
-        {transfer ? null : (
-          <div className={highlight("prices")}>
-            <PricePanelIsland.Part
-              pairs={calculator.pairs}
-              pair={calculator.pair}
-              live={liveFigures}
-              onPause={live.setPaused}
-              side={calculator.tab === "sell" ? "sell" : "buy"}
-              pairHref={pairHref}
-              refreshHref={here}
-            />
-          </div>
-        )}
-        <div className={[highlight("calculator"), transfer ? "w-full max-w-3xl" : ""].filter(Boolean).join(" ") || undefined}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:grid-rows-[auto_1fr]">
+        <div className={[highlight("calculator"), "lg:col-start-1 lg:row-start-1"].filter(Boolean).join(" ")}>
           <CalculatorIsland.Part
             key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
             tab={calculator.tab}
@@ -232,46 +221,65 @@ export default function Dashboard() {
             payNow={calculator.payNow}
           />
         </div>
-      </div>
-      {cardBefore("accounts")}
-      <section aria-labelledby="mis-cuentas" className={["flex flex-col gap-4", highlight("accounts")].filter(Boolean).join(" ")}>
-        <h2 id="mis-cuentas" className="text-xl font-semibold">
-          {t("accounts.title")}
-        </h2>
-        {accounts === null ? (
-          <LoadError message={t("accounts.loadError")} retryLabel={t("accounts.retry")} retryHref="." />
-        ) : accounts.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-300">{t("accounts.empty")}</p>
-        ) : (
-          <ul aria-label={t("accounts.list", { company: companyName })} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {accounts.map((account) => (
-              <li key={account.idAccount}>
-                <article
-                  aria-label={account.alias}
-                  className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <div className="flex items-center justify-between gap-2">
-                    <h3 className="font-semibold">{account.alias}</h3>
-                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
-                      {displayCurrency(account.currency)}
-                    </span>
-                  </div>
-                  <p className="text-sm text-slate-500 dark:text-slate-400">
-                    {t("accounts.accountNumber", { number: `•••• ${account.last4}` })}
-                    {account.favorite ? <span className="ml-2 text-pending">★ {t("accounts.favorite")}</span> : null}
-                  </p>
-                  <p className="mt-auto">
-                    <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
-                      {t("accounts.balance")}
-                    </span>
-                    <span className="text-2xl font-bold tabular-nums">{formatMoney(account.balance, account.currency)}</span>
-                  </p>
-                </article>
-              </li>
-            ))}
-          </ul>
+        {transfer && !duePaymentsCard ? null : (
+          <div className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            {/* A transfer has no pair: the price panel steps aside. */}
+            {transfer ? null : (
+              <div className={highlight("prices")}>
+                <PricePanelIsland.Part
+                  pairs={calculator.pairs}
+                  pair={calculator.pair}
+                  live={liveFigures}
+                  onPause={live.setPaused}
+                  side={calculator.tab === "sell" ? "sell" : "buy"}
+                  pairHref={pairHref}
+                  refreshHref={here}
+                />
+              </div>
+            )}
+            {duePaymentsCard}
+          </div>
         )}
-      </section>
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-2">
+          {cardBefore("accounts")}
+          <section aria-labelledby="mis-cuentas" className={["flex flex-col gap-3", highlight("accounts")].filter(Boolean).join(" ")}>
+            <h2 id="mis-cuentas" className="text-lg font-semibold">
+              {t("accounts.title")}
+            </h2>
+            {accounts === null ? (
+              <LoadError message={t("accounts.loadError")} retryLabel={t("accounts.retry")} retryHref="." />
+            ) : accounts.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-300">{t("accounts.empty")}</p>
+            ) : (
+              <ul aria-label={t("accounts.list", { company: companyName })} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {accounts.map((account) => (
+                  <li key={account.idAccount}>
+                    <article
+                      aria-label={account.alias}
+                      className="flex h-full flex-col gap-1 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900"
+                    >
+                      <div className="flex items-center justify-between gap-2">
+                        <h3 className="min-w-0 truncate font-semibold">{account.alias}</h3>
+                        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+                          {displayCurrency(account.currency)}
+                        </span>
+                      </div>
+                      <p className="text-sm text-slate-500 dark:text-slate-400">
+                        {t("accounts.accountNumber", { number: `•••• ${account.last4}` })}
+                        {account.favorite ? <span className="ml-2 text-pending">★ {t("accounts.favorite")}</span> : null}
+                      </p>
+                      <p className="mt-auto">
+                        <span className="sr-only">{t("accounts.balance")} </span>
+                        <span className="text-xl font-bold tabular-nums">{formatMoney(account.balance, account.currency)}</span>
+                      </p>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
       {cardBefore("history")}
       <div className={highlight("history")}>
         <RecentOperations
@@ -303,6 +311,10 @@ export const handle: PageHandle = {
   titleKey: "shell.title.dashboard",
   idlePromptClears: [TOUR_PARAM],
   livePair: (data) => (data as { calculator?: { pair?: string | null } } | undefined)?.calculator?.pair ?? null,
+  pageNotices: (data) => {
+    const notice = (data as { marketNotice?: string | null } | undefined)?.marketNotice;
+    return notice ? [notice] : [];
+  },
 };
 
 export { ErrorBoundary } from "~/components/errors/ErrorPage";

@@ -25,7 +25,14 @@ export type PageHandle = NamespacesHandle & {
   noScriptRefresh?: (data: unknown) => number | null;
   /** A toast that belongs to the page itself (shown with it, not on the next page), from its loader data. */
   pageToast?: (data: unknown) => ToastData | null;
+  /** The page's own notices, already in words, from its loader data: the shell's strip shows them with its banners. */
+  pageNotices?: (data: unknown) => string[];
 };
+
+/** Every matched route's own notices (see PageHandle.pageNotices). */
+export function usePageNotices(): string[] {
+  return useMatches().flatMap((match) => (match.handle as PageHandle | undefined)?.pageNotices?.(match.data) ?? []);
+}
 
 /** The deepest matched route's own toast (see PageHandle.pageToast), if any. */
 export function usePageToast(): ToastData | null {

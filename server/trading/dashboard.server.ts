@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 
+import { withOnlyChoices } from "#core/domain/calculator-choices";
 import { typedAmount } from "#core/domain/calculator-prefill";
 import { formatCalendarDay, mexicoDate } from "#core/domain/dates";
 import { scheduleCreateSchema, toRecurrence } from "#core/domain/recurring-form";
@@ -46,7 +47,17 @@ export async function loadDashboard(access: AccessContext, url: URL) {
       { log: access.log, event: "recent_operations_unavailable" },
     ),
   ]);
-  const calculator = { ...calculatorData, accounts: accounts?.views ?? [] };
+  const views = accounts?.views ?? [];
+  const calculator = {
+    ...calculatorData,
+    accounts: views,
+    // A select with one possible choice comes chosen, in the server's HTML (decision 122).
+    prefill: withOnlyChoices(calculatorData.prefill, calculatorData.tab, calculatorData.pair, {
+      accounts: views,
+      recipients: calculatorData.recipients,
+      reasonIds: calculatorData.reasons.map((reason) => String(reason.id)),
+    }),
+  };
   const upstreamMs = Math.round(performance.now() - started);
 
   let quote: ComputedQuote | null = null;

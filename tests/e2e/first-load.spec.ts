@@ -110,7 +110,8 @@ test.describe("with JavaScript", () => {
     // Straight to the button: the first focus in the form is the submit itself.
     await form.getByRole("button", { name: "Cotizar" }).click();
     await expect(form.getByText("Campo requerido").first()).toBeVisible();
-    await expect(form.getByLabel("Cuenta de origen")).toHaveAttribute("aria-invalid", "true");
+    // The accounts come chosen (one of each currency, decision 122): the reason is still to choose.
+    await expect(form.getByLabel("Motivo de pago")).toHaveAttribute("aria-invalid", "true");
     expect(seen.validation).toBe(1);
     expect(seen.posts).toBe(0);
   });

@@ -27,11 +27,17 @@ interface ShownProvider {
   best: boolean;
 }
 
+/** 'Ver proveedores', opened as a person does: a native disclosure, closed on every new page (decision 122). */
+async function openProviders(page: Page) {
+  if ((await pricePanel(page).locator("details[open]").count()) === 0) await pricePanel(page).getByText("Ver proveedores").click();
+}
+
 /**
  * A side's provider table as the page shows it, read in one go so a live tick cannot land between two rows: each
  * provider's name, its price and whether it carries 'Mejor'.
  */
 async function providersShown(page: Page, side: "compra" | "venta"): Promise<ShownProvider[]> {
+  await openProviders(page);
   const table = pricePanel(page).getByRole("table", { name: `Mejores proveedores de liquidez para ${side}` });
   await expect(table.getByRole("row")).toHaveCount(5);
   const rows = await table

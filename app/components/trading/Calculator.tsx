@@ -7,11 +7,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { AccountView } from "#core/domain/accounts";
 import { groupAmount, parseAmountInput, regroupTyping } from "#core/domain/amount-input";
+import { accountChoices } from "#core/domain/calculator-choices";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "#core/domain/calculator-preview";
 import { mexicoCityClock } from "#core/domain/clock";
 import { exchangeConstraint, transferConstraint } from "#core/domain/trade-form-constraints";
-import { displayCurrency, formatMoney, formatRate } from "#core/money";
+import { formatMoney, formatRate } from "#core/money";
 import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ComputedQuote, PayNow, ReasonOption, Tab } from "#server/trading/calculator.server";
@@ -228,8 +229,10 @@ export function Calculator(props: CalculatorProps) {
     // Once, at hydration (the form's ref and the state setter are the only things it reads).
   }, []);
 
-  const origins = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === originCurrency);
-  const destinations = props.accounts.filter((a) => tab === "transfer" || displayCurrency(a.currency) === destinationCurrency);
+  const { origins, destinations } = accountChoices(tab, pair, props.accounts);
+  // The server chose a select's one possible value (decision 122): 'Selecciona una opción' would only undo it.
+  const choose = (meta: { initialValue?: unknown }, values: string[]) =>
+    values.length === 1 && meta.initialValue === values[0] ? undefined : t("calculator.choose");
   const accountLabel = useAccountLabel();
   const formErrors = form.errors?.filter(Boolean) ?? [];
   const payable = tab === "transfer" && props.payNow?.kind === "payable" ? props.payNow : null;
@@ -334,7 +337,10 @@ export function Calculator(props: CalculatorProps) {
         <SelectField
           label={t("calculator.origin")}
           meta={fields.origin}
-          placeholder={t("calculator.choose")}
+          placeholder={choose(
+            fields.origin,
+            origins.map((account) => account.idAccount),
+          )}
           onChange={(event) => {
             const origin = event.currentTarget.value;
             setChosen((before) => ({ ...before, origin }));
@@ -349,7 +355,10 @@ export function Calculator(props: CalculatorProps) {
         <SelectField
           label={t("calculator.destination")}
           meta={fields.destination}
-          placeholder={t("calculator.choose")}
+          placeholder={choose(
+            fields.destination,
+            tab === "transfer" && props.recipients.length > 0 ? [] : destinations.map((account) => account.idAccount),
+          )}
           onChange={(event) => {
             const destination = event.currentTarget.value;
             setChosen((before) => ({ ...before, destination }));

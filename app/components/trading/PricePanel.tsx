@@ -50,6 +50,14 @@ function MoveMark({ move, label }: { move: "up" | "down" | null; label: (move: "
   );
 }
 
+function BestBadge({ label }: { label: string }) {
+  return (
+    <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900/60 dark:text-green-200">
+      {label}
+    </span>
+  );
+}
+
 /**
  * The price panel as the dashboard's island (decision 082): its props stay the same objects while the page
  * is open, and the live figures come through a snapshot, so React keeps the server's HTML until this code
@@ -151,55 +159,74 @@ export function PricePanel(props: PricePanelProps) {
         </dl>
       ) : null}
       {pair && price ? (
-        <h3 className="-mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{t("prices.providersTitle")}</h3>
-      ) : null}
-      {pair && price ? (
-        <div aria-live="off" className="grid gap-4 sm:grid-cols-2">
-          {(["buy", "sell"] as const).map((side) => {
-            const best = price[side].price;
-            const bestId = price[side].top[0]?.lpId;
-            return (
-              <div key={side} className="rounded-lg bg-slate-50 p-4 dark:bg-slate-950">
-                <dl>
+        // The best price of each side and whose it is stay in view beside the calculator (decisions 094, 122); the
+        // providers' lists fold under 'Ver proveedores', a native disclosure that opens without JavaScript.
+        <div aria-live="off" className="flex flex-col gap-2">
+          <dl className="flex flex-col divide-y divide-slate-200 rounded-lg bg-slate-50 px-4 dark:divide-slate-800 dark:bg-slate-950">
+            {(["buy", "sell"] as const).map((side) => {
+              const best = price[side].price;
+              const bestId = price[side].top[0]?.lpId;
+              return (
+                <div key={side} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
                   <dt className="text-sm text-slate-600 dark:text-slate-400">
                     {t("prices.bestOf", { side: t(`prices.${side}`, { pair }) })}
                   </dt>
-                  <dd className="flex items-baseline gap-2 text-xl font-semibold tabular-nums">
-                    {best === null ? "—" : formatRate(best)}
+                  <dd className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="text-lg font-semibold tabular-nums">{best === null ? "—" : formatRate(best)}</span>
                     <MoveMark move={moveOf(best, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
+                    {bestId ? (
+                      <span className="text-sm text-slate-700 dark:text-slate-200">
+                        {bestId} <BestBadge label={t("prices.best")} />
+                      </span>
+                    ) : null}
                   </dd>
-                </dl>
-                <table className="mt-3 w-full text-sm">
-                  <caption className="sr-only">{t("prices.providers", { side: t(`prices.sideName.${side}`) })}</caption>
-                  <thead>
-                    <tr className="text-left text-slate-500 dark:text-slate-400">
-                      <th scope="col" className="font-medium">
-                        {t("prices.provider")}
-                      </th>
-                      <th scope="col" className="text-right font-medium">
-                        {t("prices.price")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stableOrder(price[side].top).map((provider) => (
-                      <tr key={provider.lpId}>
-                        <td>
-                          {provider.lpId}
-                          {provider.lpId === bestId ? (
-                            <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900/60 dark:text-green-200">
-                              {t("prices.best")}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td className="text-right tabular-nums">{formatRate(provider.price)}</td>
+                </div>
+              );
+            })}
+          </dl>
+          <details className="group">
+            <summary className="inline-flex min-h-9 cursor-pointer items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+              {t("prices.showProviders")}
+            </summary>
+            <div className="mt-1 grid gap-4 sm:grid-cols-2">
+              {(["buy", "sell"] as const).map((side) => {
+                const bestId = price[side].top[0]?.lpId;
+                return (
+                  <table key={side} className="w-full text-sm">
+                    <caption className="pb-1 text-left text-slate-600 dark:text-slate-400">
+                      {t("prices.providers", { side: t(`prices.sideName.${side}`) })}
+                    </caption>
+                    <thead>
+                      <tr className="text-left text-slate-500 dark:text-slate-400">
+                        <th scope="col" className="font-medium">
+                          {t("prices.provider")}
+                        </th>
+                        <th scope="col" className="text-right font-medium">
+                          {t("prices.price")}
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            );
-          })}
+                    </thead>
+                    <tbody>
+                      {stableOrder(price[side].top).map((provider) => (
+                        <tr key={provider.lpId}>
+                          <td>
+                            {provider.lpId}
+                            {provider.lpId === bestId ? (
+                              <>
+                                {" "}
+                                <BestBadge label={t("prices.best")} />
+                              </>
+                            ) : null}
+                          </td>
+                          <td className="text-right tabular-nums">{formatRate(provider.price)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                );
+              })}
+            </div>
+          </details>
         </div>
       ) : pair ? (
         <p className="text-slate-600 dark:text-slate-400">{t("prices.waiting")}</p>

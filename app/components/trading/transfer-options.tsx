@@ -45,7 +45,12 @@ export function ReasonAndConcept({ reason, concept, reasons }: { reason: FieldMe
   const { t } = useTranslation("calculator");
   return (
     <>
-      <SelectField label={t("calculator.reason")} meta={reason} placeholder={t("calculator.choose")}>
+      <SelectField
+        label={t("calculator.reason")}
+        meta={reason}
+        // One reason, already chosen by the server (decision 122): nothing to choose.
+        placeholder={reasons.length === 1 && reason.initialValue === String(reasons[0]?.id) ? undefined : t("calculator.choose")}
+      >
         {reasons.map((option) => (
           <option key={option.id} value={option.id}>
             {option.label}
