@@ -151,7 +151,8 @@ export function PricePanel(props: PricePanelProps) {
             {formatRate(Number(yours))}
             <MoveMark move={moveOf(price[side].price, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
           </dd>
-          <dd className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {/* Two lines held either way: the hint's words change as the panel hydrates, and what is below must not move. */}
+          <dd className="mt-1 min-h-10 text-sm text-slate-600 dark:text-slate-300">
             {margin.reference
               ? `${t("prices.forReference", { amount: forAmount, margin: margin.margin })} ${t(hydrated ? "prices.typeHint" : "prices.quoteHint")}`
               : t("prices.forAmount", { amount: forAmount, margin: margin.margin })}
@@ -167,18 +168,24 @@ export function PricePanel(props: PricePanelProps) {
               const best = price[side].price;
               const bestId = price[side].top[0]?.lpId;
               return (
-                <div key={side} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-                  <dt className="text-sm text-slate-600 dark:text-slate-400">
+                // Price on one line, provider on the next, whatever the width: the move mark that comes with the
+                // first live tick must not wrap the row and push what is below (decision 090).
+                <div key={side} className="flex items-start justify-between gap-x-3 py-2">
+                  <dt className="pt-1 text-sm text-slate-600 dark:text-slate-400">
                     {t("prices.bestOf", { side: t(`prices.${side}`, { pair }) })}
                   </dt>
-                  <dd className="flex flex-wrap items-baseline gap-x-2">
-                    <span className="text-lg font-semibold tabular-nums">{best === null ? "—" : formatRate(best)}</span>
-                    <MoveMark move={moveOf(best, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
-                    {bestId ? (
-                      <span className="text-sm text-slate-700 dark:text-slate-200">
-                        {bestId} <BestBadge label={t("prices.best")} />
-                      </span>
-                    ) : null}
+                  <dd className="flex flex-col items-end">
+                    <span className="flex items-baseline gap-x-2 whitespace-nowrap">
+                      <span className="text-lg font-semibold tabular-nums">{best === null ? "—" : formatRate(best)}</span>
+                      <MoveMark move={moveOf(best, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
+                    </span>
+                    <span className="min-h-5 text-sm text-slate-700 dark:text-slate-200">
+                      {bestId ? (
+                        <>
+                          {bestId} <BestBadge label={t("prices.best")} />
+                        </>
+                      ) : null}
+                    </span>
                   </dd>
                 </div>
               );
