@@ -34,7 +34,7 @@ test("Ana changes her contact e-mail, follows the link from the outbox and sees 
   await page.goto("/configuracion");
   await expect(settings(page)).toBeVisible();
   await expect(settings(page).getByRole("link", { name: "Datos de usuario" })).toHaveAttribute("aria-current", "page");
-  await expect(settings(page)).toContainText("Ana M.");
+  await expect(settings(page)).toContainText("Ana Martínez Ríos");
   await expect(row(page, "Correo de contacto")).toContainText("ana.martinez@importadorabajio.com.mx");
   await expect(row(page, "Correo de contacto")).toContainText("Verificado");
 
@@ -155,7 +155,7 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
 test("Carlos's verified WhatsApp shows as verified, never 'no disponible'", async ({ page }) => {
   await loginAs(page, "carlos.colaborador");
   await page.goto("/configuracion");
-  await expect(settings(page)).toContainText("Carlos H.");
+  await expect(settings(page)).toContainText("Carlos Hernández Soto");
   await expect(row(page, "WhatsApp")).toContainText("+52 4771234567");
   await expect(row(page, "WhatsApp")).toContainText("Verificado");
   await expect(row(page, "WhatsApp")).not.toContainText("no disponible");
