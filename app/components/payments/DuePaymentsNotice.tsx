@@ -44,7 +44,7 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
               </span>
               {item.overdue ? (
                 <span className="flex flex-wrap items-center gap-x-2">
-                  <span className={stateBadgeClass("overdue")}>{t("overdueBadge")}</span>
+                  <span className={stateBadgeClass("overdue")}>{t("overdueBadge")}</span>{" "}
                   <time dateTime={item.date} className="font-medium text-failed dark:text-red-300">
                     {t("overdue", { date: item.dateText })}
                   </time>
