@@ -110,6 +110,8 @@ test("the rebrand notice comes first, and the contact notice leads to the settin
  * Without JavaScript the link is a document request and the server renders the drawer.
  */
 test("a drawer opened by a client navigation shows whenever its chunk arrives", async ({ page }, testInfo) => {
+  // Eight dashboard loads and drawer openings, each under 6× CPU throttling.
+  test.setTimeout(180_000);
   const js = testInfo.project.name === "js";
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("heading", { level: 1, name: "Operar" })).toBeVisible();
