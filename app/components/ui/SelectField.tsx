@@ -31,7 +31,9 @@ export function SelectField({ meta, label, fallback, placeholder, hint, classNam
         id={meta.id}
         name={meta.name}
         defaultValue={initialText(meta) ?? fallback}
-        required={meta.required || undefined}
+        // Without a placeholder the select always holds one of its options, so `required` asks nothing, and HTML
+        // allows it only over an empty first option (the W3C checker refuses it). The server still requires it.
+        required={(meta.required && placeholder !== undefined) || undefined}
         aria-invalid={ariaInvalid}
         aria-describedby={describedBy}
         onChange={onChange}
