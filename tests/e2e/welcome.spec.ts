@@ -79,8 +79,7 @@ test.describe("with JavaScript", () => {
           return element ? getComputedStyle(element).animationName : "missing";
         };
         return {
-          tile: nameOf(".fxn-welcome .fxn-logo-tile"),
-          arrows: nameOf(".fxn-welcome .fxn-logo-arrows path"),
+          mark: nameOf(".fxn-welcome .fxn-logo"),
           caption: nameOf(".fxn-welcome .fxn-splash-caption"),
           bar: nameOf(".fxn-welcome .fxn-splash-count"),
           fade: getComputedStyle(document.querySelector(".fxn-welcome")!).animationDuration,
@@ -90,7 +89,7 @@ test.describe("with JavaScript", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await bankLogin(page);
     await expect(welcome(page)).toContainText(/Tu portal se abre en [1-5] s/);
-    expect(await animations()).toEqual({ tile: "none", arrows: "none", caption: "none", bar: "none", fade: "0.001s" });
+    expect(await animations()).toEqual({ mark: "none", caption: "none", bar: "none", fade: "0.001s" });
     await page.clock.runFor(5_000);
     await expect(welcome(page)).toHaveCount(0);
 
@@ -98,7 +97,7 @@ test.describe("with JavaScript", () => {
     await page.context().clearCookies();
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await bankLogin(page);
-    expect(await animations()).toMatchObject({ tile: "fxn-logo-pop", arrows: "fxn-logo-draw", bar: "fxn-splash-count", fade: "0.4s" });
+    expect(await animations()).toMatchObject({ mark: "fxn-logo-pop", bar: "fxn-splash-count", fade: "0.4s" });
   });
 });
 

@@ -6,18 +6,13 @@ import { useTranslation } from "~/i18n";
  */
 export function LogoMark({ className = "h-8 w-8", animated = false }: { className?: string; animated?: boolean }) {
   return (
-    <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className={className}>
-      <rect width="48" height="48" rx="12" className={`fill-brand-600 dark:fill-brand-500 ${animated ? "fxn-logo-tile" : ""}`} />
-      <g
-        fill="none"
-        stroke="white"
-        strokeWidth="3.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={animated ? "fxn-logo-arrows" : undefined}
-      >
-        <path d="M13 18h21m-6-6 6 6-6 6" pathLength={1} />
-        <path d="M35 30H14m6 6-6-6 6-6" pathLength={1} />
+    // Animated, the whole mark moves as one element (transform and opacity): the compositor runs it without
+    // the main thread, which is parsing and hydrating the page under the splash (decision 112).
+    <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className={animated ? `fxn-logo ${className}` : className}>
+      <rect width="48" height="48" rx="12" className="fill-brand-600 dark:fill-brand-500" />
+      <g fill="none" stroke="white" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M13 18h21m-6-6 6 6-6 6" />
+        <path d="M35 30H14m6 6-6-6 6-6" />
       </g>
     </svg>
   );
