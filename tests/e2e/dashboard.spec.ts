@@ -32,6 +32,10 @@ function expectInFirstView(place: Awaited<ReturnType<typeof firstView>>, what: s
 
 const calculator = (page: Page) => page.getByRole("region", { name: "Calculadora" });
 const pricePanel = (page: Page) => page.getByRole("region", { name: "Precios en tiempo real" });
+const firstField = (page: Page) =>
+  calculator(page)
+    .getByLabel(/^Monto en /)
+    .first();
 
 test("at 1440 × 900 the calculator's first field and 'Cotizar' are in the first view, with the rate and its provider", async ({
   browser,
@@ -45,15 +49,7 @@ test("at 1440 × 900 the calculator's first field and 'Cotizar' are in the first
   await expect(page.getByRole("region", { name: "Avisos" })).toContainText("Nuevo");
   await expect(page.getByRole("region", { name: "Pagos programados por hacer" }).getByRole("listitem").first()).toBeVisible();
 
-  expectInFirstView(
-    await firstView(
-      page,
-      calculator(page)
-        .getByLabel(/^Monto en /)
-        .first(),
-    ),
-    "the first field",
-  );
+  expectInFirstView(await firstView(page, firstField(page)), "the first field");
   expectInFirstView(await firstView(page, calculator(page).getByRole("button", { name: "Cotizar" })), "'Cotizar'");
   expectInFirstView(await firstView(page, pricePanel(page).getByText(/^Tu tipo de cambio /)), "'Tu tipo de cambio'");
   const bestBuy = pricePanel(page).getByRole("definition").filter({ hasText: "Mejor" }).first();
@@ -67,15 +63,7 @@ test("at 390 × 844 the calculator's first field is in the first view", async ({
   const page = await context.newPage();
   await loginAs(page, "ana.admin");
   await expect(page.getByRole("region", { name: "Avisos" })).toContainText("SPID: el servicio presenta fallas.");
-  expectInFirstView(
-    await firstView(
-      page,
-      calculator(page)
-        .getByLabel(/^Monto en /)
-        .first(),
-    ),
-    "the first field",
-  );
+  expectInFirstView(await firstView(page, firstField(page)), "the first field");
   // Below it on a phone, the rate first, then the payments due.
   const calculatorBox = await calculator(page).boundingBox();
   const pricesBox = await pricePanel(page).boundingBox();
