@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { AccountView } from "./accounts";
-import { accountChoices, onlyChoice, withOnlyChoices } from "./calculator-choices";
+import { accountChoices, isOnlyChoiceChosen, onlyChoice, withOnlyChoices } from "./calculator-choices";
 
 const account = (idAccount: string, currency: string): AccountView => ({
   idAccount,
@@ -90,5 +90,14 @@ describe("the calculator's choices", () => {
       origin: "A-USD",
       destination: "r:9",
     });
+  });
+});
+
+describe("isOnlyChoiceChosen", () => {
+  it("holds only when the one possible value is the chosen one", () => {
+    expect(isOnlyChoiceChosen(["A"], "A")).toBe(true);
+    expect(isOnlyChoiceChosen(["A"], undefined)).toBe(false);
+    expect(isOnlyChoiceChosen(["A", "B"], "A")).toBe(false);
+    expect(isOnlyChoiceChosen([], "")).toBe(false);
   });
 });

@@ -22,6 +22,12 @@ export function onlyChoice(values: readonly string[]): string | null {
   return values.length === 1 ? (values[0] ?? null) : null;
 }
 
+/** Whether a select's one possible value is already its value: then a placeholder would only undo it. */
+export function isOnlyChoiceChosen(values: readonly string[], chosen: unknown): boolean {
+  const only = onlyChoice(values);
+  return only !== null && chosen === only;
+}
+
 export interface CalculatorOptions {
   accounts: readonly AccountView[];
   /** The recipients the member may pay (a transfer's destinations besides own accounts). */

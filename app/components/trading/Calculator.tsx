@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 
 import type { AccountView } from "#core/domain/accounts";
 import { groupAmount, parseAmountInput, regroupTyping } from "#core/domain/amount-input";
-import { accountChoices } from "#core/domain/calculator-choices";
+import { accountChoices, isOnlyChoiceChosen } from "#core/domain/calculator-choices";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
 import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "#core/domain/calculator-preview";
 import { mexicoCityClock } from "#core/domain/clock";
@@ -232,7 +232,7 @@ export function Calculator(props: CalculatorProps) {
   const { origins, destinations } = accountChoices(tab, pair, props.accounts);
   // The server chose a select's one possible value (decision 122): 'Selecciona una opción' would only undo it.
   const choose = (meta: { initialValue?: unknown }, values: string[]) =>
-    values.length === 1 && meta.initialValue === values[0] ? undefined : t("calculator.choose");
+    isOnlyChoiceChosen(values, meta.initialValue) ? undefined : t("calculator.choose");
   const accountLabel = useAccountLabel();
   const formErrors = form.errors?.filter(Boolean) ?? [];
   const payable = tab === "transfer" && props.payNow?.kind === "payable" ? props.payNow : null;

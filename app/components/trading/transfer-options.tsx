@@ -1,4 +1,5 @@
 import type { AccountView } from "#core/domain/accounts";
+import { isOnlyChoiceChosen } from "#core/domain/calculator-choices";
 import { recipientDestination } from "#core/domain/calculator-prefill";
 import { displayCurrency, formatMoney } from "#core/money";
 import type { RecipientOption } from "#server/trading/accounts.server";
@@ -49,7 +50,14 @@ export function ReasonAndConcept({ reason, concept, reasons }: { reason: FieldMe
         label={t("calculator.reason")}
         meta={reason}
         // One reason, already chosen by the server (decision 122): nothing to choose.
-        placeholder={reasons.length === 1 && reason.initialValue === String(reasons[0]?.id) ? undefined : t("calculator.choose")}
+        placeholder={
+          isOnlyChoiceChosen(
+            reasons.map((option) => String(option.id)),
+            reason.initialValue,
+          )
+            ? undefined
+            : t("calculator.choose")
+        }
       >
         {reasons.map((option) => (
           <option key={option.id} value={option.id}>
