@@ -76,7 +76,11 @@ const thousands = (count: number) => `${(count / 1000).toLocaleString("en")}k`;
 const latencyTarget = (clients: number) => (clients <= 1000 ? 50 : 250);
 
 export async function priceFanout(): Promise<Figure[]> {
-  const stack = await startStack(3291, {}, { gcHook: true });
+  // The app caps live streams per session and per instance (decision 100); the bench's clients share one
+  // session and reach the largest step, so it raises both: it measures what the fan-out costs, not where an
+  // operator would stop it.
+  const largest = String(Math.max(...STEPS));
+  const stack = await startStack(3291, { LIVE_STREAMS_PER_SESSION: largest, LIVE_STREAMS_PER_INSTANCE: largest }, { gcHook: true });
   const children: ChildProcess[] = [];
   const figures: Figure[] = [];
   try {

@@ -112,9 +112,10 @@ export const configSchema = z.object({
   ANNOUNCEMENTS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
    * Live streams (/eventos) one session may hold on this instance, and this instance in all
-   * (decision 100); past either, a new stream is refused with 429.
+   * (decision 100); past either, a new stream is refused with 429. A load test raises both (the
+   * price fan-out bench holds its 10,000 clients in one session).
    */
-  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(DEFAULT_STREAM_CAPS.perSession),
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_STREAM_CAPS.perSession),
   LIVE_STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_STREAM_CAPS.perInstance),
   /** How often, at most, an instance checks that the bank's service answers (ms; §9: 300 s). */
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
