@@ -203,11 +203,11 @@ describe("price WebSocket", () => {
   });
 
   it("reports the mode and the number of open price sockets", async () => {
-    expect((await control()).body).toEqual({ mode: "normal", sockets: 0 });
+    expect((await control()).body).toEqual({ mode: "normal", sockets: 0, refused: 0 });
     const a = new Client(sandbox.url);
     const b = new Client(sandbox.url);
     await Promise.all([a.ready, b.ready]);
-    expect((await control()).body).toEqual({ mode: "normal", sockets: 2 });
+    expect((await control()).body).toEqual({ mode: "normal", sockets: 2, refused: 0 });
     a.socket.close();
     await a.until(() => a.closed);
     await sleep(50);
@@ -220,7 +220,7 @@ describe("price WebSocket", () => {
     await client.ready;
     client.subscribe("USD/MXN");
     await client.until(() => client.frames.length >= 1);
-    expect((await control({ mode: "silent" })).body).toEqual({ mode: "silent", sockets: 1 });
+    expect((await control({ mode: "silent" })).body).toEqual({ mode: "silent", sockets: 1, refused: 0 });
     await sleep(100);
     const count = client.frames.length;
     await sleep(700);
@@ -235,13 +235,14 @@ describe("price WebSocket", () => {
     await client.ready;
     client.subscribe("USD/MXN");
     await client.until(() => client.frames.length >= 1);
-    expect((await control({ mode: "drop" })).body).toEqual({ mode: "drop", sockets: 0 });
+    expect((await control({ mode: "drop" })).body).toEqual({ mode: "drop", sockets: 0, refused: 0 });
     await client.until(() => client.closed);
 
     const refused = new Client(sandbox.url);
     refused.ready.catch(() => undefined);
     await refused.until(() => refused.closed);
     expect(refused.frames).toHaveLength(0);
+    expect((await control()).body).toEqual({ mode: "drop", sockets: 0, refused: 1 });
 
     await control({ mode: "normal" });
     const again = new Client(sandbox.url);

@@ -81,6 +81,8 @@ export interface PriceFeed {
   setMode(mode: PriceMode): void;
   /** Open price sockets. */
   sockets(): number;
+  /** Sockets closed on arrival while dropping, since the last reset: a client's attempts to come back. */
+  refused(): number;
   /** Called on every tick of every pair (price alerts are evaluated on them). */
   onTick(listener: TickListener): void;
   /** Pairs that tick even when no socket listens (those with active price alerts). */
@@ -232,6 +234,8 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     subscribe(socket, parsed.data.msg.trim().toUpperCase());
   }
 
+  let refusedCount = 0;
+
   /** Like a network cut: no close frame. Counted as closed at once, not when 'close' fires. */
   function dropAll(): void {
     for (const socket of open) {
@@ -245,6 +249,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
   return {
     handle(socket) {
       if (mode === "drop") {
+        refusedCount += 1;
         socket.close(1013, "Servicio de precios no disponible");
         return;
       }
@@ -270,6 +275,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
       ctx.logger.info({ mode: next }, "price feed mode");
     },
     sockets: () => open.size,
+    refused: () => refusedCount,
     onTick(listener) {
       tickListeners.push(listener);
     },
@@ -289,6 +295,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     mid: (pair) => markets.get(pair)?.mid ?? PAIR_LEVELS[pair],
     reset() {
       mode = "normal";
+      refusedCount = 0;
       random = mulberry32(seed);
       markets.clear();
     },
@@ -300,9 +307,9 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
   };
 }
 
-/** `GET /__prices` → { mode, sockets }; `POST /__prices { mode }` → the same after the change. */
+/** `GET /__prices` → { mode, sockets, refused }; `POST /__prices { mode }` → the same after the change. */
 export function registerPriceRoutes(router: Router, feed: PriceFeed): void {
-  const status = () => json(200, { mode: feed.mode, sockets: feed.sockets() });
+  const status = () => json(200, { mode: feed.mode, sockets: feed.sockets(), refused: feed.refused() });
   router.get("/__prices", status).post("/__prices", ({ body }) => {
     feed.setMode(parseWith(modeInput, body).mode);
     return status();

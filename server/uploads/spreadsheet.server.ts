@@ -121,6 +121,11 @@ function discardOutput(worker: Worker): void {
 const SPARE_IDLE_MS = 10 * 60_000;
 const spare = singleton("excel-spare", () => ({ worker: null as Worker | null, idle: null as NodeJS.Timeout | null, parsing: 0 }));
 
+/** Whether a spare worker is waiting for the next file (a test waits for it to have started). */
+export function spareWaiting(): boolean {
+  return spare.worker !== null;
+}
+
 function takeSpare(limits: ParserLimits): Worker | null {
   if (limits !== DEFAULT_LIMITS || !spare.worker) return null;
   const worker = spare.worker;

@@ -46,7 +46,9 @@ function start(pair: string, options: { silenceMs?: number } = {}) {
   return { quotes, statuses };
 }
 
-const priceSockets = async () => ((await control(sandbox, "/__prices", undefined, "GET")) as { mode: string; sockets: number }).sockets;
+const priceStatus = async () =>
+  (await control(sandbox, "/__prices", undefined, "GET")) as { mode: string; sockets: number; refused: number };
+const priceSockets = async () => (await priceStatus()).sockets;
 
 describe("price feed against the sandbox", () => {
   it("receives several ticks a second, each with at least 4 signed providers", async () => {
@@ -92,9 +94,10 @@ describe("price feed against the sandbox", () => {
     await control(sandbox, "/__prices", { mode: "drop" });
     await vi.waitFor(() => expect(statuses).toEqual(["up", "down"]), { timeout: 2_000 });
 
-    // While dropping, every attempt is closed right after the upgrade: still down, no ticks.
+    // While dropping, every attempt is closed right after the upgrade: after two more attempts, still down, no ticks.
     const count = quotes.length;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const refused = (await priceStatus()).refused;
+    await vi.waitFor(async () => expect((await priceStatus()).refused).toBeGreaterThanOrEqual(refused + 2), { timeout: 3_000 });
     expect(quotes.length).toBe(count);
     expect(statuses).toEqual(["up", "down"]);
 
