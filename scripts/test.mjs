@@ -20,12 +20,18 @@ const steps = [
   ["Bancos de medición, tamaños pequeños (bench/smoke.ts)", "npx", ["tsx", "bench/smoke.ts"]],
 ];
 
+/** Minutes since `since`, as each step's line prints them (the suite's time is a figure a change can move). */
+const minutesSince = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
+
+const suiteStarted = Date.now();
 for (const [name, command, args] of steps) {
   console.log(`\n› ${name}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CI: process.env.CI ?? "" } });
   if (result.status !== 0) {
-    console.error(`\n✗ Falló: ${name}`);
+    console.error(`\n✗ Falló: ${name} (${minutesSince(started)})`);
     process.exit(result.status ?? 1);
   }
+  console.log(`› ${name}: ${minutesSince(started)}`);
 }
-console.log("\n✓ Todas las pruebas pasaron");
+console.log(`\n✓ Todas las pruebas pasaron (${minutesSince(suiteStarted)})`);
