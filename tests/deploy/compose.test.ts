@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
-import { sandboxEnv, sandboxProcessEnv } from "../../scripts/sandbox-env.mjs";
+import { SANDBOX_NODE_ARGS, sandboxEnv, sandboxProcessEnv } from "../../scripts/sandbox-env.mjs";
 import { parseConfig } from "../../server/config.server";
 
 /**
@@ -87,7 +87,8 @@ describe("compose.yaml", () => {
     const sandbox = services.sandbox;
     const command = sandbox.command!.join(" ");
     expect(command).toBe("node --import tsx sandbox/main.ts");
-    expect(read("playwright.config.ts")).toContain(`command: "${command}"`);
+    expect(["node", ...SANDBOX_NODE_ARGS].join(" ")).toBe(command);
+    expect(read("tests/e2e/fixtures.ts")).toContain("serve(SANDBOX_NODE_ARGS,");
 
     const target = sandbox.build?.target;
     const stage = read("Dockerfile")

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay, withPaymentBatches } from "./screens";
 import { loginAs, resetSandbox, sandboxControl, welcome } from "./support";
 

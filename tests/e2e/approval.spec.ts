@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
 
 /**

@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { islandsHydrated, loginAs, pageErrors, resetSandbox } from "./support";
 
 /**

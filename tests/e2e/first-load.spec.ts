@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { islandsHydrated, loginAs, resetSandbox, sidebar } from "./support";
 
 /**

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar } from "./support";
 
 /**

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, sandboxControl, sidebar, toast } from "./support";
 
 /**

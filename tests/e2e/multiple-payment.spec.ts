@@ -4,11 +4,11 @@ import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
 
 import { formatMoney } from "../../core/money";
 import { zipBomb } from "../support/sample-files";
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar, toast } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;

@@ -1,16 +1,16 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
 import { bankHolidays } from "../../sandbox/bank-holidays";
 import { type ClockPair, startClockPair } from "../support/clock-pair";
+import { expect, test } from "./fixtures";
+import { APP_PORT } from "./ports";
 import { toast } from "./support";
 
 /**
  * §4's notices on a fixed clock (decision 113): each test starts an app and a
  * sandbox of its own on an instant of next week, Mexico City time, and lets time run from there.
- * Ports: E2E_APP_PORT + 6 (app) and + 7 (sandbox).
+ * Ports: its worker's APP_PORT (ports.ts) + 6 (app) and + 7 (sandbox).
  */
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const [PAIR_APP_PORT, PAIR_SANDBOX_PORT] = [6, 7].map((offset) => APP_PORT + offset);
 

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, sandboxControl, toast } from "./support";
 
 const notifications = (page: Page) =>

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
 import { bankHolidays } from "../../sandbox/bank-holidays";
 import { isWorkingDay } from "../../sandbox/schedule-dates";
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar, toast } from "./support";
 
 /**

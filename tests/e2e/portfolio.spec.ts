@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, sandboxControl } from "./support";
 
 /**

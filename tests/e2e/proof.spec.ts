@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
 
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;

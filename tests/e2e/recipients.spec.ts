@@ -4,10 +4,10 @@ import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import type * as ExcelJSTypes from "exceljs";
 
 import { recipientsWorkbook, sampleRows, zipBomb } from "../support/sample-files";
+import { expect, test } from "./fixtures";
 import { loginAs, resetSandbox, sandboxControl, sidebar } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;

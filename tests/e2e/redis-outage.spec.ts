@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
 import type { Cluster, RoundRobin } from "../support/instances";
 import { startCluster } from "../support/instances";
 import { redisHop, startRedis } from "../support/redis";
 import { until } from "../support/wait";
+import { expect, test } from "./fixtures";
+import { APP_PORT, SANDBOX_PORT } from "./ports";
 import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
@@ -14,10 +15,8 @@ import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFron
  * registered, then comes back. Every page answers within its budget with the Spanish 503 (never a
  * 500), /readiness 503 and /healthcheck 200; the money form sent during the outage is refused
  * before the bank, and sent again after it (twice at once) creates one operation; the session and
- * the file's job carry on with no restart. Figures are printed. Ports: E2E_APP_PORT + 4…8.
+ * the file's job carry on with no restart. Figures are printed. Ports: its worker's APP_PORT (ports.ts) + 4…8.
  */
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 const [REDIS_PORT, HOP_PORT, PORT_A, PORT_B, FRONT_PORT] = [4, 5, 6, 7, 8].map((offset) => APP_PORT + offset);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 /** A page's whole budget (decision 027: pages bounded at ~10.5 s under every upstream fault). */

@@ -1,10 +1,11 @@
 import type { Browser } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import { Redis } from "ioredis";
 
 import type { AppInstance, Cluster, RoundRobin } from "../support/instances";
 import { startCluster } from "../support/instances";
 import { freePort, startRedis } from "../support/redis";
+import { expect, test } from "./fixtures";
+import { SANDBOX_PORT } from "./ports";
 import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFront, startRecipientsUpload } from "./support";
 
 /**
@@ -14,7 +15,6 @@ import { quotedBuy, resetSandbox, SANDBOX_URL, sandboxControl, signInThroughFron
  * reaches the instances through the front, and each one directly where a test needs to know which
  * instance holds a live stream (a cookie is the same for every port of a host).
  */
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 let redis: { url: string; stop: () => void };

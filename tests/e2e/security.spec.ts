@@ -1,8 +1,8 @@
 import { readdir, readFile, readlink } from "node:fs/promises";
 import http from "node:http";
 
-import { expect, test } from "@playwright/test";
-
+import { expect, test } from "./fixtures";
+import { APP_PORT } from "./ports";
 import { loginAs, resetSandbox } from "./support";
 
 /**
@@ -11,7 +11,6 @@ import { loginAs, resetSandbox } from "./support";
  * checks of loaders and actions (bank link, rate limits, sessions, CSRF) are tests/security.
  * Browser-less: run once, in the 'js' project.
  */
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 const APP = `http://localhost:${APP_PORT}`;
 const MB = 1024 * 1024;
 

@@ -1,20 +1,20 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, request, test } from "@playwright/test";
+import { request } from "@playwright/test";
 
 import type { AppInstance } from "../support/instances";
 import { startAppInstance } from "../support/instances";
 import type { RedisPath } from "../support/redis";
 import { redisHop, startRedis } from "../support/redis";
+import { expect, test } from "./fixtures";
+import { APP_PORT, SANDBOX_PORT } from "./ports";
 import { SANDBOX_URL } from "./support";
 
 /**
  * Decision 102: SIGTERM ends the app well inside Docker's default 10 s grace whether Redis is
  * up, stopped, or black-holed (a listener that accepts and never answers), with a person signed in
  * and a live stream open (decision 102). The production build in a process of its own, its Redis
- * reached through a hop the test can cut. Ports: E2E_APP_PORT + 1…3.
+ * reached through a hop the test can cut. Ports: its worker's APP_PORT (ports.ts) + 1…3.
  */
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3110);
 const [HOP_PORT, INSTANCE_PORT, REDIS_PORT] = [APP_PORT + 1, APP_PORT + 2, APP_PORT + 3];
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 /** Docker's default grace is 10 s; the app's own forced exit is at 8 s and must never be needed. */

@@ -2,9 +2,10 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
 import { recipientsWorkbook, sampleRows } from "../support/sample-files";
+import { SANDBOX_URL } from "./ports";
 
-/** Ports of playwright.config.ts; the sandbox is reached only for its portal and control endpoints. */
-export const SANDBOX_URL = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
+/** The worker's own sandbox (ports.ts), reached only for its portal and control endpoints. */
+export { SANDBOX_URL };
 
 export async function resetSandbox() {
   const response = await fetch(`${SANDBOX_URL}/__reset`, { method: "POST" });

@@ -5,11 +5,11 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
-
 import { APP_NODE_ARGS } from "../../scripts/app-node-args.mjs";
 import { sandboxEnv, waitForHttp } from "../../scripts/sandbox-env.mjs";
 import { freePort } from "../support/redis";
+import { expect, test } from "./fixtures";
+import { SANDBOX_PORT } from "./ports";
 import { productJwtOf, resetSandbox, SANDBOX_URL } from "./support";
 
 /**
@@ -20,7 +20,6 @@ import { productJwtOf, resetSandbox, SANDBOX_URL } from "./support";
  * keys, none of them carrying a token, an account, an amount or a person's data. The request's log
  * line and its error page carry the same trace id.
  */
-const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const USER = "ana.admin";
 

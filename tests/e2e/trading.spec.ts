@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { islandsHydrated, loginAs, resetSandbox, SANDBOX_URL, sandboxControl } from "./support";
 
 test.beforeEach(async () => {
@@ -400,8 +400,21 @@ test("the prices say when they are from and lead with the client's rate; with Ja
   await expect(resume).toHaveAttribute("aria-pressed", "true");
   await expect(panel.getByText(/^En pausa · precios de las \d{2}:\d{2}:\d{2}$/)).toBeVisible();
   const frozen = await bestBuyPrice(page).textContent();
-  // Ticks keep arriving (several a second); a paused panel shows none of them.
-  await page.waitForTimeout(4_000);
+  // Ticks keep arriving (several a second): a second tab, not paused, shows three different prices in the
+  // meantime, and the paused panel none of them.
+  const other = await page.context().newPage();
+  await other.goto("/");
+  const seen = new Set<string | null>();
+  await expect
+    .poll(
+      async () => {
+        seen.add(await bestBuyPrice(other).textContent());
+        return seen.size;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(3);
+  await other.close();
   expect(await bestBuyPrice(page).textContent()).toBe(frozen);
   await resume.click();
   await expect.poll(() => bestBuyPrice(page).textContent(), { timeout: 10_000 }).not.toBe(frozen);

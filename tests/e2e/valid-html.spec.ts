@@ -5,8 +5,8 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 
+import { expect, test } from "./fixtures";
 import { enterAs, SCREENS, screenUrl, withMarketTools, withNoticesOn, withOperationsUnderWay, withPaymentBatches } from "./screens";
 import { resetSandbox, SANDBOX_URL } from "./support";
 
