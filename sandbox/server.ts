@@ -89,6 +89,8 @@ export interface Sandbox {
    * shows nothing more happens waits for 0 first, since a condition cannot see "nothing" (decision 115).
    */
   pendingApplies(): number;
+  /** Tick periods the price feed's timer ran (silent ones too), to show ticks were due without sleeping. */
+  pricePeriods(): number;
 }
 
 /** Handlers for WebSocket paths (prices, notifications) plug in here as they are built. */
@@ -313,6 +315,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     state,
     notify: (input: NewNotification) => addNotification(ctx, input),
     pendingApplies: () => trading.pending() + recipientRegistrations.pending(),
+    pricePeriods: () => prices.periods(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         shutdown.abort();
