@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { reaches } from "./alerts";
 import { type Sandbox, startSandbox } from "./server";
 
@@ -46,7 +47,11 @@ const createAlert = (jwt: string, body: unknown, key: string = crypto.randomUUID
   call(jwt, "POST", "/api/price-alerts", body, { "idempotency-key": key });
 const control = (path: string, body: unknown) =>
   fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** USD/MXN's live mid as the rate history ends on it; it changes on every tick of the feed. */
+async function liveMid(jwt: string): Promise<number | undefined> {
+  const history = (await call(jwt, "GET", "/api/rate-history?pair=USD/MXN&range=1D")).body as unknown as { points: { rate: number }[] };
+  return history.points.at(-1)?.rate;
+}
 
 describe("price alerts", () => {
   it("creates, lists and deletes a member's alerts, and another member sees none of them", async () => {
@@ -97,7 +102,10 @@ describe("price alerts", () => {
     const created = await createAlert(ana, alert(17.5, "above"));
     await createAlert(ana, { ...alert(16, "below"), operation: "sell" });
     expect((await control("/__prices/level", { pair: "USD/MXN", level: 17.6 })).status).toBe(200);
-    await sleep(600);
+    await until(
+      async () => (await call(ana, "GET", "/api/price-alerts")).body.find((one) => one.id === created.body.id)?.status === "triggered",
+      { what: "the alert to fire" },
+    );
     const alerts = (await call(ana, "GET", "/api/price-alerts")).body;
     const fired = alerts.find((one) => one.id === created.body.id)!;
     expect(fired).toMatchObject({ status: "triggered" });
@@ -110,7 +118,9 @@ describe("price alerts", () => {
     expect(notifications.data[0]).toMatchObject({ title: "Alerta de precio", detail: { id: created.body.id, pair: "USD/MXN" } });
     // Still above the target on later ticks: no second notification.
     await control("/__prices/level", { pair: "USD/MXN", level: 17.7 });
-    await sleep(300);
+    // The move ticks the pair once; when the mid changes again, a tick of the feed evaluated the alerts again.
+    const moved = await liveMid(ana);
+    await until(async () => (await liveMid(ana)) !== moved, { what: "a later tick of USD/MXN" });
     const again = (await call(ana, "GET", "/notifications-api/notifications?module=priceAlert")).body as unknown as { data: unknown[] };
     expect(again.data).toHaveLength(1);
   });

@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { DEMO_KEYS } from "./challenge";
 import { signQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
@@ -77,12 +78,17 @@ async function operate(jwt: string, body: Json, res = "0"): Promise<Json> {
     redirect: "manual",
   });
   await client.post(jwt, "/api/processchallenge", { res, msg: "x", trk: created.body.trk });
-  for (;;) {
-    const { body: view } = await client.get(jwt, `/api/operations/${String(created.body.id)}`);
-    if (view.status !== "applying") return view;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  return until(
+    async () => {
+      const { body: view } = await client.get(jwt, `/api/operations/${String(created.body.id)}`);
+      return view.status !== "applying" && view;
+    },
+    { everyMs: 5, what: `operation ${String(created.body.id)} to leave "applying"` },
+  );
 }
+
+/** Every apply the sandbox scheduled has run: from here on, no money moves on its own. */
+const settled = () => until(() => sandbox.pendingApplies() === 0, { what: "the sandbox's scheduled applies to run" });
 
 describe("an applied operation in the bank's movements", () => {
   it("a buy: the FX charge on the origin and the FX credit on the destination, at once, with its reference", async () => {
@@ -207,7 +213,7 @@ describe("an applied operation in the bank's movements", () => {
       redirect: "manual",
     });
     await client.post(jwt, "/api/processchallenge", { res: "0", msg: "x", trk: created.body.trk });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect((await client.get(jwt, `/api/operations/${String(created.body.id)}`)).body.status).toBe("notApplied");
     const ids = (await movementsOf("ana.admin", "A-100234-01")).map((movement) => movement.operation_id);
     expect(ids).not.toContain(failed.id);
@@ -256,7 +262,7 @@ describe("an applied operation in the bank's movements", () => {
       redirect: "manual",
     });
     await Promise.all([1, 2].map(() => client.post(ana, "/api/processchallenge", { res: "0", msg: "x", trk: approved.body.trk })));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     const movements = (await movementsOf("ana.admin", "A-100234-01")).filter((movement) => movement.operation_id === created.body.id);
     expect(movements.map((movement) => [movement.movement_type.id, movement.amount])).toEqual([[40, 5000]]);
   });

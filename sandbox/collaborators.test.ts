@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { PERMISSIONS_UPDATED_TITLE, SECOND_SIGNATURE_MESSAGE } from "./collaborators";
 import { signQuote } from "./price-signing";
 import { type Sandbox, startSandbox } from "./server";
@@ -23,7 +24,11 @@ beforeEach(async () => {
   await fetch(`${sandbox.url}/__reset`, { method: "POST" });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The bank applies an operation `APPLY_DELAY_MS` after its challenge; waits until it did. */
+const appliedOperation = (id: unknown) =>
+  until(() => sandbox.state.operations.find((operation) => operation.id === id)?.status === "applied", {
+    what: `the bank to apply operation ${String(id)}`,
+  });
 const balance = (idAccount: string) => sandbox.state.accounts.find((account) => account.idAccount === idAccount)?.balance;
 const notificationsOf = (memberId: number) => sandbox.state.notifications.filter((notification) => notification.memberId === memberId);
 
@@ -256,7 +261,7 @@ describe("administrator approval (PUT /operations)", () => {
     expect((await post(carlos, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk })).status).toBe(403);
     const result = await post(ana, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk });
     expect(result.body).toMatchObject({ operation: { status: "applying" } });
-    await sleep(APPLY_DELAY_MS * 4);
+    await appliedOperation(loaded.id);
     expect((await post(ana, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk })).body).toMatchObject({
       operation: { status: "applied" },
     });
@@ -314,7 +319,7 @@ describe("administrator approval (PUT /operations)", () => {
     const trk = String(approved.body.trk);
     expect(await answerChallenge(trk, "123456")).toBe(302);
     await post(ana, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk });
-    await sleep(APPLY_DELAY_MS * 4);
+    await appliedOperation(1002);
     await post(ana, "/api/processchallenge", { res: "0", msg: "Operación autorizada", trk });
     expect((await get(ana, "/api/operations/1002")).body.status).toBe("applied");
     expect(balance(origin)).toBeCloseTo(before - Number(waiting.amountOrigin), 2);

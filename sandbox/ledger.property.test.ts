@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { DEMO_KEYS } from "./challenge";
 import { MID_PRICES } from "./operations";
 import { signQuote } from "./price-signing";
@@ -305,15 +306,15 @@ describe("the bank's books under a few hundred random operations", () => {
     async function settle(): Promise<void> {
       for (const id of touched) {
         const { jwt } = created.get(id) as { jwt: string };
-        for (let attempt = 0; ; attempt++) {
-          const view = (await client.get(jwt, `/api/operations/${id}`)).body as unknown as OperationView;
-          if (view.status !== "applying" || attempt > 400) {
-            views.set(id, view);
-            if (MOVED.has(view.status) && view.status !== "returned" && !applied.includes(id)) applied.push(id);
-            break;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
+        const view = await until(
+          async () => {
+            const answer = (await client.get(jwt, `/api/operations/${id}`)).body as unknown as OperationView;
+            return answer.status !== "applying" && answer;
+          },
+          { everyMs: 5, what: `operation ${id} to leave "applying"` },
+        );
+        views.set(id, view);
+        if (MOVED.has(view.status) && view.status !== "returned" && !applied.includes(id)) applied.push(id);
       }
       touched.clear();
     }

@@ -23,7 +23,8 @@ beforeEach(async () => {
   await fetch(`${sandbox.url}/__reset`, { method: "POST" });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every apply the sandbox scheduled has run: from here on, nothing more can change on its own. */
+const settled = () => until(() => sandbox.pendingApplies() === 0, { what: "the sandbox's scheduled applies to run" });
 const balances = () => Object.fromEntries(sandbox.state.accounts.map((account) => [account.idAccount, account.balance]));
 const statusOf = (id: number) => sandbox.state.operations.find((operation) => operation.id === id)?.status;
 const debitOf1002 = () => sandbox.state.operations.find((operation) => operation.id === 1002)?.amountOrigin ?? Number.NaN;
@@ -85,7 +86,7 @@ describe("approval, void and the challenge", () => {
     const refused = await record(ana, trk);
     expect([refused.status, refused.body.code]).toEqual([409, "OPERATION_NOT_PENDING"]);
     expect(refused.body.message).toBe("La operación fue anulada; no se movió dinero.");
-    await sleep(APPLY_DELAY_MS * 3);
+    await settled();
     expect(statusOf(1002)).toBe("notAppliedByAdmin");
     expect(balances()).toEqual(before);
   });
@@ -110,7 +111,7 @@ describe("approval, void and the challenge", () => {
     await control("/__operations/1015/status", { status: "notAppliedByAdmin" });
     const refused = await record(ana, trk);
     expect([refused.status, refused.body.code]).toEqual([409, "OPERATION_NOT_PENDING"]);
-    await sleep(APPLY_DELAY_MS * 3);
+    await settled();
     expect(statusOf(1015)).toBe("notAppliedByAdmin");
     expect(balances()).toEqual(before);
   });
@@ -217,7 +218,7 @@ describe("one operation per scheduled payment", () => {
     expect((await typeKey(linkedTrk, "123456")).status).toBe(409);
     const refused = await record(ana, linkedTrk);
     expect([refused.status, refused.body.code]).toEqual([409, "SCHEDULED_PAYMENT_EVENT_PAID"]);
-    await sleep(APPLY_DELAY_MS * 5);
+    await settled();
     expect(balances()["A-100234-01"]).toBeCloseTo(before - 12_500, 2);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { DEMO_KEYS } from "./challenge";
 import { isValidClabe } from "./clabe";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
@@ -106,15 +107,17 @@ async function operationsCount(): Promise<number> {
 const balance = (idAccount: string) => sandbox.state.accounts.find((account) => account.idAccount === idAccount)?.balance;
 
 async function waitForStatus(jwt: string, id: number, status: string): Promise<Json> {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    const { body } = await get(jwt, `/api/operations/${id}`);
-    if (body.status === status || Date.now() > deadline) return body;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return until(
+    async () => {
+      const { body } = await get(jwt, `/api/operations/${id}`);
+      return body.status === status && body;
+    },
+    { timeoutMs: 2_000, everyMs: 10, what: `operation ${id} to become ${status}` },
+  );
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every apply the sandbox scheduled has run: from here on, nothing more can change on its own. */
+const settled = () => until(() => sandbox.pendingApplies() === 0, { what: "the sandbox's scheduled applies to run" });
 
 describe("price signing", () => {
   it("verifies its own signature and rejects any changed field", () => {
@@ -335,7 +338,7 @@ describe("operation lifecycle", () => {
     // A late duplicate neither changes the status nor moves money again.
     const third = await post(jwt, "/api/processchallenge", { ...challenge, res: "1" });
     expect(third.body.operation).toMatchObject({ status: "applied" });
-    await sleep(APPLY_DELAY_MS * 3);
+    await settled();
     expect(balance("A-100234-01")).toBe(2441696.05);
     expect(balance("A-100234-02")).toBe(185250.1);
 
@@ -372,7 +375,7 @@ describe("operation lifecycle", () => {
       more: null,
     });
     expect(failed.body.operation).toMatchObject({ status: "notApplied" });
-    await sleep(APPLY_DELAY_MS * 3);
+    await settled();
     expect((await get(jwt, `/api/operations/${id}`)).body.status).toBe("notApplied");
     expect(balance("A-100234-01")).toBe(2458930.55);
     expect(balance("A-100234-02")).toBe(184250.1);
@@ -396,7 +399,7 @@ describe("operation lifecycle", () => {
     const { trk } = await createBuy(jwt);
     await processChallenge(jwt, { res: "0", msg: "Operación autorizada", trk, more: null });
     await fetch(`${sandbox.url}/__reset`, { method: "POST" });
-    await sleep(APPLY_DELAY_MS * 3);
+    await settled();
     expect(balance("A-100234-01")).toBe(2458930.55);
     expect(await operationsCount()).toBe(0);
   });
@@ -602,7 +605,7 @@ describe("challenge page", () => {
     expect(location.searchParams.get("msg")).toBe("Movimiento cancelado por el usuario");
     // A confirmed key redirects too, but only /processchallenge changes the operation.
     await submit({ trk, clave: "123456", action: "confirmar" });
-    await sleep(APPLY_DELAY_MS * 2);
+    await settled();
     expect((await get(jwt, `/api/operations/${id}`)).body.status).toBe("sent");
     expect(balance("A-100234-01")).toBe(2458930.55);
   });

@@ -274,6 +274,8 @@ export function addBinnacleEntry(state: SandboxState, operation: OperationRecord
 export interface TradingControls {
   /** Drops pending "applying → applied" timers; called on /__reset and on close. */
   cancelTimers(): void;
+  /** "applying → applied" timers not run yet. */
+  pending(): number;
   /** A status change with its binnacle entry and notice, as every path of the bank makes it (batches.ts). */
   setStatus(operation: OperationRecord, status: OperationStatus, message: string): void;
   /** Moves an applying operation's money now, funds checked again (a batch's rows, batches.ts). */
@@ -621,6 +623,7 @@ export function registerOperationRoutes(router: Router, ctx: SandboxContext): Tr
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
     },
+    pending: () => timers.size,
     setStatus,
     apply,
   };

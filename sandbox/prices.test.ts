@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 
+import { until } from "../tests/support/wait";
 import { verifyQuote } from "./price-signing";
 import { PAIR_LEVELS, PRICE_PROVIDER_IDS, PRICE_TICK_MS } from "./prices";
 import { type Sandbox, startSandbox } from "./server";
@@ -97,7 +98,11 @@ async function control(body?: unknown) {
   return { status: response.status, body: (await response.json()) as { mode: string; sockets: number } };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the feed's timer ran `count` more tick periods, so that many ticks were due. */
+async function periodsPass(count: number): Promise<void> {
+  const from = sandbox.pricePeriods();
+  await until(() => sandbox.pricePeriods() >= from + count, { what: `${count} tick periods of the price feed` });
+}
 
 describe("price WebSocket", () => {
   it("sends the first tick right after subscribing, then one every 250 ms", async () => {
@@ -189,7 +194,7 @@ describe("price WebSocket", () => {
     await client.until(() => client.frames.length >= 1);
     expect(client.frames[0].body).toMatchObject({ cp: "XXX/YYY", code: 404, msg: "Par no disponible" });
     expect(typeof client.frames[0].body.ts).toBe("number");
-    await sleep(600);
+    await periodsPass(2);
     expect(client.frames).toHaveLength(1);
     expect(client.closed).toBe(false);
   });
@@ -210,7 +215,8 @@ describe("price WebSocket", () => {
     expect((await control()).body).toEqual({ mode: "normal", sockets: 2, refused: 0 });
     a.socket.close();
     await a.until(() => a.closed);
-    await sleep(50);
+    // The client sees its close before the sandbox counts it.
+    await until(async () => (await control()).body.sockets === 1, { what: "the sandbox to count the closed socket" });
     expect((await control()).body.sockets).toBe(1);
     expect((await control({ mode: "loud" })).status).toBe(400);
   });
@@ -221,9 +227,10 @@ describe("price WebSocket", () => {
     client.subscribe("USD/MXN");
     await client.until(() => client.frames.length >= 1);
     expect((await control({ mode: "silent" })).body).toEqual({ mode: "silent", sockets: 1, refused: 0 });
-    await sleep(100);
+    // A frame sent just before the switch may still be on its way for a period.
+    await periodsPass(1);
     const count = client.frames.length;
-    await sleep(700);
+    await periodsPass(3);
     expect(client.frames.length).toBe(count);
     expect(client.closed).toBe(false);
     await control({ mode: "normal" });

@@ -85,6 +85,8 @@ export interface PriceFeed {
   refused(): number;
   /** Called on every tick of every pair (price alerts are evaluated on them). */
   onTick(listener: TickListener): void;
+  /** Tick periods the timer ran, silent ones too: a test sees ticks were due without sleeping. */
+  periods(): number;
   /** Pairs that tick even when no socket listens (those with active price alerts). */
   watch(pairs: ReadonlySet<string>): void;
   /** Moves a pair's market to `level` now, ticks it and answers its best prices. */
@@ -170,7 +172,10 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     if (socket.readyState === socket.OPEN) socket.send(data);
   }
 
+  let periodCount = 0;
+
   function onTimer(): void {
+    periodCount += 1;
     if (mode !== "normal") return;
     for (const [pair, sockets] of subscribers) {
       if (sockets.size === 0) continue;
@@ -276,6 +281,7 @@ export function createPriceFeed(ctx: SandboxContext, seed = 20_260_310): PriceFe
     },
     sockets: () => open.size,
     refused: () => refusedCount,
+    periods: () => periodCount,
     onTick(listener) {
       tickListeners.push(listener);
     },

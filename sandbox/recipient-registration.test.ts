@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { until } from "../tests/support/wait";
 import { buildClabe, isValidClabe } from "./clabe";
 import { BANK_FORMAT_MESSAGE, DUPLICATE_ALIAS_MESSAGE, IBAN_MESSAGE } from "./recipient-registration";
 import { type Sandbox, startSandbox } from "./server";
@@ -123,13 +124,17 @@ describe("recipient registration through the challenge", () => {
     });
     expect(again.body).toMatchObject({ status: "registered" });
 
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    const list = await call("/partner/recipients/", {
-      headers: { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO },
-    });
-    const mine = (list.body.data as unknown as Array<{ fullName: string; status: { id: number } }>).find(
-      (r) => r.fullName === "Mariana Torres Vega",
-    );
+    const registeredRecipient = async () => {
+      const list = await call("/partner/recipients/", {
+        headers: { authorization: `Bearer ${await bankToken("ana.admin")}`, geolocation: GEO },
+      });
+      return (list.body.data as unknown as Array<{ fullName: string; status: { id: number } }>).find(
+        (r) => r.fullName === "Mariana Torres Vega",
+      );
+    };
+    // The bank authorizes it 30 ms later (POST /__recipients above).
+    await until(async () => (await registeredRecipient())?.status.id === 2, { what: "the bank to authorize the recipient" });
+    const mine = await registeredRecipient();
     expect(mine?.status.id).toBe(2);
     const notifications = await send(jwt, "GET", "/notifications-api/notifications?module=receiver");
     expect((notifications.body.data as unknown as Array<{ detail: { name: string } }>)[0].detail.name).toBe("Mariana Torres Vega");

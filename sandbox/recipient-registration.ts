@@ -291,6 +291,8 @@ export function registrationReturnUrl(
 export interface RecipientRegistrationControls {
   /** Pending authorizations are dropped (reset and close). */
   cancelTimers(): void;
+  /** Authorizations scheduled and not run yet. */
+  pending(): number;
   /** Restores the configured authorization delay (reset). */
   reset(): void;
 }
@@ -628,6 +630,7 @@ export function registerRecipientRegistrationRoutes(
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
     },
+    pending: () => timers.size,
     reset() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -4,6 +4,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { loginAs } from "../tests/support/sandbox";
+import { until } from "../tests/support/wait";
 import { startSandbox } from "./server";
 
 /**
@@ -53,7 +54,8 @@ describe("the sandbox's request log", () => {
     }
     await fetch(`${sandbox.url}/contacto/confirmar?token=${SECRETS.token}`, { redirect: "manual" });
     await fetch(`${sandbox.url}/api/profiles?member=1`, { headers: auth });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request is logged once its response closes, which may be just after fetch() resolved: the last one ends the log.
+    await until(() => lines.some((line) => line.includes('"path":"/api/profiles?member=1"')), { what: "the last request's log line" });
 
     const logged = lines.join("");
     expect(lines.length).toBeGreaterThanOrEqual(6);

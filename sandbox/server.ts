@@ -84,6 +84,13 @@ export interface Sandbox {
   state: SandboxState;
   /** Stores a notification and pushes it, as the product's own life would (for in-process harnesses: bench). */
   notify(input: NewNotification): unknown;
+  /**
+   * Delayed work not run yet: operations' "applying → applied" and recipients' authorizations. A test that
+   * shows nothing more happens waits for 0 first, since a condition cannot see "nothing" (decision 115).
+   */
+  pendingApplies(): number;
+  /** Tick periods the price feed's timer ran (silent ones too), to show ticks were due without sleeping. */
+  pricePeriods(): number;
 }
 
 /** Handlers for WebSocket paths (prices, notifications) plug in here as they are built. */
@@ -307,6 +314,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     port,
     state,
     notify: (input: NewNotification) => addNotification(ctx, input),
+    pendingApplies: () => trading.pending() + recipientRegistrations.pending(),
+    pricePeriods: () => prices.periods(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         shutdown.abort();

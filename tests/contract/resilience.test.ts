@@ -110,7 +110,9 @@ describe("bad answers", () => {
       { signal: controller.signal, timeoutRetry: { retries: 3, minTimeoutMs: 500, maxRetryAfterMs: 500 } },
     );
     const pending = product.today().catch((e: unknown) => e);
-    setTimeout(() => controller.abort(), 100);
+    // The browser leaves once the first attempt reached the bank, while the client backs off to retry.
+    await until(async () => (await requestCount(sandbox, "/api/today")) >= 1, { what: "the first attempt" });
+    controller.abort();
     const error = (await pending) as UpstreamError;
     expect(error.failure).toBe("aborted");
     expect(await requestCount(sandbox, "/api/today")).toBe(1);
