@@ -97,7 +97,7 @@ test.describe("with JavaScript", () => {
     await page.context().clearCookies();
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await bankLogin(page);
-    expect(await animations()).toMatchObject({ mark: "fxn-logo-pop", bar: "fxn-splash-count", fade: "0.4s" });
+    expect(await animations()).toMatchObject({ mark: "fxn-logo-pop", bar: "fxn-splash-count", fade: "0.4s, 0.001s" });
   });
 });
 
