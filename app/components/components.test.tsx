@@ -351,7 +351,9 @@ describe("Money, Tabs, Splash", () => {
     expect(html).not.toContain("<style");
     const css = readFileSync(new URL("../tailwind.css", import.meta.url), "utf8");
     expect(css).toMatch(/html:has\(\.fxn-splash\) \{\s*overflow: hidden;\s*animation: fxn-splash-unlock 1ms step-end 5500ms forwards;/);
-    expect(css).toMatch(/\.fxn-splash \{\s*animation:\s*fxn-splash-fade 400ms ease-in 5100ms forwards,\s*fxn-splash-gone 1ms step-end 5500ms forwards;/);
+    expect(css).toMatch(
+      /\.fxn-splash \{\s*animation:\s*fxn-splash-fade 400ms ease-in 5100ms forwards,\s*fxn-splash-gone 1ms step-end 5500ms forwards;/,
+    );
     // The fade is opacity alone (the compositor's); hiding is its own step.
     expect(css).toMatch(/@keyframes fxn-splash-fade \{\s*to \{\s*opacity: 0;\s*\}\s*\}/);
     expect(SPLASH_MS).toBe(5500);
@@ -371,7 +373,9 @@ describe("Money, Tabs, Splash", () => {
   it("keeps the welcome out of a page without JavaScript, and still for reduced motion (decision 112)", () => {
     const css = readFileSync(new URL("../tailwind.css", import.meta.url), "utf8");
     expect(css).toMatch(/html:has\(\.fxn-welcome\) \{\s*overflow: hidden;\s*animation: fxn-splash-unlock 1ms step-end 5000ms forwards;/);
-    expect(css).toMatch(/\.fxn-welcome \{\s*animation:\s*fxn-splash-fade 400ms ease-in 4600ms forwards,\s*fxn-splash-gone 1ms step-end 5000ms forwards;/);
+    expect(css).toMatch(
+      /\.fxn-welcome \{\s*animation:\s*fxn-splash-fade 400ms ease-in 4600ms forwards,\s*fxn-splash-gone 1ms step-end 5000ms forwards;/,
+    );
     expect(css).toMatch(
       /@media \(scripting: none\) \{\s*html:has\(\.fxn-welcome\) \{\s*overflow: visible;\s*animation: none;\s*\}\s*\.fxn-welcome \{\s*display: none;/,
     );
