@@ -209,6 +209,13 @@ test("Redis goes away mid-file and returns: the job resumes by itself, no row se
   const recoveryMs = Date.now() - returnedAt;
   const finishedMs = await finishedWithin(upload, returnedAt, 40_000);
   const figures = await expectEveryRowOnce(page, upload);
-  report("Redis fuera a media carga", { ...figures, outageMs, rowsDoneAtOutage: doneAtOutage, operationsDuringOutage, recoveryMs, finishedMs });
+  report("Redis fuera a media carga", {
+    ...figures,
+    outageMs,
+    rowsDoneAtOutage: doneAtOutage,
+    operationsDuringOutage,
+    recoveryMs,
+    finishedMs,
+  });
   await context.close();
 });
