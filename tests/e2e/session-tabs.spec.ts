@@ -12,6 +12,22 @@ test.beforeEach(async () => {
 });
 
 const SECOND = 1_000;
+
+type WindowWithAskedAt = Window & { askedAt?: number };
+
+/** Runs in a tab: keeps in `window.askedAt` the page's clock when the dialog named `name` first shows. */
+function noteWhenAsked(name: string) {
+  const shown = () =>
+    [...document.querySelectorAll<HTMLElement>('[role="dialog"], dialog')].some(
+      (dialog) => (dialog.getAttribute("aria-label") ?? dialog.textContent ?? "").includes(name) && dialog.checkVisibility(),
+    );
+  const note = () => {
+    const tab = window as WindowWithAskedAt;
+    if (tab.askedAt === undefined && shown()) tab.askedAt = Date.now();
+  };
+  new MutationObserver(note).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  note();
+}
 const inactivity = "¿Aún estás ahí?";
 
 test("activity in one tab keeps the other from idling; the prompt and the logout reach every tab", async ({ page, context }) => {
@@ -22,21 +38,26 @@ test("activity in one tab keeps the other from idling; the prompt and the logout
   await other.goto("/historial-operaciones");
   await expect(other.getByRole("heading", { level: 1, name: "Historial de operaciones" })).toBeVisible();
 
+  // Each tab notes the page clock's time when the question first shows, so the test can tell when it came
+  // rather than wait for it not to come.
+  for (const tab of [page, other]) await tab.evaluate(noteWhenAsked, inactivity);
+
   // 200 s in, the person works in the first tab: the second tab's idle period starts again too.
   await context.clock.fastForward(200 * SECOND);
   await page.mouse.move(200, 300);
   await page.mouse.move(260, 320);
+  const activeAt = await page.evaluate(() => Date.now());
   await context.clock.fastForward(SECOND);
   await context.clock.fastForward(200 * SECOND);
-  // An absence: give a question that would open (a navigation) time to render before looking.
-  await other.waitForTimeout(1_500);
-  await expect(other.getByRole("dialog", { name: inactivity })).toHaveCount(0);
-  await expect(page.getByRole("dialog", { name: inactivity })).toHaveCount(0);
 
-  // 300 s after the last activity every tab asks.
+  // 300 s after the last activity every tab asks, and not before: a tab whose idle period had not started
+  // again would have asked 100 s ago, when its own 300 s were up.
   await context.clock.fastForward(110 * SECOND);
   await expect(page.getByRole("dialog", { name: inactivity })).toBeVisible();
   await expect(other.getByRole("dialog", { name: inactivity })).toBeVisible();
+  for (const tab of [page, other]) {
+    expect(await tab.evaluate(() => (window as WindowWithAskedAt).askedAt)).toBeGreaterThanOrEqual(activeAt + 300 * SECOND);
+  }
 
   // 'Continuar conectado' in one tab is activity: the other tab's question goes away.
   await other.getByRole("dialog", { name: inactivity }).getByRole("link", { name: "Continuar conectado" }).click();
