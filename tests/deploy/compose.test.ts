@@ -88,7 +88,7 @@ describe("compose.yaml", () => {
     const command = sandbox.command!.join(" ");
     expect(command).toBe("node --import tsx sandbox/main.ts");
     expect(["node", ...SANDBOX_NODE_ARGS].join(" ")).toBe(command);
-    expect(read("tests/e2e/fixtures.ts")).toContain("serve(SANDBOX_NODE_ARGS,");
+    expect(read("tests/support/instances.ts")).toContain("spawn(process.execPath, SANDBOX_NODE_ARGS,");
 
     const target = sandbox.build?.target;
     const stage = read("Dockerfile")

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { sandboxProcessEnv, waitForHttp } from "../../scripts/sandbox-env.mjs";
-import { type AppInstance, startAppInstance } from "./instances";
+import { type AppInstance, startAppInstance, startSandboxProcess } from "./instances";
 
 const PRELOAD = `--import ${pathToFileURL(path.resolve("tests/support/fixed-clock.mjs")).href}`;
 
@@ -23,27 +21,13 @@ export interface ClockPair {
  * Instants later than the real one, then, so no cookie is born expired.
  */
 export async function startClockPair(options: { at: string; appPort: number; sandboxPort: number; buildDir: string }): Promise<ClockPair> {
-  const sandbox: ChildProcess = spawn("node", ["--import", "tsx", "sandbox/main.ts"], {
-    env: {
-      ...process.env,
-      ...sandboxProcessEnv({ appPort: options.appPort, sandboxPort: options.sandboxPort }),
-      // No announcement and no overlay until a test sets one, as in playwright.config.ts.
-      SANDBOX_ANNOUNCEMENTS: "none",
-      SANDBOX_OVERLAYS: "none",
-      NODE_OPTIONS: PRELOAD,
-      FIXED_CLOCK_AT: options.at,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const sandbox = await startSandboxProcess({
+    port: options.sandboxPort,
+    appPort: options.appPort,
+    // No announcement and no overlay until a test sets one, as in tests/e2e/fixtures.ts.
+    env: { SANDBOX_ANNOUNCEMENTS: "none", SANDBOX_OVERLAYS: "none", NODE_OPTIONS: PRELOAD, FIXED_CLOCK_AT: options.at },
   });
-  const stopSandbox = async () => {
-    if (sandbox.exitCode !== null || sandbox.signalCode !== null) return;
-    const exited = new Promise((resolve) => sandbox.once("exit", resolve));
-    sandbox.kill("SIGTERM");
-    await exited;
-  };
-  const sandboxUrl = `http://localhost:${options.sandboxPort}`;
   try {
-    await waitForHttp(`${sandboxUrl}/banca`, 30_000);
     const app = await startAppInstance({
       name: "reloj",
       port: options.appPort,
@@ -58,14 +42,14 @@ export async function startClockPair(options: { at: string; appPort: number; san
     });
     return {
       app,
-      sandboxUrl,
+      sandboxUrl: sandbox.url,
       async close() {
         await app.stop();
-        await stopSandbox();
+        await sandbox.stop();
       },
     };
   } catch (error) {
-    await stopSandbox();
+    await sandbox.stop();
     throw error;
   }
 }

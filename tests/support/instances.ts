@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { APP_NODE_ARGS } from "../../scripts/app-node-args.mjs";
-import { sandboxEnv, waitForHttp } from "../../scripts/sandbox-env.mjs";
+import { SANDBOX_NODE_ARGS, sandboxEnv, sandboxProcessEnv, waitForHttp } from "../../scripts/sandbox-env.mjs";
 
 export interface AppInstance {
   name: string;
@@ -72,6 +72,43 @@ export async function startAppInstance(options: {
       return ended;
     },
   };
+}
+
+export interface SandboxProcess {
+  url: string;
+  /** SIGTERM; resolves once it has exited. */
+  stop(): Promise<void>;
+  /** SIGKILL at once, for a process that is exiting and cannot wait. */
+  kill(): void;
+}
+
+/**
+ * The sandbox in a process of its own, as the demo and compose run it, on `port` for the app on `appPort`,
+ * with `env` on top (its apply delay, announcements, a fixed clock). Ready when this resolves.
+ */
+export async function startSandboxProcess(options: {
+  port: number;
+  appPort: number;
+  env: Record<string, string>;
+}): Promise<SandboxProcess> {
+  const child: ChildProcess = spawn(process.execPath, SANDBOX_NODE_ARGS, {
+    env: { ...process.env, ...sandboxProcessEnv({ appPort: options.appPort, sandboxPort: options.port }), ...options.env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const url = `http://localhost:${options.port}`;
+  try {
+    await waitForHttp(`${url}/banca`, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop, kill: () => child.kill("SIGKILL") };
 }
 
 export interface RoundRobin {
