@@ -4,8 +4,8 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n";
 
 import { buttonClass } from "./button";
+import { closeDialog, isTopDialog, openDialog, returnFocus } from "./dialog-stack";
 import { LogoMark } from "./Logo";
-import { useDialogBehaviour } from "./use-dialog-behaviour";
 
 export type SplashProps = {
   text: string;
@@ -81,22 +81,37 @@ function Welcome({
   const titleId = `bienvenida-${useId().replace(/:/g, "")}`;
   const [hydrated, setHydrated] = useState(false);
   const skipRef = useRef<HTMLButtonElement>(null);
-  useDialogBehaviour(panelRef, undefined, "title");
   const seconds = Math.ceil(left / 1000);
 
   useEffect(() => setHydrated(true), []);
+  // Its one control is the whole focus trap, so it needs none of the drawers' (decision 112): the first
+  // page's scripts stay without it. It takes its place in the dialog stack, so a dialog under it (the
+  // page's global notice) leaves Tab and Escape to it.
   useEffect(() => {
-    if (hydrated) skipRef.current?.focus();
-  }, [hydrated]);
-  useEffect(() => {
+    const panel = panelRef.current;
+    const button = skipRef.current;
+    if (!hydrated || !panel || !button) return;
+    openDialog(panel);
+    button.focus();
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (!panel || !isTopDialog(panel) || event.defaultPrevented) return;
+      if (event.key === "Escape") onSkip();
+      else if (event.key === "Tab") button?.focus();
+      else return;
       event.preventDefault();
-      onSkip();
+    }
+    function onFocusIn(event: FocusEvent) {
+      if (panel && isTopDialog(panel) && event.target !== button) button?.focus();
     }
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [onSkip]);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+      closeDialog(panel);
+      returnFocus(null);
+    };
+  }, [hydrated, panelRef, onSkip]);
 
   return (
     <div

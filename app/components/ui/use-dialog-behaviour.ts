@@ -2,6 +2,8 @@ import { useNavigate } from "@remix-run/react";
 import type { RefObject } from "react";
 import { useEffect, useRef } from "react";
 
+import { closeDialog, isTopDialog, openDialog, returnFocus } from "./dialog-stack";
+
 /**
  * What JavaScript adds to a server-rendered, URL-addressed drawer or modal: focus moves in, Tab
  * stays inside, Escape navigates to the close URL, and focus goes back where it came from.
@@ -17,9 +19,6 @@ const FOCUSABLE = [
   "summary",
   "[tabindex]:not([tabindex='-1'])",
 ].join(",");
-
-// Open dialogs, innermost last: only the top one answers Tab and Escape when they nest.
-const openDialogs: HTMLElement[] = [];
 
 function isVisible(el: HTMLElement): boolean {
   return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
@@ -58,10 +57,10 @@ export function useDialogBehaviour(panelRef: RefObject<HTMLElement>, closeHref: 
     const panel = panelRef.current;
     if (!panel) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openDialogs.push(panel);
+    openDialog(panel);
     initialFocusTarget(panel, initial)?.focus();
 
-    const isTop = () => openDialogs[openDialogs.length - 1] === panel;
+    const isTop = () => isTopDialog(panel);
 
     function onKeyDown(event: KeyboardEvent) {
       if (!isTop() || event.defaultPrevented || !panel) return;
@@ -110,17 +109,10 @@ export function useDialogBehaviour(panelRef: RefObject<HTMLElement>, closeHref: 
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onFocusIn);
-      const index = openDialogs.lastIndexOf(panel);
-      if (index >= 0) openDialogs.splice(index, 1);
+      closeDialog(panel);
       // Back to the control that opened it; if that is gone (or the page loaded with the dialog
       // open), to the main content so the next Tab starts somewhere meaningful.
-      const fallback = document.getElementById("contenido");
-      const target = previous && previous !== document.body && previous.isConnected ? previous : fallback;
-      // The dialog unmounts during the navigation; wait a frame so the new page is in place.
-      requestAnimationFrame(() => {
-        if (document.activeElement && document.activeElement !== document.body) return;
-        target?.focus({ preventScroll: true });
-      });
+      returnFocus(previous);
     };
   }, [navigate, panelRef, initial]);
 }
