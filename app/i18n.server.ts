@@ -6,6 +6,7 @@ import collaborators from "#core/locales/es-MX/collaborators.json";
 import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import duePayments from "#core/locales/es-MX/due-payments.json";
+import errors from "#core/locales/es-MX/errors.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
 import membership from "#core/locales/es-MX/membership.json";
@@ -27,6 +28,7 @@ import { translator } from "#core/translate";
 /** Every namespace: server code (toasts in flash messages, downloads) reads any of them. */
 export const resources = {
   common,
+  errors,
   session,
   overlays,
   auth,

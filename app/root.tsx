@@ -24,7 +24,7 @@ import common from "#core/locales/es-MX/common.json";
 import { withoutParams, withParams } from "#core/url";
 import type { ContactView } from "#server/contact/contact.server";
 import type { SessionData } from "#server/session/types";
-import { ErrorPage } from "~/components/errors/ErrorPage";
+import { ErrorPage } from "~/components/errors/error-boundary";
 import { LiveChannelContext, useLiveChannelSource } from "~/components/live/live-channel";
 import { useLiveNotifications } from "~/components/notifications/use-live-notifications";
 import { AppShell } from "~/components/shell/AppShell";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import texts from "#core/locales/es-MX/common.json";
+import errors from "#core/locales/es-MX/errors.json";
 
 import { SHARED_PART_DOWN } from "./domain/shared-part";
 import { errorTextKey } from "./error-texts";
@@ -20,14 +20,14 @@ describe("errorTextKey", () => {
   it("says a shared part is down, not the bank, for a 503 with that reason", () => {
     expect(errorTextKey(503, SHARED_PART_DOWN)).toBe("sharedPartDown");
     expect(errorTextKey(502, SHARED_PART_DOWN)).toBe("upstream");
-    expect(texts.errors[errorTextKey(503, SHARED_PART_DOWN)].title).toBe("El portal no está disponible por un momento");
+    expect(errors[errorTextKey(503, SHARED_PART_DOWN)].title).toBe("El portal no está disponible por un momento");
   });
 
   it("names only texts that exist", () => {
     for (const status of [400, 403, 404, 413, 429, 500, 502, 503, 504]) {
       const key = errorTextKey(status, "csrf");
-      expect(texts.errors[key].title).toBeTruthy();
-      expect(texts.errors[key].description).toBeTruthy();
+      expect(errors[key].title).toBeTruthy();
+      expect(errors[key].description).toBeTruthy();
     }
   });
 });

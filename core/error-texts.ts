@@ -1,7 +1,7 @@
 import { SHARED_PART_DOWN } from "./domain/shared-part";
 
 /**
- * Which Spanish error text (common.json `errors.*`) an HTTP status shows: one choice for the page
+ * Which Spanish error text (errors.json) an HTTP status shows: one choice for the page
  * boundaries (app/components/errors/ErrorPage.tsx) and the pages the server writes itself for
  * downloads and refusals (server/http/error-document.server.ts).
  */

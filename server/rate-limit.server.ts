@@ -6,7 +6,7 @@ import { json } from "@remix-run/node";
 import type * as Flexible from "rate-limiter-flexible";
 
 import { CONFIRMATION_SEND_LIMITS } from "#core/domain/contact";
-import commonTexts from "#core/locales/es-MX/common.json";
+import errorTexts from "#core/locales/es-MX/errors.json";
 
 import { getConfig } from "./config.server";
 import { singleton } from "./lifecycle.server";
@@ -133,7 +133,7 @@ export function accessKey(access: { clientIp: string; data: { memberId: string }
 
 /** The form-level message for a rate-limited submit, which keeps what was typed. */
 export function tooManyText(seconds: number): string {
-  const { description, retryIn_one: one, retryIn_other: other } = commonTexts.errors.tooManyRequests;
+  const { description, retryIn_one: one, retryIn_other: other } = errorTexts.tooManyRequests;
   return `${description} ${(seconds === 1 ? one : other).replace("{{count}}", String(seconds))}`;
 }
 

@@ -263,4 +263,4 @@ export default function Alerts() {
 
 export const handle: PageHandle = { namespaces: { alerts }, titleKey: "alerts:meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -149,4 +149,4 @@ export default function Approvals() {
 
 export const handle: PageHandle = { namespaces: { history, transaction, multiplePayment }, titleKey: "shell.title.approvals" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

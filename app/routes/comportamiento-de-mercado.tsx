@@ -233,4 +233,4 @@ export const handle: PageHandle = {
   livePair: (data) => (data as { pair?: string | null } | undefined)?.pair ?? null,
 };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -200,4 +200,4 @@ export default function CollaboratorsPermissions() {
 
 export const handle: PageHandle = { namespaces: { collaborators }, titleKey: "collaborators:meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -150,4 +150,4 @@ export default function Accounts() {
 
 export const handle: PageHandle = { namespaces: { accounts }, titleKey: "accounts:meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

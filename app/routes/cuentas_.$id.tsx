@@ -203,4 +203,4 @@ export default function AccountMovements() {
 
 export const handle: PageHandle = { namespaces: { accounts }, titleKey: "accounts:movements.meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -183,4 +183,4 @@ function RegistrationError({ error }: { error: NonNullable<ActionData["registrat
 
 export const handle: PageHandle = { namespaces: { recipients }, titleKey: "recipients:form.title" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

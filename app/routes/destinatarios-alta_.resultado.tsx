@@ -132,4 +132,4 @@ export default function RegistrationResult() {
 
 export const handle: PageHandle = { namespaces: { recipients, transaction }, titleKey: "recipients:result.meta", challengeModal: true };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -224,4 +224,4 @@ export default function Recipients() {
 
 export const handle: PageHandle = { namespaces: { recipients }, titleKey: "recipients:meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

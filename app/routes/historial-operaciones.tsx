@@ -87,4 +87,4 @@ export default function OperationHistory() {
 
 export const handle: PageHandle = { namespaces: { history }, titleKey: "shell.title.operations" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -212,4 +212,4 @@ export default function Membership() {
 
 export const handle: PageHandle = { namespaces: { membership }, titleKey: "membership:meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

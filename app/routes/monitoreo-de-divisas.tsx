@@ -196,4 +196,4 @@ export const handle: PageHandle = {
   livePairs: (data) => ((data as { follows?: Array<{ pair: string }> | null } | undefined)?.follows ?? []).map((follow) => follow.pair),
 };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

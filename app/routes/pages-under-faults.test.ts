@@ -2,7 +2,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { errorTextKey } from "#core/error-texts";
-import texts from "#core/locales/es-MX/common.json";
+import errors from "#core/locales/es-MX/errors.json";
 import { servedRoute } from "#server/http/served-route.server";
 import { resetForTests } from "#server/lifecycle.server";
 import { breakerFor } from "#server/upstream/breakers.server";
@@ -129,7 +129,7 @@ function expectSpanishPage(answers: Response[]) {
     expect([502, 503, 504]).toContain(answer.status);
     const key = errorTextKey(answer.status);
     expect(key).toBe("upstream");
-    expect(texts.errors[key].description).toBe("Ha ocurrido un error, favor de intentarlo más tarde");
+    expect(errors[key].description).toBe("Ha ocurrido un error, favor de intentarlo más tarde");
   }
 }
 

@@ -431,4 +431,4 @@ export const handle: PageHandle = {
   },
 };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

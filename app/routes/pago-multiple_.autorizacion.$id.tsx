@@ -120,4 +120,4 @@ export default function BatchAuthorisation() {
 
 export const handle: PageHandle = { namespaces: { multiplePayment }, titleKey: "multiplePayment:batchPage.title" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

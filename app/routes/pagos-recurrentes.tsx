@@ -304,4 +304,4 @@ export default function RecurringPayments() {
 
 export const handle: PageHandle = { namespaces: { payments, calculator }, titleKey: "shell.title.recurring" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -425,4 +425,4 @@ export default function Planner() {
 
 export const handle: PageHandle = { namespaces: { payments }, titleKey: "shell.title.planner" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

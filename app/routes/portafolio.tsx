@@ -175,4 +175,4 @@ export default function Portfolio() {
 
 export const handle: PageHandle = { namespaces: { portfolio, charts }, titleKey: "shell.title.portfolio" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -118,4 +118,4 @@ export default function Terms() {
 
 export const handle: PageHandle = { namespaces: { legal }, titleKey: "shell.title.terms" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -444,4 +444,4 @@ export const handle: PageHandle = {
   pageToast: (data) => (data as { toast?: ToastData | null } | undefined)?.toast ?? null,
 };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

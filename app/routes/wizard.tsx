@@ -150,4 +150,4 @@ export default function Wizard() {
 
 export const handle: PageHandle = { namespaces: { auth, membership }, titleKey: "auth:wizard.meta" };
 
-export { ErrorBoundary } from "~/components/errors/ErrorPage";
+export { ErrorBoundary } from "~/components/errors/error-boundary";

@@ -1,12 +1,12 @@
 import type { ErrorTextKey } from "#core/error-texts";
 import { errorTextKey } from "#core/error-texts";
-import texts from "#core/locales/es-MX/common.json";
+import errors from "#core/locales/es-MX/errors.json";
 import { folioForReading } from "#core/trace-labels";
 
 /**
  * A Spanish error page the server writes itself, for answers no route boundary renders: what the
  * HTTP layer refuses before the app runs, and a download that failed. Same words as the app's
- * error screens (common.json `errors.*`), no script, no stylesheet to load, readable on a phone.
+ * error screens (errors.json), no script, no stylesheet to load, readable on a phone.
  */
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -14,15 +14,15 @@ const escape = (value: string) =>
 /** The request's 'Folio de soporte', as the app's error screens show it (docs/decisions/106). */
 function folioBlock(folio: string): string {
   return `<div class="folio" data-folio="${escape(folio)}">
-<p><strong>${escape(texts.errors.folio)}: <span class="id">${escape(folioForReading(folio))}</span></strong></p>
-<p>${escape(texts.errors.folioHint)}</p>
+<p><strong>${escape(errors.folio)}: <span class="id">${escape(folioForReading(folio))}</span></strong></p>
+<p>${escape(errors.folioHint)}</p>
 </div>
 `;
 }
 
 export function errorDocument(status: number, key: ErrorTextKey = errorTextKey(status), note?: string, folio?: string | null): string {
-  const { title, description } = texts.errors[key];
-  const heading = texts.errors.status.replace("{{status}}", String(status));
+  const { title, description } = errors[key];
+  const heading = errors.status.replace("{{status}}", String(status));
   return `<!DOCTYPE html>
 <html lang="es-MX">
 <head>
@@ -47,7 +47,7 @@ a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 <p class="status">${escape(heading)}</p>
 <h1>${escape(title)}</h1>
 <p>${escape(description)}</p>
-${note === undefined ? "" : `<p>${escape(note)}</p>\n`}${folio ? folioBlock(folio) : ""}<a href="/">${escape(texts.errors.backHome)}</a>
+${note === undefined ? "" : `<p>${escape(note)}</p>\n`}${folio ? folioBlock(folio) : ""}<a href="/">${escape(errors.backHome)}</a>
 </main>
 </body>
 </html>
@@ -56,7 +56,7 @@ ${note === undefined ? "" : `<p>${escape(note)}</p>\n`}${folio ? folioBlock(foli
 
 /** 'Podrás intentarlo de nuevo en N segundos.' under a 429. */
 export function retryInText(seconds: number): string {
-  const text = seconds === 1 ? texts.errors.tooManyRequests.retryIn_one : texts.errors.tooManyRequests.retryIn_other;
+  const text = seconds === 1 ? errors.tooManyRequests.retryIn_one : errors.tooManyRequests.retryIn_other;
   return text.replace("{{count}}", String(seconds));
 }
 

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
 
 import { errorTextKey } from "#core/error-texts";
 import { folioForReading } from "#core/trace-labels";
@@ -13,7 +13,7 @@ import { useTranslation } from "~/i18n";
  * shell, whose <main> already holds the page, it is a section of it; on its own, the page's <main>.
  */
 export function ErrorPage({ error, landmark = true }: { error: unknown; landmark?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("errors");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const reason =
     isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { reason?: unknown }).reason : null;
@@ -26,27 +26,25 @@ export function ErrorPage({ error, landmark = true }: { error: unknown; landmark
   const Heading = landmark ? "h1" : "h2";
   const content = (
     <>
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("errors.status", { status })}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-100">{t("status", { status })}</p>
       <Heading id="error-titulo" className="text-2xl font-bold">
-        {t(`errors.${key}.title`)}
+        {t(`${key}.title`)}
       </Heading>
-      <p className="text-slate-600 dark:text-slate-300">{t(`errors.${key}.description`)}</p>
-      {retryAfter ? (
-        <p className="text-slate-600 dark:text-slate-300">{t("errors.tooManyRequests.retryIn", { count: retryAfter })}</p>
-      ) : null}
+      <p className="text-slate-600 dark:text-slate-300">{t(`${key}.description`)}</p>
+      {retryAfter ? <p className="text-slate-600 dark:text-slate-300">{t("tooManyRequests.retryIn", { count: retryAfter })}</p> : null}
       {folio ? (
         <div
           className="rounded-md border border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-700 dark:bg-slate-900"
           {...{ [FOLIO_ATTRIBUTE]: folio }}
         >
           <p className="font-semibold text-slate-900 dark:text-slate-100">
-            {t("errors.folio")}: <span className="select-all whitespace-nowrap font-mono">{folioForReading(folio)}</span>
+            {t("folio")}: <span className="select-all whitespace-nowrap font-mono">{folioForReading(folio)}</span>
           </p>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("errors.folioHint")}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("folioHint")}</p>
         </div>
       ) : null}
       <Link to="/" className={buttonClass("primary")}>
-        {t("errors.backHome")}
+        {t("backHome")}
       </Link>
     </>
   );
@@ -74,10 +72,4 @@ function useSupportFolio(error: unknown): string | null {
   const data = isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { folio?: unknown }) : null;
   if (typeof data?.folio === "string") return data.folio;
   return onServerRenderedPage ? documentFolio.folio : null;
-}
-
-/** Every route's boundary: `export { ErrorBoundary } from "~/components/errors/ErrorPage";`. */
-export function ErrorBoundary() {
-  const inShell = Boolean((useRouteLoaderData("root") as { shell?: unknown } | undefined)?.shell);
-  return <ErrorPage error={useRouteError()} landmark={!inShell} />;
 }
