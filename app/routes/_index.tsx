@@ -258,9 +258,10 @@ export default function Dashboard() {
                       aria-label={account.alias}
                       className="flex h-full flex-col gap-1 rounded-xl border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900"
                     >
-                      <div className="flex items-center justify-between gap-2">
-                        <h3 className="min-w-0 truncate font-semibold">{account.alias}</h3>
-                        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+                      {/* The whole name, on two lines if it needs them: 'Proveedores Asia USD' and 'Proveedores Asia EUR' differ at the end. */}
+                      <div className="flex items-start justify-between gap-2">
+                        <h3 className="min-w-0 break-words font-semibold">{account.alias}</h3>
+                        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
                           {displayCurrency(account.currency)}
                         </span>
                       </div>

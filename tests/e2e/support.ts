@@ -140,13 +140,13 @@ export async function startRecipientsUpload(page: Page, baseUrl: string, rows: n
 /** What 'Confirmar' of a quoted FX buy sends (its idempotency key included), read from the page. */
 export async function quotedBuy(page: Page) {
   const calculator = page.getByRole("region", { name: "Calculadora" });
-  const choose = async (label: string, text: string) => {
+  const choose = async (label: string, text: string | RegExp) => {
     const select = calculator.getByLabel(label);
     await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
   };
   await calculator.getByLabel("Monto en USD").fill("1000");
-  await choose("Cuenta de origen", "· MXN ·");
-  await choose("Cuenta de destino", "· USD ·");
+  await choose("Cuenta de origen", /\d MXN$/);
+  await choose("Cuenta de destino", /\d USD$/);
   await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await calculator.getByRole("button", { name: "Cotizar" }).click();
   await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");

@@ -35,8 +35,8 @@ async function choose(page: Page, label: string, text: string | RegExp) {
 async function fillBuy(page: Page, amount: string) {
   const form = calculator(page);
   await form.getByLabel("Monto en USD").fill(amount);
-  await choose(page, "Cuenta de origen", "· MXN ·");
-  await choose(page, "Cuenta de destino", "· USD ·");
+  await choose(page, "Cuenta de origen", /\d MXN$/);
+  await choose(page, "Cuenta de destino", /\d USD$/);
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
 }
 

@@ -334,9 +334,12 @@ export function Calculator(props: CalculatorProps) {
           />
         )}
 
+        {/* Each account menu takes the form's width: a closed menu shows only the start of its choice, and the
+            account's last digits must not be cut off. */}
         <SelectField
           label={t("calculator.origin")}
           meta={fields.origin}
+          className="sm:col-span-2"
           placeholder={choose(
             fields.origin,
             origins.map((account) => account.idAccount),
@@ -355,6 +358,7 @@ export function Calculator(props: CalculatorProps) {
         <SelectField
           label={t("calculator.destination")}
           meta={fields.destination}
+          className="sm:col-span-2"
           placeholder={choose(
             fields.destination,
             tab === "transfer" && props.recipients.length > 0 ? [] : destinations.map((account) => account.idAccount),

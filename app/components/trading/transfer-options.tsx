@@ -1,7 +1,7 @@
 import type { AccountView } from "#core/domain/accounts";
 import { isOnlyChoiceChosen } from "#core/domain/calculator-choices";
 import { recipientDestination } from "#core/domain/calculator-prefill";
-import { displayCurrency, formatMoney } from "#core/money";
+import { formatMoney } from "#core/money";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ReasonOption } from "#server/trading/calculator.server";
 import { Field } from "~/components/ui/Field";
@@ -19,7 +19,6 @@ export function useAccountLabel() {
   return (account: AccountView) =>
     t("calculator.accountOption", {
       alias: account.alias,
-      currency: displayCurrency(account.currency),
       last4: account.last4,
       balance: formatMoney(account.balance, account.currency),
     });
