@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { type ResponsiveColumn, ResponsiveList } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 /** One alert as the page shows it (already worded where the server words it). */
@@ -75,99 +76,26 @@ function Actions({ row }: { row: AlertRowView }) {
 /**
  * The member's alerts: a table from md up; below it (a 390 px phone) each alert is a card of
  * label/value pairs, so nothing scrolls sideways. Only one of the two is displayed at a time, so
- * assistive technology meets the alerts once.
+ * assistive technology meets the alerts once (`ResponsiveList`).
  */
 export function AlertsList({ rows }: { rows: AlertRowView[] }) {
   const { t } = useTranslation("alerts");
-  const cell = "px-4 py-3 align-top";
-  return (
-    <>
-      <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("table.caption")}</caption>
-          <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            <tr>
-              <th scope="col" className={cell}>
-                {t("table.pair")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("table.operation")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("table.condition")}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t("table.target")}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t("table.distance")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("table.created")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("table.state")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("table.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className={`${cell} font-semibold`}>
-                  {row.pair}
-                </th>
-                <td className={cell}>{t(`operations.${row.operation}`)}</td>
-                <td className={cell}>{t(`conditions.${row.condition}`)}</td>
-                <td className={`${cell} text-right tabular-nums`}>{row.targetRate}</td>
-                <td className={`${cell} text-right`}>
-                  <Distance distance={row.distance} />
-                </td>
-                <td className={cell}>
-                  <time dateTime={row.createdAt}>{row.createdText}</time>
-                </td>
-                <td className={cell}>
-                  <State row={row} />
-                </td>
-                <td className={cell}>
-                  <Actions row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={t("table.caption")} className="flex flex-col gap-3 md:hidden">
-        {rows.map((row) => (
-          <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-            <div className="flex items-start justify-between gap-3">
-              <h3 className="text-base font-semibold">
-                {row.pair} · {t(`operations.${row.operation}`)}
-              </h3>
-              <State row={row} />
-            </div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-600 dark:text-slate-300">{t("table.condition")}</dt>
-              <dd>{t(`conditions.${row.condition}`)}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t("table.target")}</dt>
-              <dd className="tabular-nums">{row.targetRate}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t("table.distance")}</dt>
-              <dd>
-                <Distance distance={row.distance} />
-              </dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t("table.created")}</dt>
-              <dd>
-                <time dateTime={row.createdAt}>{row.createdText}</time>
-              </dd>
-            </dl>
-            <div className="mt-3">
-              <Actions row={row} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
+  const columns: ResponsiveColumn<AlertRowView>[] = [
+    {
+      key: "pair",
+      header: t("table.pair"),
+      rowHeader: true,
+      card: "title",
+      cell: (row) => row.pair,
+      cardCell: (row) => `${row.pair} · ${t(`operations.${row.operation}`)}`,
+    },
+    { key: "operation", header: t("table.operation"), card: "none", cell: (row) => t(`operations.${row.operation}`) },
+    { key: "condition", header: t("table.condition"), cell: (row) => t(`conditions.${row.condition}`) },
+    { key: "target", header: t("table.target"), align: "right", numeric: true, cell: (row) => row.targetRate },
+    { key: "distance", header: t("table.distance"), align: "right", cell: (row) => <Distance distance={row.distance} /> },
+    { key: "created", header: t("table.created"), cell: (row) => <time dateTime={row.createdAt}>{row.createdText}</time> },
+    { key: "state", header: t("table.state"), card: "badge", cell: (row) => <State row={row} /> },
+    { key: "actions", header: t("table.actions"), card: "actions", cell: (row) => <Actions row={row} /> },
+  ];
+  return <ResponsiveList rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("table.caption")} />;
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 
 import type { PaymentInProgress } from "#server/payments/recurring.server";
 import { buttonClass } from "~/components/ui/button";
+import { type ResponsiveColumn, ResponsiveList } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 import { PaymentInProgressNote } from "./PaymentInProgress";
@@ -101,91 +102,53 @@ function DeleteLink({ row }: { row: RecurringRowView }) {
 
 /**
  * The company's schedules: a table from md up; below it (a 390 px phone) each schedule is a row
- * card of label/value pairs, so nothing scrolls sideways. Only one of the two is displayed.
+ * card of label/value pairs, so nothing scrolls sideways. Only one of the two is displayed
+ * (`ResponsiveList`).
  */
 export function RecurringList({ rows }: { rows: RecurringRowView[] }) {
   const { t } = useTranslation("payments");
-  const cell = "px-4 py-3 align-top";
-  return (
-    <>
-      <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("recurring.table.caption")}</caption>
-          <thead className="bg-slate-50 text-xs uppercase text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            <tr>
-              <th scope="col" className={cell}>
-                {t("recurring.table.recipient")}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t("recurring.table.amount")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("recurring.table.frequency")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("recurring.table.next")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("recurring.table.state")}
-              </th>
-              <th scope="col" className={cell}>
-                {t("recurring.table.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className={`${cell} font-semibold`}>
-                  <span className="block">{row.payee}</span>
-                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{row.origin}</span>
-                </th>
-                <td className={`${cell} whitespace-nowrap text-right font-semibold tabular-nums`}>{row.amount}</td>
-                <td className={cell}>{t(`frequency.${row.frequency}`)}</td>
-                <td className={cell}>
-                  <NextPayment row={row} />
-                </td>
-                <td className={cell}>
-                  <span className="flex flex-col gap-1">
-                    <State row={row} />
-                    <span className="text-xs text-slate-600 dark:text-slate-300">
-                      {t("recurring.table.progress", { paid: row.paid, total: row.total })}
-                    </span>
-                  </span>
-                </td>
-                <td className={cell}>
-                  <Actions row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={t("recurring.table.caption")} className="flex flex-col gap-3 md:hidden">
-        {rows.map((row) => (
-          <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-            <div className="flex items-start justify-between gap-3">
-              <h3 className="min-w-0 break-words text-base font-semibold">{row.payee}</h3>
-              <State row={row} />
-            </div>
-            <p className="mt-1 text-lg font-semibold tabular-nums">{row.amount}</p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-600 dark:text-slate-300">{t("recurring.table.frequency")}</dt>
-              <dd>{t(`frequency.${row.frequency}`)}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t("recurring.table.next")}</dt>
-              <dd>
-                <NextPayment row={row} />
-              </dd>
-              <dt className="text-slate-600 dark:text-slate-300">{t("recurring.table.state")}</dt>
-              <dd>{t("recurring.table.progress", { paid: row.paid, total: row.total })}</dd>
-            </dl>
-            <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{row.origin}</p>
-            <div className="mt-3">
-              <Actions row={row} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
+  const progress = (row: RecurringRowView) => t("recurring.table.progress", { paid: row.paid, total: row.total });
+  const columns: ResponsiveColumn<RecurringRowView>[] = [
+    {
+      key: "payee",
+      header: t("recurring.table.recipient"),
+      rowHeader: true,
+      card: "title",
+      cell: (row) => (
+        <>
+          <span className="block">{row.payee}</span>
+          <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{row.origin}</span>
+        </>
+      ),
+      cardCell: (row) => row.payee,
+    },
+    {
+      key: "amount",
+      header: t("recurring.table.amount"),
+      align: "right",
+      numeric: true,
+      cellClassName: "whitespace-nowrap font-semibold",
+      card: "lead",
+      cell: (row) => row.amount,
+    },
+    { key: "frequency", header: t("recurring.table.frequency"), cell: (row) => t(`frequency.${row.frequency}`) },
+    { key: "next", header: t("recurring.table.next"), cell: (row) => <NextPayment row={row} /> },
+    {
+      key: "state",
+      header: t("recurring.table.state"),
+      card: "badge",
+      cell: (row) => (
+        <span className="flex flex-col gap-1">
+          <State row={row} />
+          <span className="text-xs text-slate-600 dark:text-slate-300">{progress(row)}</span>
+        </span>
+      ),
+      cardCell: (row) => <State row={row} />,
+    },
+    // On the phone the progress is a pair of its own and the origin a note under the pairs.
+    { key: "progress", header: t("recurring.table.state"), table: false, cell: progress },
+    { key: "origin", header: t("recurring.table.recipient"), table: false, card: "note", cell: (row) => row.origin },
+    { key: "actions", header: t("recurring.table.actions"), card: "actions", cell: (row) => <Actions row={row} /> },
+  ];
+  return <ResponsiveList rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("recurring.table.caption")} />;
 }
