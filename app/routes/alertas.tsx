@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { formatRowDateTime, mexicoCity } from "#core/domain/dates";
 import {
@@ -17,10 +16,9 @@ import { withoutParams, withParams } from "#core/url";
 import { AlertDrawer } from "~/components/alerts/AlertDrawer";
 import { type AlertRowView, AlertsList } from "~/components/alerts/AlertsList";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmModal } from "~/components/ui/ConfirmModal";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { LoadError } from "~/components/ui/LoadError";
-import { Modal, ModalActions } from "~/components/ui/Modal";
-import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
 import {
   createAlert,
@@ -223,7 +221,7 @@ export default function Alerts() {
         />
       ) : null}
 
-      <Modal
+      <ConfirmModal
         open={Boolean(deleting)}
         id="eliminar-alerta"
         title={t("delete.title")}
@@ -237,26 +235,11 @@ export default function Alerts() {
             : null
         }
         closeHref={links.base}
-        tone="error"
-      >
-        {actionData?.deleteFailed ? (
-          <p role="alert" className="mb-4 text-sm font-medium text-failed dark:text-red-400">
-            {t("delete.error")}
-          </p>
-        ) : null}
-        <Form method="post" preventScrollReset>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="id" value={deleting?.id ?? ""} />
-          <ModalActions>
-            <Link to={links.base} preventScrollReset className={buttonClass("secondary")}>
-              {t("delete.cancel")}
-            </Link>
-            <SubmitButton name="intent" value="eliminar" variant="danger" pendingText={t("delete.deleting")}>
-              {t("delete.confirm")}
-            </SubmitButton>
-          </ModalActions>
-        </Form>
-      </Modal>
+        fields={{ id: deleting?.id ?? "" }}
+        intent="eliminar"
+        labels={{ cancel: t("delete.cancel"), confirm: t("delete.confirm"), pending: t("delete.deleting") }}
+        error={actionData?.deleteFailed ? t("delete.error") : null}
+      />
     </div>
   );
 }

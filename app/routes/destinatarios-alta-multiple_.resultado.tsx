@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { attachmentName } from "#core/domain/spreadsheet";
+import { spreadsheetResponse } from "#server/accounts/export.server";
 import { requireUploadAccess } from "#server/recipients/access.server";
 import { uploadStore } from "#server/recipients/bulk.server";
 import { resultCsv, resultWorkbook } from "#server/recipients/files.server";
@@ -15,14 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const upload = await uploadStore().get(access, url.searchParams.get("carga") ?? "");
   if (!upload) throw new Response("No encontrado", { status: 404 });
   const format = url.searchParams.get("formato") === "csv" ? "csv" : "xlsx";
-  const name = attachmentName(`resultado-${upload.fileName.replace(/\.[^.]+$/, "")}`, format);
+  // The uploaded file's own name, accents included (the header gives an ASCII fallback beside it).
+  const name = `resultado-${upload.fileName.replace(/\.[^.]+$/, "")}.${format}`;
   const body = format === "csv" ? resultCsv(upload) : await resultWorkbook(upload);
-  return new Response(body, {
-    headers: {
-      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return spreadsheetResponse(body, format, name);
 }

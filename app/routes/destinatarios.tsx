@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { revealRequested } from "#core/domain/deposit-data";
 import { parseOriginFilter } from "#core/domain/recipients";
@@ -10,10 +9,9 @@ import { AliasDrawer } from "~/components/accounts/AliasDrawer";
 import { RecipientDrawer } from "~/components/recipients/RecipientDrawer";
 import { RecipientsTable } from "~/components/recipients/RecipientsTable";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmModal } from "~/components/ui/ConfirmModal";
 import { LoadError } from "~/components/ui/LoadError";
-import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SearchForm } from "~/components/ui/SearchForm";
-import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
 import { useTranslation } from "~/i18n";
 import {
@@ -198,26 +196,15 @@ export default function Recipients() {
         />
       ) : null}
 
-      <Modal
+      <ConfirmModal
         open={Boolean(deleting)}
         title={t("delete.title", { name: deletingName })}
         description={t("delete.description")}
         closeHref={closeHref}
-        tone="error"
-      >
-        <Form method="post" preventScrollReset>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="id" value={deleting?.key ?? ""} />
-          <ModalActions>
-            <Link to={closeHref} preventScrollReset className={buttonClass("secondary")}>
-              {t("delete.cancel")}
-            </Link>
-            <SubmitButton name="intent" value="eliminar" variant="danger" pendingText={t("delete.deleting")}>
-              {t("delete.confirm")}
-            </SubmitButton>
-          </ModalActions>
-        </Form>
-      </Modal>
+        fields={{ id: deleting?.key ?? "" }}
+        intent="eliminar"
+        labels={{ cancel: t("delete.cancel"), confirm: t("delete.confirm"), pending: t("delete.deleting") }}
+      />
     </div>
   );
 }

@@ -47,6 +47,9 @@ describe("the history's export (loader)", () => {
     expect(response.headers.get("content-disposition")).toMatch(
       /^attachment; filename="historial-operaciones_\d{4}-\d{2}-\d{2}_\d{4}\.csv"$/,
     );
+    // A company's operations: no browser or proxy keeps a copy, no browser guesses another type.
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const lines = await csvOf(response);
     expect(lines[0]).toEqual(["Historial de operaciones"]);
     expect(lines[1][0]).toBe("Empresa");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { attachmentName } from "#core/domain/spreadsheet";
+import { spreadsheetResponse } from "#server/accounts/export.server";
 import { fileBatchOf, paymentStore } from "#server/payments/multiple.server";
 import { paymentResultCsv, paymentResultWorkbook } from "#server/payments/multiple-files.server";
 import { requireAccess } from "#server/session/auth.server";
@@ -15,17 +15,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const upload = await paymentStore().get(access, (url.searchParams.get("carga") ?? "").slice(0, 64));
   if (!upload) throw new Response("No encontrado", { status: 404 });
   const format = url.searchParams.get("formato") === "csv" ? "csv" : "xlsx";
-  const name = attachmentName(`resultado-${upload.fileName.replace(/\.[^.]+$/, "")}`, format);
+  // The uploaded file's own name, accents included (the header gives an ASCII fallback beside it).
+  const name = `resultado-${upload.fileName.replace(/\.[^.]+$/, "")}.${format}`;
   // Each row's outcome needs the bank's word on the file's batch: without it the file would say less than the page.
   const batch = upload.job?.finished ? await fileBatchOf(access, upload.id) : null;
   if (batch === "unavailable") throw new Response("No pudimos consultar con el banco el resultado de los pagos.", { status: 503 });
   const body = format === "csv" ? paymentResultCsv(upload, batch) : await paymentResultWorkbook(upload, batch);
-  return new Response(body, {
-    headers: {
-      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return spreadsheetResponse(body, format, name);
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import type { AccountView } from "#core/domain/accounts";
@@ -14,10 +14,9 @@ import type { Schedule } from "#server/upstream/scheduled-payments.server";
 import { RecurringList, type RecurringRowView } from "~/components/payments/RecurringList";
 import { ScheduleEditForm } from "~/components/payments/ScheduleEditForm";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmModal } from "~/components/ui/ConfirmModal";
 import { Drawer } from "~/components/ui/Drawer";
 import { LoadError } from "~/components/ui/LoadError";
-import { Modal, ModalActions } from "~/components/ui/Modal";
-import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTranslation } from "~/i18n";
 import {
   cached,
@@ -264,7 +263,7 @@ export default function RecurringPayments() {
         ) : null}
       </Drawer>
 
-      <Modal
+      <ConfirmModal
         open={Boolean(deleting)}
         id="eliminar-pago"
         title={t("recurring.delete.title")}
@@ -278,26 +277,15 @@ export default function RecurringPayments() {
             : null
         }
         closeHref={links.base}
-        tone="error"
-      >
-        {actionData?.deleteError ? (
-          <p role="alert" className="mb-4 text-sm font-medium text-failed dark:text-red-400">
-            {actionData.deleteError}
-          </p>
-        ) : null}
-        <Form method="post" preventScrollReset>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="id" value={deleting?.id ?? ""} />
-          <ModalActions>
-            <Link to={links.base} preventScrollReset className={buttonClass("secondary")}>
-              {t("recurring.delete.cancel")}
-            </Link>
-            <SubmitButton name="intent" value="eliminar" variant="danger" pendingText={t("recurring.delete.deleting")}>
-              {t("recurring.delete.confirm")}
-            </SubmitButton>
-          </ModalActions>
-        </Form>
-      </Modal>
+        fields={{ id: deleting?.id ?? "" }}
+        intent="eliminar"
+        labels={{
+          cancel: t("recurring.delete.cancel"),
+          confirm: t("recurring.delete.confirm"),
+          pending: t("recurring.delete.deleting"),
+        }}
+        error={actionData?.deleteError}
+      />
     </div>
   );
 }

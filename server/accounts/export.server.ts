@@ -8,6 +8,8 @@ import type { CellValue } from "#core/domain/spreadsheet";
 import { safeCell, toCsv } from "#core/domain/spreadsheet";
 import texts from "#core/locales/es-MX/accounts.json";
 
+import type { DownloadBody } from "../http/download.server";
+import { downloadResponse } from "../http/download.server";
 import { movementDateText } from "./movements.server";
 
 /**
@@ -52,20 +54,9 @@ const CONTENT_TYPES = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
 
-/** A spreadsheet as a download: an attachment with a safe name, never cached, never sniffed. */
-export function spreadsheetResponse(
-  body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
-  format: "csv" | "xlsx",
-  fileName: string,
-): Response {
-  return new Response(body, {
-    headers: {
-      "Content-Type": CONTENT_TYPES[format],
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+/** A spreadsheet as a download (downloadResponse: attachment, never cached, never sniffed). */
+export function spreadsheetResponse(body: DownloadBody, format: "csv" | "xlsx", fileName: string): Response {
+  return downloadResponse(body, { name: fileName, contentType: CONTENT_TYPES[format] });
 }
 
 /** A written workbook as bytes a Response can carry. */

@@ -1,6 +1,7 @@
 import type { InvoiceRequest } from "#core/domain/operation-documents";
 import { invoiceFileName, invoiceRequest } from "#core/domain/operation-documents";
 
+import { downloadResponse } from "../http/download.server";
 import { PdfRenderError } from "../receipts/pdf-renderer.server";
 import { receiptPdf } from "../receipts/receipts.server";
 import type { AccessContext } from "../session/auth.server";
@@ -80,13 +81,5 @@ export async function renderReceipt(access: AccessContext, detail: OperationDeta
 
 /** A download: inline PDFs never; the browser saves it under its name. */
 export function pdfResponse(file: OperationFile): Response {
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(file.bytes.length),
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse(new Uint8Array(file.bytes), { name: file.filename, contentType: "application/pdf" });
 }

@@ -122,7 +122,8 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
   expect(workbook.getWorksheet("Listas")?.getCell("J2").value).toBe("Pago a proveedores");
   const { rows, validTotal } = paymentRows();
   for (const row of rows) sheet.addRow(row);
-  const file = await fileFor(testInfo, "pagos.xlsx", Buffer.from(await workbook.xlsx.writeBuffer()));
+  // An accented name: the result comes back under it (filename*), not an ASCII rewrite of it.
+  const file = await fileFor(testInfo, "pagos nómina.xlsx", Buffer.from(await workbook.xlsx.writeBuffer()));
 
   await page.getByLabel("Archivo de pagos").setInputFiles(file);
   await page.getByRole("button", { name: "Revisar archivo" }).click();
@@ -194,7 +195,7 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
   await authorise.click();
   await expect(page.getByRole("heading", { level: 1, name: "Autoriza 45 pagos" })).toBeVisible();
   await expect(page.getByText(formatMoney(validTotal, "MXN"))).toBeVisible();
-  await expect(page.getByText("pagos.xlsx")).toBeVisible();
+  await expect(page.getByText("pagos nómina.xlsx")).toBeVisible();
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
 
@@ -219,6 +220,7 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Descargar resultado (.csv)" }).click(),
   ]);
+  expect(result.suggestedFilename()).toBe("resultado-pagos nómina.csv");
   const csv = (await readFile((await result.path()) ?? "", "utf8")).split("\r\n");
   expect(csv[0]).toBe("\uFEFFFila,Destinatario,Cuenta destino,Divisa,Monto,Id de operación,Estado,Error");
   const ids = new Set(operations.map((operation) => String(operation.id)));

@@ -1,33 +1,10 @@
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 
-import { resources } from "~/i18n.server";
-
+import { serverHtml, tags } from "../../../tests/support/server-html";
 import type { NotificationCentreView } from "./NotificationCentre";
 import { NotificationCentre } from "./NotificationCentre";
 
-/** The HTML a browser with JS off receives. */
-async function serverHtml(element: ReactElement, url = "/"): Promise<string> {
-  const handler = createStaticHandler([{ path: "*", element, handle: { namespaces: resources } }]);
-  const context = await handler.query(new Request(`http://portal.test${url}`));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <AuthenticityTokenProvider token="token-de-prueba">
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AuthenticityTokenProvider>,
-  );
-}
-
 const count = (html: string, needle: string) => html.split(needle).length - 1;
-
-function tags(html: string, name: string, attributes: Record<string, string>): string[] {
-  const all = html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
-  return all.filter((tag) => Object.entries(attributes).every(([key, value]) => tag.includes(` ${key}="${value}"`)));
-}
 
 const HERE = "/cuentas?drawer=notificaciones&ncat=operation";
 
