@@ -71,7 +71,12 @@ async function carlosLoadsTransfer(browser: Browser, javaScriptEnabled: boolean,
   const form = calculator(page);
   await form.getByLabel("Monto").fill(amount);
   const origin = form.getByLabel("Cuenta de origen");
-  await origin.selectOption((await origin.locator("option", { hasText: "· MXN ·" }).first().getAttribute("value")) ?? "");
+  await origin.selectOption(
+    (await origin
+      .locator("option", { hasText: /\d MXN$/ })
+      .first()
+      .getAttribute("value")) ?? "",
+  );
   const destination = form.getByLabel("Cuenta de destino");
   await destination.selectOption(
     (await destination
