@@ -216,6 +216,8 @@ test("'Confirmar' needs a quote for exactly what is on the form, in the browser 
     await expect(confirm).toBeDisabled();
     await expect(quoteCard(page)).toHaveCount(0);
   } else {
+    // The line that says why 'Confirmar' waits never shows without scripting, so it takes no room: no blank band under the buttons.
+    expect(await calculator(page).locator("#confirmar-espera").boundingBox()).toBeNull();
     // Without JS the first 'Confirmar' brings the quote to be read; nothing is sent yet.
     await confirm.click();
     await expect(calculator(page).getByText(/^Revisa tu cotización/)).toBeVisible();

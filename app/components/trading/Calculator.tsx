@@ -438,11 +438,12 @@ export function Calculator(props: CalculatorProps) {
             {t("calculator.confirm")}
           </SubmitButton>
           {tab !== "transfer" ? (
-            // Its line is kept when it does not apply (without JavaScript, or once quoted), so nothing below the
-            // calculator moves as it hydrates or as the quote comes (decision 090).
+            // Its line is kept when it does not apply (once quoted, or before hydrating), so nothing below the
+            // calculator moves as it hydrates or as the quote comes (decision 090). A browser without scripting
+            // never shows it, so there it takes no room: no blank band under the buttons on a phone.
             <p
               id="confirmar-espera"
-              className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${waitsForQuote ? "" : "invisible"}`}
+              className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${waitsForQuote ? "" : "invisible [@media(scripting:none)]:hidden"}`}
             >
               {t("calculator.quoteFirst")}
             </p>
