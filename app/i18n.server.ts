@@ -7,8 +7,10 @@ import common from "#core/locales/es-MX/common.json";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import duePayments from "#core/locales/es-MX/due-payments.json";
 import errors from "#core/locales/es-MX/errors.json";
+import flash from "#core/locales/es-MX/flash.json";
 import history from "#core/locales/es-MX/history.json";
 import legal from "#core/locales/es-MX/legal.json";
+import market from "#core/locales/es-MX/market.json";
 import membership from "#core/locales/es-MX/membership.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
@@ -16,6 +18,7 @@ import notifications from "#core/locales/es-MX/notifications.json";
 import overlays from "#core/locales/es-MX/overlays.json";
 import payments from "#core/locales/es-MX/payments.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
+import prices from "#core/locales/es-MX/prices.json";
 import recipients from "#core/locales/es-MX/recipients.json";
 import session from "#core/locales/es-MX/session.json";
 import settings from "#core/locales/es-MX/settings.json";
@@ -29,10 +32,13 @@ import { translator } from "#core/translate";
 export const resources = {
   common,
   errors,
+  flash,
   session,
   overlays,
   auth,
   dashboard,
+  prices,
+  market,
   calculator,
   tour,
   duePayments,

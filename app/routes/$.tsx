@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     accept: request.headers.get("Accept"),
   });
   if (!told || stateRedirect(await getSession(request), ["accessState"]) !== null) return redirect("/");
-  const t = serverT("common");
+  const t = serverT("flash");
   return redirectWithToast(request, "/", newToast("info", t("unknownPath.title"), t("unknownPath.description")));
 }
 

@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function noticeText(key: MarketNotice | null): string | null {
-  return key ? serverT("dashboard")(key) : null;
+  return key ? serverT("market")(key) : null;
 }
 
 /**

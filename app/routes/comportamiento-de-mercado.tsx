@@ -16,7 +16,6 @@ import {
   stepOf,
 } from "#core/domain/rate-history";
 import charts from "#core/locales/es-MX/charts.json";
-import dashboard from "#core/locales/es-MX/dashboard.json";
 import market from "#core/locales/es-MX/market.json";
 import { formatRate } from "#core/money";
 import type { RateSeries } from "#server/market/rate-series.server";
@@ -73,12 +72,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function State({ open }: { open: boolean }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("market");
   return (
     <span
       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${open ? "bg-green-100 text-success dark:bg-green-950" : "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}
     >
-      {open ? t("market.open") : t("market.closed")}
+      {open ? t("schedule.open") : t("schedule.closed")}
     </span>
   );
 }
@@ -171,13 +170,13 @@ function Rates({ pair, range, series, pairs }: { pair: string; range: RateRange;
 
 export default function Market() {
   const { time, status, noticeKey, upcoming, pairs, pair, range, series } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation("market");
   // The hours table beside it already says which systems are closed.
-  const notice = noticeKey && noticeKey !== "notices.closed" ? t(noticeKey) : null;
+  const notice = noticeKey && noticeKey !== "schedule.closedNow" ? t(noticeKey) : null;
   const rows = [
-    { label: t("market.fx"), hours: t("market.fxHours"), open: status.fxOpen },
-    { label: t("market.opi"), hours: t("market.opiHours"), open: status.opi === 1 },
-    { label: t("market.spid"), hours: t("market.spidHours"), open: status.spid === 1 },
+    { label: t("schedule.fx"), hours: t("schedule.fxHours"), open: status.fxOpen },
+    { label: t("schedule.opi"), hours: t("schedule.opiHours"), open: status.opi === 1 },
+    { label: t("schedule.spid"), hours: t("schedule.spidHours"), open: status.spid === 1 },
   ];
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -185,9 +184,9 @@ export default function Market() {
       <div className="flex min-w-0 flex-col gap-6">
         <section aria-labelledby="horario" className={card}>
           <h2 id="horario" className="text-xl font-semibold">
-            {t("market.title")}
+            {t("schedule.title")}
           </h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{t("market.now", { time })}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("schedule.now", { time })}</p>
           {notice ? (
             <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950">
               {notice}
@@ -209,7 +208,7 @@ export default function Market() {
         </section>
         <section aria-labelledby="inhabiles" className={card}>
           <h2 id="inhabiles" className="text-lg font-semibold">
-            {t("market.holidays")}
+            {t("schedule.holidays")}
           </h2>
           {upcoming.length ? (
             <ul className="mt-2 list-disc pl-5">
@@ -218,7 +217,7 @@ export default function Market() {
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-slate-500 dark:text-slate-400">{t("market.noHolidays")}</p>
+            <p className="mt-2 text-slate-500 dark:text-slate-400">{t("schedule.noHolidays")}</p>
           )}
         </section>
       </div>
@@ -227,7 +226,7 @@ export default function Market() {
 }
 
 export const handle: PageHandle = {
-  namespaces: { dashboard, market, charts },
+  namespaces: { market, charts },
   titleKey: "shell.title.market",
   // The tab's live channel carries the shown pair, so its chart follows the ticks.
   livePair: (data) => (data as { pair?: string | null } | undefined)?.pair ?? null,

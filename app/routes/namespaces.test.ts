@@ -19,6 +19,8 @@ const NAMESPACES = [
   "overlays",
   "auth",
   "dashboard",
+  "prices",
+  "market",
   "calculator",
   "tour",
   "duePayments",

@@ -131,7 +131,7 @@ describe("GET /precios/stream", () => {
     const isDown = (e: Received[number]) => e.event === "status" && (e.data as PriceStatusEvent).status === "down";
     const events = await readEvents(response, 100, (received) => received.some(isDown));
     const down = events.find((e) => e.event === "status" && (e.data as PriceStatusEvent).status === "down");
-    expect(down?.data).toEqual({ pair: "USD/MXN", status: "down", messageKey: "dashboard:prices.connectionLost" });
+    expect(down?.data).toEqual({ pair: "USD/MXN", status: "down", messageKey: "prices:connectionLost" });
     controller.abort();
     await control(sandbox, "/__prices", { mode: "normal" });
   });

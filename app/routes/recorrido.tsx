@@ -34,7 +34,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     context.log.warn({ event: "tour_unrecorded", failure: error.failure, status: error.status }, "tour not recorded");
-    const t = serverT("common");
-    return redirectWithToast(request, back, newToast("error", t("generic.error"), t("tour.unrecorded")));
+    return redirectWithToast(request, back, newToast("error", serverT("common")("generic.error"), serverT("flash")("tour.unrecorded")));
   }
 }

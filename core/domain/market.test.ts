@@ -49,24 +49,24 @@ describe("marketNotice", () => {
   });
 
   it("puts a holiday before everything else, even on a weekend evening", () => {
-    expect(notice("2026-11-23T10:00", ["2026-11-23"])).toBe("market.holiday");
-    expect(notice("2026-11-28T19:00", ["2026-11-28"])).toBe("market.holiday");
+    expect(notice("2026-11-23T10:00", ["2026-11-23"])).toBe("schedule.holiday");
+    expect(notice("2026-11-28T19:00", ["2026-11-28"])).toBe("schedule.holiday");
   });
 
   it("shows the weekend before the close notice", () => {
-    expect(notice("2026-11-28T19:00")).toBe("market.weekend");
-    expect(notice("2026-11-29T10:00")).toBe("market.weekend");
+    expect(notice("2026-11-28T19:00")).toBe("schedule.weekend");
+    expect(notice("2026-11-29T10:00")).toBe("schedule.weekend");
   });
 
   it("shows the close notice from 18:50, with its Friday variant on Fridays", () => {
-    expect(notice("2026-11-23T18:50")).toBe("market.closeNoticeWeekday");
-    expect(notice("2026-11-27T18:50")).toBe("market.closeNoticeFriday");
+    expect(notice("2026-11-23T18:50")).toBe("schedule.closeNoticeWeekday");
+    expect(notice("2026-11-27T18:50")).toBe("schedule.closeNoticeFriday");
   });
 
   it("says the market is closed outside hours before the close notice", () => {
-    expect(notice("2026-11-23T06:59")).toBe("notices.closed");
-    expect(notice("2026-11-23T17:00")).toBe("notices.closed");
-    expect(notice("2026-11-23T18:49")).toBe("notices.closed");
+    expect(notice("2026-11-23T06:59")).toBe("schedule.closedNow");
+    expect(notice("2026-11-23T17:00")).toBe("schedule.closedNow");
+    expect(notice("2026-11-23T18:49")).toBe("schedule.closedNow");
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { QUOTE_VALIDITY_MS as DOMAIN_VALIDITY_MS } from "../domain/prices";
-import dashboard from "../locales/es-MX/dashboard.json";
+import prices from "../locales/es-MX/prices.json";
 import { toPriceEvent, toStatusEvent } from "./payload";
 import { PAIR_PATTERN, PRICE_MESSAGE_KEYS, priceStreamPath, QUOTE_VALIDITY_MS } from "./wire";
 
@@ -52,10 +52,10 @@ describe("price payloads", () => {
   });
 
   it("keys and constants agree with the locale file and the domain", () => {
-    expect(dashboard.prices.connectionLost).toBe("Error de conexión, intentando conectar, datos no han sido actualizados");
-    expect(PRICE_MESSAGE_KEYS.connectionLost).toBe("dashboard:prices.connectionLost");
-    expect(PRICE_MESSAGE_KEYS.unavailable).toBe("dashboard:prices.unavailable");
-    expect(dashboard.prices.unavailable).toBeTruthy();
+    expect(prices.connectionLost).toBe("Error de conexión, intentando conectar, datos no han sido actualizados");
+    expect(PRICE_MESSAGE_KEYS.connectionLost).toBe("prices:connectionLost");
+    expect(PRICE_MESSAGE_KEYS.unavailable).toBe("prices:unavailable");
+    expect(prices.unavailable).toBeTruthy();
     expect(QUOTE_VALIDITY_MS).toBe(DOMAIN_VALIDITY_MS);
     expect(PAIR_PATTERN.test("USD/MXN")).toBe(true);
     for (const bad of ["usd/mxn", "USDMXN", "USD/MXN ", "USD/MX", "../../x"]) expect(PAIR_PATTERN.test(bad)).toBe(false);

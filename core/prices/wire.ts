@@ -26,11 +26,11 @@ export const PAIR_PATTERN = /^[A-Z]{3}\/[A-Z]{3}$/;
  */
 export type PriceStatus = "connecting" | "live" | "down" | "unavailable";
 
-/** i18n keys (namespace `dashboard`) of the messages a status carries. */
+/** i18n keys (namespace `prices`) of the messages a status carries. */
 export const PRICE_MESSAGE_KEYS = {
   /** §4: 'Error de conexión, intentando conectar, datos no han sido actualizados'. */
-  connectionLost: "dashboard:prices.connectionLost",
-  unavailable: "dashboard:prices.unavailable",
+  connectionLost: "prices:connectionLost",
+  unavailable: "prices:unavailable",
 } as const;
 
 export interface PriceStatusEvent {

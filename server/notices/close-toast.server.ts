@@ -1,5 +1,5 @@
 import { closeToastPlan } from "#core/domain/market";
-import dashboard from "#core/locales/es-MX/dashboard.json";
+import market from "#core/locales/es-MX/market.json";
 
 import type { Logger } from "../logger.server";
 import type { Toast } from "../session/types";
@@ -50,8 +50,8 @@ export async function closeToastWith(
     // One id per day: the toast card never shows the same one twice.
     id: `cierre-mercado-${plan.day}`,
     type: "info",
-    title: dashboard.market.closeToastTitle,
-    description: plan.variant === "friday" ? dashboard.market.closeNoticeFriday : dashboard.market.closeNoticeWeekday,
+    title: market.schedule.closeToastTitle,
+    description: plan.variant === "friday" ? market.schedule.closeNoticeFriday : market.schedule.closeNoticeWeekday,
   };
   return { toast, day: plan.day, dueInMs: null };
 }

@@ -133,7 +133,7 @@ describe("price hub", () => {
     feed.handlers.onQuote(quote("USD/MXN", T0));
     feed.handlers.onStatus("down");
 
-    expect(r.statuses().at(-1)).toEqual({ pair: "USD/MXN", status: "down", messageKey: "dashboard:prices.connectionLost" });
+    expect(r.statuses().at(-1)).toEqual({ pair: "USD/MXN", status: "down", messageKey: "prices:connectionLost" });
     expect(hub.current("USD/MXN")).toMatchObject({ status: "down", stale: false });
 
     now = T0 + 20 * 60_000 + 1;
@@ -151,7 +151,7 @@ describe("price hub", () => {
     const r = recorder();
     hub.subscribe("XXX/YYY", r.listener);
     fake.open("XXX/YYY")[0].handlers.onStatus("unavailable");
-    expect(r.statuses().at(-1)).toEqual({ pair: "XXX/YYY", status: "unavailable", messageKey: "dashboard:prices.unavailable" });
+    expect(r.statuses().at(-1)).toEqual({ pair: "XXX/YYY", status: "unavailable", messageKey: "prices:unavailable" });
   });
 
   it("closes the upstream feed a grace period after the last subscriber leaves, not before", async () => {

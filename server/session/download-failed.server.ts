@@ -1,4 +1,4 @@
-import texts from "#core/locales/es-MX/common.json";
+import texts from "#core/locales/es-MX/flash.json";
 
 import { newToast, redirectWithToast } from "./auth.server";
 

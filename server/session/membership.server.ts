@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
 import { isPro } from "#core/domain/membership";
-import type texts from "#core/locales/es-MX/common.json";
+import type texts from "#core/locales/es-MX/flash.json";
 
 import { isUpstreamError } from "../upstream/errors";
 import { warnUpstreamFailure } from "../upstream/failure-log.server";

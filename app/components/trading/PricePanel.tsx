@@ -71,7 +71,7 @@ export function LivePricePanel({ live, ...props }: Omit<PricePanelProps, keyof L
 /** 'Precios en tiempo real' (§2): the selected pair's best prices and the top 4 providers. */
 export function PricePanel(props: PricePanelProps) {
   const { pairs, pair, price, status, pairHref, previous, paused = false, onPause, side, margin, refreshHref } = props;
-  const { t } = useTranslation(["dashboard", "common"]);
+  const { t } = useTranslation(["prices", "common"]);
   const hydrated = useHydrated();
   const message = status?.messageKey ? t(status.messageKey) : null;
   const at = price ? mexicoCityClock(price.ts) : null;
@@ -84,10 +84,10 @@ export function PricePanel(props: PricePanelProps) {
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="precios" className="text-xl font-semibold">
-        {t("prices.title")}
+        {t("title")}
       </h2>
       {pairs.length > 0 ? (
-        <nav aria-label={t("prices.pairs")}>
+        <nav aria-label={t("pairs")}>
           <ul className="flex flex-wrap gap-2">
             {pairs.map((item) => (
               <li key={item}>
@@ -120,7 +120,7 @@ export function PricePanel(props: PricePanelProps) {
                   aria-hidden="true"
                   className={`h-2 w-2 rounded-full ${paused ? "bg-slate-400" : message ? "bg-pending" : "bg-success"}`}
                 />
-                {t(paused ? "prices.pausedAt" : "prices.liveAt", { time: at })}
+                {t(paused ? "pausedAt" : "liveAt", { time: at })}
               </p>
               <button
                 type="button"
@@ -128,14 +128,14 @@ export function PricePanel(props: PricePanelProps) {
                 onClick={() => onPause?.(!paused)}
                 className="inline-flex min-h-9 items-center rounded-full px-3 font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100 dark:ring-brand-800 dark:hover:bg-slate-800"
               >
-                {t(paused ? "prices.resume" : "prices.pause")}
+                {t(paused ? "resume" : "pause")}
               </button>
             </>
           ) : (
             <>
-              <p>{t("prices.asOf", { time: at })}</p>
+              <p>{t("asOf", { time: at })}</p>
               <Link to={refreshHref} reloadDocument className="font-semibold text-brand-700 underline dark:text-brand-100">
-                {t("prices.refresh")}
+                {t("refresh")}
               </Link>
             </>
           )}
@@ -145,17 +145,17 @@ export function PricePanel(props: PricePanelProps) {
         // The client's rate leads: what the quote will apply to the amount being typed.
         <dl aria-live="off" className="rounded-lg bg-brand-50 p-4 dark:bg-brand-900/40">
           <dt className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("prices.yours", { product: t("common:product.name") })} · {t(`prices.${side}`, { pair })}
+            {t("yours", { product: t("common:product.name") })} · {t(`${side}`, { pair })}
           </dt>
           <dd className="flex items-baseline gap-2 text-3xl font-bold tabular-nums text-slate-900 dark:text-white">
             {formatRate(Number(yours))}
-            <MoveMark move={moveOf(price[side].price, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
+            <MoveMark move={moveOf(price[side].price, previous?.[side].price)} label={(move) => t(`${move}`)} />
           </dd>
           {/* Two lines held either way: the hint's words change as the panel hydrates, and what is below must not move. */}
           <dd className="mt-1 min-h-10 text-sm text-slate-600 dark:text-slate-300">
             {margin.reference
-              ? `${t("prices.forReference", { amount: forAmount, margin: margin.margin })} ${t(hydrated ? "prices.typeHint" : "prices.quoteHint")}`
-              : t("prices.forAmount", { amount: forAmount, margin: margin.margin })}
+              ? `${t("forReference", { amount: forAmount, margin: margin.margin })} ${t(hydrated ? "typeHint" : "quoteHint")}`
+              : t("forAmount", { amount: forAmount, margin: margin.margin })}
           </dd>
         </dl>
       ) : null}
@@ -171,18 +171,16 @@ export function PricePanel(props: PricePanelProps) {
                 // Price on one line, provider on the next, whatever the width: the move mark that comes with the
                 // first live tick must not wrap the row and push what is below (decision 090).
                 <div key={side} className="flex items-start justify-between gap-x-3 py-2">
-                  <dt className="pt-1 text-sm text-slate-600 dark:text-slate-400">
-                    {t("prices.bestOf", { side: t(`prices.${side}`, { pair }) })}
-                  </dt>
+                  <dt className="pt-1 text-sm text-slate-600 dark:text-slate-400">{t("bestOf", { side: t(`${side}`, { pair }) })}</dt>
                   <dd className="flex flex-col items-end">
                     <span className="flex items-baseline gap-x-2 whitespace-nowrap">
                       <span className="text-lg font-semibold tabular-nums">{best === null ? "—" : formatRate(best)}</span>
-                      <MoveMark move={moveOf(best, previous?.[side].price)} label={(move) => t(`prices.${move}`)} />
+                      <MoveMark move={moveOf(best, previous?.[side].price)} label={(move) => t(`${move}`)} />
                     </span>
                     <span className="min-h-5 text-sm text-slate-700 dark:text-slate-200">
                       {bestId ? (
                         <>
-                          {bestId} <BestBadge label={t("prices.best")} />
+                          {bestId} <BestBadge label={t("best")} />
                         </>
                       ) : null}
                     </span>
@@ -193,7 +191,7 @@ export function PricePanel(props: PricePanelProps) {
           </dl>
           <details className="group">
             <summary className="inline-flex min-h-9 cursor-pointer items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
-              {t("prices.showProviders")}
+              {t("showProviders")}
             </summary>
             <div className="mt-1 grid gap-4 sm:grid-cols-2">
               {(["buy", "sell"] as const).map((side) => {
@@ -201,15 +199,15 @@ export function PricePanel(props: PricePanelProps) {
                 return (
                   <table key={side} className="w-full text-sm">
                     <caption className="pb-1 text-left text-slate-600 dark:text-slate-400">
-                      {t("prices.providers", { side: t(`prices.sideName.${side}`) })}
+                      {t("providers", { side: t(`sideName.${side}`) })}
                     </caption>
                     <thead>
                       <tr className="text-left text-slate-500 dark:text-slate-400">
                         <th scope="col" className="font-medium">
-                          {t("prices.provider")}
+                          {t("provider")}
                         </th>
                         <th scope="col" className="text-right font-medium">
-                          {t("prices.price")}
+                          {t("price")}
                         </th>
                       </tr>
                     </thead>
@@ -221,7 +219,7 @@ export function PricePanel(props: PricePanelProps) {
                             {provider.lpId === bestId ? (
                               <>
                                 {" "}
-                                <BestBadge label={t("prices.best")} />
+                                <BestBadge label={t("best")} />
                               </>
                             ) : null}
                           </td>
@@ -236,9 +234,9 @@ export function PricePanel(props: PricePanelProps) {
           </details>
         </div>
       ) : pair ? (
-        <p className="text-slate-600 dark:text-slate-400">{t("prices.waiting")}</p>
+        <p className="text-slate-600 dark:text-slate-400">{t("waiting")}</p>
       ) : (
-        <p className="text-slate-600 dark:text-slate-400">{t("prices.noPairs")}</p>
+        <p className="text-slate-600 dark:text-slate-400">{t("noPairs")}</p>
       )}
     </section>
   );

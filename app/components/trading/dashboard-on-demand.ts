@@ -31,9 +31,13 @@ export const HelpDialog = onDemand("ayuda-operacion", () =>
 /**
  * The price panel, the dashboard's other island (decision 082): the live figures start moving once its
  * code has arrived (idle time after hydrating, or a reach); until then it is the server's prices, with
- * 'Actualizar', as without JavaScript.
+ * 'Actualizar', as without JavaScript. Its texts come with its code: nothing else on the page reads them.
  */
-export const PricePanelIsland = island("precios", () => import("./PricePanel").then((module) => module.LivePricePanel));
+export const PricePanelIsland = island("precios", () =>
+  Promise.all([import("./PricePanel"), import("#core/locales/es-MX/prices.json").then((module) => module.default)]).then(
+    ([module, prices]) => withNamespaces({ prices }, module.LivePricePanel),
+  ),
+);
 
 /**
  * The calculator, the dashboard's island (decision 082): the server renders it with the page, and its
