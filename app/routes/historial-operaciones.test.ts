@@ -3,17 +3,17 @@ import { describe, expect, it } from "vitest";
 import { servedRoute } from "#server/http/served-route.server";
 
 import { TEST_APP_URL as APP } from "../../tests/support/app-env";
-import { answerOf, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
-import { control } from "../../tests/support/sandbox";
+import { answerOf, beatrizBrowser, formPost, routeContext as context, sandboxedApp } from "../../tests/support/route-session";
+import { control, loginAs } from "../../tests/support/sandbox";
 import * as history from "./historial-operaciones";
 import * as sharePreview from "./historial-operaciones.$id.vista-previa";
 
 const world = sandboxedApp("historial-filtros");
 
-const open = (query: string) =>
+const open = (query: string, cookie = world.browser.cookie) =>
   answerOf(() =>
     servedRoute(history).loader({
-      request: new Request(`${APP}/historial-operaciones?${query}`, { headers: { cookie: world.browser.cookie } }),
+      request: new Request(`${APP}/historial-operaciones?${query}`, { headers: { cookie } }),
       context,
       params: {},
     }),
@@ -39,6 +39,14 @@ describe("the history's filters (loader)", () => {
     const { list } = await response.json();
     expect(list.lastResult).toBeNull();
     expect(list.filtered).toBe(true);
+  });
+});
+
+describe("the link to the portfolio (loader)", () => {
+  it("is offered to a Pro member and not to a Basic one: the plan is read on the server", async () => {
+    expect((await (await open("")).json()).portfolio).toBe(true);
+    const beatriz = await beatrizBrowser(await loginAs(world.sandbox, "beatriz.basica"));
+    expect((await (await open("", beatriz.cookie)).json()).portfolio).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useMatches, useParams } from "@remix-run/react";
 
-import { canOpenPortfolio } from "#core/domain/portfolio-access";
 import { exportHref, HISTORY_PATH, historyHref, pageHref } from "#core/history-links";
 import history from "#core/locales/es-MX/history.json";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
@@ -9,7 +8,7 @@ import { HistoryTable } from "~/components/history/HistoryTable";
 import { PendingRefresh } from "~/components/history/PendingRefresh";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { json, loadHistoryList, membershipIdOrNull, requireAccess } from "~/server-imports/historial-operaciones";
+import { json, loadHistoryList, portfolioOpens, requireAccess } from "~/server-imports/historial-operaciones";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -20,9 +19,9 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const started = performance.now();
-  const [list, membershipId] = await Promise.all([loadHistoryList(access, new URL(request.url)), membershipIdOrNull(access)]);
+  const [list, portfolio] = await Promise.all([loadHistoryList(access, new URL(request.url)), portfolioOpens(access)]);
   return json(
-    { companyName: access.company.businessName, list, portfolio: canOpenPortfolio(membershipId ?? undefined) },
+    { companyName: access.company.businessName, list, portfolio },
     { headers: { "Server-Timing": `upstream;dur=${Math.round(performance.now() - started)}`, "Cache-Control": "private, no-store" } },
   );
 }

@@ -2,4 +2,4 @@
 export { json } from "@remix-run/node";
 export { loadHistoryList } from "#server/history/list.server";
 export { requireAccess } from "#server/session/auth.server";
-export { membershipIdOrNull } from "#server/session/membership.server";
+export { portfolioOpens } from "#server/session/membership.server";

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
 import { isPro } from "#core/domain/membership";
+import { canOpenPortfolio } from "#core/domain/portfolio-access";
 import type texts from "#core/locales/es-MX/flash.json";
 
 import { isUpstreamError } from "../upstream/errors";
@@ -41,6 +42,15 @@ export async function membershipIdOrNull(access: AccessContext): Promise<1 | 2 |
     );
     return null;
   }
+}
+
+/**
+ * Whether the member's plan opens the portfolio (§6), for a page that links to it; no link when the
+ * product cannot say. Asked here rather than in the page's loader, so the rule's module is not tied
+ * to that page's browser files (decision 077).
+ */
+export async function portfolioOpens(access: AccessContext): Promise<boolean> {
+  return canOpenPortfolio((await membershipIdOrNull(access)) ?? undefined);
 }
 
 /**
