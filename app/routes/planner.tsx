@@ -177,7 +177,7 @@ export default function Planner() {
           <Link to={links.previous} className="font-semibold text-brand-700 underline dark:text-brand-100">
             ← {t("planner.previous")}
           </Link>
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{monthName}</h2>
+          <h2 className="text-lg font-semibold text-slate-900 max-sm:order-first max-sm:basis-full dark:text-slate-100">{monthName}</h2>
           <Link to={links.next} className="font-semibold text-brand-700 underline dark:text-brand-100">
             {t("planner.next")} →
           </Link>
@@ -313,40 +313,26 @@ export default function Planner() {
               <p>{t("planner.modal.none")}</p>
             ) : (
               <div>
-                {/* Below sm each payment is a card: its recipient, then its amount and status on one line, so a
-                    390 px phone clips no column (decision 125). */}
-                <table className="w-full text-left text-sm max-sm:block">
+                {/* Each payment is a card: its recipient, its amount and status on one line, then 'Pagar ahora', so
+                    neither a 390 px phone nor the dialog's own width clips a column (decision 125). */}
+                <table className="block w-full text-left text-sm">
                   <caption className="sr-only">{t("planner.modal.caption")}</caption>
-                  <thead className="text-xs uppercase text-slate-600 max-sm:sr-only dark:text-slate-300">
+                  <thead className="sr-only">
                     <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        {t("planner.modal.recipient")}
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        {t("planner.modal.amount")}
-                      </th>
-                      <th scope="col" className="py-2">
-                        {t("planner.modal.state")}
-                      </th>
+                      <th scope="col">{t("planner.modal.recipient")}</th>
+                      <th scope="col">{t("planner.modal.amount")}</th>
+                      <th scope="col">{t("planner.modal.state")}</th>
+                      <th scope="col">{t("planner.modal.actions")}</th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
+                  <tbody className="block divide-y divide-slate-200 dark:divide-slate-800">
                     {day.payments.map((payment) => (
-                      <tr key={payment.id} className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:py-2">
-                        <th scope="row" className="py-2 pr-3 align-top font-semibold max-sm:block max-sm:w-full max-sm:p-0 max-sm:pb-1">
+                      <tr key={payment.id} className="flex flex-wrap items-center gap-x-3 py-3">
+                        <th scope="row" className="block w-full pb-1 text-left font-semibold">
                           <span className="block">{payment.payee}</span>
                           <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                             {t(`frequency.${payment.frequency}`)}
                           </span>
-                          {payment.payHref ? (
-                            <Link
-                              to={payment.payHref}
-                              aria-label={t("planner.modal.payNamed", { name: payment.payee })}
-                              className={buttonClass("primary", "mt-2 whitespace-nowrap")}
-                            >
-                              {t("planner.modal.pay")}
-                            </Link>
-                          ) : null}
                           {payment.inProgress ? (
                             <span className="mt-1 block font-normal">
                               <PaymentInProgressNote
@@ -356,11 +342,21 @@ export default function Planner() {
                             </span>
                           ) : null}
                         </th>
-                        <td className="whitespace-nowrap py-2 pr-3 text-right align-top tabular-nums max-sm:block max-sm:p-0 max-sm:font-semibold">
-                          {payment.amount}
-                        </td>
-                        <td className="py-2 align-top max-sm:block max-sm:p-0">
+                        <td className="block whitespace-nowrap font-semibold tabular-nums">{payment.amount}</td>
+                        <td className="block">
                           <StatusBadge status={payment.status} />
+                        </td>
+                        {/* The next step comes after what it pays, under its amount and status. */}
+                        <td className="block w-full pt-2 empty:hidden">
+                          {payment.payHref ? (
+                            <Link
+                              to={payment.payHref}
+                              aria-label={t("planner.modal.payNamed", { name: payment.payee })}
+                              className={buttonClass("primary", "whitespace-nowrap")}
+                            >
+                              {t("planner.modal.pay")}
+                            </Link>
+                          ) : null}
                         </td>
                       </tr>
                     ))}
@@ -386,11 +382,11 @@ export default function Planner() {
                         </span>
                       </p>
                       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
-                        <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.due")}</dt>
+                        <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.due")}</dt>
                         <dd className="text-right tabular-nums">{row.due}</dd>
-                        <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.cumulative")}</dt>
+                        <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.cumulative")}</dt>
                         <dd className="text-right font-semibold tabular-nums">{row.cumulative}</dd>
-                        <dt className="text-slate-600 dark:text-slate-300">{t("planner.modal.available")}</dt>
+                        <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.available")}</dt>
                         <dd className="text-right tabular-nums">{row.available}</dd>
                       </dl>
                       <p className="mt-1 text-slate-600 dark:text-slate-300">

@@ -70,7 +70,8 @@ export function TopBar({ title, contactHref, unreadCount, notificationsHref, not
             className={`${ACTION} text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800`}
           >
             <Icon name="chat" />
-            {t("shell.topBar.contact")}
+            {/* On a phone the icon alone, so the page's title keeps its line; the words stay the link's name. */}
+            <span className="max-sm:sr-only">{t("shell.topBar.contact")}</span>
             <span className="sr-only"> {t("shell.newWindow")}</span>
           </a>
           <Link
