@@ -74,10 +74,13 @@ export function MovementsTable({ movements, caption }: { movements: MovementRow[
                 <span className="md:hidden">{t("movements.columns.reference")}: </span>
                 {movement.reference}
                 {movement.trackingKey ? (
+                  // The key on a line of its own and never broken: a treasurer reads it out or copies it whole.
                   <span className="block">
-                    <span className="text-xs text-slate-600 dark:text-slate-300">{t("movements.trackingKey")}: </span>
-                    <span className="select-all break-all font-mono text-xs">{movement.trackingKey}</span>
-                    <CopyButton value={movement.trackingKey} label={t("movements.trackingKey")} />
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">{t("movements.trackingKey")}:</span>
+                    <span className="inline-flex flex-wrap items-center gap-x-2">
+                      <span className="select-all whitespace-nowrap font-mono text-xs">{movement.trackingKey}</span>
+                      <CopyButton value={movement.trackingKey} label={t("movements.trackingKey")} />
+                    </span>
                   </span>
                 ) : null}
               </td>

@@ -70,8 +70,16 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
         {...formProps}
         {...validation.handlers(formProps.onSubmit)}
         aria-label={t("filters.title")}
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
       >
+        {/* The search first and two columns wide, so its hint reads whole. */}
+        <Field
+          meta={fields.buscar}
+          label={t("filters.search")}
+          type="search"
+          placeholder={t("filters.searchHint")}
+          className="sm:col-span-2"
+        />
         {select(
           "tipo",
           t("filters.type"),
@@ -89,8 +97,7 @@ export function HistoryFilters({ values, lastResult, pairs }: HistoryFiltersProp
           t("filters.pair"),
           pairOptions.map((pair) => [pair, pair]),
         )}
-        <Field meta={fields.buscar} label={t("filters.search")} type="search" placeholder={t("filters.searchHint")} />
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-6">
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
           <button type="submit" className={buttonClass("primary")}>
             {t("filters.apply")}
           </button>
