@@ -12,6 +12,7 @@ import charts from "#core/locales/es-MX/charts.json";
 import monitoring from "#core/locales/es-MX/monitoring.json";
 import { withParams } from "#core/url";
 import { FollowedPair, type FollowedPairView } from "~/components/monitoring/FollowedPair";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { ErrorList } from "~/components/ui/Field";
 import { LoadError } from "~/components/ui/LoadError";
 import { SelectField } from "~/components/ui/SelectField";
@@ -176,7 +177,7 @@ export default function Monitoring() {
             ) : null}
           </div>
           {follows.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-300">{t("list.empty")}</p>
+            <EmptyState message={t("list.empty")} hint={t("list.emptyHint")} icon="monitoring" />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {follows.map((view) => (
