@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+
 import type { CurrencyTotal } from "#core/domain/multiple-payment";
 import type { RowStatus } from "#core/domain/payment-batch";
 import { rowTone } from "#core/domain/payment-batch";
@@ -127,6 +129,54 @@ function useColumns(resultHeading: string | undefined): ResponsiveTableColumn<Pa
       ),
     },
   ];
+}
+
+/** One operation of a signed batch, as the bank recorded it. */
+export type BatchRowView = { id: string; recipient: string | null; amount: number | null; currency: string | null; status: RowStatus };
+
+/**
+ * The operations of a signed batch (/pago-multiple/autorizacion/:id, decision 093): each one's
+ * number (a link to its detail), who, how much and what happened to it. Below 768 px each is a
+ * list row: the number and its state first.
+ */
+export function BatchRows({ rows, caption }: { rows: BatchRowView[]; caption: string }) {
+  const { t } = useTranslation("multiplePayment");
+  const columns: ResponsiveTableColumn<BatchRowView>[] = [
+    {
+      key: "id",
+      header: t("batchPage.operation"),
+      rowHeader: true,
+      bold: true,
+      phone: { order: 1 },
+      cell: (row) => (
+        <Link
+          to={`/historial-operaciones/${encodeURIComponent(row.id)}`}
+          aria-label={t("batchPage.open", { id: row.id })}
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+        >
+          {row.id}
+        </Link>
+      ),
+    },
+    {
+      key: "recipient",
+      header: t("batchPage.recipient"),
+      cellClassName: "min-w-0 [overflow-wrap:anywhere]",
+      phone: { order: 3, wide: true },
+      cell: (row) => row.recipient ?? "—",
+    },
+    {
+      key: "amount",
+      header: t("batchPage.amount"),
+      align: "right",
+      numeric: true,
+      bold: true,
+      phone: { order: 4, wide: true },
+      cell: (row) => (row.amount !== null && row.currency ? <Money amount={row.amount} currency={row.currency} /> : "—"),
+    },
+    { key: "result", header: t("batchPage.result"), phone: { order: 2, end: true }, cell: (row) => <RowState status={row.status} /> },
+  ];
+  return <ResponsiveTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={caption} phoneRows="divided" />;
 }
 
 /** What the valid rows add up to, per currency: the figure a treasurer checks first. */
