@@ -5,7 +5,7 @@ import type { RowStatus } from "#core/domain/payment-batch";
 import { rowTone } from "#core/domain/payment-batch";
 import type { PaymentPreviewRow } from "#server/payments/multiple.server";
 import { Money } from "~/components/ui/Money";
-import { ResponsiveTable, type ResponsiveTableColumn, TableOnly } from "~/components/ui/ResponsiveList";
+import { FileRowsTable, ResponsiveTable, type ResponsiveTableColumn, TableOnly } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 export type { PaymentPreviewRow };
@@ -39,30 +39,14 @@ export function MultiplePaymentRows({
   /** The last column's heading: 'Revisión' in the preview, 'Resultado' once registered. */
   resultHeading?: string;
 }) {
+  const { t } = useTranslation("multiplePayment");
   const columns = useColumns(resultHeading);
-  return (
-    <ResponsiveTable
-      rows={rows}
-      rowKey={(row) => String(row.line)}
-      columns={columns}
-      caption={caption}
-      phoneRows="divided"
-      rowHasErrors={(row) => row.errors.length > 0}
-    />
-  );
+  return <FileRowsTable rows={rows} columns={columns} caption={caption} lineLabel={t("preview.row")} />;
 }
 
 function useColumns(resultHeading: string | undefined): ResponsiveTableColumn<PaymentPreviewRow>[] {
   const { t } = useTranslation("multiplePayment");
   return [
-    {
-      key: "line",
-      header: t("preview.row"),
-      rowHeader: true,
-      numeric: true,
-      phone: { order: 1, tone: "lead", label: `${t("preview.row")} ` },
-      cell: (row) => row.line,
-    },
     {
       // The phone's state, beside the row number; the wide table shows it in the last column.
       key: "state",

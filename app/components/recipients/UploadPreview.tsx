@@ -1,5 +1,5 @@
 import type { PreviewRow } from "#server/recipients/upload-view.server";
-import { PhoneOnly, ResponsiveTable, type ResponsiveTableColumn } from "~/components/ui/ResponsiveList";
+import { FileRowsTable, PhoneOnly, type ResponsiveTableColumn } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 export type { PreviewRow };
@@ -10,17 +10,9 @@ export type { PreviewRow };
  * the errors across the whole width; no sideways scroll.
  */
 export function UploadPreview({ rows, caption }: { rows: PreviewRow[]; caption: string }) {
+  const { t } = useTranslation("recipients");
   const columns = useColumns();
-  return (
-    <ResponsiveTable
-      rows={rows}
-      rowKey={(row) => String(row.line)}
-      columns={columns}
-      caption={caption}
-      phoneRows="divided"
-      rowHasErrors={(row) => row.errors.length > 0}
-    />
-  );
+  return <FileRowsTable rows={rows} columns={columns} caption={caption} lineLabel={t("upload.preview.row")} />;
 }
 
 function useColumns(): ResponsiveTableColumn<PreviewRow>[] {
@@ -28,14 +20,6 @@ function useColumns(): ResponsiveTableColumn<PreviewRow>[] {
   const typeText = (row: PreviewRow) => (row.type ? t(`form.types.${row.type}`) : "");
   const accountText = (row: PreviewRow) => (row.last4 ? `•••• ${row.last4}` : "");
   return [
-    {
-      key: "line",
-      header: t("upload.preview.row"),
-      rowHeader: true,
-      numeric: true,
-      phone: { order: 1, tone: "lead", label: `${t("upload.preview.row")} ` },
-      cell: (row) => row.line,
-    },
     {
       // The phone's outcome, beside the row number; the wide table has its own column.
       key: "outcome",

@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 import {
+  FileRowsTable,
   type ResponsiveColumn,
   ResponsiveList,
   ResponsiveTable,
@@ -198,5 +199,32 @@ describe("ResponsiveTable (the single-table mode)", () => {
     expect(table).toMatch(/<tr aria-current="true"[^>]*>(?:(?!<\/tr>).)*Telas Monterrey/);
     const tinted = [...table.matchAll(/<tr [^>]*>/g)].filter((match) => classTokens(match[0]).includes("bg-red-50/60"));
     expect(tinted).toHaveLength(1);
+  });
+});
+
+describe("FileRowsTable", () => {
+  type Line = { line: number; name: string; errors: string[] };
+  const lines: Line[] = [
+    { line: 2, name: "María López", errors: [] },
+    { line: 3, name: "Juan Pérez", errors: ["CLABE: Ingresa una CLABE válida"] },
+  ];
+  const html = renderToString(
+    <FileRowsTable
+      rows={lines}
+      columns={[{ key: "name", header: "Destinatario", phone: { order: 2, wide: true }, cell: (row) => row.name }]}
+      caption="Filas del archivo"
+      lineLabel="Fila"
+    />,
+  );
+
+  it("leads each row with its number as the row header, read 'Fila N' on a phone", () => {
+    expect([...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((match) => match[1])).toEqual(["Fila", "Destinatario"]);
+    expect(html).toMatch(/<th scope="row" class="[^"]*max-md:order-1[^"]*"><span class="md:hidden">Fila <\/span>3<\/th>/);
+  });
+
+  it("tints only the rows with errors, and keeps them in the frame between lines", () => {
+    const rowTags = [...html.matchAll(/<tr class="[^"]*"/g)].map((match) => match[0]);
+    expect(rowTags.map((tag) => tag.includes("bg-red-50/60"))).toEqual([false, true]);
+    expect(rowTags.every((tag) => !tag.includes("max-md:rounded-xl"))).toBe(true);
   });
 });

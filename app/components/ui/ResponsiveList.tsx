@@ -342,3 +342,39 @@ function TableCell<Row>({ row, column }: { row: Row; column: ResponsiveTableColu
     <td className={className}>{content}</td>
   );
 }
+
+/**
+ * An uploaded file's rows (the recipients' and the payments' previews): each led by its number as the
+ * row's header, which the phone's list row reads as '<lineLabel> N' ('Fila 5'); a row with errors is tinted.
+ */
+export function FileRowsTable<Row extends { line: number; errors: readonly unknown[] }>({
+  rows,
+  columns,
+  caption,
+  lineLabel,
+}: {
+  rows: Row[];
+  /** The columns after the row's number; their phone places start at 2. */
+  columns: ResponsiveTableColumn<Row>[];
+  caption: string;
+  lineLabel: string;
+}) {
+  const line: ResponsiveTableColumn<Row> = {
+    key: "line",
+    header: lineLabel,
+    rowHeader: true,
+    numeric: true,
+    phone: { order: 1, tone: "lead", label: `${lineLabel} ` },
+    cell: (row) => row.line,
+  };
+  return (
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => String(row.line)}
+      columns={[line, ...columns]}
+      caption={caption}
+      phoneRows="divided"
+      rowHasErrors={(row) => row.errors.length > 0}
+    />
+  );
+}
