@@ -1,8 +1,11 @@
+import { Link } from "@remix-run/react";
+
 import type { CurrencyTotal } from "#core/domain/multiple-payment";
 import type { RowStatus } from "#core/domain/payment-batch";
 import { rowTone } from "#core/domain/payment-batch";
 import type { PaymentPreviewRow } from "#server/payments/multiple.server";
 import { Money } from "~/components/ui/Money";
+import { FileRowsTable, ResponsiveTable, type ResponsiveTableColumn, TableOnly } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 export type { PaymentPreviewRow };
@@ -37,84 +40,127 @@ export function MultiplePaymentRows({
   resultHeading?: string;
 }) {
   const { t } = useTranslation("multiplePayment");
-  const cell = "md:px-3 md:py-2.5 text-left align-top";
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full text-sm max-md:block">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-md:sr-only dark:bg-slate-800 dark:text-slate-300">
-          <tr>
-            <th scope="col" className={cell}>
-              {t("preview.row")}
-            </th>
-            <th scope="col" className={cell}>
-              {t("preview.recipient")}
-            </th>
-            <th scope="col" className={cell}>
-              {t("preview.origin")}
-            </th>
-            <th scope="col" className={`${cell} md:text-right`}>
-              {t("preview.amount")}
-            </th>
-            <th scope="col" className={cell}>
-              {resultHeading ?? t("preview.result")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 max-md:block dark:divide-slate-800">
-          {rows.map((row) => {
-            const amount = amountOf(row);
-            return (
-              <tr
-                key={row.line}
-                className={`max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-4 ${
-                  row.errors.length ? "bg-red-50/60 dark:bg-red-950/40" : ""
-                }`}
-              >
-                <th scope="row" className={`${cell} font-semibold tabular-nums md:font-normal`}>
-                  <span className="md:hidden">{t("preview.row")} </span>
-                  {row.line}
-                </th>
-                <td className={`${cell} col-start-2 row-start-1 text-right md:hidden`}>
-                  <RowState status={row.status} />
-                </td>
-                <td className={`${cell} min-w-0 max-md:col-span-2`}>
-                  <span className="block font-semibold [overflow-wrap:anywhere]">
-                    {row.recipient || (row.last4 ? `•••• ${row.last4}` : "—")}
-                  </span>
-                  <span className="block text-xs text-slate-600 dark:text-slate-300">
-                    {[row.last4 ? `•••• ${row.last4}` : "", row.reason].filter(Boolean).join(" · ")}
-                  </span>
-                </td>
-                <td className={`${cell} min-w-0 [overflow-wrap:anywhere] max-md:col-span-2 max-md:text-sm`}>{row.origin}</td>
-                <td className={`${cell} font-semibold max-md:col-span-2 md:text-right`}>
-                  {amount !== null ? <Money amount={amount} currency={row.currency || "MXN"} /> : <span>{row.amount}</span>}
-                </td>
-                <td className={`${cell} max-md:col-span-2`}>
-                  <span className="max-md:hidden">
-                    <RowState status={row.status} />
-                  </span>
-                  {row.errors.length ? (
-                    <ul className="mt-1 space-y-0.5 text-failed [overflow-wrap:anywhere] dark:text-red-400">
-                      {row.errors.map((error) => (
-                        <li key={`${error.column}-${error.message}`}>{error.message}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {row.operationId ? (
-                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">
-                      {t("progress.operation")} {row.operationId}
-                    </span>
-                  ) : null}
-                  {row.failure ? <span className="mt-1 block text-failed dark:text-red-400">{t(`failure.${row.failure}`)}</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns = useColumns(resultHeading);
+  return <FileRowsTable rows={rows} columns={columns} caption={caption} lineLabel={t("preview.row")} />;
+}
+
+function useColumns(resultHeading: string | undefined): ResponsiveTableColumn<PaymentPreviewRow>[] {
+  const { t } = useTranslation("multiplePayment");
+  return [
+    {
+      // The phone's state, beside the row number; the wide table shows it in the last column.
+      key: "state",
+      header: resultHeading ?? t("preview.result"),
+      table: false,
+      phone: { order: 2, end: true },
+      cell: (row) => <RowState status={row.status} />,
+    },
+    {
+      key: "recipient",
+      header: t("preview.recipient"),
+      cellClassName: "min-w-0",
+      phone: { order: 3, wide: true },
+      cell: (row) => (
+        <>
+          <span className="block font-semibold [overflow-wrap:anywhere]">{row.recipient || (row.last4 ? `•••• ${row.last4}` : "—")}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-300">
+            {[row.last4 ? `•••• ${row.last4}` : "", row.reason].filter(Boolean).join(" · ")}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: "origin",
+      header: t("preview.origin"),
+      cellClassName: "min-w-0 [overflow-wrap:anywhere]",
+      phone: { order: 4, wide: true },
+      cell: (row) => row.origin,
+    },
+    {
+      key: "amount",
+      header: t("preview.amount"),
+      align: "right",
+      bold: true,
+      phone: { order: 5, wide: true },
+      cell: (row) => {
+        const amount = amountOf(row);
+        return amount !== null ? <Money amount={amount} currency={row.currency || "MXN"} /> : <span>{row.amount}</span>;
+      },
+    },
+    {
+      key: "result",
+      header: resultHeading ?? t("preview.result"),
+      phone: { order: 6, wide: true },
+      cell: (row) => (
+        <>
+          <TableOnly>
+            <RowState status={row.status} />
+          </TableOnly>
+          {row.errors.length ? (
+            <ul className="mt-1 space-y-0.5 text-failed [overflow-wrap:anywhere] dark:text-red-400">
+              {row.errors.map((error) => (
+                <li key={`${error.column}-${error.message}`}>{error.message}</li>
+              ))}
+            </ul>
+          ) : null}
+          {row.operationId ? (
+            <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">
+              {t("progress.operation")} {row.operationId}
+            </span>
+          ) : null}
+          {row.failure ? <span className="mt-1 block text-failed dark:text-red-400">{t(`failure.${row.failure}`)}</span> : null}
+        </>
+      ),
+    },
+  ];
+}
+
+/** One operation of a signed batch, as the bank recorded it. */
+export type BatchRowView = { id: string; recipient: string | null; amount: number | null; currency: string | null; status: RowStatus };
+
+/**
+ * The operations of a signed batch (/pago-multiple/autorizacion/:id, decision 093): each one's
+ * number (a link to its detail), who, how much and what happened to it. Below 768 px each is a
+ * list row: the number and its state first.
+ */
+export function BatchRows({ rows, caption }: { rows: BatchRowView[]; caption: string }) {
+  const { t } = useTranslation("multiplePayment");
+  const columns: ResponsiveTableColumn<BatchRowView>[] = [
+    {
+      key: "id",
+      header: t("batchPage.operation"),
+      rowHeader: true,
+      bold: true,
+      phone: { order: 1 },
+      cell: (row) => (
+        <Link
+          to={`/historial-operaciones/${encodeURIComponent(row.id)}`}
+          aria-label={t("batchPage.open", { id: row.id })}
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+        >
+          {row.id}
+        </Link>
+      ),
+    },
+    {
+      key: "recipient",
+      header: t("batchPage.recipient"),
+      cellClassName: "min-w-0 [overflow-wrap:anywhere]",
+      phone: { order: 3, wide: true },
+      cell: (row) => row.recipient ?? "—",
+    },
+    {
+      key: "amount",
+      header: t("batchPage.amount"),
+      align: "right",
+      numeric: true,
+      bold: true,
+      phone: { order: 4, wide: true },
+      cell: (row) => (row.amount !== null && row.currency ? <Money amount={row.amount} currency={row.currency} /> : "—"),
+    },
+    { key: "result", header: t("batchPage.result"), phone: { order: 2, end: true }, cell: (row) => <RowState status={row.status} /> },
+  ];
+  return <ResponsiveTable rows={rows} rowKey={(row) => row.id} columns={columns} caption={caption} phoneRows="divided" />;
 }
 
 /** What the valid rows add up to, per currency: the figure a treasurer checks first. */

@@ -1,7 +1,14 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { type ResponsiveColumn, ResponsiveList } from "./ResponsiveList";
+import {
+  FileRowsTable,
+  type ResponsiveColumn,
+  ResponsiveList,
+  ResponsiveTable,
+  type ResponsiveTableColumn,
+  type ResponsiveTableProps,
+} from "./ResponsiveList";
 
 type Payment = { id: string; payee: string; origin: string; amount: string; state: string };
 
@@ -77,5 +84,147 @@ describe("ResponsiveList", () => {
     expect(classTokens(list)).not.toContain("md:block");
     // Nothing else shows or hides the two at a breakpoint.
     expect(count(html, /md:(block|hidden)/g)).toBe(2);
+  });
+});
+
+describe("ResponsiveTable (the single-table mode)", () => {
+  const tableColumns: ResponsiveTableColumn<Payment>[] = [
+    { key: "id", header: "Folio", numeric: true, phone: { order: 4, tone: "secondary", end: true }, cell: (row) => `F-${row.id}` },
+    { key: "payee", header: "Destinatario", rowHeader: true, phone: { order: 1, tone: "lead" }, cell: (row) => row.payee },
+    { key: "state-card", header: "Estado", table: false, phone: { order: 2, end: true }, cell: (row) => <b>{row.state}</b> },
+    {
+      key: "amount",
+      header: "Monto",
+      align: "right",
+      numeric: true,
+      phone: { order: 3, tone: "strong", wide: true, label: "Monto: " },
+      cell: (row) => row.amount,
+    },
+    {
+      key: "origin",
+      header: "Origen",
+      phone: (row) => (row.origin === "Cuenta Asia" ? "hidden" : { order: 5, wide: true }),
+      cell: (row) => row.origin,
+    },
+    { key: "state", header: "Estado", phone: "hidden", cell: (row) => <strong>{row.state}</strong> },
+  ];
+  const render = (props: Partial<ResponsiveTableProps<Payment>> = {}) =>
+    renderToString(
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={tableColumns}
+        caption="Pagos de la empresa"
+        phoneRows="cards"
+        {...props}
+      />,
+    );
+  const cellOf = (markup: string, text: string) =>
+    new RegExp(`<t[hd] [^>]*>(?:(?!</t[hd]>).)*${text.replace(/[$.]/g, "\\$&")}`).exec(markup)?.[0] ?? "";
+
+  it("renders one captioned table whose texts are each in the DOM once, at every width", () => {
+    const table = render();
+    expect(count(table, /<table/g)).toBe(1);
+    expect(count(table, /<caption class="sr-only">Pagos de la empresa<\/caption>/g)).toBe(1);
+    expect(table).not.toContain("<ul");
+    for (const row of rows) {
+      expect(count(table, new RegExp(row.payee, "g"))).toBe(1);
+      expect(count(table, new RegExp(`\\${row.amount}`, "g"))).toBe(1);
+      expect(table).toMatch(new RegExp(`<th scope="row"[^>]*>${row.payee}</th>`));
+    }
+    // Nothing hides the whole table or its body at a breakpoint: only cells and card labels come and go.
+    expect(classTokens(/^<div [^>]*>/.exec(table)?.[0] ?? "")).not.toEqual(expect.arrayContaining(["md:hidden"]));
+    expect(classTokens(/<tbody [^>]*>/.exec(table)?.[0] ?? "")).not.toContain("max-md:hidden");
+  });
+
+  it("gives the table one heading per table column, the headings only to assistive technology on a phone", () => {
+    const table = render();
+    const headings = [...table.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((match) => match[1]);
+    expect(headings).toEqual(["Folio", "Destinatario", "Monto", "Origen", "Estado"]);
+    expect(classTokens(/<thead [^>]*>/.exec(table)?.[0] ?? "")).toContain("max-md:sr-only");
+    expect(table).toMatch(/<th scope="col" class="[^"]*md:text-right[^"]*">Monto<\/th>/);
+  });
+
+  it("places each cell in the phone card: its order, tone, width, edge and label, or hidden", () => {
+    const table = render();
+    const payee = classTokens(cellOf(table, "Aceros Querétaro"));
+    expect(payee).toEqual(expect.arrayContaining(["max-md:order-1", "max-md:font-semibold", "max-md:break-words"]));
+    const id = classTokens(cellOf(table, "F-1"));
+    expect(id).toEqual(expect.arrayContaining(["max-md:order-4", "max-md:text-xs", "max-md:text-right", "tabular-nums"]));
+    const amount = cellOf(table, "$12,500.00 MXN");
+    expect(classTokens(amount)).toEqual(expect.arrayContaining(["max-md:order-3", "max-md:col-span-2", "md:text-right"]));
+    expect(amount).toContain('<span class="md:hidden">Monto: </span>');
+    expect(classTokens(cellOf(table, "Cuenta Bajío"))).toContain("max-md:order-5");
+    expect(classTokens(cellOf(table, "Cuenta Asia"))).toContain("max-md:hidden");
+    expect(classTokens(cellOf(table, "<strong>Vencido"))).toContain("max-md:hidden");
+  });
+
+  it("reads a row header like the other cells, and a bold cell semibold at every width", () => {
+    const plain = render();
+    expect(classTokens(cellOf(plain, "Aceros Querétaro"))).toContain("font-normal");
+    const bold = render({ columns: tableColumns.map((column) => (column.key === "payee" ? { ...column, bold: true } : column)) });
+    const payee = classTokens(cellOf(bold, "Aceros Querétaro"));
+    expect(payee).toContain("font-semibold");
+    expect(payee).not.toContain("font-normal");
+  });
+
+  it("keeps a card-only cell out of the table from md up, without a heading", () => {
+    const table = render();
+    const card = classTokens(cellOf(table, "<b>Vencido"));
+    expect(card).toEqual(expect.arrayContaining(["md:hidden", "max-md:order-2", "max-md:text-right"]));
+    expect(count(table, /<td /g)).toBe(rows.length * 5);
+  });
+
+  it("makes each row a card, or a divided row in the frame", () => {
+    const cards = render();
+    const divided = render({ phoneRows: "divided" });
+    const rowClasses = (markup: string) => classTokens(/<tr [^>]*>/.exec(markup.slice(markup.indexOf("<tbody")))?.[0] ?? "");
+    expect(rowClasses(cards)).toEqual(expect.arrayContaining(["max-md:grid", "max-md:rounded-xl", "max-md:border"]));
+    expect(rowClasses(divided)).toContain("max-md:grid");
+    expect(rowClasses(divided)).not.toContain("max-md:rounded-xl");
+    expect(classTokens(/^<div [^>]*>/.exec(cards)?.[0] ?? "")).toContain("max-md:border-0");
+    expect(classTokens(/^<div [^>]*>/.exec(divided)?.[0] ?? "")).not.toContain("max-md:border-0");
+  });
+
+  it("puts a wide table in a named region the keyboard reaches, and only then", () => {
+    const wide = render({ scroll: { label: "Lista de pagos", minWidthClass: "md:min-w-[48rem]" } });
+    expect(wide).toMatch(/^<div role="region" aria-label="Lista de pagos" tabindex="0" class="[^"]*overflow-x-auto/);
+    expect(classTokens(/<table [^>]*>/.exec(wide)?.[0] ?? "")).toContain("md:min-w-[48rem]");
+    expect(render()).not.toContain('role="region"');
+  });
+
+  it("marks the current row and tints the rows with errors", () => {
+    const table = render({ currentKey: "2", rowHasErrors: (row) => row.state === "Vencido" });
+    expect(count(table, /aria-current="true"/g)).toBe(1);
+    expect(table).toMatch(/<tr aria-current="true"[^>]*>(?:(?!<\/tr>).)*Telas Monterrey/);
+    const tinted = [...table.matchAll(/<tr [^>]*>/g)].filter((match) => classTokens(match[0]).includes("bg-red-50/60"));
+    expect(tinted).toHaveLength(1);
+  });
+});
+
+describe("FileRowsTable", () => {
+  type Line = { line: number; name: string; errors: string[] };
+  const lines: Line[] = [
+    { line: 2, name: "María López", errors: [] },
+    { line: 3, name: "Juan Pérez", errors: ["CLABE: Ingresa una CLABE válida"] },
+  ];
+  const html = renderToString(
+    <FileRowsTable
+      rows={lines}
+      columns={[{ key: "name", header: "Destinatario", phone: { order: 2, wide: true }, cell: (row) => row.name }]}
+      caption="Filas del archivo"
+      lineLabel="Fila"
+    />,
+  );
+
+  it("leads each row with its number as the row header, read 'Fila N' on a phone", () => {
+    expect([...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((match) => match[1])).toEqual(["Fila", "Destinatario"]);
+    expect(html).toMatch(/<th scope="row" class="[^"]*max-md:order-1[^"]*"><span class="md:hidden">Fila <\/span>3<\/th>/);
+  });
+
+  it("tints only the rows with errors, and keeps them in the frame between lines", () => {
+    const rowTags = [...html.matchAll(/<tr class="[^"]*"/g)].map((match) => match[0]);
+    expect(rowTags.map((tag) => tag.includes("bg-red-50/60"))).toEqual([false, true]);
+    expect(rowTags.every((tag) => !tag.includes("max-md:rounded-xl"))).toBe(true);
   });
 });
