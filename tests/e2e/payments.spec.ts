@@ -401,6 +401,8 @@ test("the planner day's 'Pagar ahora' is a primary button, not a small link (dec
   const day = page.getByRole("dialog", { name: /^Pagos programados del / });
   const pay = day.getByRole("row", { name: /\$2,345\.00 MXN/ }).getByRole("link", { name: /^Pagar ahora el pago a / });
   await expect(pay).toBeVisible();
+  // Measured once the dialog's entry animation (a scale from 0.98) has ended: mid-way it shrinks every box in it.
+  await day.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   // A button's size and fill: at least 44 px tall (min-h-11), on the brand's colour rather than bare text.
   expect((await pay.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
   expect(await pay.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
