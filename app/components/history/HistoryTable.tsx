@@ -3,7 +3,6 @@ import { Link } from "@remix-run/react";
 import type { HistoryRow } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { PhoneOnly, ResponsiveTable, type ResponsiveTableColumn } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 import { StatusBadge } from "./StatusBadge";
@@ -25,11 +24,24 @@ export type HistoryTableProps = {
   currentId?: string;
 };
 
+const CELL = "px-3 py-3 align-middle max-md:block max-md:p-0";
+
+/*
+ * Below md (the phone) the table becomes list rows (decision 055): each row a card whose first line is
+ * the counterparty (or the type and pair of a buy or sell) and the amount, then the status; the
+ * total, date and the link to the detail are secondary. One DOM for both, so nothing is said twice.
+ */
+const PHONE_FRAME = "max-md:overflow-visible max-md:border-0 max-md:bg-transparent max-md:shadow-none dark:max-md:bg-transparent";
+const PHONE_ROW =
+  "max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1.5 max-md:rounded-xl " +
+  "max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm dark:max-md:border-slate-800 dark:max-md:bg-slate-900";
+const PHONE_LEAD = "max-md:min-w-0 max-md:break-words max-md:font-semibold";
+const PHONE_SECONDARY = "max-md:text-xs max-md:text-slate-600 dark:max-md:text-slate-300";
+
 /** The server-paginated table of §2, with its empty and error states and its page links. */
 export function HistoryTable(props: HistoryTableProps) {
   const { t } = useTranslation("history");
   const { rows, page, pageCount, total } = props;
-  const columns = useColumns(props.detailHref);
 
   if (props.failed) {
     return (
@@ -64,16 +76,86 @@ export function HistoryTable(props: HistoryTableProps) {
   const caption = t("list.caption", { company: props.companyName });
   return (
     <div className="flex flex-col gap-4">
-      <ResponsiveTable
-        rows={rows}
-        rowKey={(row) => row.id}
-        columns={columns}
-        caption={caption}
-        phoneRows="cards"
-        scroll={{ label: caption, minWidthClass: "md:min-w-[860px]" }}
-        rowClassName="hover:bg-slate-50 dark:hover:bg-slate-800"
-        currentKey={props.currentId}
-      />
+      {/* A region that scrolls sideways (a narrow desktop window) is reachable and named for the keyboard. */}
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900 ${PHONE_FRAME}`}
+      >
+        <table className="w-full text-left text-sm md:min-w-[860px] max-md:block">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400 max-md:sr-only">
+            <tr>
+              <th scope="col" className={CELL}>
+                {t("list.columns.date")}
+              </th>
+              <th scope="col" className={CELL}>
+                {t("list.columns.id")}
+              </th>
+              <th scope="col" className={CELL}>
+                {t("list.columns.type")}
+              </th>
+              <th scope="col" className={CELL}>
+                {t("list.columns.pair")}
+              </th>
+              <th scope="col" className={CELL}>
+                {t("list.columns.counterparty")}
+              </th>
+              <th scope="col" className={`${CELL} text-right`}>
+                {t("list.columns.amount")}
+              </th>
+              <th scope="col" className={`${CELL} text-right`}>
+                {t("list.columns.total")}
+              </th>
+              <th scope="col" className={CELL}>
+                {t("list.columns.status")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800 max-md:block max-md:space-y-3 max-md:divide-y-0">
+            {rows.map((row) => {
+              const led = row.counterparty !== null;
+              return (
+                <tr
+                  key={row.id}
+                  aria-current={row.id === props.currentId ? "true" : undefined}
+                  className={`hover:bg-slate-50 aria-[current=true]:bg-brand-50 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-brand-900 ${PHONE_ROW}`}
+                >
+                  <td className={`${CELL} whitespace-nowrap tabular-nums ${PHONE_SECONDARY} max-md:order-6`}>{row.createdAtText}</td>
+                  <td className={`${CELL} max-md:order-7 max-md:text-right`}>
+                    <Link
+                      to={props.detailHref(row.id)}
+                      preventScrollReset
+                      aria-label={t("list.open", { id: row.id })}
+                      className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300 max-md:inline-flex max-md:min-h-11 max-md:items-center max-md:text-sm"
+                    >
+                      <span className="md:hidden">{t("list.columns.id")}&nbsp;</span>
+                      {row.id}
+                    </Link>
+                  </td>
+                  <td className={`${CELL} ${led ? `${PHONE_SECONDARY} max-md:order-5 max-md:col-span-2` : `${PHONE_LEAD} max-md:order-1`}`}>
+                    {t(`type.${row.kind}`)}
+                    {row.pair ? <span className="md:hidden"> · {row.pair}</span> : null}
+                  </td>
+                  <td className={`${CELL} max-md:hidden`}>{row.pair ?? t("list.noPair")}</td>
+                  <td className={`${CELL} ${led ? `${PHONE_LEAD} max-md:order-1` : "max-md:hidden"}`}>
+                    {row.counterparty ?? t("list.noPair")}
+                  </td>
+                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums max-md:order-2 max-md:font-semibold`}>{row.amount}</td>
+                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums ${PHONE_SECONDARY} max-md:order-4`}>
+                    <span className="md:hidden">{t("list.columns.total")}: </span>
+                    {row.total}
+                  </td>
+                  <td className={`${CELL} max-md:order-3`}>
+                    <StatusBadge label={t(row.statusLabelKey)} outcome={row.outcome} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <nav aria-label={t("list.pagination.label")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p className="text-slate-600 dark:text-slate-300">
           {t("list.pagination.total", { count: total })} · {t("list.pagination.page", { page, pages: Math.max(pageCount, 1) })}
@@ -93,84 +175,4 @@ export function HistoryTable(props: HistoryTableProps) {
       </nav>
     </div>
   );
-}
-
-/** A row that names its counterparty (a transfer) leads with it; a buy or sell leads with its type and pair. */
-const led = (row: HistoryRow) => row.counterparty !== null;
-
-/*
- * Below md each row is a card (decision 055): the counterparty (or the type and pair of a buy or
- * sell) and the amount first, then the status; the total, date and the link to the detail are
- * secondary.
- */
-function useColumns(detailHref: (id: string) => string): ResponsiveTableColumn<HistoryRow>[] {
-  const { t } = useTranslation("history");
-  return [
-    {
-      key: "date",
-      header: t("list.columns.date"),
-      numeric: true,
-      cellClassName: "whitespace-nowrap",
-      phone: { order: 6, tone: "secondary" },
-      cell: (row) => row.createdAtText,
-    },
-    {
-      key: "id",
-      header: t("list.columns.id"),
-      phone: { order: 7, end: true },
-      cell: (row) => (
-        <Link
-          to={detailHref(row.id)}
-          preventScrollReset
-          aria-label={t("list.open", { id: row.id })}
-          className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300 max-md:inline-flex max-md:min-h-11 max-md:items-center max-md:text-sm"
-        >
-          <PhoneOnly>{t("list.columns.id")}&nbsp;</PhoneOnly>
-          {row.id}
-        </Link>
-      ),
-    },
-    {
-      key: "type",
-      header: t("list.columns.type"),
-      phone: (row) => (led(row) ? { order: 5, tone: "secondary", wide: true } : { order: 1, tone: "lead" }),
-      cell: (row) => (
-        <>
-          {t(`type.${row.kind}`)}
-          {row.pair ? <PhoneOnly> · {row.pair}</PhoneOnly> : null}
-        </>
-      ),
-    },
-    { key: "pair", header: t("list.columns.pair"), phone: "hidden", cell: (row) => row.pair ?? t("list.noPair") },
-    {
-      key: "counterparty",
-      header: t("list.columns.counterparty"),
-      phone: (row) => (led(row) ? { order: 1, tone: "lead" } : "hidden"),
-      cell: (row) => row.counterparty ?? t("list.noPair"),
-    },
-    {
-      key: "amount",
-      header: t("list.columns.amount"),
-      align: "right",
-      numeric: true,
-      cellClassName: "whitespace-nowrap",
-      phone: { order: 2, tone: "strong", end: true },
-      cell: (row) => row.amount,
-    },
-    {
-      key: "total",
-      header: t("list.columns.total"),
-      align: "right",
-      numeric: true,
-      cellClassName: "whitespace-nowrap",
-      phone: { order: 4, tone: "secondary", end: true, label: `${t("list.columns.total")}: ` },
-      cell: (row) => row.total,
-    },
-    {
-      key: "status",
-      header: t("list.columns.status"),
-      phone: { order: 3 },
-      cell: (row) => <StatusBadge label={t(row.statusLabelKey)} outcome={row.outcome} />,
-    },
-  ];
 }
