@@ -193,10 +193,8 @@ describe("ResponsiveTable (the single-table mode)", () => {
     expect(render()).not.toContain('role="region"');
   });
 
-  it("marks the current row and tints the rows with errors", () => {
-    const table = render({ currentKey: "2", rowHasErrors: (row) => row.state === "Vencido" });
-    expect(count(table, /aria-current="true"/g)).toBe(1);
-    expect(table).toMatch(/<tr aria-current="true"[^>]*>(?:(?!<\/tr>).)*Telas Monterrey/);
+  it("tints the rows with errors", () => {
+    const table = render({ rowHasErrors: (row) => row.state === "Vencido" });
     const tinted = [...table.matchAll(/<tr [^>]*>/g)].filter((match) => classTokens(match[0]).includes("bg-red-50/60"));
     expect(tinted).toHaveLength(1);
   });

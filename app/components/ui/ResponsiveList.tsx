@@ -196,7 +196,7 @@ export type ResponsiveTableProps<Row> = {
   columns: ResponsiveTableColumn<Row>[];
   caption: string;
   /**
-   * Below md, 'cards' makes each row a card of its own and lets the frame fall away (the history, an
+   * Below md, 'cards' makes each row a card of its own and lets the frame fall away (an
    * account's movements); 'divided' keeps the rows in the frame, between lines (the recipients, a file's rows).
    */
   phoneRows: "cards" | "divided";
@@ -207,10 +207,6 @@ export type ResponsiveTableProps<Row> = {
   scroll?: { label: string; minWidthClass: string };
   /** A row the person has to fix (a file's row with errors) is tinted red, in the table and in the phone's list. */
   rowHasErrors?: (row: Row) => boolean;
-  /** More classes for every row (a hover). */
-  rowClassName?: string;
-  /** The row shown in a drawer over the list: `aria-current` and a tint. */
-  currentKey?: string;
 };
 
 const TABLE_FRAME_SCROLL =
@@ -219,9 +215,7 @@ const TABLE_FRAME_CARDS = "max-md:border-0 max-md:bg-transparent dark:max-md:bg-
 const TABLE_HEAD = "bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300 max-md:sr-only";
 const TABLE_BODY = "divide-y divide-slate-100 dark:divide-slate-800 max-md:block";
 const TABLE_BODY_CARDS = "max-md:space-y-3 max-md:divide-y-0";
-const TABLE_ROW =
-  "max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-4 " +
-  "aria-[current=true]:bg-brand-50 dark:aria-[current=true]:bg-brand-900";
+const TABLE_ROW = "max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-4";
 const TABLE_ROW_CARD =
   "max-md:items-center max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white " +
   "dark:max-md:border-slate-800 dark:max-md:bg-slate-900";
@@ -291,13 +285,8 @@ export function ResponsiveTable<Row>(props: ResponsiveTableProps<Row>) {
       </thead>
       <tbody className={classes(TABLE_BODY, cards && TABLE_BODY_CARDS)}>
         {rows.map((row) => {
-          const key = rowKey(row);
           return (
-            <tr
-              key={key}
-              aria-current={props.currentKey === key ? "true" : undefined}
-              className={classes(TABLE_ROW, cards && TABLE_ROW_CARD, props.rowHasErrors?.(row) && TABLE_ROW_ERRORS, props.rowClassName)}
-            >
+            <tr key={rowKey(row)} className={classes(TABLE_ROW, cards && TABLE_ROW_CARD, props.rowHasErrors?.(row) && TABLE_ROW_ERRORS)}>
               {columns.map((column) => (
                 <TableCell key={column.key} row={row} column={column} />
               ))}
