@@ -546,6 +546,9 @@ describe("session dialogs", () => {
     expect(html).toContain("¿Aún estás ahí?");
     expect(html).toContain("Detectamos inactividad en tu sesión. ¿Quieres cerrar tu sesión en FXN?");
     expect(html).toMatch(/Cerrar sesión<\/button>.*Continuar conectado/s);
+    // Asked by the idle timer, staying is the likely answer: the primary button.
+    expect(html).toMatch(/<a [^>]*bg-brand-600[^>]*>Continuar conectado<\/a>/);
+    expect(html).not.toMatch(/<button [^>]*bg-brand-600[^>]*>(<[^>]*>)*Cerrar sesión/);
   });
 
   it("company change error and session expired", async () => {

@@ -175,7 +175,7 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
           </h3>
           {item.read ? null : (
             <span className="mt-1.5 inline-flex shrink-0 items-center" data-testid="notification-unread">
-              <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-brand-600 dark:bg-brand-100" />
+              <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-brand-600 dark:bg-brand-400" />
               <span className="sr-only">{t("list.unread")}</span>
             </span>
           )}
@@ -187,7 +187,7 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
             <span className="sr-only">: {item.title}</span>
           </Link>
         ) : null}
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <time dateTime={item.createdAt} title={item.createdAtText} className="text-xs text-slate-500 dark:text-slate-400">
             {item.timeAgo}
           </time>

@@ -21,18 +21,20 @@ export type LogoutDialogProps = {
 
 /**
  * Logout confirmation (SPEC §8). It cannot be dismissed by the backdrop or Escape: the user
- * answers with one of its two actions. Focus starts on the one that keeps the session.
+ * answers with one of its two actions. Focus starts on the one that keeps the session. Asked by the idle
+ * timer, keeping the session is the likely answer, so it is the primary button there; the closing is
+ * the primary one only when the person chose to close.
  */
 export function LogoutDialog({ open, cancelHref, action, csrfToken, productName, variant }: LogoutDialogProps) {
   const { t } = useTranslation("session");
   const inactivity = variant === "inactivity";
   const stay = (
-    <Link to={cancelHref} preventScrollReset data-autofocus="" className={buttonClass("secondary")}>
+    <Link to={cancelHref} preventScrollReset data-autofocus="" className={buttonClass(inactivity ? "primary" : "secondary")}>
       {inactivity ? t("session.inactivity.stay") : t("session.logout.cancel")}
     </Link>
   );
   const leave = (
-    <SubmitButton pendingText={t("session.closing")}>
+    <SubmitButton pendingText={t("session.closing")} variant={inactivity ? "secondary" : "primary"}>
       {inactivity ? t("session.inactivity.logout") : t("session.logout.confirm")}
     </SubmitButton>
   );

@@ -86,8 +86,14 @@ export function Notices({ banners, serviceOnline, pageNotices = [], dismissActio
               {line(
                 look,
                 <p>
-                  <span className="font-medium">{title}</span>
-                  {body ? <span className="opacity-90"> {body}</span> : null}
+                  <span className="font-semibold">{title}</span>
+                  {/* A novelty's title ('Nuevo') is its label, set apart from the sentence that follows. */}
+                  {body ? (
+                    <span className="opacity-90">
+                      {banner.kind === "novelty" ? " · " : " "}
+                      {body}
+                    </span>
+                  ) : null}
                   {banner.kind === "novelty" && banner.path ? (
                     <>
                       {" "}

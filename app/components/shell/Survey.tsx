@@ -67,7 +67,8 @@ export function Survey({
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset aria-describedby={fields.score.errors ? scoreErrorId : undefined}>
           <legend className="text-sm font-medium">{t(`surveys.${kind}.legend`)}</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
+          {/* Rows of five, centred like the dialog: a 10-point scale breaks evenly, never at 7 + 3. */}
+          <div className="mx-auto mt-2 grid w-fit grid-cols-5 gap-2">
             {scores.map((score) => (
               <label key={score} className="cursor-pointer">
                 <input

@@ -38,7 +38,8 @@ export function TopBar({ title, contactHref, unreadCount, notificationsHref, not
           <h1 className="text-xl font-semibold leading-8 text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
           {company ? (
             <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm text-slate-600 dark:text-slate-300">
-              <span className="min-w-0 truncate">
+              {/* The company's name wraps, never cut: with several companies it says which one the page is of. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 <span className="sr-only">{t("shell.topBar.company")} </span>
                 <span className="font-medium text-slate-800 dark:text-slate-100">{company.name}</span>
               </span>

@@ -64,7 +64,7 @@ function ModalPanel({ title, description, closeHref, children, tone = "default",
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
-        className={`${withPage ? "" : "fxn-modal "}relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl sm:p-8 dark:bg-slate-900 dark:text-slate-100`}
+        className={`${withPage ? "" : "fxn-modal "}relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl sm:p-8 dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700`}
       >
         {icon ? <Icon name={icon.name} className={`mx-auto mb-4 h-12 w-12 ${icon.className}`} /> : null}
         <h2
