@@ -162,7 +162,7 @@ function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
         <a href="/pago-multiple/plantilla" download className={buttonClass("secondary")}>
           {t("template")}
         </a>
-        <a href="/pago-multiple/plantilla?formato=csv" download className={buttonClass("ghost")}>
+        <a href="/pago-multiple/plantilla?formato=csv" download className={buttonClass("secondary")}>
           {t("templateCsv")}
         </a>
       </div>

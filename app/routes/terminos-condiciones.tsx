@@ -37,7 +37,7 @@ function LegalDocument({ id, documentKey }: { id: string; documentKey: (typeof D
   const sections = t(`documents.${documentKey}.sections`, { returnObjects: true }) as unknown as LegalSection[];
   const headingId = `${id}-titulo`;
   return (
-    <section id={id} aria-labelledby={headingId} className={`${CARD} scroll-mt-6 sm:p-8`}>
+    <section id={id} aria-labelledby={headingId} className={`${CARD} scroll-mt-6 sm:p-8 lg:max-w-3xl`}>
       <h2 id={headingId} className="text-2xl font-semibold">
         {t(`documents.${documentKey}.title`)}
       </h2>

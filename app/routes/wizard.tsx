@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import { priceWithTax } from "#core/domain/membership";
 import { planHighlights } from "#core/domain/plan-features";
 import { wizardSchema } from "#core/domain/wizard";
 import auth from "#core/locales/es-MX/auth.json";
@@ -30,7 +31,12 @@ import type { PageHandle } from "~/utils/page-title";
 /** Membership wizard (§2): a bank user new to the product picks a plan and accepts the terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireState(request, ["wizardState"]);
-  return json(await wizardOffer(callContext(request, context)));
+  const { plans, cost, trialDays } = await wizardOffer(callContext(request, context));
+  // Pro's fee as the membership page shows it: the monthly total with its tax, then the fee before tax.
+  const priced = priceWithTax(cost);
+  const money = (amount: number | string) => formatMoney(Number(amount), cost.currency);
+  const price = priced ? { total: money(priced.total), fee: money(priced.amount) } : { total: money(cost.amount), fee: null };
+  return json({ plans, price, trialDays });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Wizard() {
-  const { plans, cost, trialDays } = useLoaderData<typeof loader>();
+  const { plans, price, trialDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
@@ -56,9 +62,10 @@ export default function Wizard() {
     constraint: getZodConstraint(wizardSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: wizardSchema }),
   });
-  const price = formatMoney(cost.amount, cost.currency);
-  const describe = (id: number) =>
-    id === 2 ? [t("wizard.proPrice", { amount: price }), t("wizard.proTrial", { days: trialDays })] : [t("wizard.basicPrice")];
+  const proPrice = price.fee
+    ? t("wizard.proPrice", { total: price.total, fee: price.fee })
+    : t("wizard.proPriceNoTax", { amount: price.total });
+  const describe = (id: number) => (id === 2 ? [proPrice, t("wizard.proTrial", { days: trialDays })] : [t("wizard.basicPrice")]);
   const formErrors = form.errors?.map((key) => (key.startsWith("wizard.") ? t(key) : key));
 
   return (

@@ -102,16 +102,23 @@ export function MembershipSummary({ view, offered, isAdmin }: { view: Membership
         )}
         {offered.length > 0 ? (
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            {offered.map(({ action, href }) => (
-              <Link
-                key={action}
-                to={href}
-                preventScrollReset
-                className={buttonClass(action === "mejorar" || action === "reanudar" ? "primary" : "secondary")}
-              >
-                {t(ACTION_LABEL[action])}
-              </Link>
-            ))}
+            {/* Cancelling comes last and quiet: its dialog asks again, and it is not the page's next step. */}
+            {[...offered.filter(({ action }) => action !== "cancelar"), ...offered.filter(({ action }) => action === "cancelar")].map(
+              ({ action, href }) => (
+                <Link
+                  key={action}
+                  to={href}
+                  preventScrollReset
+                  className={
+                    action === "cancelar"
+                      ? "inline-flex min-h-11 items-center self-start text-sm font-semibold text-failed underline underline-offset-2 sm:ml-auto sm:self-center"
+                      : buttonClass(action === "mejorar" || action === "reanudar" ? "primary" : "secondary")
+                  }
+                >
+                  {t(ACTION_LABEL[action])}
+                </Link>
+              ),
+            )}
           </div>
         ) : isAdmin ? null : (
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-300">{t("actions.adminOnly")}</p>

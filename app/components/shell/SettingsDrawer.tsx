@@ -446,7 +446,7 @@ function UserDataTab({
               {activationRequestHref ? (
                 <Link
                   to={activationRequestHref}
-                  className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+                  className="inline-flex min-h-8 shrink-0 items-center rounded-full bg-brand-100 px-3 text-xs font-semibold text-brand-700 underline underline-offset-2 ring-1 ring-brand-300 hover:bg-brand-200 dark:bg-brand-900 dark:text-brand-100 dark:ring-brand-700"
                 >
                   {t("user.security.requestActivation")}
                 </Link>
@@ -466,9 +466,7 @@ function UserDataTab({
                   <Icon name="shield" className="h-4 w-4 shrink-0 text-slate-600 dark:text-slate-300" />
                   {t(key)}
                 </button>
-                <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-600">
-                  {t("user.security.inBankBadge")}
-                </span>
+                <span className="text-xs font-semibold text-slate-600 dark:text-slate-300">{t("user.security.inBankBadge")}</span>
               </div>
               <p id={`${id}-motivo`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                 {t(where)}
