@@ -181,7 +181,7 @@ export default function CollaboratorsPermissions() {
           lastResult={actionData?.result ?? null}
         />
       ) : null}
-      <Modal open={requestDialog} id={DIALOG} title={t("request.title")} closeHref={base}>
+      <Modal open={requestDialog} id={DIALOG} title={t("request.title")} description={t("request.copy")} closeHref={base}>
         <Form method="post" preventScrollReset>
           <AuthenticityTokenInput />
           <ModalActions>

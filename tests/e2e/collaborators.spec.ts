@@ -155,6 +155,10 @@ test("'Solicitar Activación' shows only where it can request something (decisio
   await page.getByRole("dialog", { name: "Configuración" }).getByRole("link", { name: "Solicitar Activación" }).click();
   await expect(page).toHaveURL("/configuracion/colaboradores?dialogo=solicitar-activacion");
   await expect(page.getByRole("dialog", { name: "¿Eres el perfil administrador?" })).toBeVisible();
+  // The question says what answering it does.
+  await expect(page.getByRole("dialog", { name: "¿Eres el perfil administrador?" })).toHaveAccessibleDescription(
+    "Si lo eres, pediremos al banco que active los permisos de colaboradores de tu empresa.",
+  );
 });
 
 test("with the permissions feature off, 'Solicitar Activación' asks '¿Eres el perfil administrador?' and sends the request", async ({

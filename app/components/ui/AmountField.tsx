@@ -3,7 +3,7 @@ import type { FormEvent, Ref } from "react";
 import { regroupTyping } from "#core/domain/amount-input";
 
 import type { FieldMeta } from "./field-parts";
-import { fieldAria, FieldErrors, FieldHead, initialText, inputClass } from "./field-parts";
+import { fieldAria, FieldErrors, FieldHead, FieldHint, initialText, inputClass } from "./field-parts";
 
 export type AmountFieldProps = {
   /** Conform's `fields.x` (its schema should read grouped text back: `parseAmountInput`). */
@@ -43,7 +43,7 @@ export function AmountField({ meta, label, currency, description, className, def
   };
   return (
     <div className={className}>
-      <FieldHead htmlFor={meta.id} label={label} description={description} descriptionId={descriptionId} />
+      <FieldHead htmlFor={meta.id} label={label} />
       <div className="relative">
         <input
           type="text"
@@ -68,6 +68,7 @@ export function AmountField({ meta, label, currency, description, className, def
           </span>
         ) : null}
       </div>
+      <FieldHint id={descriptionId} text={description} />
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from "react";
 
 import type { FieldMeta } from "./field-parts";
-import { constraintsOf, fieldAria, FieldErrors, FieldHead, initialText, inputClass } from "./field-parts";
+import { constraintsOf, fieldAria, FieldErrors, FieldHead, FieldHint, initialText, inputClass } from "./field-parts";
 
 export type FieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -27,7 +27,7 @@ export function Field({ meta, label, description, className, inputClassName, inp
   const { errors, errorId, descriptionId, invalid, ariaInvalid, describedBy } = fieldAria(meta, Boolean(description));
   return (
     <div className={className}>
-      <FieldHead htmlFor={meta.id} label={label} description={description} descriptionId={descriptionId} />
+      <FieldHead htmlFor={meta.id} label={label} />
       <input
         type="text"
         {...constraintsOf(meta, inputProps.type)}
@@ -40,6 +40,7 @@ export function Field({ meta, label, description, className, inputClassName, inp
         aria-describedby={describedBy}
         className={[inputClass(invalid), inputClassName].filter(Boolean).join(" ")}
       />
+      <FieldHint id={descriptionId} text={description} />
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );

@@ -108,6 +108,19 @@ export function FieldHead(props: { htmlFor: string; label: string; description?:
   );
 }
 
+/**
+ * A field's hint under its control, as the control's description: side by side, two fields' inputs stay
+ * level whether or not one of them has a hint.
+ */
+export function FieldHint({ id, text }: { id?: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p id={id} className={descriptionClass}>
+      {text}
+    </p>
+  );
+}
+
 /** A field's messages in red under it; `id` is what the control's aria-describedby names. */
 export function FieldErrors({ id, errors, alert = false }: { id?: string; errors: string[]; alert?: boolean }) {
   if (!id || errors.length === 0) return null;
