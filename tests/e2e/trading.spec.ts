@@ -35,8 +35,8 @@ async function choose(page: Page, label: string, text: string | RegExp) {
 async function fillBuy(page: Page, amount: string) {
   const form = calculator(page);
   await form.getByLabel("Monto en USD").fill(amount);
-  await choose(page, "Cuenta de origen", /\d MXN$/);
-  await choose(page, "Cuenta de destino", /\d USD$/);
+  await choose(page, "Cuenta de origen", /\d MXN · /);
+  await choose(page, "Cuenta de destino", /\d USD · /);
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
 }
 
@@ -280,7 +280,7 @@ test("a transfer to a recipient goes through the challenge", async ({ page }) =>
   const form = calculator(page);
   await form.getByLabel("Monto").fill("1500");
   await choose(page, "Cuenta de origen", "Concentradora Bajío");
-  await choose(page, "Cuenta de destino", /· MXN$/);
+  await choose(page, "Cuenta de destino", /^•••• \d{4} · MXN · /);
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await form.getByRole("button", { name: "Confirmar" }).click();
   await expect(page).toHaveURL(/\/challenge/);
@@ -617,4 +617,41 @@ test("tabbing through the calculator turns nothing red; a changed field is check
   await expect(form.getByText("Este monto no es válido")).toBeVisible();
   // Only that field: the others were passed through or chosen well.
   await expect(form.locator("[aria-invalid='true']")).toHaveCount(1);
+});
+
+/**
+ * How much of each option of an account menu a closed menu cannot show: the width of its text up to the
+ * end of its last number (an account's balance and currency, a recipient's last digits and currency)
+ * beyond the menu's text box, in pixels. A closed native menu cuts its choice at that box.
+ */
+async function numbersCutInMenu(page: Page, label: string): Promise<Array<{ option: string; overflow: number }>> {
+  return calculator(page)
+    .getByLabel(label)
+    .evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const box = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const probe = document.createElement("span");
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+      document.body.append(probe);
+      const cut = Array.from(select.options)
+        .filter((option) => option.value !== "")
+        .map((option) => {
+          const text = option.text;
+          probe.textContent = /^.*\d(?: [A-Z]{3})?/.exec(text)?.[0] ?? text;
+          return { option: text, overflow: Math.ceil(probe.getBoundingClientRect().width - box) };
+        });
+      probe.remove();
+      return cut.filter((entry) => entry.overflow > 0);
+    });
+}
+
+test("on a phone the account menus show each account's last digits and whole balance; only a name is cut", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "ana.admin");
+  for (const tab of ["compra", "transferencia"]) {
+    await page.goto(`/?operacion=${tab}`);
+    for (const label of ["Cuenta de origen", "Cuenta de destino"]) {
+      expect(await numbersCutInMenu(page, label), `${tab}: ${label}`).toEqual([]);
+    }
+  }
 });
