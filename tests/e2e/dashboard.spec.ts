@@ -96,3 +96,15 @@ test("a select with one possible choice comes chosen from the server, one with s
   await expect(destination.locator("option:checked")).toContainText("Proveedores Asia USD");
   await expect(form.getByLabel("Motivo de pago").locator("option:checked")).toHaveText("Selecciona una opción");
 });
+
+test("'Historial de Operaciones' names whom each transfer went to, as a buy shows its pair", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  const list = page.getByRole("list", { name: /^Últimas operaciones de / });
+  const transfers = list.getByRole("link", { name: /^Transferencia a .+ por / });
+  await expect(transfers.first()).toBeVisible();
+  for (const transfer of await transfers.all()) {
+    const name = /^Transferencia a (.+?) por /.exec((await transfer.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+    await expect(transfer).toContainText(`Transferencia${name}`, { useInnerText: false });
+  }
+  await expect(list.getByRole("link", { name: /^Compra USD\/MXN por / }).first()).toContainText("USD/MXN");
+});
