@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import { approvalNotice } from "#core/domain/approval-notice";
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { MarketNotice } from "#core/domain/market-notice";
 import { marketNotice } from "#core/domain/market-notice";
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // shell's strip shows it with the banners (decision 122).
       marketNotice: noticeText(marketNotice(dashboard.calculator.market)),
       ...recentOperations(dashboard.recent),
-      approval: url.searchParams.get("aprobacion"),
+      approval: approvalNotice(url.searchParams.get("aprobacion"), dashboard.recent),
       duePayments,
       tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
       helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
@@ -296,12 +297,26 @@ export default function Dashboard() {
       <Modal
         open={Boolean(approval)}
         title={t("calculator.approval.title")}
-        description={t("calculator.approval.description")}
+        description={
+          approval?.id
+            ? approval.amount
+              ? t("calculator.approval.descriptionOfAmount", { id: approval.id, amount: approval.amount })
+              : t("calculator.approval.descriptionOf", { id: approval.id })
+            : t("calculator.approval.description")
+        }
         closeHref={withoutParams(here, ["aprobacion"])}
       >
-        <Link to={withoutParams(here, ["aprobacion"])} className={buttonClass("primary")}>
-          {t("calculator.approval.ok")}
-        </Link>
+        {/* ModalActions' layout, written here: importing it would bring the dialog's module into the page's first load. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to={withoutParams(here, ["aprobacion"])} className={buttonClass("primary")}>
+            {t("calculator.approval.ok")}
+          </Link>
+          {approval?.id ? (
+            <Link to={`/historial-operaciones/${encodeURIComponent(approval.id)}`} className={buttonClass("secondary")}>
+              {t("calculator.approval.open", { id: approval.id })}
+            </Link>
+          ) : null}
+        </div>
       </Modal>
     </div>
   );

@@ -297,7 +297,14 @@ test("a collaborator's operation goes to the administrator for approval", async 
   await loginAs(page, "carlos.colaborador");
   await fillBuy(page, "100");
   await quoteAndConfirm(page);
-  await expect(page.getByRole("dialog", { name: "Por aprobar" })).toBeVisible();
+  const notice = page.getByRole("dialog", { name: "Por aprobar" });
+  await expect(notice).toBeVisible();
+  // The notice names what was sent and leads to it; 'Entendido' stays the way back.
+  const id = new URL(page.url()).searchParams.get("aprobacion") ?? "";
+  expect(id).toMatch(/^\d+$/);
+  await expect(notice).toContainText(`Enviamos tu operación ${id} `);
+  await expect(notice.getByRole("link", { name: `Ver la operación ${id}` })).toHaveAttribute("href", `/historial-operaciones/${id}`);
+  await expect(notice.getByRole("link", { name: "Entendido" })).toBeVisible();
 
   // The administrator hears of it (§7 operations-to-be-approved).
   await page.context().clearCookies();
