@@ -216,12 +216,14 @@ test("'Confirmar' needs a quote for exactly what is on the form, in the browser 
     await expect(confirm).toBeDisabled();
     await expect(quoteCard(page)).toHaveCount(0);
   } else {
-    // The line that says why 'Confirmar' waits never shows without scripting, so it takes no room: no blank band under the buttons.
-    expect(await calculator(page).locator("#confirmar-espera").boundingBox()).toBeNull();
+    // Without scripting the line that asks to quote first shows until there is a quote.
+    await expect(calculator(page).getByText("Cotiza para ver cuánto pagas y cuánto recibes; después podrás confirmar.")).toBeVisible();
     // Without JS the first 'Confirmar' brings the quote to be read; nothing is sent yet.
     await confirm.click();
     await expect(calculator(page).getByText(/^Revisa tu cotización/)).toBeVisible();
     await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$100.00 USD");
+    // Quoted, the line gives its room back: no blank band under the buttons.
+    expect(await calculator(page).locator("#confirmar-espera").boundingBox()).toBeNull();
     expect(await operationsCount()).toBe(before);
     // An amount changed after the quote is quoted again, not sent.
     await calculator(page).getByLabel("Monto en USD").fill("200");
@@ -271,15 +273,19 @@ test("a double submit creates one operation", async ({ page }) => {
   expect(await operationsCount()).toBe(before + 1);
 });
 
-test("a transfer to a recipient goes through the challenge", async ({ page }) => {
+test("a transfer to a recipient goes through the challenge", async ({ page }, testInfo) => {
   await loginAs(page, "ana.admin");
   await page.goto("/?operacion=transferencia");
   // A transfer has no pair: no price panel, no 'no pairs' message.
   await expect(page.getByRole("region", { name: "Precios en tiempo real" })).toHaveCount(0);
   await expect(page.getByText("No hay pares de divisas disponibles")).toHaveCount(0);
   const form = calculator(page);
+  // The fee always carries its currency: a dash until an account tells which.
+  const commission = form.getByText(/^Comisión por operación: /);
+  await expect(commission).toHaveText("Comisión por operación: —");
   await form.getByLabel("Monto").fill("1500");
   await choose(page, "Cuenta de origen", "Concentradora Bajío");
+  if (testInfo.project.name === "js") await expect(commission).toHaveText("Comisión por operación: $0.00 MXN");
   await choose(page, "Cuenta de destino", /^•••• \d{4} · MXN · /);
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await form.getByRole("button", { name: "Confirmar" }).click();
