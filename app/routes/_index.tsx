@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import { approvalNotice } from "#core/domain/approval-notice";
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { MarketNotice } from "#core/domain/market-notice";
 import { marketNotice } from "#core/domain/market-notice";
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // shell's strip shows it with the banners (decision 122).
       marketNotice: noticeText(marketNotice(dashboard.calculator.market)),
       ...recentOperations(dashboard.recent),
-      approval: url.searchParams.get("aprobacion"),
+      approval: approvalNotice(url.searchParams.get("aprobacion"), dashboard.recent),
       duePayments,
       tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
       helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
@@ -185,7 +186,16 @@ export default function Dashboard() {
   const cardBefore = (at: TourStep | "top") =>
     (at === "top" && tour.kind === "invite") || (tour.kind === "step" && tour.target === at) ? tourCard : null;
   const highlight = (at: TourStep) =>
-    tour.kind === "step" && tour.target === at ? "rounded-xl ring-4 ring-brand-500/40 ring-offset-4 dark:ring-offset-slate-950" : undefined;
+    tour.kind === "step" && tour.target === at
+      ? "rounded-xl ring-4 ring-brand-500/40 ring-offset-4 dark:ring-brand-400 dark:ring-offset-slate-950"
+      : undefined;
+  // The prices' step card sits in the grid right before the price panel, so on a phone, where the prices come after
+  // the calculator, it is beside them, not a screen and a half above; from lg it takes a row of its own over both
+  // columns, where the card of every step goes, and the grid's other rows move down one.
+  const pricesCardInGrid = !transfer && tour.kind === "step" && tour.target === "prices";
+  const rows = pricesCardInGrid
+    ? { grid: "lg:grid-rows-[auto_auto_1fr]", first: "lg:row-start-2", second: "lg:row-start-3" }
+    : { grid: "lg:grid-rows-[auto_1fr]", first: "lg:row-start-1", second: "lg:row-start-2" };
 
   // 'Pay now' is this page: the card would only repeat the payment being paid.
   const duePaymentsCard =
@@ -196,9 +206,9 @@ export default function Dashboard() {
   return (
     <div className="flex flex-col gap-6">
       {cardBefore("top")}
-      {cardBefore("prices") ?? cardBefore("calculator")}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:grid-rows-[auto_1fr]">
-        <div className={[highlight("calculator"), "lg:col-start-1 lg:row-start-1"].filter(Boolean).join(" ")}>
+      {pricesCardInGrid ? null : (cardBefore("prices") ?? cardBefore("calculator"))}
+      <div className={`grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] ${rows.grid}`}>
+        <div className={[highlight("calculator"), "lg:col-start-1", rows.first].filter(Boolean).join(" ")}>
           <CalculatorIsland.Part
             key={`${calculator.tab}-${calculator.pair ?? ""}-${calculator.idempotencyKey}`}
             tab={calculator.tab}
@@ -221,8 +231,9 @@ export default function Dashboard() {
             payNow={calculator.payNow}
           />
         </div>
+        {pricesCardInGrid ? <div className="lg:col-span-2 lg:col-start-1 lg:row-start-1">{tourCard}</div> : null}
         {transfer && !duePaymentsCard ? null : (
-          <div className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className={`flex flex-col gap-6 lg:col-start-2 lg:row-span-2 ${rows.first}`}>
             {/* A transfer has no pair: the price panel steps aside. */}
             {transfer ? null : (
               <div className={highlight("prices")}>
@@ -240,7 +251,7 @@ export default function Dashboard() {
             {duePaymentsCard}
           </div>
         )}
-        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-2">
+        <div className={`flex flex-col gap-6 lg:col-start-1 ${rows.second}`}>
           {cardBefore("accounts")}
           <section aria-labelledby="mis-cuentas" className={["flex flex-col gap-3", highlight("accounts")].filter(Boolean).join(" ")}>
             <h2 id="mis-cuentas" className="text-lg font-semibold">
@@ -296,12 +307,26 @@ export default function Dashboard() {
       <Modal
         open={Boolean(approval)}
         title={t("calculator.approval.title")}
-        description={t("calculator.approval.description")}
+        description={
+          approval?.id
+            ? approval.amount
+              ? t("calculator.approval.descriptionOfAmount", { id: approval.id, amount: approval.amount })
+              : t("calculator.approval.descriptionOf", { id: approval.id })
+            : t("calculator.approval.description")
+        }
         closeHref={withoutParams(here, ["aprobacion"])}
       >
-        <Link to={withoutParams(here, ["aprobacion"])} className={buttonClass("primary")}>
-          {t("calculator.approval.ok")}
-        </Link>
+        {/* ModalActions' layout, written here: importing it would bring the dialog's module into the page's first load. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to={withoutParams(here, ["aprobacion"])} className={buttonClass("primary")}>
+            {t("calculator.approval.ok")}
+          </Link>
+          {approval?.id ? (
+            <Link to={`/historial-operaciones/${encodeURIComponent(approval.id)}`} className={buttonClass("secondary")}>
+              {t("calculator.approval.open", { id: approval.id })}
+            </Link>
+          ) : null}
+        </div>
       </Modal>
     </div>
   );

@@ -1,3 +1,4 @@
+import { formatMoney } from "../money";
 import type { Exact } from "./exact-decimal";
 import { compare, divide, exact, exactFrom, minus, plus, round, times, toFixed } from "./exact-decimal";
 import type { Side } from "./prices";
@@ -93,4 +94,13 @@ export function transferCurrency(
   const code = currency.trim().toUpperCase();
   // The bank's legacy MXP is shown as MXN (§9).
   return code === "MXP" ? "MXN" : code;
+}
+
+/**
+ * A transfer's fee as the calculator shows it (§2: 0 for transfers): always with its currency, the
+ * transfer's, or a dash while no account tells which it is — a bare "$0.00" would be the only amount
+ * on the page without one.
+ */
+export function commissionText(currency: string | null): string {
+  return currency ? formatMoney(0, currency) : "—";
 }

@@ -11,7 +11,7 @@ import {
   quoteHold,
   splitPair,
 } from "./calculator";
-import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "./calculator-preview";
+import { clientRate, commissionText, marginBaseAmount, previewAmount, transferCurrency } from "./calculator-preview";
 
 describe("customer rate (§9)", () => {
   it("adds the margin when buying and takes it off when selling, to 6 decimals", () => {
@@ -221,5 +221,17 @@ describe("one rule for the server's quote and the browser's preview (decision 07
     expect(previewAmount("left", "100", null)).toBeNull();
     expect(previewAmount("right", "100", "0")).toBe("0.00");
     expect(previewAmount("left", "1,000.5", "17.25")).toBe("17258.63");
+  });
+});
+
+describe("commissionText", () => {
+  it("gives the transfer's fee with its currency, never a bare amount", () => {
+    expect(commissionText("MXN")).toBe("$0.00 MXN");
+    expect(commissionText("USD")).toBe("$0.00 USD");
+    expect(commissionText("EUR")).toBe("€0.00 EUR");
+  });
+
+  it("is a dash while no account tells the transfer's currency", () => {
+    expect(commissionText(null)).toBe("—");
   });
 });

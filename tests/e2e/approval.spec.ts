@@ -73,14 +73,14 @@ async function carlosLoadsTransfer(browser: Browser, javaScriptEnabled: boolean,
   const origin = form.getByLabel("Cuenta de origen");
   await origin.selectOption(
     (await origin
-      .locator("option", { hasText: /\d MXN$/ })
+      .locator("option", { hasText: /\d MXN · / })
       .first()
       .getAttribute("value")) ?? "",
   );
   const destination = form.getByLabel("Cuenta de destino");
   await destination.selectOption(
     (await destination
-      .locator("option", { hasText: /· MXN$/ })
+      .locator("option", { hasText: /^•••• \d{4} · MXN · / })
       .first()
       .getAttribute("value")) ?? "",
   );

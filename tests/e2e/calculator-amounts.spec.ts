@@ -46,8 +46,8 @@ test("an amount too small to quote is told under the field typed, not under the 
   const mxn = calculator(page).getByLabel("Monto en MXN");
   await mxn.fill("");
   await mxn.pressSequentially("0.05");
-  await choose(page, "Cuenta de origen", /\d MXN$/);
-  await choose(page, "Cuenta de destino", /\d USD$/);
+  await choose(page, "Cuenta de origen", /\d MXN · /);
+  await choose(page, "Cuenta de destino", /\d USD · /);
   await calculator(page).getByLabel("Motivo de pago").selectOption({ index: 1 });
   await calculator(page).getByRole("button", { name: "Cotizar" }).click();
   await expect(mxn).toHaveAccessibleDescription(/Este monto es muy pequeño/);

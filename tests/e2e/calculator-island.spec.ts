@@ -76,14 +76,14 @@ test("a quote asked for before the calculator's code arrives comes from the serv
   const origin = form.getByLabel("Cuenta de origen");
   await origin.selectOption(
     (await origin
-      .locator("option", { hasText: /\d MXN$/ })
+      .locator("option", { hasText: /\d MXN · / })
       .first()
       .getAttribute("value")) ?? "",
   );
   const destination = form.getByLabel("Cuenta de destino");
   await destination.selectOption(
     (await destination
-      .locator("option", { hasText: /\d USD$/ })
+      .locator("option", { hasText: /\d USD · / })
       .first()
       .getAttribute("value")) ?? "",
   );

@@ -96,3 +96,68 @@ test("a select with one possible choice comes chosen from the server, one with s
   await expect(destination.locator("option:checked")).toContainText("Proveedores Asia USD");
   await expect(form.getByLabel("Motivo de pago").locator("option:checked")).toHaveText("Selecciona una opción");
 });
+
+test("'Historial de Operaciones' names whom each transfer went to, as a buy shows its pair", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  const list = page.getByRole("list", { name: /^Últimas operaciones de / });
+  const transfers = list.getByRole("link", { name: /^Transferencia a .+ por / });
+  await expect(transfers.first()).toBeVisible();
+  for (const transfer of await transfers.all()) {
+    const name = /^Transferencia a (.+?) por /.exec((await transfer.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+    await expect(transfer).toContainText(`Transferencia${name}`, { useInnerText: false });
+  }
+  await expect(list.getByRole("link", { name: /^Compra USD\/MXN por / }).first()).toContainText("USD/MXN");
+});
+
+const tourCard = (page: Page) => page.getByRole("region", { name: "Recorrido guiado" });
+
+/** `target`'s top and bottom in the page (not the window), so a scroll does not change them. */
+async function pageBox(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  const box = await target.boundingBox();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  return { top: (box?.y ?? 0) + scrolled, bottom: (box?.y ?? 0) + (box?.height ?? 0) + scrolled };
+}
+
+test("on a phone the tour's card sits right above what it explains and keeps the first field in the first view", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await loginAs(page, "ana.admin");
+  // Step 1, the prices: on a phone they come after the calculator, and the card with them.
+  await page.goto("/?tour=1");
+  const calculatorBox = await pageBox(page, calculator(page));
+  let card = await pageBox(page, tourCard(page));
+  const prices = await pageBox(page, pricePanel(page));
+  expect(card.top).toBeGreaterThan(calculatorBox.bottom);
+  expect(prices.top - card.bottom).toBeGreaterThan(0);
+  expect(prices.top - card.bottom).toBeLessThanOrEqual(40);
+  // Step 2, the calculator: the card above it, compact enough to leave its first field in the first view.
+  await page.goto("/?tour=2");
+  card = await pageBox(page, tourCard(page));
+  expect(card.bottom).toBeLessThan((await pageBox(page, calculator(page))).top);
+  const field = await firstField(page).boundingBox();
+  expect(field?.y ?? -1).toBeGreaterThanOrEqual(0);
+  expect((field?.y ?? 0) + (field?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(844);
+  // The step's buttons on one line, 'Omitir recorrido' beside the progress.
+  const previous = await tourCard(page).getByRole("link", { name: "Anterior" }).boundingBox();
+  const next = await tourCard(page).getByRole("link", { name: "Siguiente" }).boundingBox();
+  expect(Math.abs((previous?.y ?? 0) - (next?.y ?? 1))).toBeLessThan(2);
+  await expect(tourCard(page).getByRole("button", { name: "Omitir recorrido" })).toBeVisible();
+  await context.close();
+});
+
+test("at 1440 the prices' tour card stays above the calculator and the prices", async ({ browser, javaScriptEnabled }) => {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, "ana.admin");
+  await page.goto("/?tour=1");
+  const card = await pageBox(page, tourCard(page));
+  expect(card.bottom).toBeLessThan((await pageBox(page, calculator(page))).top);
+  expect(card.bottom).toBeLessThan((await pageBox(page, pricePanel(page))).top);
+  // The calculator and the prices share the row under the card.
+  expect(Math.abs((await pageBox(page, calculator(page))).top - (await pageBox(page, pricePanel(page))).top)).toBeLessThan(2);
+  await context.close();
+});

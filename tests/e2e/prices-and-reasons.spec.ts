@@ -80,8 +80,8 @@ test("a buy names its provider on the quote, the result and the detail, with its
   const form = calculator(page);
   await form.getByLabel("Monto en USD").fill("1000");
   for (const [label, text] of [
-    ["Cuenta de origen", /\d MXN$/],
-    ["Cuenta de destino", /\d USD$/],
+    ["Cuenta de origen", /\d MXN · /],
+    ["Cuenta de destino", /\d USD · /],
   ]) {
     const select = form.getByLabel(label);
     await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
@@ -139,14 +139,14 @@ async function carlosLoadsTransfer(browser: Browser, javaScriptEnabled: boolean)
   const origin = form.getByLabel("Cuenta de origen");
   await origin.selectOption(
     (await origin
-      .locator("option", { hasText: /\d MXN$/ })
+      .locator("option", { hasText: /\d MXN · / })
       .first()
       .getAttribute("value")) ?? "",
   );
   const destination = form.getByLabel("Cuenta de destino");
   await destination.selectOption(
     (await destination
-      .locator("option", { hasText: /· MXN$/ })
+      .locator("option", { hasText: /^•••• \d{4} · MXN · / })
       .first()
       .getAttribute("value")) ?? "",
   );

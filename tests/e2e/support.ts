@@ -145,8 +145,8 @@ export async function quotedBuy(page: Page) {
     await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
   };
   await calculator.getByLabel("Monto en USD").fill("1000");
-  await choose("Cuenta de origen", /\d MXN$/);
-  await choose("Cuenta de destino", /\d USD$/);
+  await choose("Cuenta de origen", /\d MXN · /);
+  await choose("Cuenta de destino", /\d USD · /);
   await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await calculator.getByRole("button", { name: "Cotizar" }).click();
   await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");

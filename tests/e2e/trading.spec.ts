@@ -35,8 +35,8 @@ async function choose(page: Page, label: string, text: string | RegExp) {
 async function fillBuy(page: Page, amount: string) {
   const form = calculator(page);
   await form.getByLabel("Monto en USD").fill(amount);
-  await choose(page, "Cuenta de origen", /\d MXN$/);
-  await choose(page, "Cuenta de destino", /\d USD$/);
+  await choose(page, "Cuenta de origen", /\d MXN · /);
+  await choose(page, "Cuenta de destino", /\d USD · /);
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
 }
 
@@ -216,12 +216,14 @@ test("'Confirmar' needs a quote for exactly what is on the form, in the browser 
     await expect(confirm).toBeDisabled();
     await expect(quoteCard(page)).toHaveCount(0);
   } else {
-    // The line that says why 'Confirmar' waits never shows without scripting, so it takes no room: no blank band under the buttons.
-    expect(await calculator(page).locator("#confirmar-espera").boundingBox()).toBeNull();
+    // Without scripting the line that asks to quote first shows until there is a quote.
+    await expect(calculator(page).getByText("Cotiza para ver cuánto pagas y cuánto recibes; después podrás confirmar.")).toBeVisible();
     // Without JS the first 'Confirmar' brings the quote to be read; nothing is sent yet.
     await confirm.click();
     await expect(calculator(page).getByText(/^Revisa tu cotización/)).toBeVisible();
     await expect(quoteCard(page).getByRole("definition").nth(1)).toHaveText("$100.00 USD");
+    // Quoted, the line gives its room back: no blank band under the buttons.
+    expect(await calculator(page).locator("#confirmar-espera").boundingBox()).toBeNull();
     expect(await operationsCount()).toBe(before);
     // An amount changed after the quote is quoted again, not sent.
     await calculator(page).getByLabel("Monto en USD").fill("200");
@@ -271,16 +273,20 @@ test("a double submit creates one operation", async ({ page }) => {
   expect(await operationsCount()).toBe(before + 1);
 });
 
-test("a transfer to a recipient goes through the challenge", async ({ page }) => {
+test("a transfer to a recipient goes through the challenge", async ({ page }, testInfo) => {
   await loginAs(page, "ana.admin");
   await page.goto("/?operacion=transferencia");
   // A transfer has no pair: no price panel, no 'no pairs' message.
   await expect(page.getByRole("region", { name: "Precios en tiempo real" })).toHaveCount(0);
   await expect(page.getByText("No hay pares de divisas disponibles")).toHaveCount(0);
   const form = calculator(page);
+  // The fee always carries its currency: a dash until an account tells which.
+  const commission = form.getByText(/^Comisión por operación: /);
+  await expect(commission).toHaveText("Comisión por operación: —");
   await form.getByLabel("Monto").fill("1500");
   await choose(page, "Cuenta de origen", "Concentradora Bajío");
-  await choose(page, "Cuenta de destino", /· MXN$/);
+  if (testInfo.project.name === "js") await expect(commission).toHaveText("Comisión por operación: $0.00 MXN");
+  await choose(page, "Cuenta de destino", /^•••• \d{4} · MXN · /);
   await form.getByLabel("Motivo de pago").selectOption({ index: 1 });
   await form.getByRole("button", { name: "Confirmar" }).click();
   await expect(page).toHaveURL(/\/challenge/);
@@ -297,7 +303,14 @@ test("a collaborator's operation goes to the administrator for approval", async 
   await loginAs(page, "carlos.colaborador");
   await fillBuy(page, "100");
   await quoteAndConfirm(page);
-  await expect(page.getByRole("dialog", { name: "Por aprobar" })).toBeVisible();
+  const notice = page.getByRole("dialog", { name: "Por aprobar" });
+  await expect(notice).toBeVisible();
+  // The notice names what was sent and leads to it; 'Entendido' stays the way back.
+  const id = new URL(page.url()).searchParams.get("aprobacion") ?? "";
+  expect(id).toMatch(/^\d+$/);
+  await expect(notice).toContainText(`Enviamos tu operación ${id} `);
+  await expect(notice.getByRole("link", { name: `Ver la operación ${id}` })).toHaveAttribute("href", `/historial-operaciones/${id}`);
+  await expect(notice.getByRole("link", { name: "Entendido" })).toBeVisible();
 
   // The administrator hears of it (§7 operations-to-be-approved).
   await page.context().clearCookies();
@@ -617,4 +630,41 @@ test("tabbing through the calculator turns nothing red; a changed field is check
   await expect(form.getByText("Este monto no es válido")).toBeVisible();
   // Only that field: the others were passed through or chosen well.
   await expect(form.locator("[aria-invalid='true']")).toHaveCount(1);
+});
+
+/**
+ * How much of each option of an account menu a closed menu cannot show: the width of its text up to the
+ * end of its last number (an account's balance and currency, a recipient's last digits and currency)
+ * beyond the menu's text box, in pixels. A closed native menu cuts its choice at that box.
+ */
+async function numbersCutInMenu(page: Page, label: string): Promise<Array<{ option: string; overflow: number }>> {
+  return calculator(page)
+    .getByLabel(label)
+    .evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const box = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const probe = document.createElement("span");
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+      document.body.append(probe);
+      const cut = Array.from(select.options)
+        .filter((option) => option.value !== "")
+        .map((option) => {
+          const text = option.text;
+          probe.textContent = /^.*\d(?: [A-Z]{3})?/.exec(text)?.[0] ?? text;
+          return { option: text, overflow: Math.ceil(probe.getBoundingClientRect().width - box) };
+        });
+      probe.remove();
+      return cut.filter((entry) => entry.overflow > 0);
+    });
+}
+
+test("on a phone the account menus show each account's last digits and whole balance; only a name is cut", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "ana.admin");
+  for (const tab of ["compra", "transferencia"]) {
+    await page.goto(`/?operacion=${tab}`);
+    for (const label of ["Cuenta de origen", "Cuenta de destino"]) {
+      expect(await numbersCutInMenu(page, label), `${tab}: ${label}`).toEqual([]);
+    }
+  }
 });

@@ -52,12 +52,20 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
           {rows.map((row) => {
             const type = row.typeText;
             const status = row.statusText;
-            const pair = row.pair ?? "";
+            // A buy or a sell reads with its pair, a transfer with whom it went to: four transfers of one morning differ there.
+            const detail = row.pair ?? row.counterparty;
             return (
               <li key={row.id}>
                 <Link
                   to={detailHref(row.id)}
-                  aria-label={t("recent.open", { type, pair, amount: row.amount, status, date: row.createdAtText, id: row.id })}
+                  aria-label={t("recent.open", {
+                    type,
+                    detail: row.pair ?? (row.counterparty ? t("recent.to", { name: row.counterparty }) : ""),
+                    amount: row.amount,
+                    status,
+                    date: row.createdAtText,
+                    id: row.id,
+                  })}
                   className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 sm:grid-cols-[10rem_1fr_auto_7.5rem] dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
                 >
                   <span className="col-start-1 row-start-2 text-sm tabular-nums text-slate-500 sm:col-start-auto sm:row-start-auto dark:text-slate-400">
@@ -65,7 +73,7 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                   </span>
                   <span className="col-start-1 row-start-1 min-w-0 truncate font-medium sm:col-start-auto sm:row-start-auto">
                     {type}
-                    {row.pair ? <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">{row.pair}</span> : null}
+                    {detail ? <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">{detail}</span> : null}
                   </span>
                   <span className="col-start-2 row-start-1 whitespace-nowrap text-right font-semibold tabular-nums sm:col-start-auto sm:row-start-auto">
                     {row.amount}

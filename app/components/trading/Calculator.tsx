@@ -9,7 +9,7 @@ import type { AccountView } from "#core/domain/accounts";
 import { groupAmount, parseAmountInput, regroupTyping } from "#core/domain/amount-input";
 import { accountChoices, isOnlyChoiceChosen } from "#core/domain/calculator-choices";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
-import { clientRate, marginBaseAmount, previewAmount, transferCurrency } from "#core/domain/calculator-preview";
+import { clientRate, commissionText, marginBaseAmount, previewAmount, transferCurrency } from "#core/domain/calculator-preview";
 import { mexicoCityClock } from "#core/domain/clock";
 import { exchangeConstraint, transferConstraint } from "#core/domain/trade-form-constraints";
 import { formatMoney, formatRate } from "#core/money";
@@ -156,6 +156,8 @@ export function Calculator(props: CalculatorProps) {
     if (rightRef.current) rightRef.current.value = groupAmount(quote.right);
   }, [quote]);
   const waitsForQuote = tab !== "transfer" && hydrated && !quoteCurrent;
+  // Before hydration the same holds for a browser without scripting, whose 'Confirmar' the server answers with a quote.
+  const quoted = Boolean(quote) && quoteCurrent;
   const live = price?.[side].top[0] ?? null;
   // The preview's rate: the quote's while it is current, else the live price with the margin for the typed amount.
   const previewRate = clientRate(live?.price, quoteCurrent && quote ? quote.margin : props.margin, side);
@@ -395,7 +397,7 @@ export function Calculator(props: CalculatorProps) {
         ) : null}
         {tab === "transfer" ? (
           <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-            {t("calculator.commission")}: {transferIn ? formatMoney(0, transferIn) : formatMoney(0, "MXN").replace(" MXN", "")}
+            {t("calculator.commission")}: {commissionText(transferIn)}
           </p>
         ) : null}
 
@@ -433,17 +435,19 @@ export function Calculator(props: CalculatorProps) {
             value="confirmar"
             pendingText={t("calculator.confirming")}
             disabled={waitsForQuote}
-            describedBy={waitsForQuote ? "confirmar-espera" : undefined}
+            describedBy={tab !== "transfer" && !quoted ? "confirmar-espera" : undefined}
           >
             {t("calculator.confirm")}
           </SubmitButton>
           {tab !== "transfer" ? (
             // Its line is kept when it does not apply (once quoted, or before hydrating), so nothing below the
             // calculator moves as it hydrates or as the quote comes (decision 090). A browser without scripting
-            // never shows it, so there it takes no room: no blank band under the buttons on a phone.
+            // shows it until there is a quote, as the hint to quote first, and then gives its room back.
             <p
               id="confirmar-espera"
-              className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${waitsForQuote ? "" : "invisible [@media(scripting:none)]:hidden"}`}
+              className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${
+                waitsForQuote ? "" : quoted ? "invisible [@media(scripting:none)]:hidden" : "invisible [@media(scripting:none)]:visible"
+              }`}
             >
               {t("calculator.quoteFirst")}
             </p>

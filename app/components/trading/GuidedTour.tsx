@@ -35,12 +35,12 @@ export function GuidedTour({ tour, cardId, view, stepHref, action, redirectTo, c
     if (step > 0) heading.current?.focus();
   }, [step]);
 
-  const record = (label: string, variant: "primary" | "secondary" | "ghost") => (
+  const record = (label: string, variant: "primary" | "secondary" | "ghost", extra?: string) => (
     <Form method="post" action={action}>
       {csrfToken}
       <input type="hidden" name="tour" value={tour} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" className={buttonClass(variant)}>
+      <button type="submit" className={buttonClass(variant, extra)}>
         {label}
       </button>
     </Form>
@@ -51,20 +51,26 @@ export function GuidedTour({ tour, cardId, view, stepHref, action, redirectTo, c
     <section
       id={cardId}
       aria-label={t("label")}
-      className="scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50 p-5 shadow-sm dark:border-brand-900 dark:bg-slate-900"
+      // Compact on a phone, where the card sits above the calculator's first field and must leave it in the first view.
+      className="scroll-mt-24 rounded-xl border border-brand-100 bg-brand-50 p-4 shadow-sm sm:p-5 dark:border-brand-900 dark:bg-slate-900"
     >
       {view.kind === "step" ? (
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">
-          {t("progress", { step: view.step, of: view.of })}
-        </p>
+        // 'Omitir recorrido' beside the progress, as a dialog's close: the step's own buttons keep one line on a phone.
+        // Its negative margins keep a 44 px target without making the line that tall.
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-100">
+            {t("progress", { step: view.step, of: view.of })}
+          </p>
+          {view.next ? record(t("skip"), "ghost", "-my-2.5 -mr-2 px-3") : null}
+        </div>
       ) : null}
-      <h2 ref={heading} tabIndex={-1} className="mt-1 text-lg font-semibold focus:outline-none">
+      <h2 ref={heading} tabIndex={-1} className="mt-1 text-base font-semibold focus:outline-none sm:text-lg">
         {title}
       </h2>
-      <p className="mt-1 max-w-prose text-slate-700 dark:text-slate-200">
+      <p className="mt-1 max-w-prose text-sm text-slate-700 sm:text-base dark:text-slate-200">
         {view.kind === "invite" ? t("invite.body") : t(`steps.${view.target}.body`)}
       </p>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
+      <div className="mt-3 flex flex-wrap items-center gap-3 sm:mt-4">
         {view.kind === "invite" ? (
           <>
             <Link to={stepHref(1)} className={buttonClass("primary")}>
@@ -86,7 +92,6 @@ export function GuidedTour({ tour, cardId, view, stepHref, action, redirectTo, c
             ) : (
               record(t("finish"), "primary")
             )}
-            {view.next ? record(t("skip"), "ghost") : null}
           </>
         )}
       </div>

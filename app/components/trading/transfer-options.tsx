@@ -13,6 +13,10 @@ import { useTranslation } from "~/i18n";
  * The parts a transfer's form shares wherever it is filled — the calculator and a recurring payment's
  * edit (decision 063): how an account reads in a menu, the recipients' group of the destination menu,
  * and the reason with its concept.
+ *
+ * A closed menu shows only the start of its choice, and on a phone that start is about 30 characters: an
+ * option leads with what must never be cut, the account's last digits and its balance (or a recipient's
+ * currency), and ends with the name, the only part a narrow menu may cut (decision 133).
  */
 export function useAccountLabel() {
   const { t } = useTranslation("calculator");
@@ -32,8 +36,12 @@ export function RecipientOptions({ recipients }: { recipients: RecipientOption[]
     <optgroup label={t("calculator.recipients")}>
       {recipients.map((recipient) => (
         <option key={recipient.id} value={recipientDestination(recipient.id)}>
-          {t("calculator.recipientOption", { name: recipient.name, bank: recipient.bankName, last4: recipient.last4 })} ·{" "}
-          {recipient.currency}
+          {t("calculator.recipientOption", {
+            name: recipient.name,
+            bank: recipient.bankName,
+            last4: recipient.last4,
+            currency: recipient.currency,
+          })}
         </option>
       ))}
     </optgroup>
