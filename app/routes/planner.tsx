@@ -337,6 +337,7 @@ export default function Planner() {
                             <span className="mt-1 block font-normal">
                               <PaymentInProgressNote
                                 inProgress={payment.inProgress}
+                                sentence={t("planner.modal.inProgress", { date: payment.inProgress.dateText })}
                                 linkText={t("planner.modal.inProgressLink", { id: payment.inProgress.operationId })}
                               />
                             </span>

@@ -303,6 +303,10 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   const notice = page.getByRole("region", { name: "Pagos programados por hacer" });
   const item = notice.getByRole("listitem").filter({ hasText: "$12,500.00 MXN" }).first();
   const href = (await item.getByRole("link", { name: /^Pagar ahora el pago a / }).getAttribute("href")) ?? "";
+  const dueDay = (await item.locator("time").getAttribute("datetime")) ?? "";
+  const dueInWords = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${dueDay}T12:00:00Z`),
+  );
   expect(href).toMatch(/pagoProgramado=\d+/);
   const second = await page.context().newPage();
   await page.goto(href);
@@ -325,14 +329,26 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   await expect(second.getByRole("link", { name: `Ver la operación ${id}` }).first()).toBeVisible();
   await second.goto("/pagos-recurrentes");
   const row = schedules(second).getByRole("row", { name: /\$12,500\.00 MXN/ });
-  await expect(row).toContainText("Este pago ya se está procesando.");
+  // Beside the day it pays, in the state's cell, not beside 'Próximo pago'.
+  const processing = new RegExp(`El pago del ${dueInWords} ya se está procesando\\.`);
+  await expect(row.getByRole("cell").nth(3)).toContainText(processing);
+  await expect(row.getByRole("cell").nth(2)).not.toContainText("procesando");
   await expect(row.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
   await row.getByRole("link", { name: `Ver la operación ${id}` }).click();
   await expect(second).toHaveURL(new RegExp(`/historial-operaciones/${id}$`));
   await second.goto("/");
-  await expect(
-    second.getByRole("region", { name: "Pagos programados por hacer" }).getByRole("listitem").filter({ hasText: "$12,500.00 MXN" }).first(),
-  ).toContainText("Este pago ya se está procesando.");
+  const noticed = second
+    .getByRole("region", { name: "Pagos programados por hacer" })
+    .getByRole("listitem")
+    .filter({ hasText: processing })
+    .first();
+  await expect(noticed).toContainText("En proceso");
+  await expect(noticed.getByRole("link", { name: `Ver la operación ${id}` })).toBeVisible();
+  // On a phone the row keeps its payee and amount on one first line, the amount whole: the note never squeezes it.
+  await second.setViewportSize({ width: 390, height: 844 });
+  const [itemBox, amountBox] = await Promise.all([noticed.boundingBox(), noticed.getByText("$12,500.00 MXN").boundingBox()]);
+  expect((amountBox?.y ?? 0) - (itemBox?.y ?? 0)).toBeLessThan(16);
+  expect(amountBox?.height ?? 0).toBeLessThan(30);
 
   // The first tab's key pays it: paid once.
   await page.getByLabel("Clave de operación").fill("123456");
@@ -359,12 +375,21 @@ test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurrin
   const row = schedules(page).getByRole("row", { name: /\$3,456\.00 MXN/ });
   await expect(row).toContainText("Vencido");
   await expect(row).not.toContainText("Pendiente");
-  const overdue = row.locator("time", { hasText: /^Vencido el / });
+  const overdue = row.locator("time", { hasText: /^desde el / });
   const overdueDay = (await overdue.getAttribute("datetime")) ?? "";
   expect(overdueDay < today).toBe(true);
   // 'Próximo pago' is the next payment still ahead, never a past day.
   const next = (await row.getByRole("cell").nth(2).locator("time").getAttribute("datetime")) ?? "";
   expect(next >= today, next).toBe(true);
+  // In the table's date format (§ tables: DD/MM/YYYY).
+  await expect(row.getByRole("cell").nth(2)).toHaveText(`${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}`);
+  // 'Pagar ahora' pays the overdue payment, not 'Próximo pago': its day is under the button and in its name.
+  const shortOverdue = `${overdueDay.slice(8, 10)}/${overdueDay.slice(5, 7)}/${overdueDay.slice(0, 4)}`;
+  await expect(row.getByRole("cell").nth(4)).toContainText(`Pago del ${shortOverdue}`);
+  const overdueInWords = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${overdueDay}T12:00:00Z`),
+  );
+  await expect(row.getByRole("link", { name: /^Pagar ahora/ })).toHaveAccessibleName(new RegExp(` del ${overdueInWords}$`));
   await expect(schedules(page)).not.toContainText("Pendiente");
 
   await page.goto("/");
@@ -396,7 +421,7 @@ test("the planner day's 'Pagar ahora' is a primary button, not a small link (dec
   await loginAs(page, "ana.admin");
   await page.goto("/pagos-recurrentes");
   const row = schedules(page).getByRole("row", { name: /\$2,345\.00 MXN/ });
-  const dueDay = (await row.locator("time", { hasText: /^Vencido el / }).getAttribute("datetime")) ?? "";
+  const dueDay = (await row.locator("time", { hasText: /^desde el / }).getAttribute("datetime")) ?? "";
   await page.goto(`/planner?mes=${Number(dueDay.slice(5, 7))}&anio=${dueDay.slice(0, 4)}&dia=${dueDay}`);
   const day = page.getByRole("dialog", { name: /^Pagos programados del / });
   const pay = day.getByRole("row", { name: /\$2,345\.00 MXN/ }).getByRole("link", { name: /^Pagar ahora el pago a / });
