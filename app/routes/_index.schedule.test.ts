@@ -152,6 +152,8 @@ describe("'Pagar ahora' (the calculator linked to a scheduled payment)", () => {
       operationId: String(operation!.id),
       message: "Este pago ya se está procesando.",
       href: `/historial-operaciones/${operation!.id}`,
+      // Which payment it is: every screen names its day.
+      date: event.dateToPay,
     };
     // The dashboard's notice of payments due (the payment is due today or overdue in the seed).
     const dashboard = await (

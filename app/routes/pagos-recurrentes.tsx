@@ -269,11 +269,17 @@ export default function RecurringPayments() {
         title={t("recurring.delete.title")}
         description={
           deleting
-            ? t("recurring.delete.description", {
-                frequency: t(`frequencyInline.${deleting.frequency}`),
-                amount: deleting.amount,
-                name: deleting.payee,
-              })
+            ? [
+                t("recurring.delete.description", {
+                  frequency: t(`frequencyInline.${deleting.frequency}`),
+                  amount: deleting.amount,
+                  name: deleting.payee,
+                }),
+                // The operation already paying one of its payments goes on: deleting the plan does not stop it.
+                deleting.inProgress ? t("recurring.delete.inProgress", { date: deleting.inProgress.dateText }) : "",
+              ]
+                .join(" ")
+                .trim()
             : null
         }
         closeHref={links.base}

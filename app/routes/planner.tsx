@@ -5,6 +5,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { formatCalendarDay, formatRowDay, mexicoCity, mexicoDate } from "#core/domain/dates";
 import {
+  askedMonthInvalid,
   dayInMonth,
   monthGrid,
   monthKey,
@@ -51,8 +52,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const url = new URL(request.url);
   const today = mexicoDate();
-  const asked = url.searchParams.has("mes") || url.searchParams.has("anio");
-  const submission = asked ? parseWithZod(url.searchParams, { schema: plannerFiltersSchema }) : null;
   const month = plannerMonth(url.searchParams, today);
   const base = withoutParams(`${url.pathname}${url.search}`, ["dia"]);
   const t = serverT("payments");
@@ -75,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The one sentence format for the days in words, the one table format for the chart's figures (decision 125).
   const dateLabel = Object.fromEntries(labelled.map((date) => [date, formatCalendarDay(date)]));
   const shortDateLabel = Object.fromEntries(labelled.map((date) => [date, formatRowDay(date)]));
+  const monthInWords = noon(`${monthKey(month)}-01`).format("MMMM [de] YYYY");
   const monthHref = (shift: number) => {
     const target = shiftMonth(month, shift);
     return `${PATH}?mes=${target.month}&anio=${target.year}`;
@@ -83,9 +83,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       ...data,
-      lastResult: submission && submission.status !== "success" ? submission.reply() : null,
       month,
-      monthName: capitalized(noon(`${monthKey(month)}-01`).format("MMMM [de] YYYY")),
+      // Capitalised as the month's heading; lower-case inside a sentence ('en febrero de 2028').
+      monthName: capitalized(monthInWords),
+      monthInWords,
+      // A month that cannot be shown (?mes=13): the filter shows the month on screen and a neutral note says so.
+      monthFellBack: askedMonthInvalid(url.searchParams),
       monthOptions: Array.from({ length: 12 }, (_, index) => ({
         value: String(index + 1),
         label: capitalized(noon(`2026-${String(index + 1).padStart(2, "0")}-01`).format("MMMM")),
@@ -102,15 +105,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function MonthFilters({
-  lastResult,
   month,
   monthOptions,
   years,
-}: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "lastResult" | "month" | "monthOptions" | "years">) {
+}: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "month" | "monthOptions" | "years">) {
   const { t } = useTranslation("payments");
   const [form, fields] = useForm({
     id: "filtros-planificador",
-    lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     constraint: getZodConstraint(plannerFiltersSchema),
@@ -149,7 +150,7 @@ function MonthFilters({
 
 export default function Planner() {
   const data = useLoaderData<typeof loader>();
-  const { weeks, balancesKnown, outflows, day, monthName, dateLabel, dayTitle, links, isCurrentMonth } = data;
+  const { weeks, balancesKnown, outflows, day, monthName, monthInWords, dateLabel, dayTitle, links, isCurrentMonth } = data;
   const { t } = useTranslation("payments");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -168,7 +169,10 @@ export default function Planner() {
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
-        <MonthFilters key={here} lastResult={data.lastResult} month={data.month} monthOptions={data.monthOptions} years={data.years} />
+        <MonthFilters key={here} month={data.month} monthOptions={data.monthOptions} years={data.years} />
+        {data.monthFellBack ? (
+          <p className="text-sm text-slate-700 dark:text-slate-200">{t("planner.fellBack", { month: monthInWords })}</p>
+        ) : null}
         <nav
           id={MONTH_ANCHOR}
           aria-label={t("planner.monthNav")}
@@ -194,9 +198,9 @@ export default function Planner() {
       {weeks === null ? (
         <LoadError message={t("planner.loadError")} retryLabel={t("planner.retry")} retryHref={here} />
       ) : (
-        <section aria-label={t("planner.calendarCaption", { month: monthName })} className="flex flex-col gap-3">
-          {hasPayments ? null : <p className="text-slate-600 dark:text-slate-300">{t("planner.empty", { month: monthName })}</p>}
-          <PlannerCalendar weeks={weeks} caption={t("planner.calendarCaption", { month: monthName })} dateLabel={dateLabel} />
+        <section aria-label={t("planner.calendarCaption", { month: monthInWords })} className="flex flex-col gap-3">
+          {hasPayments ? null : <p className="text-slate-600 dark:text-slate-300">{t("planner.empty", { month: monthInWords })}</p>}
+          <PlannerCalendar weeks={weeks} caption={t("planner.calendarCaption", { month: monthInWords })} dateLabel={dateLabel} />
           <div className="text-sm text-slate-600 dark:text-slate-300">
             <h3 className="font-semibold text-slate-900 dark:text-slate-100">{t("planner.legend")}</h3>
             <p>
@@ -235,7 +239,7 @@ export default function Planner() {
               <OutflowsChart
                 key={row.currency}
                 row={row}
-                month={monthName}
+                month={monthInWords}
                 dateLabel={data.shortDateLabel}
                 formatMax={(max) => t("planner.chart.max", { amount: formatMoney(max, row.currency) })}
               />
@@ -254,11 +258,11 @@ export default function Planner() {
           <div
             tabIndex={0}
             role="region"
-            aria-label={t("planner.summary.caption", { month: monthName })}
+            aria-label={t("planner.summary.caption", { month: monthInWords })}
             className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
           >
             <table className="w-full text-left text-sm max-sm:block">
-              <caption className="sr-only">{t("planner.summary.caption", { month: monthName })}</caption>
+              <caption className="sr-only">{t("planner.summary.caption", { month: monthInWords })}</caption>
               <thead className="bg-slate-50 text-xs uppercase text-slate-600 max-sm:sr-only dark:bg-slate-800 dark:text-slate-300">
                 <tr>
                   <th scope="col" className="px-3 py-2">
@@ -333,10 +337,20 @@ export default function Planner() {
                           <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                             {t(`frequency.${payment.frequency}`)}
                           </span>
+                          {payment.earlierInProgress ? (
+                            <span className="mt-1 block font-normal">
+                              <PaymentInProgressNote
+                                inProgress={payment.earlierInProgress}
+                                sentence={t("planner.modal.earlierInProgress", { date: payment.earlierInProgress.dateText })}
+                                linkText={t("planner.modal.inProgressLink", { id: payment.earlierInProgress.operationId })}
+                              />
+                            </span>
+                          ) : null}
                           {payment.inProgress ? (
                             <span className="mt-1 block font-normal">
                               <PaymentInProgressNote
                                 inProgress={payment.inProgress}
+                                sentence={t("planner.modal.inProgress", { date: payment.inProgress.dateText })}
                                 linkText={t("planner.modal.inProgressLink", { id: payment.inProgress.operationId })}
                               />
                             </span>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  agendaDays,
+  askedMonthInvalid,
   balancesByCurrency,
   coverageByDay,
   dailyOutflows,
@@ -9,6 +11,7 @@ import {
   monthGrid,
   nextWorkingDay,
   outflowsByCurrency,
+  paymentsMovedTo,
   type PlannedPayment,
   plannerMonth,
   shiftMonth,
@@ -29,6 +32,17 @@ describe("plannerMonth", () => {
       expect(plannerMonth(new URLSearchParams(query), "2026-11-25")).toEqual({ year: 2026, month: 11 });
     },
   );
+});
+
+describe("askedMonthInvalid", () => {
+  it("is false when nothing is asked or the month can be shown", () => {
+    expect(askedMonthInvalid(new URLSearchParams(""))).toBe(false);
+    expect(askedMonthInvalid(new URLSearchParams("mes=2&anio=2028"))).toBe(false);
+    expect(askedMonthInvalid(new URLSearchParams("dia=2026-11-30"))).toBe(false);
+  });
+  it.each(["mes=13&anio=2026", "mes=0", "anio=1999", "mes=abc"])("is true for %j", (query) => {
+    expect(askedMonthInvalid(new URLSearchParams(query))).toBe(true);
+  });
 });
 
 describe("shiftMonth", () => {
@@ -143,6 +157,25 @@ describe("nextWorkingDay", () => {
   });
   it("crosses a year end", () => {
     expect(nextWorkingDay("2026-12-31", new Set(["2027-01-01"]))).toBe("2027-01-04");
+  });
+});
+
+describe("paymentsMovedTo", () => {
+  const holidays = new Set(["2026-11-16"]);
+  it("names the next working day of a holiday that has payments", () => {
+    expect(paymentsMovedTo("2026-11-16", 1, holidays)).toBe("2026-11-17");
+  });
+  it("says nothing for a holiday without payments, or a working day", () => {
+    expect(paymentsMovedTo("2026-11-16", 0, holidays)).toBeNull();
+    expect(paymentsMovedTo("2026-11-17", 2, holidays)).toBeNull();
+  });
+});
+
+describe("agendaDays", () => {
+  const day = (date: string, total: number, overdue = 0) => ({ date, total, counts: { overdue } });
+  it("keeps only the days with payments, the overdue ones first, each group by date", () => {
+    const days = [day("2026-11-02", 0), day("2026-11-09", 1), day("2026-11-16", 0), day("2026-11-23", 2, 1), day("2026-11-25", 1, 1)];
+    expect(agendaDays(days).map((entry) => entry.date)).toEqual(["2026-11-23", "2026-11-25", "2026-11-09"]);
   });
 });
 

@@ -52,6 +52,16 @@ export function plannerMonth(params: URLSearchParams, today: string): PlannerMon
   return { year: parsed.data.anio ?? current.year, month: parsed.data.mes ?? current.month };
 }
 
+/**
+ * Whether the link or form asked for a month that cannot be shown (?mes=13, ?anio=1999): the page
+ * then shows today's month and says so, neutrally, rather than a red error on a filter that
+ * contradicts the calendar under it.
+ */
+export function askedMonthInvalid(params: URLSearchParams): boolean {
+  if (!params.has("mes") && !params.has("anio")) return false;
+  return !plannerFiltersSchema.safeParse({ mes: params.get("mes") ?? undefined, anio: params.get("anio") ?? undefined }).success;
+}
+
 export const monthKey = ({ year, month }: PlannerMonth) => `${year}-${String(month).padStart(2, "0")}`;
 
 export function shiftMonth({ year, month }: PlannerMonth, by: number): PlannerMonth {
@@ -208,6 +218,23 @@ export function nextWorkingDay(date: string, holidays: ReadonlySet<string>): str
     if (weekday !== 0 && weekday !== 6 && !holidays.has(iso)) return iso;
   }
   return isoOf(cursor);
+}
+
+/**
+ * The day a bank holiday's payments are made, only when that holiday has payments: on an empty
+ * holiday 'Se paga el …' would announce a payment that does not exist.
+ */
+export function paymentsMovedTo(date: string, payments: number, holidays: ReadonlySet<string>): string | null {
+  return holidays.has(date) && payments > 0 ? nextWorkingDay(date, holidays) : null;
+}
+
+/**
+ * The phone's agenda of a month: only the days with payments (an empty holiday asks nothing of a
+ * treasurer), those with an overdue payment first, each group in date order.
+ */
+export function agendaDays<Day extends { date: string; total: number; counts: { overdue: number } }>(days: readonly Day[]): Day[] {
+  const withPayments = [...days].filter((day) => day.total > 0).sort((a, b) => a.date.localeCompare(b.date));
+  return [...withPayments.filter((day) => day.counts.overdue > 0), ...withPayments.filter((day) => day.counts.overdue === 0)];
 }
 
 export interface DailyOutflow {

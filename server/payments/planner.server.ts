@@ -7,8 +7,8 @@ import {
   dayInMonth,
   monthGrid,
   monthKey,
-  nextWorkingDay,
   outflowsByCurrency,
+  paymentsMovedTo,
   type PlannerMonth,
   totalsByDay,
 } from "#core/domain/payment-planner";
@@ -21,7 +21,7 @@ import { currentActor } from "../session/permissions.server";
 import { companyAccounts } from "../trading/accounts.server";
 import { bankHolidays } from "../upstream/bank-holidays.server";
 import { optional } from "../upstream/optional.server";
-import type { ScheduleEvent } from "../upstream/scheduled-payments.server";
+import type { Schedule, ScheduleEvent } from "../upstream/scheduled-payments.server";
 import type { PaymentInProgress } from "./recurring.server";
 import { payeeName, payNowEntry } from "./recurring.server";
 
@@ -39,7 +39,7 @@ export interface PlannerDayView {
   today: boolean;
   weekend: boolean;
   holiday: boolean;
-  /** For a bank holiday: the day its payments are made. */
+  /** For a bank holiday with payments: the day they are made. */
   nextWorkingDay: string | null;
   /** The day's payments by what they are to a treasurer: a passed day's unpaid ones are overdue (decision 119). */
   counts: Record<PaymentState, number>;
@@ -79,6 +79,11 @@ export interface PlannedPaymentView {
   payHref: string | null;
   /** The operation already paying it: no second 'Pagar ahora'. */
   inProgress: PaymentInProgress | null;
+  /**
+   * An earlier payment of the same schedule that an operation is already paying (an overdue one):
+   * this day's 'Pagar ahora' pays this day's payment, not that one again.
+   */
+  earlierInProgress: PaymentInProgress | null;
 }
 
 export interface PlannerData {
@@ -110,7 +115,8 @@ export async function loadPlanner(
 ): Promise<PlannerData> {
   const { month, today, t } = options;
   const now = Date.now();
-  const [events, accounts, holidays, actor] = await Promise.all([
+  const date = dayInMonth(options.requestedDay, month);
+  const [events, accounts, holidays, actor, schedules] = await Promise.all([
     optional(access.api.scheduledPayments.events(monthKey(month)), null, {
       log: access.log,
       event: "scheduled_payment_events_unavailable",
@@ -118,6 +124,8 @@ export async function loadPlanner(
     optional(companyAccounts(access), null, { log: access.log, event: "planner_balances_unavailable" }),
     bankHolidays(access.api.graphql, access.log),
     currentActor(access),
+    // Only for an open day: which of its schedules has an earlier payment under way.
+    date ? optional(access.api.scheduledPayments.schedules(), null, { log: access.log, event: "scheduled_payments_unavailable" }) : null,
   ]);
   const holidaySet = new Set(holidays.map((date) => date.slice(0, 10)));
   const balances = accounts ? balancesByCurrency(accounts.views) : {};
@@ -139,7 +147,7 @@ export async function loadPlanner(
               today: cell.date === today,
               weekend: cell.weekend,
               holiday: holidaySet.has(cell.date),
-              nextWorkingDay: holidaySet.has(cell.date) ? nextWorkingDay(cell.date, holidaySet) : null,
+              nextWorkingDay: cell.inMonth ? paymentsMovedTo(cell.date, total, holidaySet) : null,
               counts,
               total,
               due: Object.entries(day?.due ?? {}).map(([currency, amount]) => money(amount, currency)),
@@ -157,7 +165,6 @@ export async function loadPlanner(
     available: accounts ? money(balances[row.currency] ?? "0", row.currency) : null,
   }));
 
-  const date = dayInMonth(options.requestedDay, month);
   const day =
     date && events
       ? {
@@ -171,6 +178,7 @@ export async function loadPlanner(
               frequency: event.frequency,
               status: paymentState(event, today),
               ...payNowEntry(actor, event),
+              earlierInProgress: earlierInProgress(actor, event, schedules),
             })),
           coverage: (coverage.get(date) ?? []).map((row) => coverageView(row, cutOffFor(date, row.currency, now, holidaySet))),
         }
@@ -188,6 +196,18 @@ export async function loadPlanner(
   }));
 
   return { weeks, balancesKnown: accounts !== null, outflows, daily, day };
+}
+
+/** An earlier payment of the event's schedule that an operation is already paying, if any. */
+function earlierInProgress(
+  actor: Parameters<typeof payNowEntry>[0],
+  event: ScheduleEvent,
+  schedules: readonly Schedule[] | null,
+): PaymentInProgress | null {
+  const schedule = schedules?.find((candidate) => candidate.id === event.scheduledPaymentId);
+  const earlier = schedule?.nextEvent;
+  if (!schedule || !earlier || earlier.id === event.id || earlier.dateToPay >= event.dateToPay) return null;
+  return payNowEntry(actor, { ...earlier, recipient: schedule.recipient }).inProgress;
 }
 
 /** Today's currencies still due whose payments leave on another day (§4 cut-offs; decision 063). */

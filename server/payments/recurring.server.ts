@@ -1,6 +1,6 @@
 import type { AccountView } from "#core/domain/accounts";
 import { payNowHref, recipientDestination } from "#core/domain/calculator-prefill";
-import { formatCalendarDay } from "#core/domain/dates";
+import { formatCalendarDay, formatRowDay } from "#core/domain/dates";
 import { judgePayNow } from "#core/domain/operation-lifecycle";
 import { type PaymentState, paymentState, scheduleState, upcomingDate } from "#core/domain/payment-state";
 import type { Actor } from "#core/domain/permissions";
@@ -33,6 +33,9 @@ export interface PaymentInProgress {
   /** The lifecycle's sentence: 'Este pago ya se está procesando.' */
   message: string;
   href: string;
+  /** The day of the payment being paid ("YYYY-MM-DD") and in a sentence: each screen names it. */
+  date: string;
+  dateText: string;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface PaymentInProgress {
  */
 export function payNowEntry(
   actor: Actor,
-  payment: Pick<ScheduleEvent, "id" | "status" | "recipient" | "operationInProgress">,
+  payment: Pick<ScheduleEvent, "id" | "status" | "recipient" | "operationInProgress" | "dateToPay">,
 ): { payHref: string | null; inProgress: PaymentInProgress | null } {
   const verdict = judgePayNow(payment);
   if (verdict.allowed) return { payHref: mayChange(actor, payment) ? payNowHref(payment.id) : null, inProgress: null };
@@ -50,7 +53,13 @@ export function payNowEntry(
   return {
     payHref: null,
     inProgress: operation
-      ? { operationId: operation.id, message: verdict.message, href: `/historial-operaciones/${encodeURIComponent(operation.id)}` }
+      ? {
+          operationId: operation.id,
+          message: verdict.message,
+          href: `/historial-operaciones/${encodeURIComponent(operation.id)}`,
+          date: payment.dateToPay,
+          dateText: formatCalendarDay(payment.dateToPay),
+        }
       : null,
   };
 }
@@ -63,7 +72,7 @@ export function mayChange(actor: Actor, schedule: Pick<Schedule, "recipient">): 
 export interface ScheduleRowView {
   id: string;
   payee: string;
-  /** "Desde la cuenta •••• 1234". */
+  /** "Desde Concentradora Bajío •••• 0014", or "Desde la cuenta •••• 1234" when only the id is known. */
   origin: string;
   amount: string;
   frequency: Schedule["recurrent"]["frequency"];
@@ -71,12 +80,18 @@ export interface ScheduleRowView {
   /** 'Próximo pago': today or later, never a past day (decision 119). */
   nextDate: string | null;
   nextText: string | null;
-  /** The oldest overdue payment's day, shown as 'Vencido el …' beside the state. */
+  /** 'Próximo pago' in the table's format, "30/11/2026" (the phone card keeps the sentence). */
+  nextShort: string | null;
+  /** The oldest overdue payment's day, shown as 'Vencido' 'desde el …' beside the state. */
   overdueDate: string | null;
   overdueText: string | null;
   nextStatus: ScheduleStatus | null;
   /** The next unpaid payment ('Pagar ahora' pays it). */
   nextEventId: string | null;
+  /** That payment's day, which can be an overdue one before 'Próximo pago': 'Pagar ahora' names it. */
+  payDate: string | null;
+  payDateShort: string | null;
+  payDateText: string | null;
   /** 'Pagar ahora' of the next payment, or the operation already paying it. */
   payHref: string | null;
   inProgress: PaymentInProgress | null;
@@ -85,13 +100,20 @@ export interface ScheduleRowView {
   canDelete: boolean;
 }
 
+/** No-break spaces keep "•••• 0014" whole at a line's end (§9: the dots never part from the digits). */
+const NBSP = "\u00a0";
+
 /**
  * An account as 'Mis cuentas' names it ("Alias •••• 1234") when the company's accounts are known,
  * else its id masked (§9).
  */
 export function accountLabel(idAccount: string, accounts: readonly AccountView[] | null): string {
+  return knownAccount(idAccount, accounts) ?? maskAccount(idAccount).replace(" ", NBSP);
+}
+
+function knownAccount(idAccount: string, accounts: readonly AccountView[] | null): string | null {
   const view = accounts?.find((account) => account.idAccount === idAccount);
-  return view ? `${view.alias} •••• ${view.last4}` : maskAccount(idAccount);
+  return view ? `${view.alias}${NBSP}••••${NBSP}${view.last4}` : null;
 }
 
 export function scheduleRow(
@@ -104,28 +126,44 @@ export function scheduleRow(
   const next = schedule.nextEvent;
   const upcoming = upcomingDate([next?.dateToPay, schedule.upcomingEvent?.dateToPay], today);
   const overdue = next && paymentState(next, today) === "overdue" ? next.dateToPay : null;
-  const entry =
-    next && next.status !== "paid" ? payNowEntry(actor, { ...next, recipient: schedule.recipient }) : { payHref: null, inProgress: null };
+  const unpaid = next && next.status !== "paid" ? next : null;
+  const entry = unpaid ? payNowEntry(actor, { ...unpaid, recipient: schedule.recipient }) : { payHref: null, inProgress: null };
   return {
     id: schedule.id,
     payee: schedule.recipient
       ? payeeName(schedule, () => "")
       : t("recurring.table.ownAccount", { account: accountLabel(schedule.accountDestiny?.idCuenta ?? "", accounts) }),
-    origin: t("recurring.table.fromAccount", { account: accountLabel(schedule.accountOrigin.idCuenta, accounts) }),
+    origin: originLine(schedule.accountOrigin.idCuenta, accounts, t),
     amount: formatMoney(schedule.amount, schedule.currency),
     frequency: schedule.recurrent.frequency,
     status: scheduleState(schedule, today),
     nextDate: upcoming,
     nextText: upcoming ? formatCalendarDay(upcoming) : null,
+    nextShort: upcoming ? formatRowDay(upcoming) : null,
     overdueDate: overdue,
     overdueText: overdue ? formatCalendarDay(overdue) : null,
     nextStatus: next?.status ?? null,
-    nextEventId: next && next.status !== "paid" ? next.id : null,
+    nextEventId: unpaid?.id ?? null,
+    payDate: unpaid?.dateToPay ?? null,
+    payDateShort: unpaid ? formatRowDay(unpaid.dateToPay) : null,
+    payDateText: unpaid ? formatCalendarDay(unpaid.dateToPay) : null,
     ...entry,
     paid: schedule.events.paid,
     total: schedule.events.paid + schedule.events.pending + schedule.events.scheduled,
     canDelete: mayChange(actor, schedule),
   };
+}
+
+/**
+ * The account a schedule pays from, under its payee. An alias often says "Cuenta" itself
+ * ("Cuenta principal MXN"), so a known account reads "Desde Cuenta principal MXN •••• 0015"; a bare
+ * masked id keeps "Desde la cuenta •••• 0015".
+ */
+function originLine(idAccount: string, accounts: readonly AccountView[] | null, t: Translate): string {
+  const known = knownAccount(idAccount, accounts);
+  return known
+    ? t("recurring.table.fromAccount", { account: known })
+    : t("recurring.table.fromMasked", { account: accountLabel(idAccount, null) });
 }
 
 export type DeleteOutcome = "deleted" | "forbidden" | "failed";

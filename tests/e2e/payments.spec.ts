@@ -21,8 +21,14 @@ test.afterAll(async () => {
 
 const schedules = (page: Page) => page.getByRole("table", { name: "Tus pagos recurrentes" });
 
+/** This month in a sentence: "noviembre de 2026" (lower-case inside a sentence or a name). */
+function currentMonthWords(): string {
+  return new Intl.DateTimeFormat("es-MX", { month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(new Date());
+}
+
+/** This month as the planner's heading: "Noviembre de 2026". */
 function currentMonthHeading(): string {
-  const text = new Intl.DateTimeFormat("es-MX", { month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(new Date());
+  const text = currentMonthWords();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -81,9 +87,8 @@ test("the planner shows the current month from Monday, a day with payments opens
 }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/planner");
-  const month = currentMonthHeading();
-  await expect(page.getByRole("heading", { level: 2, name: month })).toBeVisible();
-  const calendar = page.getByRole("table", { name: `Pagos programados de ${month}` });
+  await expect(page.getByRole("heading", { level: 2, name: currentMonthHeading() })).toBeVisible();
+  const calendar = page.getByRole("table", { name: `Pagos programados de ${currentMonthWords()}` });
   await expect(calendar.getByRole("columnheader").first()).toHaveText("Lun");
   await expect(calendar.getByRole("columnheader").last()).toHaveText("Dom");
 
@@ -106,15 +111,23 @@ test("the planner shows the current month from Monday, a day with payments opens
   await page.getByRole("button", { name: "Consultar" }).click();
   await expect(page).toHaveURL(/mes=2&anio=2028/);
   await expect(page.getByRole("heading", { level: 2, name: "Febrero de 2028" })).toBeVisible();
-  const february = page.getByRole("table", { name: "Pagos programados de Febrero de 2028" });
+  const february = page.getByRole("table", { name: "Pagos programados de febrero de 2028" });
   await expect(february.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(/^1/);
   await expect(february.getByRole("cell", { name: /^29/ })).toHaveCount(1);
 
-  // A bank holiday (the sandbox's nonworkingdates: Monday 16 November 2026) says when its payments are made.
+  // A bank holiday (the sandbox's nonworkingdates: Monday 16 November 2026) with no payments is just that:
+  // 'Se paga el …' would announce a payment that does not exist (core/domain/payment-planner.test.ts covers one with payments).
   await page.goto("/planner?mes=11&anio=2026");
-  const holiday = page.getByRole("table", { name: "Pagos programados de Noviembre de 2026" }).getByRole("cell", { name: /^16/ });
+  const holiday = page.getByRole("table", { name: "Pagos programados de noviembre de 2026" }).getByRole("cell", { name: /^16/ });
   await expect(holiday).toContainText("Día inhábil");
-  await expect(holiday).toContainText("Se paga el 17 de noviembre de 2026");
+  await expect(holiday).not.toContainText("Se paga el");
+
+  // A month that cannot be shown: the filter shows the month on screen, with a neutral note rather than a red error.
+  await page.goto("/planner?mes=13&anio=2026");
+  const shown = currentMonthWords();
+  await expect(page.getByText(`No podemos mostrar el mes que pediste; te mostramos ${shown}.`)).toBeVisible();
+  await expect(page.getByLabel("Mes", { exact: true })).toHaveValue(String(Number(mexicoDay(0).slice(5, 7))));
+  await expect(page.getByText("Elige un mes.")).toHaveCount(0);
 });
 
 test("on a 390 px phone the list and the planner are rows, with no sideways scroll", async ({ page }) => {
@@ -131,7 +144,11 @@ test("on a 390 px phone the list and the planner are rows, with no sideways scro
   await page.goto("/pagos-recurrentes");
   await expect(page.getByRole("list", { name: "Tus pagos recurrentes" }).getByRole("listitem")).toHaveCount(3);
   await page.goto("/planner");
-  const days = page.getByRole("list", { name: `Pagos programados de ${currentMonthHeading()}` });
+  const days = page.getByRole("list", { name: `Pagos programados de ${currentMonthWords()}` });
+  // Only days with payments: each opens its day.
+  const entries = days.getByRole("listitem");
+  expect(await entries.count()).toBeGreaterThan(0);
+  await expect(entries.filter({ hasNot: page.getByRole("link", { name: / \d+ pagos?/ }) })).toHaveCount(0);
   await days
     .getByRole("link", { name: / \d+ pagos?/ })
     .first()
@@ -265,7 +282,7 @@ test("on arrival the dashboard lists the payments due today or overdue, each wit
 test("the planner charts the month's outflows per currency, with the figures as a table", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/planner");
-  const month = currentMonthHeading();
+  const month = currentMonthWords();
   const today = mexicoDay(0);
   const daysInMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
   await expect(page.getByRole("heading", { name: "Salidas del mes por día" })).toBeVisible();
@@ -303,6 +320,10 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   const notice = page.getByRole("region", { name: "Pagos programados por hacer" });
   const item = notice.getByRole("listitem").filter({ hasText: "$12,500.00 MXN" }).first();
   const href = (await item.getByRole("link", { name: /^Pagar ahora el pago a / }).getAttribute("href")) ?? "";
+  const dueDay = (await item.locator("time").getAttribute("datetime")) ?? "";
+  const dueInWords = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${dueDay}T12:00:00Z`),
+  );
   expect(href).toMatch(/pagoProgramado=\d+/);
   const second = await page.context().newPage();
   await page.goto(href);
@@ -325,14 +346,33 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   await expect(second.getByRole("link", { name: `Ver la operación ${id}` }).first()).toBeVisible();
   await second.goto("/pagos-recurrentes");
   const row = schedules(second).getByRole("row", { name: /\$12,500\.00 MXN/ });
-  await expect(row).toContainText("Este pago ya se está procesando.");
+  // Beside the day it pays, in the state's cell, not beside 'Próximo pago'.
+  const processing = new RegExp(`El pago del ${dueInWords} ya se está procesando\\.`);
+  await expect(row.getByRole("cell").nth(3)).toContainText(processing);
+  await expect(row.getByRole("cell").nth(2)).not.toContainText("procesando");
   await expect(row.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
+  // The planner's day of the next payment of that schedule says the earlier one is under way.
+  const nextDay = (await row.getByRole("cell").nth(2).locator("time").getAttribute("datetime")) ?? "";
+  await second.goto(`/planner?mes=${Number(nextDay.slice(5, 7))}&anio=${nextDay.slice(0, 4)}&dia=${nextDay}`);
+  const planned = second.getByRole("dialog", { name: /^Pagos programados del / }).getByRole("row", { name: /\$12,500\.00 MXN/ });
+  await expect(planned).toContainText(new RegExp(`El pago del ${dueInWords} de este pago recurrente ya se está procesando`));
+  await expect(planned.getByRole("link", { name: `Ver la operación ${id}` })).toBeVisible();
+  await second.goto("/pagos-recurrentes");
   await row.getByRole("link", { name: `Ver la operación ${id}` }).click();
   await expect(second).toHaveURL(new RegExp(`/historial-operaciones/${id}$`));
   await second.goto("/");
-  await expect(
-    second.getByRole("region", { name: "Pagos programados por hacer" }).getByRole("listitem").filter({ hasText: "$12,500.00 MXN" }).first(),
-  ).toContainText("Este pago ya se está procesando.");
+  const noticed = second
+    .getByRole("region", { name: "Pagos programados por hacer" })
+    .getByRole("listitem")
+    .filter({ hasText: processing })
+    .first();
+  await expect(noticed).toContainText("En proceso");
+  await expect(noticed.getByRole("link", { name: `Ver la operación ${id}` })).toBeVisible();
+  // On a phone the row keeps its payee and amount on one first line, the amount whole: the note never squeezes it.
+  await second.setViewportSize({ width: 390, height: 844 });
+  const [itemBox, amountBox] = await Promise.all([noticed.boundingBox(), noticed.getByText("$12,500.00 MXN").boundingBox()]);
+  expect((amountBox?.y ?? 0) - (itemBox?.y ?? 0)).toBeLessThan(16);
+  expect(amountBox?.height ?? 0).toBeLessThan(30);
 
   // The first tab's key pays it: paid once.
   await page.getByLabel("Clave de operación").fill("123456");
@@ -359,12 +399,21 @@ test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurrin
   const row = schedules(page).getByRole("row", { name: /\$3,456\.00 MXN/ });
   await expect(row).toContainText("Vencido");
   await expect(row).not.toContainText("Pendiente");
-  const overdue = row.locator("time", { hasText: /^Vencido el / });
+  const overdue = row.locator("time", { hasText: /^desde el / });
   const overdueDay = (await overdue.getAttribute("datetime")) ?? "";
   expect(overdueDay < today).toBe(true);
   // 'Próximo pago' is the next payment still ahead, never a past day.
   const next = (await row.getByRole("cell").nth(2).locator("time").getAttribute("datetime")) ?? "";
   expect(next >= today, next).toBe(true);
+  // In the table's date format (§ tables: DD/MM/YYYY).
+  await expect(row.getByRole("cell").nth(2)).toHaveText(`${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}`);
+  // 'Pagar ahora' pays the overdue payment, not 'Próximo pago': its day is under the button and in its name.
+  const shortOverdue = `${overdueDay.slice(8, 10)}/${overdueDay.slice(5, 7)}/${overdueDay.slice(0, 4)}`;
+  await expect(row.getByRole("cell").nth(4)).toContainText(`Pago del ${shortOverdue}`);
+  const overdueInWords = new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${overdueDay}T12:00:00Z`),
+  );
+  await expect(row.getByRole("link", { name: /^Pagar ahora/ })).toHaveAccessibleName(new RegExp(` del ${overdueInWords}$`));
   await expect(schedules(page)).not.toContainText("Pendiente");
 
   await page.goto("/");
@@ -396,7 +445,7 @@ test("the planner day's 'Pagar ahora' is a primary button, not a small link (dec
   await loginAs(page, "ana.admin");
   await page.goto("/pagos-recurrentes");
   const row = schedules(page).getByRole("row", { name: /\$2,345\.00 MXN/ });
-  const dueDay = (await row.locator("time", { hasText: /^Vencido el / }).getAttribute("datetime")) ?? "";
+  const dueDay = (await row.locator("time", { hasText: /^desde el / }).getAttribute("datetime")) ?? "";
   await page.goto(`/planner?mes=${Number(dueDay.slice(5, 7))}&anio=${dueDay.slice(0, 4)}&dia=${dueDay}`);
   const day = page.getByRole("dialog", { name: /^Pagos programados del / });
   const pay = day.getByRole("row", { name: /\$2,345\.00 MXN/ }).getByRole("link", { name: /^Pagar ahora el pago a / });

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { agendaDays } from "#core/domain/payment-planner";
 import type { PlannerDayView } from "#server/payments/planner.server";
 import { type Translate, useTranslation } from "~/i18n";
 
@@ -68,8 +69,8 @@ function daySummary(day: PlannerDayView, t: Translate): string {
 /**
  * The month from Monday as a table (md up): each day with its payments by status, the amounts
  * still due per currency, and its flags in words (holiday, short balance). A day with payments is
- * a link that opens its planned-payments modal (?dia=YYYY-MM-DD). Below md the same days are a
- * list of the ones that carry something, so a 390 px phone never scrolls sideways.
+ * a link that opens its planned-payments modal (?dia=YYYY-MM-DD). Below md the days with payments
+ * are a list, the overdue ones first, so a 390 px phone never scrolls sideways.
  */
 export function PlannerCalendar({
   weeks,
@@ -82,7 +83,7 @@ export function PlannerCalendar({
 }) {
   const { t } = useTranslation("payments");
   const days = weeks.flat().filter((day) => day.inMonth);
-  const agenda = days.filter((day) => day.total > 0 || day.holiday);
+  const agenda = agendaDays(days);
   return (
     <>
       <div className="hidden rounded-xl border border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">

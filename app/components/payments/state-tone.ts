@@ -13,3 +13,7 @@ const TONES: Record<PaymentState, string> = {
  */
 export const stateBadgeClass = (state: PaymentState) =>
   `w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`;
+
+/** 'En proceso': an operation is already paying the payment (the history's amber for the same words). */
+export const inProgressBadgeClass =
+  "w-fit whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200";
