@@ -71,6 +71,7 @@ export default function Accounts() {
         tabs={ACCOUNT_GROUPS.map((id) => ({
           id,
           label: t(`list.group.${id}`),
+          shortLabel: t(`list.groupShort.${id}`),
           href: withoutParams(withParams(here, { grupo: id }), ["editar"]),
         }))}
       />
