@@ -199,7 +199,17 @@ export default function Recipients() {
       <ConfirmModal
         open={Boolean(deleting)}
         title={t("delete.title", { name: deletingName })}
-        description={t("delete.description")}
+        description={
+          deleting ? (
+            <>
+              <span className="block font-medium text-slate-900 dark:text-slate-100">
+                {deleting.name}
+                {deleting.bankName ? ` · ${deleting.bankName}` : ""} · <span className="whitespace-nowrap">{`•••• ${deleting.last4}`}</span>
+              </span>
+              <span className="mt-2 block">{t("delete.description")}</span>
+            </>
+          ) : null
+        }
         closeHref={closeHref}
         fields={{ id: deleting?.key ?? "" }}
         intent="eliminar"
