@@ -477,12 +477,13 @@ test("a recipient's drawer shows its full account on request, to copy with or wi
 
   await drawer.getByRole("link", { name: "Ver cuenta completa" }).click();
   await expect(page).toHaveURL(/detalle=B3-501&ver=cuenta/);
-  await expect(drawer.getByRole("term").filter({ hasText: "Cuenta completa" })).toBeVisible();
+  // Named by what it is: a national 18-digit number is a CLABE.
+  await expect(drawer.getByRole("term").filter({ hasText: /^CLABE$/ })).toBeVisible();
   await expect(drawer.getByText(clabe, { exact: true })).toBeVisible();
   if (javaScriptEnabled) {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await drawer.getByRole("button", { name: "Copiar Cuenta completa" }).click();
-    await expect(drawer.getByRole("status").filter({ hasText: "Cuenta completa: copiado" })).toBeVisible();
+    await drawer.getByRole("button", { name: "Copiar CLABE" }).click();
+    await expect(drawer.getByRole("status").filter({ hasText: "CLABE: copiado" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clabe);
   } else {
     await expect(drawer.getByRole("button", { name: /^Copiar/ })).toHaveCount(0);
