@@ -192,7 +192,7 @@ export default function Recipients() {
           closeHref={closeHref}
           lastResult={actionData?.result ?? null}
           namespace="recipients"
-          shownName={editing.alias || editing.name}
+          subject={<RecipientSubject recipient={editing} />}
         />
       ) : null}
 
@@ -203,8 +203,7 @@ export default function Recipients() {
           deleting ? (
             <>
               <span className="block font-medium text-slate-900 dark:text-slate-100">
-                {deleting.name}
-                {deleting.bankName ? ` · ${deleting.bankName}` : ""} · <span className="whitespace-nowrap">{`•••• ${deleting.last4}`}</span>
+                <RecipientSubject recipient={deleting} />
               </span>
               <span className="mt-2 block">{t("delete.description")}</span>
             </>
@@ -216,6 +215,16 @@ export default function Recipients() {
         labels={{ cancel: t("delete.cancel"), confirm: t("delete.confirm"), pending: t("delete.deleting") }}
       />
     </div>
+  );
+}
+
+/** Whom an alias edit or a deletion is about, by what an alias does not say: legal name, bank, account. */
+function RecipientSubject({ recipient }: { recipient: { name: string; bankName: string; last4: string } }) {
+  return (
+    <>
+      {recipient.name}
+      {recipient.bankName ? ` · ${recipient.bankName}` : ""} · <span className="whitespace-nowrap">{`•••• ${recipient.last4}`}</span>
+    </>
   );
 }
 

@@ -35,6 +35,8 @@ test("favourite and rename an account", async ({ page }) => {
 
   await page.getByRole("link", { name: "Editar alias de Euros Hamburgo" }).click();
   const drawer = page.getByRole("dialog", { name: "Editar alias" });
+  // It says which account is renamed, by what the alias in the field does not.
+  await expect(drawer).toContainText(/Cuenta •••• \d{4} · EUR/);
   await drawer.getByLabel("Alias", { exact: true }).fill("euros hamburgo ");
   await drawer.getByRole("button", { name: "Guardar" }).click();
   await expect(drawer.getByText("Ingresa un alias distinto al actual.")).toBeVisible();

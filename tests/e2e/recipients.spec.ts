@@ -89,6 +89,7 @@ test("favourite, rename and delete a recipient", async ({ page }) => {
 
   await page.getByRole("link", { name: "Editar alias de Aceros Querétaro" }).click();
   const drawer = page.getByRole("dialog", { name: "Editar alias" });
+  await expect(drawer).toContainText(/Aceros y Perfiles de Querétaro S\.A\. de C\.V\. · Banorte · •••• 734\d/);
   await drawer.getByLabel("Alias", { exact: true }).fill("Telas Monterrey");
   await drawer.getByRole("button", { name: "Guardar" }).click();
   await expect(
