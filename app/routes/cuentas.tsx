@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { ACCOUNT_GROUPS, parseAccountGroup } from "#core/domain/account-list";
 import accounts from "#core/locales/es-MX/accounts.json";
+import { displayCurrency } from "#core/money";
 import { safeRedirectPath, withoutParams, withParams } from "#core/url";
 import { AccountCard } from "~/components/accounts/AccountCard";
 import { AliasDrawer } from "~/components/accounts/AliasDrawer";
@@ -71,6 +72,7 @@ export default function Accounts() {
         tabs={ACCOUNT_GROUPS.map((id) => ({
           id,
           label: t(`list.group.${id}`),
+          shortLabel: t(`list.groupShort.${id}`),
           href: withoutParams(withParams(here, { grupo: id }), ["editar"]),
         }))}
       />
@@ -141,7 +143,11 @@ export default function Accounts() {
           closeHref={closeHref}
           lastResult={actionData?.result ?? null}
           namespace="accounts"
-          shownName={editing.alias}
+          subject={
+            <span className="whitespace-nowrap">
+              {t("movements.account", { number: `•••• ${editing.last4}`, currency: displayCurrency(editing.currency) })}
+            </span>
+          }
         />
       ) : null}
     </div>

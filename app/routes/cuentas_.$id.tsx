@@ -104,7 +104,9 @@ export default function AccountMovements() {
             {t("movements.title", { alias: account.alias })}
           </h2>
           <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600 dark:text-slate-300">
-            <span>{t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}</span>
+            <span className="whitespace-nowrap">
+              {t("movements.account", { number: `•••• ${account.last4}`, currency: displayCurrency(account.currency) })}
+            </span>
             {account.hasDeposit && !deposit ? (
               <Link
                 to={`${withParams(here, { ver: "clabe" })}#datos-deposito`}
@@ -116,7 +118,7 @@ export default function AccountMovements() {
             ) : null}
           </p>
         </div>
-        <p className="text-right">
+        <p className="sm:text-right">
           <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("movements.balance")}</span>
           <Money amount={account.balance} currency={account.currency} className="text-2xl font-bold" />
         </p>

@@ -192,20 +192,39 @@ export default function Recipients() {
           closeHref={closeHref}
           lastResult={actionData?.result ?? null}
           namespace="recipients"
-          shownName={editing.alias || editing.name}
+          subject={<RecipientSubject recipient={editing} />}
         />
       ) : null}
 
       <ConfirmModal
         open={Boolean(deleting)}
         title={t("delete.title", { name: deletingName })}
-        description={t("delete.description")}
+        description={
+          deleting ? (
+            <>
+              <span className="block font-medium text-slate-900 dark:text-slate-100">
+                <RecipientSubject recipient={deleting} />
+              </span>
+              <span className="mt-2 block">{t("delete.description")}</span>
+            </>
+          ) : null
+        }
         closeHref={closeHref}
         fields={{ id: deleting?.key ?? "" }}
         intent="eliminar"
         labels={{ cancel: t("delete.cancel"), confirm: t("delete.confirm"), pending: t("delete.deleting") }}
       />
     </div>
+  );
+}
+
+/** Whom an alias edit or a deletion is about, by what an alias does not say: legal name, bank, account. */
+function RecipientSubject({ recipient }: { recipient: { name: string; bankName: string; last4: string } }) {
+  return (
+    <>
+      {recipient.name}
+      {recipient.bankName ? ` · ${recipient.bankName}` : ""} · <span className="whitespace-nowrap">{`•••• ${recipient.last4}`}</span>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { depositData, hasDepositData, revealRequested } from "./deposit-data";
+import { depositData, depositRail, hasDepositData, revealRequested } from "./deposit-data";
 
 describe("depositData", () => {
   it("gives the full CLABE, the bank its first digits name, the currency and the holder", () => {
@@ -9,6 +9,7 @@ describe("depositData", () => {
       bank: "Afirme",
       currency: "MXN",
       holder: "Importadora del Bajío",
+      rail: "SPEI",
     });
   });
 
@@ -26,6 +27,18 @@ describe("depositData", () => {
   it("has none for a currency without national deposit data (§9: MXP, USD, EUR)", () => {
     expect(depositData({ clabe: "062225001002340019", currency: "CAD", holder: "X" })).toBeNull();
     expect(["MXN", "MXP", "USD", "EUR", "CAD", "GBP"].map(hasDepositData)).toEqual([true, true, true, true, false, false]);
+  });
+});
+
+describe("depositRail", () => {
+  it("names SPEI for pesos and SPID for dollars, the rails a CLABE receives in each", () => {
+    expect(["MXN", "mxp", " USD "].map(depositRail)).toEqual(["SPEI", "SPEI", "SPID"]);
+    expect(depositData({ clabe: "062225001002340027", currency: "USD", holder: "X" })?.rail).toBe("SPID");
+  });
+
+  it("names no rail where the spec gives none, rather than a wrong one", () => {
+    expect(["EUR", "CAD", ""].map(depositRail)).toEqual([null, null, null]);
+    expect(depositData({ clabe: "062225001002340027", currency: "EUR", holder: "X" })?.rail).toBeNull();
   });
 });
 

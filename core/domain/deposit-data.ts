@@ -11,6 +11,21 @@ export interface DepositData {
   bank: string;
   currency: string;
   holder: string;
+  /** The interbank rail that pays into this CLABE in its currency, or null when we cannot name one. */
+  rail: DepositRail | null;
+}
+
+/**
+ * The rails a national CLABE is paid through (SPEC §3's movement types): SPEI carries pesos, SPID
+ * carries dollars. Neither the spec nor the sandbox names one for euros, so a EUR account's card
+ * names none rather than send a payer to a rail that would return the money.
+ */
+export type DepositRail = "SPEI" | "SPID";
+
+const RAIL_BY_CURRENCY: Readonly<Record<string, DepositRail>> = { MXN: "SPEI", MXP: "SPEI", USD: "SPID" };
+
+export function depositRail(currency: string): DepositRail | null {
+  return RAIL_BY_CURRENCY[currency.trim().toUpperCase()] ?? null;
 }
 
 /** §9: only these currencies have national deposit data; MXP is shown as MXN. */
@@ -35,5 +50,6 @@ export function depositData(account: { clabe: string; currency: string; holder: 
     bank: bankOfClabe(clabe)?.name ?? "",
     currency: currency === "MXP" ? "MXN" : currency,
     holder: account.holder.trim(),
+    rail: depositRail(currency),
   };
 }

@@ -90,6 +90,8 @@ export type RecipientField = (typeof RECIPIENT_FIELDS)[number];
 
 /** Aliases are stored upstream with at most 40 characters. */
 export const ALIAS_MAX = 40;
+/** §5: a recipient's e-mail is at most 30 characters; the input stops there too. */
+export const RECIPIENT_EMAIL_MAX = 30;
 
 /** §5 "letters, accents, spaces". */
 const LETTERS = /^[A-Za-zÀ-ÖØ-öø-ÿ ]+$/;
@@ -155,7 +157,7 @@ const bankCode = [minLength(8), maxLength(11)];
 function rulesFor(type: RecipientType, values: Partial<Record<RecipientField, string>>): Partial<Record<RecipientField, Rule>> {
   const rules: Partial<Record<RecipientField, Rule>> = {
     alias: required(aliasProblem, minLength(2), maxLength(ALIAS_MAX)),
-    email: required((value) => (isEmailAddress(value) ? null : invalid.email), maxLength(30)),
+    email: required((value) => (isEmailAddress(value) ? null : invalid.email), maxLength(RECIPIENT_EMAIL_MAX)),
     phone: required(pattern(/^\d{10}$/, invalid.phone)),
     currency: required(oneOf(currenciesFor(type))),
   };

@@ -28,10 +28,15 @@ test("favourite and rename an account", async ({ page }) => {
   await euros.getByRole("button", { name: "Marcar Euros Hamburgo como favorita" }).click();
   await expect(toast(page, "Cuenta actualizada")).toBeVisible();
   await page.getByRole("link", { name: "Cuentas favoritas" }).click();
-  await expect(page.getByRole("article", { name: "Euros Hamburgo" })).toContainText("Favorita");
+  // The star tells it, once: its name is now the way back.
+  await expect(
+    page.getByRole("article", { name: "Euros Hamburgo" }).getByRole("button", { name: "Quitar Euros Hamburgo de favoritas" }),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: "Editar alias de Euros Hamburgo" }).click();
   const drawer = page.getByRole("dialog", { name: "Editar alias" });
+  // It says which account is renamed, by what the alias in the field does not.
+  await expect(drawer).toContainText(/Cuenta •••• \d{4} · EUR/);
   await drawer.getByLabel("Alias", { exact: true }).fill("euros hamburgo ");
   await drawer.getByRole("button", { name: "Guardar" }).click();
   await expect(drawer.getByText("Ingresa un alias distinto al actual.")).toBeVisible();
@@ -168,6 +173,9 @@ test("'Ver CLABE' reveals the account's deposit data to copy, with and without J
     await expect(card.getByRole("term").filter({ hasText: label })).toBeVisible();
     await expect(card.getByText(value, { exact: true })).toBeVisible();
   }
+  // Pesos arrive by SPEI; nobody pastes the currency, so it has nothing to copy.
+  await expect(card).toContainText("Pagos por SPEI a esta cuenta.");
+  await expect(card.getByRole("button", { name: "Copiar Divisa" })).toHaveCount(0);
   if (javaScriptEnabled) {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await card.getByRole("button", { name: "Copiar CLABE" }).click();
@@ -186,6 +194,15 @@ test("'Ver CLABE' reveals the account's deposit data to copy, with and without J
 
   // Another company's account stays unknown, asked or not.
   expect((await page.goto("/cuentas/A-200115-01?ver=clabe"))?.status()).toBe(404);
+});
+
+test("a dollar account's deposit data names SPID, the rail that pays dollars into a CLABE", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/cuentas/A-100234-02?ver=clabe");
+  const card = page.getByRole("region", { name: "Datos para depósito" });
+  await expect(card.getByRole("definition").filter({ hasText: /^USD$/ })).toBeVisible();
+  await expect(card).toContainText("Pagos en dólares por SPID a esta cuenta.");
+  await expect(card).not.toContainText("SPEI");
 });
 
 test("the accounts screens have no automated accessibility violations", async ({ page }, testInfo) => {

@@ -125,3 +125,16 @@ test("reading notifications in one tab clears the bell in the others", async ({ 
   // The first tab was not reloaded: its bell follows.
   await expect(page.getByRole("link", { name: "Notificaciones", exact: true })).toBeVisible();
 });
+
+test("on a phone the toast leaves the header and its 'Menú' uncovered", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wait = await pushToBeatriz(page, testInfo, { count: 5 });
+  const shown = toast(page).filter({ hasText: "5 destinatarios activos" });
+  await expect(shown).toBeVisible(wait);
+  const card = await shown.boundingBox();
+  // The lowest edge of the page's headers (the phone bar with 'Menú' and the page's title bar).
+  const headersEnd = await page.evaluate(() =>
+    Math.max(...Array.from(document.querySelectorAll("header"), (header) => header.getBoundingClientRect().bottom)),
+  );
+  expect(card!.y).toBeGreaterThanOrEqual(headersEnd);
+});

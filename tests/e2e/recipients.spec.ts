@@ -89,6 +89,7 @@ test("favourite, rename and delete a recipient", async ({ page }) => {
 
   await page.getByRole("link", { name: "Editar alias de Aceros Querétaro" }).click();
   const drawer = page.getByRole("dialog", { name: "Editar alias" });
+  await expect(drawer).toContainText(/Aceros y Perfiles de Querétaro S\.A\. de C\.V\. · Banorte · •••• 734\d/);
   await drawer.getByLabel("Alias", { exact: true }).fill("Telas Monterrey");
   await drawer.getByRole("button", { name: "Guardar" }).click();
   await expect(
@@ -102,6 +103,10 @@ test("favourite, rename and delete a recipient", async ({ page }) => {
   await sandboxControl("/__faults", { path: "/api/backoffice-recipients", method: "PUT", kind: "status", status: 422 });
   await openRowMenu(page, "Aceros Bajío");
   await page.getByRole("link", { name: "Eliminar Aceros Bajío" }).click();
+  // An alias is free text: the confirmation restates whom it deletes, by legal name, bank and account.
+  await expect(page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" })).toHaveAccessibleDescription(
+    /^Aceros y Perfiles de Querétaro S\.A\. de C\.V\. · Banorte · •••• 734\d/,
+  );
   await page.getByRole("dialog", { name: "¿Quieres eliminar a Aceros Bajío?" }).getByRole("button", { name: "Sí, eliminar" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "No pudimos eliminar tu destinatario" })).toBeVisible();
   await expect(recipientsTable(page).getByRole("row", { name: /Aceros y Perfiles/ })).toBeVisible();
@@ -120,6 +125,10 @@ test("register a national física recipient through the challenge: pending, then
   await page.getByRole("link", { name: "Agregar destinatario" }).click();
   await expect(page.getByRole("button", { name: "Persona física" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("button", { name: "Nacional", exact: true })).toHaveAttribute("aria-pressed", "true");
+  // The recipient's e-mail: the browser offers not the member's own address, and it stops at §5's 30.
+  const email = page.getByLabel("Correo electrónico", { exact: true });
+  await expect(email).toHaveAttribute("autocomplete", "off");
+  await expect(email).toHaveAttribute("maxlength", "30");
   await fillNational(page, national);
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
 
@@ -469,12 +478,13 @@ test("a recipient's drawer shows its full account on request, to copy with or wi
 
   await drawer.getByRole("link", { name: "Ver cuenta completa" }).click();
   await expect(page).toHaveURL(/detalle=B3-501&ver=cuenta/);
-  await expect(drawer.getByRole("term").filter({ hasText: "Cuenta completa" })).toBeVisible();
+  // Named by what it is: a national 18-digit number is a CLABE.
+  await expect(drawer.getByRole("term").filter({ hasText: /^CLABE$/ })).toBeVisible();
   await expect(drawer.getByText(clabe, { exact: true })).toBeVisible();
   if (javaScriptEnabled) {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await drawer.getByRole("button", { name: "Copiar Cuenta completa" }).click();
-    await expect(drawer.getByRole("status").filter({ hasText: "Cuenta completa: copiado" })).toBeVisible();
+    await drawer.getByRole("button", { name: "Copiar CLABE" }).click();
+    await expect(drawer.getByRole("status").filter({ hasText: "CLABE: copiado" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clabe);
   } else {
     await expect(drawer.getByRole("button", { name: /^Copiar/ })).toHaveCount(0);

@@ -14,7 +14,10 @@ export type AccountCardProps = {
   returnTo: string;
 };
 
-/** One account of 'Mis cuentas': alias, currency (MXP as MXN), masked number, balance, actions. */
+/**
+ * One account of 'Mis cuentas': alias, currency (MXP as MXN), masked number, balance, actions. A
+ * favourite is told once, by the star toggle (its name says the state), not again in the meta line.
+ */
 export function AccountCard({ account, movementsHref, editHref, returnTo }: AccountCardProps) {
   const { t } = useTranslation("accounts");
   return (
@@ -35,8 +38,7 @@ export function AccountCard({ account, movementsHref, editHref, returnTo }: Acco
         <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
           {displayCurrency(account.currency)}
         </span>
-        <span>{t("list.number", { number: `•••• ${account.last4}` })}</span>
-        {account.favorite ? <span className="text-pending">★ {t("list.favorite")}</span> : null}
+        <span className="whitespace-nowrap">{t("list.number", { number: `•••• ${account.last4}` })}</span>
       </p>
       <p className="mt-auto">
         <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("list.balance")}</span>

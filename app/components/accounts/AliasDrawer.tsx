@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { aliasSchema } from "#core/domain/recipient-form";
@@ -23,20 +24,22 @@ export type AliasDrawerProps = {
   lastResult: SubmissionResult<string[]> | null;
   /** Whose texts (`alias.*` keys): the accounts' or the recipients' namespace. */
   namespace: "accounts" | "recipients";
-  /** The name shown as the current one ('Alias actual: …'). */
-  shownName: string;
+  /**
+   * Which account or recipient is renamed, by what the alias does not say (an account's number and
+   * currency, a recipient's legal name, bank and account): the field already shows the alias.
+   */
+  subject: ReactNode;
 };
 
 /**
  * The alias edit of an account or a recipient (§5 Alias update): a drawer addressed by the URL
  * with one field, validated by the same schema on both sides. A rejected alias stays typed.
  */
-export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, namespace, shownName }: AliasDrawerProps) {
+export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, namespace, subject }: AliasDrawerProps) {
   const { t } = useTranslation(namespace);
   const texts = {
     title: t("alias.title"),
     label: t("alias.label"),
-    current: t("alias.current", { alias: shownName }),
     save: t("alias.save"),
     saving: t("alias.saving"),
     cancel: t("alias.cancel"),
@@ -55,7 +58,7 @@ export function AliasDrawer({ open, id, currentAlias, closeHref, lastResult, nam
     <Drawer
       open={open}
       title={texts.title}
-      subtitle={texts.current}
+      subtitle={subject}
       closeHref={closeHref}
       footer={
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

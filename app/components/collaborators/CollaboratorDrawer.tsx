@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { collaboratorPermissionsSchema, OPERATION_MODES, type OperationMode } from "#core/domain/collaborator-permissions";
+import { EmailText } from "~/components/collaborators/EmailText";
 import { buttonClass } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { Drawer } from "~/components/ui/Drawer";
@@ -90,7 +91,9 @@ export function CollaboratorDrawer({ collaborator, initial, closeHref, lastResul
           <dt className="text-slate-600 dark:text-slate-300">{t("drawer.profile")}</dt>
           <dd className="text-slate-900 dark:text-slate-100">{t(`profiles.${collaborator.profileType}`)}</dd>
           <dt className="text-slate-600 dark:text-slate-300">{t("drawer.email")}</dt>
-          <dd className="break-all text-slate-900 dark:text-slate-100">{collaborator.email ?? t("unavailable")}</dd>
+          <dd className="break-words text-slate-900 dark:text-slate-100">
+            {collaborator.email ? <EmailText email={collaborator.email} /> : t("unavailable")}
+          </dd>
           <dt className="text-slate-600 dark:text-slate-300">{t("drawer.whatsapp")}</dt>
           <dd className="text-slate-900 dark:text-slate-100">{collaborator.whatsapp ?? t("unavailable")}</dd>
         </dl>

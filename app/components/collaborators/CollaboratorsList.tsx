@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { EmailText } from "~/components/collaborators/EmailText";
 import { useTranslation } from "~/i18n";
 
 export type CollaboratorRowView = {
@@ -32,7 +33,9 @@ export function CollaboratorsList({ rows }: { rows: CollaboratorRowView[] }) {
             </div>
             <div className="min-w-0">
               <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.email")}: </dt>
-              <dd className="inline break-all text-slate-900 dark:text-slate-100">{row.email ?? t("unavailable")}</dd>
+              <dd className="inline break-words text-slate-900 dark:text-slate-100">
+                {row.email ? <EmailText email={row.email} /> : t("unavailable")}
+              </dd>
             </div>
             <div className="min-w-0">
               <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.whatsapp")}: </dt>

@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { accountNumberKind } from "#core/domain/account-number";
 import type { RecipientView } from "#core/domain/recipients";
 import { sendState } from "#core/domain/recipients";
 import { sendMoneyHref } from "#core/domain/send-money";
+import { GroupedNumber } from "~/components/accounts/GroupedNumber";
 import { ProOnlySendNote } from "~/components/recipients/RecipientsTable";
 import { RecipientStatusBadge } from "~/components/recipients/RecipientStatusBadge";
 import { buttonClass } from "~/components/ui/button";
@@ -44,10 +46,12 @@ export function RecipientDrawer({
   const send = sendState(recipient, { sendAllowed, internationalAllowed });
   const label = recipient.alias || recipient.name;
   const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
+  // The revealed number is named by what it is (a national 18-digit one is a CLABE), read in groups, copied raw.
+  const fullLabel = fullAccount ? t(`detail.number.${accountNumberKind(fullAccount, recipient.national)}`) : "";
   const account = fullAccount ? (
     <span className="flex flex-wrap items-center gap-x-2">
-      <span className="select-all font-mono text-base tracking-wide tabular-nums">{fullAccount}</span>
-      <CopyButton value={fullAccount} label={t("detail.fullAccount")} />
+      <GroupedNumber value={fullAccount} className="text-base" />
+      <CopyButton value={fullAccount} label={fullLabel} />
       {hideHref ? (
         <Link to={hideHref} preventScrollReset className={linkClass}>
           {t("detail.hideAccount")}
@@ -66,7 +70,7 @@ export function RecipientDrawer({
   );
   const rows: Array<[string, ReactNode]> = [
     [t("detail.alias"), recipient.alias || "—"],
-    [fullAccount ? t("detail.fullAccount") : t("list.columns.account"), account],
+    [fullAccount ? fullLabel : t("list.columns.account"), account],
     [t("list.columns.bank"), recipient.bankName || "—"],
     [t("list.columns.currency"), recipient.currency],
     [
@@ -84,12 +88,12 @@ export function RecipientDrawer({
       subtitle={<RecipientStatusBadge status={recipient.status} />}
       closeHref={closeHref}
       footer={
-        <div className="flex flex-wrap justify-end gap-3">
-          <Link to={editHref} preventScrollReset className={buttonClass("secondary")}>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+          <Link to={editHref} preventScrollReset className={buttonClass("secondary", "w-full sm:w-auto")}>
             {t("list.editAlias", { name: label })}
           </Link>
           {send === "send" ? (
-            <Link to={sendMoneyHref(recipient.ref)} className={buttonClass("primary")}>
+            <Link to={sendMoneyHref(recipient.ref)} className={buttonClass("primary", "w-full sm:w-auto")}>
               {t("list.send")}
             </Link>
           ) : send === "proOnly" ? (
@@ -98,7 +102,8 @@ export function RecipientDrawer({
         </div>
       }
     >
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm">
+      {/* Baseline: a label sits level with its value's text, also where a 44 px link makes the row taller. */}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-6 gap-y-3 text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="text-slate-600 dark:text-slate-300">{term}</dt>

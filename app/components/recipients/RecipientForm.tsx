@@ -9,10 +9,12 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { bankOfClabe } from "#core/domain/clabe";
 import type { RecipientField, RecipientFormValues, RecipientInput, RecipientType } from "#core/domain/recipient-form";
 import {
+  ALIAS_MAX,
   AMOUNT_BANDS,
   carriedFields,
   isNational,
   isPhysical,
+  RECIPIENT_EMAIL_MAX,
   RECIPIENT_FIELDS,
   recipientDraftSchema,
   recipientSchema,
@@ -62,8 +64,8 @@ const TYPED_FIELDS = new Set<string>(RECIPIENT_FIELDS.filter((field) => field !=
 
 /**
  * The rules table checks every field inside one refinement, so the schema gives the browser no
- * length limits: the inputs' maxLength below are set by hand (some above the rule, so its
- * message shows instead of the typing stopping).
+ * length limits: the inputs' maxLength below are set by hand, each equal to its rule's limit, so
+ * the field never takes more than the rule accepts.
  */
 const constraint = getZodConstraint(recipientSchema());
 
@@ -239,8 +241,9 @@ export function RecipientForm({
       {section(
         t("form.sections.contact"),
         <>
-          {text("alias", { maxLength: 40, autoComplete: "off" })}
-          {text("email", { type: "email", autoComplete: "email", maxLength: 60 })}
+          {text("alias", { maxLength: ALIAS_MAX, autoComplete: "off" })}
+          {/* The recipient's address, not the member's own: the browser must not offer to fill it. */}
+          {text("email", { type: "email", autoComplete: "off", maxLength: RECIPIENT_EMAIL_MAX })}
           {text("phone", {
             type: "tel",
             inputMode: "numeric",

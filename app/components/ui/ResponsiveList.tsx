@@ -212,7 +212,14 @@ export type ResponsiveTableProps<Row> = {
 const TABLE_FRAME_SCROLL =
   "relative overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 max-md:overflow-visible";
 const TABLE_FRAME_CARDS = "max-md:border-0 max-md:bg-transparent dark:max-md:bg-transparent";
-const TABLE_HEAD = "bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300 max-md:sr-only";
+/**
+ * The heading row's tint is on its cells, the outer ones rounded to the frame's inner corner (12 px
+ * less its 1 px border): the frame cannot clip it (overflow-hidden would cut a row menu's popup
+ * open below the last row), and a square tint broke the frame's rounded top.
+ */
+const TABLE_HEAD =
+  "text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300 max-md:sr-only " +
+  "[&_th]:bg-slate-50 dark:[&_th]:bg-slate-800 [&_th:first-child]:rounded-tl-[11px] [&_th:last-child]:rounded-tr-[11px]";
 const TABLE_BODY = "divide-y divide-slate-100 dark:divide-slate-800 max-md:block";
 const TABLE_BODY_CARDS = "max-md:space-y-3 max-md:divide-y-0";
 const TABLE_ROW = "max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1.5 max-md:p-4";

@@ -1,6 +1,15 @@
 import { Link } from "@remix-run/react";
 
-export type TabItem = { id: string; label: string; href: string };
+export type TabItem = {
+  id: string;
+  label: string;
+  /**
+   * What a phone shows when the full labels would not fit one row: part of `label` (WCAG 2.5.3,
+   * label in name), which assistive technology still reads in full.
+   */
+  shortLabel?: string;
+  href: string;
+};
 
 export type TabsProps = {
   tabs: TabItem[];
@@ -33,14 +42,25 @@ export function Tabs({ tabs, current, label, className, replace = false }: TabsP
                 replace={replace}
                 aria-current={active ? "page" : undefined}
                 className={[
-                  "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 text-sm font-semibold transition-colors",
+                  "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 text-sm",
+                  tab.shortLabel ? "px-3 sm:px-4" : "px-4",
+                  "font-semibold transition-colors",
                   "focus-visible:outline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500",
                   active
                     ? "border-brand-600 text-brand-700 dark:border-brand-100 dark:text-brand-100"
                     : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
                 ].join(" ")}
               >
-                {tab.label}
+                {tab.shortLabel ? (
+                  <>
+                    <span aria-hidden="true" className="sm:hidden">
+                      {tab.shortLabel}
+                    </span>
+                    <span className="sr-only sm:not-sr-only">{tab.label}</span>
+                  </>
+                ) : (
+                  tab.label
+                )}
               </Link>
             </li>
           );

@@ -32,7 +32,9 @@ export const TOAST_MS = 5000;
 const ToastCard = onDemand("aviso-toast", () => import("./ToastCard").then((module) => module.ToastCard));
 
 /**
- * One toast at a time, top right, 344 px wide. It hides itself after `durationMs`: with JS by a
+ * One toast at a time, 344 px wide: top right from `sm` up, at the foot on a phone, where the top
+ * would cover the header and its 'Menú' (the page scrolls under it, so no offset clears the header).
+ * It hides itself after `durationMs`: with JS by a
  * timer, without JS by a CSS animation (the stylesheet's `.fxn-toast`) that fades it out and makes
  * it hidden (so it can no longer be clicked or read). Hovering or focusing it pauses both. The close control is a <summary>, so
  * it closes the toast natively with JS off.
@@ -46,7 +48,7 @@ export function Toast({ toast, durationMs = TOAST_MS }: ToastProps) {
 
   // Both live regions are always in the page, so a toast that arrives later is announced.
   return (
-    <div className="pointer-events-none fixed right-4 top-4 z-[60] w-toast max-w-[calc(100vw-2rem)]">
+    <div className="pointer-events-none fixed bottom-4 right-4 z-[60] sm:bottom-auto sm:top-4 w-toast max-w-[calc(100vw-2rem)]">
       {/* Named, so the toasts are told apart from a page's own status notices (the market closed, a job's progress). */}
       <div role="status" aria-live="polite" aria-atomic="true" aria-label={t("toast.region")}>
         {shown && shown.type !== "error" ? card : null}
