@@ -5,9 +5,9 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { formatRowDateTime, mexicoCity } from "#core/domain/dates";
 import {
   alertCalculatorHref,
+  alertDistance,
   type AlertOperation,
   canCreateAlert,
-  distanceFromPrice,
   priceAlertSchema,
   showRate,
 } from "#core/domain/price-alerts";
@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
               rate: showRate(alert.triggeredRate),
             })
           : null,
-      distance: alert.status === "active" ? distanceFromPrice(alert.targetRate, current) : null,
+      distance: alertDistance(alert.status, alert.targetRate, current),
       deleteHref: withParams(base, { dialogo: DIALOG, alerta: alert.id }),
       calculatorHref: alertCalculatorHref(alert.pair, alert.operation),
     };

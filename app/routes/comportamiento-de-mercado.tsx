@@ -91,16 +91,26 @@ const chip = (current: boolean) =>
   }`;
 const hrefFor = (pair: string, range: RateRange) => `?par=${pairSlug(pair)}&rango=${range}`;
 
+/** The colours of the monitoring cards' change (FollowedPair), so a rise or a fall reads the same on both screens. */
+const CHANGE_TONE = { up: "text-success dark:text-green-400", down: "text-failed dark:text-red-400" } as const;
+
 /** The range's figures (last, change, change %, high, low) and its chart, both following the live ticks with JS. */
 function LiveRates({ pair, range, series }: { pair: string; range: RateRange; series: RateSeries }) {
   const { t } = useTranslation(["market", "charts"]);
   const points = useLiveSeries(pair, series.points, stepOf(range), true);
   const figures = rangeFigures(points);
-  const items = figures
+  // The change reads by its direction at a glance, as on the monitoring cards: colour and arrow, beside the sign.
+  const direction = !figures || figures.change === 0 ? null : figures.change > 0 ? "up" : "down";
+  const changeTone = direction ? CHANGE_TONE[direction] : undefined;
+  const items: Array<{ label: string; value: string; tone?: string; note?: string }> = figures
     ? [
-        { label: t("rates.last"), value: formatRate(figures.last.rate) },
-        { label: t("rates.change"), value: formatRateChange(figures.change) },
-        { label: t("rates.changePercent"), value: formatPercentChange(figures.changePercent) },
+        {
+          label: t("rates.last"),
+          value: formatRate(figures.last.rate),
+          note: t("rates.lastAt", { time: mexicoCity(figures.last.at).format("DD/MM/YYYY HH:mm") }),
+        },
+        { label: t("rates.change"), value: formatRateChange(figures.change), tone: changeTone },
+        { label: t("rates.changePercent"), value: formatPercentChange(figures.changePercent), tone: changeTone },
         { label: t("rates.high"), value: formatRate(figures.high.rate) },
         { label: t("rates.low"), value: formatRate(figures.low.rate) },
       ]
@@ -111,7 +121,15 @@ function LiveRates({ pair, range, series }: { pair: string; range: RateRange; se
         {items.map((item) => (
           <div key={item.label} className="min-w-0 rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
             <dt className="text-xs text-slate-600 dark:text-slate-300">{item.label}</dt>
-            <dd className="font-semibold tabular-nums">{item.value}</dd>
+            <dd className={`font-semibold tabular-nums ${item.tone ?? ""}`}>
+              {item.tone && direction ? (
+                <span aria-hidden="true" className="mr-1 text-xs">
+                  {direction === "up" ? "▲" : "▼"}
+                </span>
+              ) : null}
+              {item.value}
+            </dd>
+            {item.note ? <dd className="text-xs text-slate-600 dark:text-slate-300">{item.note}</dd> : null}
           </div>
         ))}
       </dl>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { mexicoDate } from "#core/domain/dates";
-import type { PortfolioFilters as Filters } from "#core/domain/portfolio";
+import type { PortfolioFilters as Filters, PortfolioKind, PortfolioTypeParam } from "#core/domain/portfolio";
 import { defaultPortfolioFilters } from "#core/domain/portfolio";
 import charts from "#core/locales/es-MX/charts.json";
 import portfolio from "#core/locales/es-MX/portfolio.json";
@@ -35,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       today,
       lastResult: read.reply,
+      unknownMonth: read.unknownMonth?.slice(0, 12) ?? null,
       defaults,
       pairs,
       period: read.ok ? read.period : null,
@@ -52,11 +53,16 @@ function filterValues(filters: Filters) {
   return { mes: filters.mes, anio: String(filters.anio), par: filters.par, tipo: filters.tipo };
 }
 
+/** The URL's value of each kind, and of the other kind (the empty state's next step). */
+const TYPE_PARAM: Record<PortfolioKind, PortfolioTypeParam> = { buy: "compra", sell: "venta" };
+const OTHER_TYPE: Record<PortfolioKind, PortfolioTypeParam> = { buy: "venta", sell: "compra" };
+
 /** A day's point on the chart: 17:00 in Mexico City, when the rate history stamps its closes. */
 const dayInstant = (date: string) => Date.parse(`${date}T17:00:00-06:00`);
 
 export default function Portfolio() {
-  const { today, lastResult, defaults, pairs, period, failed, figures, truncated, marketAvailable } = useLoaderData<typeof loader>();
+  const { today, lastResult, unknownMonth, defaults, pairs, period, failed, figures, truncated, marketAvailable } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("portfolio");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -67,6 +73,15 @@ export default function Portfolio() {
     <div className="flex min-w-0 flex-col gap-6">
       <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
       <PortfolioFilters key={location.search} today={today} lastResult={lastResult} defaults={defaults} pairs={pairs} />
+      {unknownMonth !== null ? (
+        // Neutral: nothing is wrong with what the person can see; the link asked for a month that does not exist.
+        <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+          {t("filters.unknownMonth", {
+            month: unknownMonth,
+            shown: t("filters.monthOfYear", { month: t(`months.${defaults.mes}`).toLowerCase(), year: defaults.anio }),
+          })}
+        </p>
+      ) : null}
 
       {failed ? <LoadError message={t("summary.loadError")} retryLabel={t("summary.retry")} retryHref={here} /> : null}
 
@@ -98,9 +113,20 @@ export default function Portfolio() {
               ) : null}
             </div>
             {figures.count === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                {t("summary.empty", { type: typeText.toLowerCase(), pair: period.pair })}
-              </p>
+              <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
+                <p className="text-slate-600 dark:text-slate-300">
+                  {t("summary.empty", { type: typeText.toLowerCase(), pair: period.pair })}
+                </p>
+                {/* The next step: the other side of the same period, or the calculator to operate. */}
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Link to={withParams(here, { tipo: OTHER_TYPE[period.kind] })} className={buttonClass("secondary")}>
+                    {t(`summary.emptyOther.${period.kind}`, { pair: period.pair })}
+                  </Link>
+                  <Link to={withParams("/", { operacion: TYPE_PARAM[period.kind], par: period.pair })} className={buttonClass("ghost")}>
+                    {t(`summary.emptyOperate.${period.kind}`, { currency: period.base })}
+                  </Link>
+                </div>
+              </div>
             ) : (
               <PortfolioSummary
                 kind={period.kind}
@@ -113,11 +139,6 @@ export default function Portfolio() {
                 market={figures.market}
               />
             )}
-            {figures.market && figures.market.daysWithoutClose > 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {t("summary.daysWithoutClose", { count: figures.market.daysWithoutClose })}
-              </p>
-            ) : null}
             {!marketAvailable && figures.count > 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-300">{t("summary.marketUnavailable")}</p>
             ) : null}
@@ -146,27 +167,30 @@ export default function Portfolio() {
             </section>
           ) : null}
 
-          <section aria-labelledby="por-mes" className="flex min-w-0 flex-col gap-3">
-            <h2 id="por-mes" className="text-lg font-semibold">
-              {t("monthly.title", { year: period.yearFrom.slice(0, 4) })}
-            </h2>
-            <VolumeChart
-              caption={t("monthly.chart", { currency: period.base, year: period.yearFrom.slice(0, 4) })}
-              items={figures.months.map((month) => ({
-                key: month.month,
-                label: t(`months.${Number(month.month.slice(5, 7))}`).slice(0, 3),
-                volume: month.baseVolume,
-                highlighted: month.inPeriod,
-              }))}
-              formatMax={(max) => money(String(max), period.base)}
-            >
-              <MonthlyTable
-                months={figures.months}
-                base={period.base}
-                caption={t("monthly.caption", { type: typeText.toLowerCase(), pair: period.pair, year: period.yearFrom.slice(0, 4) })}
-              />
-            </VolumeChart>
-          </section>
+          {/* A year without operations of this kind has nothing to chart: the empty state above says so. */}
+          {figures.months.some((month) => month.count > 0) ? (
+            <section aria-labelledby="por-mes" className="flex min-w-0 flex-col gap-3">
+              <h2 id="por-mes" className="text-lg font-semibold">
+                {t(`monthly.title.${period.kind}`, { pair: period.pair, year: period.yearFrom.slice(0, 4) })}
+              </h2>
+              <VolumeChart
+                caption={t("monthly.chart", { currency: period.base, year: period.yearFrom.slice(0, 4) })}
+                items={figures.months.map((month) => ({
+                  key: month.month,
+                  label: t(`months.${Number(month.month.slice(5, 7))}`).slice(0, 3),
+                  volume: month.baseVolume,
+                  highlighted: month.inPeriod,
+                }))}
+                formatMax={(max) => money(String(max), period.base)}
+              >
+                <MonthlyTable
+                  months={figures.months}
+                  base={period.base}
+                  caption={t("monthly.caption", { type: typeText.toLowerCase(), pair: period.pair, year: period.yearFrom.slice(0, 4) })}
+                />
+              </VolumeChart>
+            </section>
+          ) : null}
         </>
       ) : null}
     </div>

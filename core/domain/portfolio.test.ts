@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 
 import { Big } from "./decimal";
 import type { PortfolioFilters, PortfolioOperation } from "./portfolio";
-import { aggregatePortfolio, canOpenPortfolio, compareWithMarket, portfolioFiltersSchema, selectPeriod } from "./portfolio";
+import {
+  aggregatePortfolio,
+  canOpenPortfolio,
+  compareWithMarket,
+  portfolioFiltersSchema,
+  readComparison,
+  selectPeriod,
+  withoutUnknownMonth,
+} from "./portfolio";
 
 const TODAY = "2026-11-25";
 const parse = (query: Record<string, string>) => portfolioFiltersSchema(TODAY).safeParse(query);
@@ -55,6 +63,26 @@ describe("portfolio filters (§3 briefcase)", () => {
     expect(messages({ desde: "2026-02-30" })).toEqual(["desde: Ingresa una fecha válida"]);
     expect(messages({ desde: "2026-10-31" })).toEqual(["desde: La fecha inicial debe estar dentro del periodo elegido"]);
     expect(messages({ desde: "2026-11-26" })).toEqual(["desde: La fecha inicial debe estar dentro del periodo elegido"]);
+  });
+});
+
+describe("withoutUnknownMonth", () => {
+  const read = (query: string) => {
+    const { params, unknownMonth } = withoutUnknownMonth(new URLSearchParams(query));
+    return { query: params.toString(), unknownMonth };
+  };
+
+  it("takes a month the filter does not offer out of the filters, and says which it was", () => {
+    expect(read("mes=13&anio=2026&tipo=venta")).toEqual({ query: "anio=2026&tipo=venta", unknownMonth: "13" });
+    expect(read("mes=enero")).toEqual({ query: "", unknownMonth: "enero" });
+    // Without the month, the filters are the default month's, with no error.
+    expect(parse(Object.fromEntries(withoutUnknownMonth(new URLSearchParams("mes=13")).params)).success).toBe(true);
+  });
+
+  it("leaves the months it offers, the whole year and no month at all as they are", () => {
+    for (const query of ["mes=1", "mes=todos&anio=2025", "mes=12", "", "mes="]) {
+      expect(read(query)).toEqual({ query: new URLSearchParams(query).toString(), unknownMonth: null });
+    }
   });
 });
 
@@ -177,6 +205,60 @@ describe("aggregatePortfolio", () => {
     expect(compareWithMarket([op("1", "2026-10-05", 10, 17.5)], closes, "sell")?.favourable).toBe(true);
     expect(compareWithMarket([op("1", "2026-10-05", 10, 16.5)], closes, "sell")?.favourable).toBe(false);
     expect(compareWithMarket([op("1", "2026-10-05", 10, 17)], closes, "sell")?.favourable).toBeNull();
+  });
+});
+
+describe("readComparison: what the summary says of the market", () => {
+  const period = selectPeriod(filters({ mes: "11" }), TODAY);
+  /** The figures a person reads: the rate the difference starts from, minus the market's, is the difference shown. */
+  const addsUp = (averageRate: string | null, reading: ReturnType<typeof readComparison>) => {
+    const achieved = new Big(reading.comparedRate ?? averageRate ?? "0");
+    return achieved.minus(reading.marketRate).abs().toFixed(6) === reading.gap;
+  };
+
+  it("shows the compared days' rate when a day operated has no close, so the figures on screen add up", () => {
+    // A Monday with a close and today, before the close: the period's average covers both days, the market one.
+    const operations = [op("1", "2026-11-24", 10_000, "17.292518"), op("2", "2026-11-25", 5_875, "17.279610")];
+    const figures = aggregatePortfolio(operations, period, [{ date: "2026-11-24", close: "17.360198" }]);
+    const market = figures.market;
+    if (!market) throw new Error("no comparison");
+    const reading = readComparison(figures.averageRate, market);
+    expect(reading).toEqual({
+      comparedRate: "17.292518",
+      marketRate: "17.360198",
+      gap: "0.067680",
+      percent: "0.39",
+      verdict: "favourable",
+      daysWithoutClose: 1,
+    });
+    expect(figures.averageRate).not.toBe(reading.comparedRate);
+    expect(addsUp(figures.averageRate, reading)).toBe(true);
+  });
+
+  it("needs no second rate when every day had a close", () => {
+    const operations = [op("1", "2026-11-24", 100, 17.5), op("2", "2026-11-25", 100, 17.7)];
+    const figures = aggregatePortfolio(operations, period, [
+      { date: "2026-11-24", close: 17.4 },
+      { date: "2026-11-25", close: 17.4 },
+    ]);
+    if (!figures.market) throw new Error("no comparison");
+    const reading = readComparison(figures.averageRate, figures.market);
+    expect(reading).toMatchObject({ comparedRate: null, gap: "0.200000", percent: "1.15", verdict: "unfavourable", daysWithoutClose: 0 });
+    expect(addsUp(figures.averageRate, reading)).toBe(true);
+  });
+
+  it("says the verdict in words and the size without a sign: a sale above the market, a rate equal to it", () => {
+    const closes = new Map([["2026-11-24", new Big("17")]]);
+    const sold = compareWithMarket([op("1", "2026-11-24", 10, "17.5")], closes, "sell");
+    const equal = compareWithMarket([op("1", "2026-11-24", 10, "17")], closes, "buy");
+    if (!sold || !equal) throw new Error("no comparison");
+    expect(readComparison("17.500000", sold)).toMatchObject({
+      gap: "0.500000",
+      percent: "2.94",
+      verdict: "favourable",
+      comparedRate: null,
+    });
+    expect(readComparison("17.000000", equal)).toMatchObject({ gap: "0.000000", percent: "0.00", verdict: "equal" });
   });
 });
 

@@ -101,6 +101,20 @@ export function defaultPortfolioFilters(today: string): PortfolioFilters {
   return portfolioFiltersSchema(today).parse({});
 }
 
+/**
+ * A month the filter does not offer ('?mes=13' from a typed or old link) is taken out of the URL's
+ * filters: the page then shows the default month, and says which month it was asked for, instead of
+ * an error on a select that shows a valid month. A month that does not exist yet ('Ese periodo aún
+ * no comienza') stays an error: the person chose it.
+ */
+export function withoutUnknownMonth(params: URLSearchParams): { params: URLSearchParams; unknownMonth: string | null } {
+  const month = params.get("mes")?.trim() ?? "";
+  if (month === "" || (MONTH_PARAMS as readonly string[]).includes(month)) return { params, unknownMonth: null };
+  const kept = new URLSearchParams(params);
+  kept.delete("mes");
+  return { params: kept, unknownMonth: month };
+}
+
 /** The first and last day of the chosen month, or of the year. */
 function periodBounds(year: number, month: MonthParam): { start: string; end: string } {
   if (month === WHOLE_YEAR) return { start: `${year}-01-01`, end: `${year}-12-31` };
@@ -291,6 +305,39 @@ export function compareWithMarket(
     favourable: sign === 0 ? null : kind === "buy" ? sign < 0 : sign > 0,
     daysCompared,
     daysWithoutClose: byDay.size - daysCompared,
+  };
+}
+
+/** Whether the rate achieved is better than the market's for the company: buying below it, selling above it. */
+export type MarketVerdict = "favourable" | "unfavourable" | "equal";
+
+/**
+ * The comparison as the summary says it, with figures that add up on screen: the difference is
+ * measured from the rate of the compared days, so when a day operated has no close (a holiday, today
+ * before the close) that rate is shown on its own, beside the period's average. The difference is
+ * given as a size and a verdict, because a minus sign on a purchase is good news and reads as a loss.
+ */
+export interface ComparisonReading {
+  /** The rate achieved on the compared days; null when it is the period's average (no day left out). */
+  comparedRate: string | null;
+  marketRate: string;
+  /** |achieved − market|, 6 decimals. */
+  gap: string;
+  /** |achieved − market| ÷ market × 100, 2 decimals. */
+  percent: string;
+  verdict: MarketVerdict;
+  daysWithoutClose: number;
+}
+
+export function readComparison(averageRate: string | null, market: MarketComparison): ComparisonReading {
+  const leftOut = market.daysWithoutClose > 0 || averageRate === null || !big(averageRate).eq(big(market.achievedRate));
+  return {
+    comparedRate: leftOut ? market.achievedRate : null,
+    marketRate: market.marketRate,
+    gap: rateString(big(market.difference).abs()),
+    percent: big(market.differencePercent).abs().toFixed(2),
+    verdict: market.favourable === null ? "equal" : market.favourable ? "favourable" : "unfavourable",
+    daysWithoutClose: market.daysWithoutClose,
   };
 }
 

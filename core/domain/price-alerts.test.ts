@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { alertCalculatorHref, canCreateAlert, distanceFromPrice, MAX_PRICE_ALERTS, priceAlertSchema, showRate } from "./price-alerts";
+import {
+  alertCalculatorHref,
+  alertDistance,
+  canCreateAlert,
+  distanceFromPrice,
+  MAX_PRICE_ALERTS,
+  priceAlertSchema,
+  showRate,
+} from "./price-alerts";
 
 const PAIRS = ["USD/MXN", "EUR/MXN"];
 const parse = (input: Record<string, unknown>) => priceAlertSchema(PAIRS).safeParse(input);
@@ -58,6 +66,18 @@ describe("what the list and the notifications show", () => {
     expect(distanceFromPrice("17", 17.25)).toEqual({ difference: "-0.250000", percent: "-1.45" });
     expect(distanceFromPrice(17.5, null)).toBeNull();
     expect(distanceFromPrice(17.5, 0)).toBeNull();
+  });
+
+  it("says a triggered alert reached its target instead of 'no price', and gives an active one's current price", () => {
+    expect(alertDistance("triggered", 25, 17.1938)).toEqual({ kind: "reached" });
+    expect(alertDistance("triggered", 25, null)).toEqual({ kind: "reached" });
+    expect(alertDistance("active", 25, null)).toEqual({ kind: "noPrice" });
+    expect(alertDistance("active", 25, 17.1938)).toEqual({
+      kind: "distance",
+      difference: "7.806200",
+      percent: "45.40",
+      current: "17.193800",
+    });
   });
 
   it("leads a fired alert to the calculator with its pair and operation", () => {

@@ -81,6 +81,22 @@ export function distanceFromPrice(target: number | string, current: number | nul
   return { difference: rateString(difference), percent: percent.round(2, 1).toFixed(2) };
 }
 
+/**
+ * What the list says of an alert against the market: an active alert's distance to the current
+ * price, with that price, so the treasurer need not work it out; a triggered alert follows no price
+ * any more ('reached'), which is not the same as a price feed that gave nothing ('noPrice').
+ */
+export type AlertDistance =
+  | { kind: "reached" }
+  | { kind: "noPrice" }
+  | { kind: "distance"; difference: string; percent: string; current: string };
+
+export function alertDistance(status: "active" | "triggered", target: number | string, current: number | null): AlertDistance {
+  if (status === "triggered") return { kind: "reached" };
+  const distance = distanceFromPrice(target, current);
+  return distance && current !== null ? { kind: "distance", ...distance, current: showRate(current) } : { kind: "noPrice" };
+}
+
 /** Where a triggered alert's notification leads: the calculator with its pair and operation (`/?operacion=compra&par=USD/MXN`). */
 export function alertCalculatorHref(pair: string, operation: AlertOperation = "buy"): string {
   const params = new URLSearchParams({ operacion: SLUG_OF[operation], par: pair });

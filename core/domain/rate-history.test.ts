@@ -150,6 +150,12 @@ describe("axis ticks (es-MX, Mexico City)", () => {
     expect(ticks[0].value).toBe(at("2026-11-25T06:00:00Z"));
   });
 
+  it("labels every hour while the day's series is short, so an early morning has more than two labels", () => {
+    // 00:00 to 05:16 in Mexico City.
+    const ticks = timeTicks(at("2026-11-30T06:00:00Z"), at("2026-11-30T11:16:00Z"), "1D");
+    expect(ticks.map((tick) => tick.label)).toEqual(["00:00", "01:00", "02:00", "03:00", "04:00", "05:00"]);
+  });
+
   it("puts weekdays on the week, Mondays on the month and months on the year", () => {
     const week = timeTicks(at("2026-11-18T23:00:00Z"), at("2026-11-25T18:00:00Z"), "1S");
     expect(week.map((tick) => tick.label)).toEqual(["jue 19", "vie 20", "lun 23", "mar 24", "mié 25"]);

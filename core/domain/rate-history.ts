@@ -120,19 +120,21 @@ export interface Tick {
 }
 
 /**
- * Time ticks at Mexico City's round instants: every 3 hours for the day, each day for the week,
- * each Monday for the month, the first of each month for the year (every other month on a phone).
+ * Time ticks at Mexico City's round instants: every 3 hours for the day (every hour while the day's
+ * series spans less than 8 hours, early in the morning), each day for the week, each Monday for the
+ * month, the first of each month for the year (every other month on a phone).
  */
 export function timeTicks(from: number, to: number, range: RateRange, maxTicks = 8): Tick[] {
   if (!(to > from)) return [];
   const unit = range === "1D" ? "hour" : range === "1A" ? "month" : "day";
+  const hours = to - from < 8 * 3_600_000 ? 1 : 3;
   let cursor = mexicoCity(from).startOf(unit);
   const candidates: number[] = [];
   for (let guard = 0; cursor.valueOf() <= to && guard < 800; guard++) {
     const at = cursor.valueOf();
     const keep =
       range === "1D"
-        ? cursor.hour() % 3 === 0
+        ? cursor.hour() % hours === 0
         : range === "1M"
           ? cursor.day() === 1
           : range === "1S"

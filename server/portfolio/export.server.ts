@@ -94,6 +94,8 @@ function summaryRows({ period, figures }: PortfolioExport): CellValue[][] {
     [t("export.summary.baseVolume", { currency: period.base }), num(figures.baseVolume)],
     [t("export.summary.quoteVolume", { currency: period.quote }), num(figures.quoteVolume)],
     [labels.averageRate, num(figures.averageRate)],
+    // The difference starts from this rate, which differs from the average when a day had no close.
+    [labels.comparedRate, num(market?.achievedRate)],
     [labels.marketRate, num(market?.marketRate)],
     [labels.difference, num(market?.difference)],
     [labels.differencePercent, num(market?.differencePercent)],

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 
 import { mexicoDate } from "#core/domain/dates";
 import type { MarketClose, PortfolioFigures, PortfolioFilters, PortfolioOperation, PortfolioPeriod } from "#core/domain/portfolio";
-import { aggregatePortfolio, COUNTED_STATUSES, portfolioFiltersSchema, selectPeriod } from "#core/domain/portfolio";
+import { aggregatePortfolio, COUNTED_STATUSES, portfolioFiltersSchema, selectPeriod, withoutUnknownMonth } from "#core/domain/portfolio";
 
 import { DAILY_CLOSES_TTL_MS } from "../market/rate-series.server";
 import type { AccessContext } from "../session/auth.server";
@@ -26,15 +26,20 @@ const MAX_UPSTREAM_PAGES = 20;
 
 export const PORTFOLIO_PARAMS = ["mes", "anio", "par", "tipo", "desde"] as const;
 
-export type PortfolioFiltersResult =
+export type PortfolioFiltersResult = (
   | { ok: true; filters: PortfolioFilters; period: PortfolioPeriod; reply: SubmissionResult<string[]> }
-  | { ok: false; reply: SubmissionResult<string[]> };
+  | { ok: false; reply: SubmissionResult<string[]> }
+) & {
+  /** A month the filter does not offer, left out for the default one (`withoutUnknownMonth`). */
+  unknownMonth: string | null;
+};
 
 /** The URL's filters, checked with the browser's schema; what was typed is kept when it is wrong. */
 export function readPortfolioFilters(url: URL, today: string): PortfolioFiltersResult {
-  const submission = parseWithZod(url.searchParams, { schema: portfolioFiltersSchema(today) });
-  if (submission.status !== "success") return { ok: false, reply: submission.reply() };
-  return { ok: true, filters: submission.value, period: selectPeriod(submission.value, today), reply: submission.reply() };
+  const { params, unknownMonth } = withoutUnknownMonth(url.searchParams);
+  const submission = parseWithZod(params, { schema: portfolioFiltersSchema(today) });
+  if (submission.status !== "success") return { ok: false, reply: submission.reply(), unknownMonth };
+  return { ok: true, filters: submission.value, period: selectPeriod(submission.value, today), reply: submission.reply(), unknownMonth };
 }
 
 /** An agreed buy or sell with its amounts and rate; anything the upstream left out is not summed. */

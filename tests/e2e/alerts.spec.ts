@@ -70,6 +70,10 @@ test("an alert is deleted through the confirmation modal, and a failed deletion 
   await loginAs(page, "ana.admin");
   await page.goto("/alertas");
   await expect(page.getByRole("heading", { name: "2 de 5 alertas" })).toBeVisible();
+  // An active alert's distance comes with the price it is measured from.
+  const first = page.getByRole("table", { name: "Tus alertas de precio" }).getByRole("row", { name: /25\.000000/ });
+  const current = Number((await first.textContent())?.match(/Actual (\d+\.\d{6})/)?.[1]);
+  await expect(first).toContainText(`+${(25 - current).toFixed(6)} (`);
 
   await page.getByRole("link", { name: "Eliminar la alerta de compra de USD/MXN" }).first().click();
   const modal = page.getByRole("dialog", { name: "¿Quieres eliminar esta alerta?" });
@@ -114,8 +118,11 @@ test("the sandbox moves the price across an alert: it fires once, the notificati
 
   await page.goto("/alertas");
   const row = page.getByRole("table", { name: "Tus alertas de precio" }).getByRole("row", { name: /USD\/MXN/ });
-  await expect(row).toContainText("Activada");
-  await expect(row).toContainText(/Se activó el .* a 17\.\d{6}/);
+  await expect(row).toContainText("Alcanzada");
+  await expect(row).toContainText(/Alcanzó tu objetivo el .* a 17\.\d{6}/);
+  // A reached alert follows no price any more: not 'Sin precio', which would read as a feed down.
+  await expect(row).not.toContainText("Sin precio");
+  await expect(row).toContainText("La alerta ya alcanzó su objetivo");
 
   // In the centre too, with the same way to the calculator.
   await page.goto("/alertas?drawer=notificaciones");

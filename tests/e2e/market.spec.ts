@@ -14,7 +14,7 @@ test.beforeEach(async () => {
 
 const figure = (page: Page) => page.getByRole("figure");
 const figureValue = (page: Page, label: string) =>
-  page.getByRole("region", { name: "Tipo de cambio" }).locator("dl > div").filter({ hasText: label }).locator("dd");
+  page.getByRole("region", { name: "Tipo de cambio" }).locator("dl > div").filter({ hasText: label }).locator("dd").first();
 
 test("the rate chart is an SVG with its caption and its figures as a table", async ({ page }) => {
   await loginAs(page, "ana.admin");
@@ -51,7 +51,11 @@ test("the range and pair links change the chart and its figures", async ({ page 
   await expect(year.getByRole("columnheader").first()).toHaveText("Fecha");
   expect(await year.getByRole("row").count()).toBeGreaterThan(250);
   await expect(figureValue(page, "Máximo")).not.toHaveText(dayHigh ?? "");
-  await expect(figureValue(page, "Variación %")).toHaveText(/^[+-]?\d+\.\d{2} %$/);
+  // The change reads by its direction: an arrow that agrees with its sign (and its colour), none when flat.
+  await expect(figureValue(page, "Variación %")).toHaveText(/^(▲\+|▼-)\d+\.\d{2} %$|^0\.00 %$/);
+  await expect(
+    page.getByRole("region", { name: "Tipo de cambio" }).locator("dl > div").filter({ hasText: "Último" }).locator("dd").nth(1),
+  ).toHaveText(/^al \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
   await page.getByRole("link", { name: "1S (1 semana)" }).click();
   await expect(page).toHaveURL(/rango=1S$/);

@@ -37,14 +37,14 @@ test("follow a pair, follow it again and read §8's duplicate message, then unfo
   await expect(card).toBeVisible();
   await expect(card.getByText("Compra")).toBeVisible();
   await expect(card.getByRole("img", { name: /EUR\/MXN hoy: abrió en/ })).toBeVisible();
-  await expect(card).toContainText(/Cambio contra el cierre de ayer[+-]?\d+\.\d{6} \([+-]?\d+\.\d{2} %\)/);
+  await expect(card).toContainText(/Cambio contra el cierre anterior[+-]?\d+\.\d{6} \([+-]?\d+\.\d{2} %\)/);
   if (testInfo.project.name === "js") {
     // Live: the best buy price moves without a reload.
     const buy = card.locator("dd").first();
     const before = await buy.textContent();
     await expect(buy).not.toHaveText(before ?? "", { timeout: 10_000 });
   } else {
-    await expect(page.getByText(/Precios al \d{2}:\d{2}/)).toBeVisible();
+    await expect(page.getByText(/Precios a las \d{2}:\d{2}/)).toBeVisible();
     await expect(page.getByRole("link", { name: "Actualizar" })).toBeVisible();
   }
 

@@ -27,6 +27,25 @@ const yearFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_
 /** The bank's year (Mexico City) of the day 45 days before today; the seed lays an operation every ~44 hours back. */
 const yearOf45DaysAgo = () => yearFormat.format(Date.now() - 45 * 86_400_000);
 
+/**
+ * The comparison's figures add up on screen: the rate the difference starts from (the compared days' when a day
+ * operated had no close, else the period's average) minus the market's is the difference, said with its verdict.
+ */
+async function expectComparisonAddsUp(page: Page, kind: "buy" | "sell") {
+  const withoutClose = await page.getByRole("cell", { name: "Sin cierre" }).count();
+  const compared = page.locator("dt", { hasText: "Tu tipo de cambio en esos días" });
+  await expect(compared).toHaveCount(withoutClose > 0 ? 1 : 0);
+  const achieved = Number(
+    await figure(page, withoutClose > 0 ? "Tu tipo de cambio en esos días" : "Tipo de cambio promedio logrado").textContent(),
+  );
+  const market = Number(await figure(page, "Promedio del mercado en los mismos días").textContent());
+  const difference = (await figure(page, "Diferencia contra el mercado").textContent()) ?? "";
+  if (achieved === market) return expect(difference).toBe("Igual al mercado");
+  expect(difference).toBe(
+    `${Math.abs(achieved - market).toFixed(6)} ${(kind === "buy") === achieved < market ? "a tu favor" : "en tu contra"}`,
+  );
+}
+
 async function apply(page: Page) {
   await filters(page).getByRole("button", { name: "Aplicar filtros" }).click();
   await page.waitForLoadState("load");
@@ -55,6 +74,7 @@ test("the filters change the figures", async ({ page }) => {
   expect(bought).toMatch(/^\$[\d,]+\.\d{2} USD$/);
   await expect(figure(page, "Tipo de cambio promedio logrado")).toHaveText(/^\d+\.\d{6}$/);
   await expect(figure(page, "Promedio del mercado en los mismos días")).toHaveText(/^\d+\.\d{6}$/);
+  await expectComparisonAddsUp(page, "buy");
   await expect(page.getByRole("table", { name: /Tipo de cambio logrado por día contra el cierre del mercado, USD\/MXN/ })).toBeVisible();
   await expect(page.getByRole("table", { name: /Volumen mensual de compra de USD\/MXN/ })).toBeVisible();
   // Two server-rendered charts: the rates achieved over the market line, and the monthly volumes.
@@ -78,6 +98,14 @@ test("the filters change the figures", async ({ page }) => {
   const summary = page.locator("section", { has: page.locator("#resumen-portafolio") });
   await expect(summary).toContainText(/Vendiste \(USD\)|No hay operaciones de venta de USD\/MXN pactadas en este periodo\./);
   await expect(summary).not.toContainText("Compraste (USD)");
+  if (await summary.getByText("No hay operaciones de venta de USD/MXN pactadas en este periodo.").isVisible()) {
+    // A year without sales draws no chart of zeros; the empty state leads to the purchases or to the calculator.
+    await expect(page.getByRole("heading", { name: /Ventas de USD\/MXN por mes/ })).toHaveCount(0);
+    await expect(summary.getByRole("link", { name: "Vender USD" })).toHaveAttribute("href", "/?operacion=venta&par=USD%2FMXN");
+    await expect(summary.getByRole("link", { name: "Ver compras de USD/MXN" })).toHaveAttribute("href", /tipo=compra/);
+  } else {
+    await expect(page.getByRole("heading", { name: /Ventas de USD\/MXN por mes en / })).toBeVisible();
+  }
 
   // Back to buying, from an initial date: fewer operations than the whole year.
   await filters(page).getByLabel("Tipo de operación").selectOption({ label: "Compra" });
@@ -93,7 +121,7 @@ test("the filters change the figures", async ({ page }) => {
 test("wrong filters are shown back with their messages, never a server error", async ({ page }) => {
   await loginAs(page, "ana.admin");
   for (const [query, message] of [
-    ["mes=13&anio=dos", "Selecciona una opción válida"],
+    ["mes=todos&anio=dos", "Selecciona una opción válida"],
     ["par=%3Cscript%3E", "Selecciona una opción válida"],
     ["mes=todos&anio=2026&desde=2025-06-01", "La fecha inicial debe estar dentro del periodo elegido"],
     ["desde=2026-02-31", "Ingresa una fecha válida"],
@@ -103,6 +131,18 @@ test("wrong filters are shown back with their messages, never a server error", a
     await expect(filters(page)).toContainText(message);
     await expect(page.locator("#resumen-portafolio")).toHaveCount(0);
   }
+});
+
+test("a month the filter does not offer falls back to this month, with a neutral note", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  const response = await page.goto("/portafolio?mes=13");
+  expect(response?.status()).toBe(200);
+  const thisMonth = new Intl.DateTimeFormat("es-MX", { timeZone: "America/Mexico_City", month: "long", year: "numeric" }).format(
+    new Date(),
+  );
+  await expect(page.getByRole("status").filter({ hasText: "El mes «13» no existe" })).toContainText(`mostramos ${thisMonth}.`);
+  await expect(filters(page).getByLabel("Mes")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#resumen-portafolio")).toBeVisible();
 });
 
 test("the portfolio exports as CSV and XLSX, formula-safe, and a failed export comes back with its message", async ({ page }) => {

@@ -45,6 +45,8 @@ export function AlertDrawer({ pairs, closeHref, idempotencyKey, lastResult, init
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
+  const typed = fields.operation.value;
+  const chosen: AlertOperation = ALERT_OPERATIONS.find((operation) => operation === typed) ?? initial.operation;
   return (
     <Drawer
       open
@@ -98,8 +100,9 @@ export function AlertDrawer({ pairs, closeHref, idempotencyKey, lastResult, init
         />
         {current && initial.pair ? (
           <ul className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-            {ALERT_OPERATIONS.map((operation) => (
-              <li key={operation}>
+            {/* The price the alert is compared against comes first and bold; the other side is muted. */}
+            {[chosen, ...ALERT_OPERATIONS.filter((operation) => operation !== chosen)].map((operation) => (
+              <li key={operation} className={operation === chosen ? "font-semibold" : "text-slate-600 dark:text-slate-300"}>
                 {t("form.current", {
                   operation: t(`operations.${operation}`).toLowerCase(),
                   rate: current[operation] ?? t("table.noPrice"),

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import type { AlertDistance } from "#core/domain/price-alerts";
 import { type ResponsiveColumn, ResponsiveList } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
@@ -14,23 +15,35 @@ export type AlertRowView = {
   createdText: string;
   createdAt: string;
   status: "active" | "triggered";
-  /** 'Se activó el … a …', for a triggered alert. */
+  /** 'Alcanzó tu objetivo el … a …', for a triggered alert. */
   triggeredText: string | null;
-  /** Target minus the current price, 6 decimals and percent; null without a price. */
-  distance: { difference: string; percent: string } | null;
+  /** Target minus the current price (6 decimals and percent) with that price; or why there is none. */
+  distance: AlertDistance;
   deleteHref: string;
   calculatorHref: string;
 };
 
-function Distance({ distance }: { distance: AlertRowView["distance"] }) {
+function Distance({ distance }: { distance: AlertDistance }) {
   const { t } = useTranslation("alerts");
-  if (!distance) return <span className="text-slate-500 dark:text-slate-400">{t("table.noPrice")}</span>;
+  if (distance.kind === "reached") {
+    // A triggered alert no longer follows the price: a dash, said in words to a screen reader.
+    return (
+      <span className="text-slate-600 dark:text-slate-300">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t("table.reached")}</span>
+      </span>
+    );
+  }
+  if (distance.kind === "noPrice") return <span className="text-slate-600 dark:text-slate-300">{t("table.noPrice")}</span>;
   const sign = distance.difference.startsWith("-") ? "" : "+";
   return (
-    <span className="tabular-nums">
-      {sign}
-      {distance.difference} ({sign}
-      {distance.percent} %)
+    <span className="flex flex-col tabular-nums md:items-end">
+      <span className="whitespace-nowrap">
+        {sign}
+        {distance.difference} ({sign}
+        {distance.percent} %)
+      </span>
+      <span className="whitespace-nowrap text-xs text-slate-600 dark:text-slate-300">{t("table.current", { rate: distance.current })}</span>
     </span>
   );
 }
@@ -65,7 +78,7 @@ function Actions({ row }: { row: AlertRowView }) {
         to={row.deleteHref}
         preventScrollReset
         aria-label={t("table.deleteNamed", { operation, pair: row.pair })}
-        className="font-semibold text-failed underline dark:text-red-400"
+        className="text-sm font-medium text-failed underline dark:text-red-400"
       >
         {t("table.delete")}
       </Link>
@@ -90,7 +103,12 @@ export function AlertsList({ rows }: { rows: AlertRowView[] }) {
       cardCell: (row) => `${row.pair} · ${t(`operations.${row.operation}`)}`,
     },
     { key: "operation", header: t("table.operation"), card: "none", cell: (row) => t(`operations.${row.operation}`) },
-    { key: "condition", header: t("table.condition"), cell: (row) => t(`conditions.${row.condition}`) },
+    {
+      key: "condition",
+      header: t("table.condition"),
+      cellClassName: "whitespace-nowrap",
+      cell: (row) => t(`conditions.${row.condition}`),
+    },
     { key: "target", header: t("table.target"), align: "right", numeric: true, cell: (row) => row.targetRate },
     { key: "distance", header: t("table.distance"), align: "right", cell: (row) => <Distance distance={row.distance} /> },
     { key: "created", header: t("table.created"), cell: (row) => <time dateTime={row.createdAt}>{row.createdText}</time> },

@@ -37,6 +37,12 @@ export interface RateChartProps {
  */
 const NO_MARKS: readonly RatePoint[] = [];
 
+/**
+ * A time label is centred on its tick, except near the plot's edges: there it starts (or ends) at
+ * the tick, so it never hangs past the plot ('30 nov' at the right end of a month).
+ */
+const tickAnchor = (leftPercent: number) => (leftPercent < 6 ? "" : leftPercent > 94 ? "-translate-x-full" : "-translate-x-1/2");
+
 export function RateChart({ pair, range, points, caption, follow = false, from, marks = NO_MARKS, legend }: RateChartProps) {
   const { t } = useTranslation("charts");
   const id = useId();
@@ -179,15 +185,18 @@ export function RateChart({ pair, range, points, caption, follow = false, from, 
         </div>
         <div />
         <div className="relative mt-1 h-5" aria-hidden="true">
-          {ticks.map((tick, index) => (
-            <span
-              key={tick.value}
-              className={`absolute -translate-x-1/2 whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${ticks.length > 4 && index % 2 ? "max-sm:hidden" : ""}`}
-              style={{ left: `${(geometry.x(tick.value) / PLOT_WIDTH) * 100}%` }}
-            >
-              {tick.label}
-            </span>
-          ))}
+          {ticks.map((tick, index) => {
+            const left = (geometry.x(tick.value) / PLOT_WIDTH) * 100;
+            return (
+              <span
+                key={tick.value}
+                className={`absolute whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${tickAnchor(left)} ${ticks.length > 4 && index % 2 ? "max-sm:hidden" : ""}`}
+                style={{ left: `${left}%` }}
+              >
+                {tick.label}
+              </span>
+            );
+          })}
         </div>
       </div>
       {legend ? (

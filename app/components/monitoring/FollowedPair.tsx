@@ -18,7 +18,7 @@ export type FollowedPairView = {
   /** Best buy and sell prices when the page was rendered. */
   buy: number | null;
   sell: number | null;
-  /** Yesterday's close: where the day's series starts. */
+  /** The previous weekday's close (Friday's on a Monday): where the day's series starts. */
   close: number | null;
   points: RatePoint[];
   from: number | null;
@@ -29,7 +29,7 @@ export type FollowedPairView = {
 
 /**
  * A followed pair: the best buy and sell prices (live with JavaScript, through the tab's channel;
- * as of the page's time without it), the day's sparkline and the change against yesterday's close.
+ * as of the page's time without it), the day's sparkline and the change against the previous close.
  */
 export function FollowedPair({ view }: { view: FollowedPairView }) {
   const { t } = useTranslation("monitoring");
@@ -76,7 +76,7 @@ export function FollowedPair({ view }: { view: FollowedPairView }) {
             {t("list.trade")}
             <span className="sr-only"> {view.pair}</span>
           </Link>
-          <Link to={view.alertHref} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to={view.alertHref} className={buttonClass("ghost", "!min-h-10 !px-3")}>
             {t("list.alert")}
             <span className="sr-only"> {view.pair}</span>
           </Link>
@@ -85,7 +85,7 @@ export function FollowedPair({ view }: { view: FollowedPairView }) {
           <AuthenticityTokenInput />
           <input type="hidden" name="id" value={view.id} />
           <input type="hidden" name="pair" value={view.pair} />
-          <SubmitButton name="intent" value="dejar" variant="ghost" pendingText={t("list.unfollowing")} className="!px-3">
+          <SubmitButton name="intent" value="dejar" variant="ghost" pendingText={t("list.unfollowing")} className="!min-h-10 !px-3">
             {t("list.unfollow")}
             <span className="sr-only"> {view.pair}</span>
           </SubmitButton>

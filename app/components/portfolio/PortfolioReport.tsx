@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 
-import type { DayFigures, MarketComparison, MonthFigures, PortfolioKind } from "#core/domain/portfolio";
+import type { DayFigures, MarketComparison, MarketVerdict, MonthFigures, PortfolioKind } from "#core/domain/portfolio";
+import { readComparison } from "#core/domain/portfolio";
 import { formatMoney, formatRate } from "#core/money";
+import { ResponsiveTable, type ResponsiveTableColumn } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
 /**
@@ -45,13 +47,7 @@ export type SummaryProps = {
 /** The period's figures as a description list: readable as text, with or without the charts. */
 export function PortfolioSummary({ kind, base, quote, count, baseVolume, quoteVolume, averageRate, market }: SummaryProps) {
   const { t } = useTranslation("portfolio");
-  const verdict = !market
-    ? null
-    : market.favourable === null
-      ? t("summary.equal")
-      : t(market.favourable ? "summary.better" : "summary.worse", {
-          percent: percentFormat.format(Math.abs(Number(market.differencePercent))),
-        });
+  const reading = market ? readComparison(averageRate, market) : null;
   return (
     <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       <Figure label={t("summary.count")}>{count}</Figure>
@@ -62,14 +58,29 @@ export function PortfolioSummary({ kind, base, quote, count, baseVolume, quoteVo
           {rate(averageRate)}
         </Figure>
       ) : null}
-      {market ? (
+      {reading ? (
         <>
+          {/* The difference starts from this rate when a day is left out, so the figures shown add up. */}
+          {reading.comparedRate ? (
+            <Figure
+              label={t("summary.comparedRate")}
+              hint={reading.daysWithoutClose > 0 ? t("summary.comparedRateHint", { count: reading.daysWithoutClose }) : undefined}
+            >
+              {rate(reading.comparedRate)}
+            </Figure>
+          ) : null}
           <Figure label={t("summary.marketRate")} hint={t("summary.marketRateHint")}>
-            {rate(market.marketRate)}
+            {rate(reading.marketRate)}
           </Figure>
-          <Figure label={t("summary.difference")} hint={verdict ?? undefined}>
-            {Number(market.difference) > 0 ? "+" : ""}
-            {rate(market.difference)}
+          <Figure
+            label={t("summary.difference")}
+            hint={
+              reading.verdict === "equal"
+                ? undefined
+                : t("summary.differenceHint", { percent: percentFormat.format(Number(reading.percent)), base, quote })
+            }
+          >
+            <span className={VERDICT_TONE[reading.verdict]}>{t(`summary.verdict.${reading.verdict}`, { gap: rate(reading.gap) })}</span>
           </Figure>
         </>
       ) : null}
@@ -77,102 +88,117 @@ export function PortfolioSummary({ kind, base, quote, count, baseVolume, quoteVo
   );
 }
 
-const cell = "px-2 py-2.5 text-left align-top sm:px-3";
-const numeric = `${cell} text-right tabular-nums whitespace-nowrap`;
+/** Good news in the success colour, bad in the failure one; both also say it in words. */
+const VERDICT_TONE: Record<MarketVerdict, string> = {
+  favourable: "text-success",
+  unfavourable: "text-failed",
+  equal: "",
+};
 
-function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    // A box that may scroll sideways is reachable and named for the keyboard (decision 055).
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-const headClass = "bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300";
-
+/*
+ * Both tables are one table that becomes a card per row below md (decision 131): on a phone the
+ * day (or month) and its amount lead, the rates follow with the card's own short labels.
+ */
 export function DailyTable({ days, caption, base }: { days: DayFigures[]; caption: string; base: string }) {
   const { t } = useTranslation("portfolio");
-  return (
-    <TableFrame caption={caption}>
-      <thead className={headClass}>
-        <tr>
-          <th scope="col" className={cell}>
-            {t("daily.date")}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("daily.count")}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("daily.volume", { currency: base })}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("daily.rate")}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("daily.market")}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {days.map((day) => (
-          <tr key={day.date}>
-            <th scope="row" className={`${cell} whitespace-nowrap font-normal tabular-nums`}>
-              {dayText(day.date)}
-            </th>
-            <td className={numeric}>{day.count}</td>
-            <td className={numeric}>{money(day.baseVolume, base)}</td>
-            <td className={numeric}>{rate(day.averageRate)}</td>
-            <td className={numeric}>{day.marketClose ? rate(day.marketClose) : t("daily.noClose")}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableFrame>
-  );
+  const columns: ResponsiveTableColumn<DayFigures>[] = [
+    {
+      key: "date",
+      header: t("daily.date"),
+      rowHeader: true,
+      numeric: true,
+      cellClassName: "whitespace-nowrap",
+      phone: { order: 1, tone: "lead" },
+      cell: (day) => dayText(day.date),
+    },
+    {
+      key: "count",
+      header: t("daily.count"),
+      align: "right",
+      numeric: true,
+      phone: { order: 5, tone: "secondary", wide: true, label: `${t("daily.count")}: ` },
+      cell: (day) => day.count,
+    },
+    {
+      key: "volume",
+      header: t("daily.volume", { currency: base }),
+      align: "right",
+      numeric: true,
+      cellClassName: "whitespace-nowrap",
+      phone: { order: 2, tone: "strong", end: true },
+      cell: (day) => money(day.baseVolume, base),
+    },
+    {
+      key: "rate",
+      header: t("daily.rate"),
+      align: "right",
+      numeric: true,
+      cellClassName: "whitespace-nowrap",
+      phone: { order: 3, label: `${t("daily.phoneRate")}: ` },
+      cell: (day) => rate(day.averageRate),
+    },
+    {
+      key: "market",
+      header: t("daily.market"),
+      align: "right",
+      numeric: true,
+      cellClassName: "whitespace-nowrap",
+      phone: { order: 4, end: true, label: `${t("daily.phoneMarket")}: ` },
+      cell: (day) => (day.marketClose ? rate(day.marketClose) : t("daily.noClose")),
+    },
+  ];
+  return <ResponsiveTable rows={days} rowKey={(day) => day.date} columns={columns} caption={caption} phoneRows="divided" />;
 }
 
+/**
+ * The year's months. The months of the period are named so when the period is not the whole year;
+ * a month without operations is muted, so the months that count stand out.
+ */
 export function MonthlyTable({ months, caption, base }: { months: MonthFigures[]; caption: string; base: string }) {
   const { t } = useTranslation("portfolio");
   const monthText = useMonthText();
-  return (
-    <TableFrame caption={caption}>
-      <thead className={headClass}>
-        <tr>
-          <th scope="col" className={cell}>
-            {t("monthly.month")}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("monthly.count")}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("monthly.volume", { currency: base })}
-          </th>
-          <th scope="col" className={`${cell} text-right`}>
-            {t("monthly.rate")}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {months.map((month) => (
-          <tr key={month.month} className={month.inPeriod ? "bg-brand-50/60 dark:bg-brand-900/30" : undefined}>
-            <th scope="row" className={`${cell} whitespace-nowrap font-normal`}>
-              {monthText(month.month)}
-              {month.inPeriod ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">{t("monthly.inPeriod")}</span> : null}
-            </th>
-            <td className={numeric}>{month.count}</td>
-            <td className={numeric}>{money(month.baseVolume, base)}</td>
-            <td className={numeric}>{month.averageRate ? rate(month.averageRate) : "—"}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableFrame>
-  );
+  const wholePeriod = months.every((month) => month.inPeriod);
+  const muted = (month: MonthFigures) => (month.count === 0 ? "text-slate-600 dark:text-slate-400" : undefined);
+  const columns: ResponsiveTableColumn<MonthFigures>[] = [
+    {
+      key: "month",
+      header: t("monthly.month"),
+      rowHeader: true,
+      cellClassName: "whitespace-nowrap",
+      phone: { order: 1, tone: "lead" },
+      cell: (month) => (
+        <span className={month.inPeriod && !wholePeriod ? "font-semibold" : muted(month)}>
+          {monthText(month.month)}
+          {month.inPeriod && !wholePeriod ? <span className="ml-1 text-xs font-normal">{t("monthly.inPeriod")}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: "count",
+      header: t("monthly.count"),
+      align: "right",
+      numeric: true,
+      phone: { order: 4, tone: "secondary", end: true, label: `${t("monthly.count")}: ` },
+      cell: (month) => <span className={muted(month)}>{month.count}</span>,
+    },
+    {
+      key: "volume",
+      header: t("monthly.volume", { currency: base }),
+      align: "right",
+      numeric: true,
+      cellClassName: "whitespace-nowrap",
+      phone: { order: 2, tone: "strong", end: true },
+      cell: (month) => <span className={muted(month)}>{money(month.baseVolume, base)}</span>,
+    },
+    {
+      key: "rate",
+      header: t("monthly.rate"),
+      align: "right",
+      numeric: true,
+      cellClassName: "whitespace-nowrap",
+      phone: (month) => (month.averageRate ? { order: 3, label: `${t("monthly.phoneRate")}: ` } : "hidden"),
+      cell: (month) => <span className={muted(month)}>{month.averageRate ? rate(month.averageRate) : "—"}</span>,
+    },
+  ];
+  return <ResponsiveTable rows={months} rowKey={(month) => month.month} columns={columns} caption={caption} phoneRows="divided" />;
 }
