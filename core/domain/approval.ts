@@ -45,6 +45,20 @@ export function waitingForApproval<T extends { status: OperationStatus; requires
   );
 }
 
+/**
+ * The notice an operation's detail shows about its approval. §4's 'Por aprobar' card says an
+ * administrator still has to approve it, so it shows only until one does. Once approved it waits for
+ * that administrator's key (decision 092): an administrator reads that in their decision, anyone else
+ * in an 'approved' notice.
+ */
+export type ApprovalNotice = "awaitingApproval" | "approved" | null;
+
+export function approvalNotice(operation: { awaitsApproval: boolean; approved: boolean; viewerDecides: boolean }): ApprovalNotice {
+  if (!operation.awaitsApproval) return null;
+  if (!operation.approved) return "awaitingApproval";
+  return operation.viewerDecides ? null : "approved";
+}
+
 export const DECISIONS = { aprobar: "approve", anular: "void" } as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
-import { loginAs, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
+import { loginAs, productJwtOf, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
 
 /**
  * The administrator's approval (§2 Shell approve label, §3 Required-approval payment, §6, §7 PUT
@@ -272,6 +272,37 @@ test("a void from a page opened before Ana approved is refused, and her key then
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
   await page.goto("/historial-operaciones/1002");
   await expect(drawer(page, "Transferencia")).not.toContainText("Anulada");
+});
+
+test("once Ana approved an operation, its drawer no longer says it waits for an administrator's approval (decision 092)", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const approved = await fetch(`${SANDBOX_URL}/api/operations`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${await productJwtOf("ana.admin")}`, "content-type": "application/json" },
+    body: JSON.stringify({ id: 1015, action: "approve" }),
+  });
+  expect(approved.ok).toBe(true);
+  const pendingApproval = "Enviamos esta operación al usuario administrador para su aprobación.";
+
+  await loginAs(page, "ana.admin");
+  await page.goto("/historial-operaciones/1015");
+  const operation = drawer(page, "Compra");
+  await expect(operation).toContainText("La aprobaste: falta tu clave de operación para enviar el dinero.");
+  await expect(operation).not.toContainText(pendingApproval);
+  await expect(operation.getByRole("button", { name: "Continuar con mi clave la operación 1015" })).toBeVisible();
+
+  // Carlos, who loaded it, reads who approved it and what it waits for.
+  const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  const carlos = await context.newPage();
+  await loginAs(carlos, "carlos.colaborador");
+  await carlos.goto("/historial-operaciones/1015");
+  const his = drawer(carlos, "Compra");
+  await expect(his).toContainText("Aprobada: falta la clave del administrador");
+  await expect(his).toContainText(/Aprobada por .+: espera su clave de operación para enviar el dinero\./);
+  await expect(his).not.toContainText(pendingApproval);
+  await context.close();
 });
 
 test("an approval from a page opened before the void is refused: the operation stays 'Anulada' (decision 092)", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import type { ApprovalNotice } from "#core/domain/approval";
 import type { AccountSide, OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
@@ -68,11 +69,14 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 export function OperationDetailBody({
   detail,
   bankPortalUrl,
+  approvalNotice,
   decision,
   tokenAction,
 }: {
   detail: OperationDetail;
   bankPortalUrl: string;
+  /** 'Por aprobar' until an administrator approves, then who approved it unless the decision says so. */
+  approvalNotice: ApprovalNotice;
   /** The administrator's 'Aprobar' / 'Anular' for an operation waiting for approval (decision 060). */
   decision?: ReactNode;
   /** 'Autorizar con mi token' for an operation waiting for its signer's token (decision 093). */
@@ -93,9 +97,14 @@ export function OperationDetailBody({
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("detail.createdAt")}: {detail.createdAtText}
         </p>
-        {detail.approval ? (
+        {approvalNotice === "awaitingApproval" ? (
           <Notice tone="pending" title={t("notice.approval.title")}>
             <p>{t("notice.approval.copy")}</p>
+          </Notice>
+        ) : null}
+        {approvalNotice === "approved" && detail.approvedBy ? (
+          <Notice tone="pending" title={t("notice.approved.title")}>
+            <p>{t("approval.approvedBy", { name: detail.approvedBy.name })}</p>
           </Notice>
         ) : null}
         {detail.approval && decision ? decision : null}
