@@ -309,7 +309,10 @@ test("an approval from a page opened before the void is refused: the operation s
   await loginAs(page, "ana.admin");
   await page.goto("/aprobaciones");
   await page.mouse.move(900, 500);
-  await expect(page.getByRole("article", { name: "Compra · Operación 1015" })).toBeVisible();
+  // A purchase leads with what it buys, then what it pays for it.
+  const purchase = page.getByRole("article", { name: "Compra · Operación 1015" });
+  await expect(purchase).toContainText("Compras €35,000.00 EUR");
+  await expect(purchase).toContainText("Pagas $38,234.00 USD");
 
   const other = await page.context().newPage();
   await other.goto("/historial-operaciones/1015?dialogo=anular-operacion");
