@@ -48,7 +48,9 @@ function Side({ side }: { side: AccountSide }) {
   return (
     <div className="text-sm">
       <p className="font-semibold text-slate-900 dark:text-slate-100">{side.name ?? t("detail.unknown")}</p>
-      {side.masked ? <p className="text-slate-600 dark:text-slate-300">{t("detail.account", { number: side.masked })}</p> : null}
+      {side.masked ? (
+        <p className="whitespace-nowrap text-slate-600 dark:text-slate-300">{t("detail.account", { number: side.masked })}</p>
+      ) : null}
       {side.bank || side.currency ? (
         <p className="text-slate-600 dark:text-slate-300">{[side.bank, side.currency].filter(Boolean).join(" · ")}</p>
       ) : null}
