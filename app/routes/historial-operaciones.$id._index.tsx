@@ -91,6 +91,7 @@ export default function OperationDetailRoute() {
         footer={
           <OperationDetailFooter
             detail={detail}
+            actionPending={authorise !== null || (decision !== null && (decision.approvedBy === null || decision.approvedBy.byMe))}
             links={{
               invoice: historyHref(search, detail.id, "factura"),
               receipt: historyHref(search, detail.id, "comprobante"),

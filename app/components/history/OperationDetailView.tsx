@@ -185,7 +185,16 @@ export type DetailFooterLinks = { invoice: string; receipt: string; share: strin
  * correo'. The documents are plain links: the server answers with the PDF as a download, or
  * sends the person back here with an error toast.
  */
-export function OperationDetailFooter({ detail, links }: { detail: OperationDetail; links: DetailFooterLinks }) {
+export function OperationDetailFooter({
+  detail,
+  links,
+  actionPending = false,
+}: {
+  detail: OperationDetail;
+  links: DetailFooterLinks;
+  /** The viewer has a step to take here ('Aprobar', 'Autorizar con mi token'): sharing steps aside for it. */
+  actionPending?: boolean;
+}) {
   const { t } = useTranslation(["history", "common"]);
   const product = t("common:product.name");
   // A disabled control says why (decision 055): the reason sits under it and describes it.
@@ -221,7 +230,7 @@ export function OperationDetailFooter({ detail, links }: { detail: OperationDeta
       ) : (
         disabled(t("detail.receipt", { product }), t("detail.receiptLater"), `comprobante-${detail.id}-pendiente`)
       )}
-      <Link to={links.share} preventScrollReset className={buttonClass("primary")}>
+      <Link to={links.share} preventScrollReset className={buttonClass(actionPending ? "secondary" : "primary")}>
         {t("detail.share")}
       </Link>
     </nav>
