@@ -362,6 +362,8 @@ test("voided at the bank while Ana is on its challenge: her key is refused, /tra
   );
   const refusal = page.getByRole("dialog", { name: "La operación fue anulada; no se movió dinero" });
   await expect(refusal).toBeVisible();
+  // It names the operation: type, number and amount.
+  await expect(refusal).toContainText("Transferencia · Operación 1002 · $12,000.00 MXN");
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toHaveCount(0);
   await refusal.getByRole("link", { name: "Ver la operación" }).click();
   await expect(drawer(page, "Transferencia")).toContainText("Anulada");
