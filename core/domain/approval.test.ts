@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   approvalAmounts,
+  approvalCounts,
   approvalDecisionSchema,
   approvalNotice,
   canDecideApprovals,
@@ -153,5 +154,13 @@ describe("an approval card's amounts", () => {
       counter: null,
       rate: null,
     });
+  });
+});
+
+describe("the approvals list's count", () => {
+  it("counts an approved operation apart from those waiting for approval", () => {
+    expect(approvalCounts([{ approvedBy: null }, { approvedBy: { name: "Ana", byMe: true } }])).toEqual({ toApprove: 1, approved: 1 });
+    expect(approvalCounts([{ approvedBy: null }, { approvedBy: null }])).toEqual({ toApprove: 2, approved: 0 });
+    expect(approvalCounts([])).toEqual({ toApprove: 0, approved: 0 });
   });
 });

@@ -82,6 +82,15 @@ export function approvalAmounts(kind: OperationKind, amount: { amount: string; r
   }
 }
 
+/**
+ * The approvals list's count: an operation an administrator already approved waits for that
+ * administrator's key, not for approval (decision 092), so it is counted apart.
+ */
+export function approvalCounts(items: readonly { approvedBy: unknown }[]): { toApprove: number; approved: number } {
+  const approved = items.filter((item) => item.approvedBy !== null).length;
+  return { toApprove: items.length - approved, approved };
+}
+
 export const DECISIONS = { aprobar: "approve", anular: "void" } as const;
 
 /**

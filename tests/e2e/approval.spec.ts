@@ -266,6 +266,8 @@ test("a void from a page opened before Ana approved is refused, and her key then
   await expect(card).toContainText("La aprobaste: falta tu clave de operación para enviar el dinero.");
   await expect(card.getByRole("link", { name: "Anular la operación 1002" })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Continuar con mi clave la operación 1002" })).toBeVisible();
+  // It is counted apart from those still waiting for approval (1015).
+  await expect(stale.getByRole("heading", { name: "1 operación por aprobar · 1 aprobada, falta la clave" })).toBeVisible();
 
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
