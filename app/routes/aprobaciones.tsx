@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { approvalCounts, APPROVALS_PATH } from "#core/domain/approval";
+import { APPROVALS_PATH } from "#core/domain/approval";
+import { approvalCounts } from "#core/domain/approval-card";
 import { approveFileSchema } from "#core/domain/payment-batch-form";
 import history from "#core/locales/es-MX/history.json";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";

@@ -4,8 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { approvalNotice } from "#core/domain/approval";
-import { canDecideApprovals } from "#core/domain/approval-access";
+import { approvalNotice, canDecideApprovals } from "#core/domain/approval-access";
 import { maySignPayments } from "#core/domain/payment-batch";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";

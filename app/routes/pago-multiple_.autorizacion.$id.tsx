@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { APPROVALS_PATH } from "#core/domain/approval";
-import { canDecideApprovals } from "#core/domain/approval-access";
+import { APPROVALS_PATH, canDecideApprovals } from "#core/domain/approval-access";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import { FileStateCard } from "~/components/payments/FileStateCard";
 import { BatchRows, CurrencyTotals } from "~/components/payments/MultiplePaymentRows";
@@ -23,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const batch = await batchPage(access, params.id ?? "");
   // Only a file that waits asks who is looking: the profile is read fresh (decision 058).
   const mayApprove = batch.state === "toApprove" && canDecideApprovals(await currentActor(access));
-  return json({ ...batch, mayApprove }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...batch, approveHref: mayApprove ? APPROVALS_PATH : null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function BatchAuthorisation() {
@@ -34,7 +33,7 @@ export default function BatchAuthorisation() {
     state === "toAuthorise"
       ? t("authorise.state.toAuthorise", { count: batch.count })
       : state === "toApprove"
-        ? t(batch.mayApprove ? "authorise.state.toApproveByYou" : "authorise.state.toApprove", { count: batch.count })
+        ? t(batch.approveHref ? "authorise.state.toApproveByYou" : "authorise.state.toApprove", { count: batch.count })
         : state === "sent"
           ? t("authorise.state.sent", { count: batch.sent })
           : state === "partial"
@@ -43,7 +42,7 @@ export default function BatchAuthorisation() {
   const copy =
     state === "failed" && batch.failure
       ? t("authorise.copy.failedBank", { reason: [batch.failure.title, batch.failure.description].filter(Boolean).join(". ") })
-      : state === "toApprove" && batch.mayApprove
+      : state === "toApprove" && batch.approveHref
         ? t("authorise.copy.toApproveByYou", { name: batch.loadedBy })
         : t(`authorise.copy.${state}`);
   return (
@@ -68,12 +67,12 @@ export default function BatchAuthorisation() {
                 {t("batchPage.sign", { count: batch.count })}
               </a>
             ) : null}
-            {batch.mayApprove ? (
-              <Link to={APPROVALS_PATH} className={buttonClass("primary")}>
+            {batch.approveHref ? (
+              <Link to={batch.approveHref} className={buttonClass("primary")}>
                 {t("batchPage.review")}
               </Link>
             ) : null}
-            <Link to="/historial-operaciones" className={buttonClass(batch.challengeUrl || batch.mayApprove ? "secondary" : "primary")}>
+            <Link to="/historial-operaciones" className={buttonClass(batch.challengeUrl || batch.approveHref ? "secondary" : "primary")}>
               {t("batchPage.history")}
             </Link>
           </div>

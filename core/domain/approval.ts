@@ -11,7 +11,8 @@ import type { HelpTarget, HelpTopic } from "./server-messages";
  * operations wait, what a decision form carries and how the product's refusals read.
  */
 
-export { canDecideApprovals } from "./approval-access";
+export type { ApprovalNotice } from "./approval-access";
+export { approvalNotice, APPROVALS_PATH, canDecideApprovals } from "./approval-access";
 
 /**
  * The sidebar's payment-management item (§2 Shell) reads as the approve label and leads to the
@@ -31,8 +32,6 @@ export function offersActivationRequest(context: { permissionsFeatureEnabled: bo
   return context.administrator && context.permissionsFeatureEnabled === false;
 }
 
-export const APPROVALS_PATH = "/aprobaciones";
-
 /**
  * The operations of a page that wait for an administrator, in the page's order. An approved one
  * still waits until the administrator confirms the bank's challenge (approving it again answers the
@@ -43,52 +42,6 @@ export function waitingForApproval<T extends { status: OperationStatus; requires
   return operations.filter((operation) =>
     awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
   );
-}
-
-/**
- * The notice an operation's detail shows about its approval. §4's 'Por aprobar' card says an
- * administrator still has to approve it, so it shows only until one does. Once approved it waits for
- * that administrator's key (decision 092): an administrator reads that in their decision, anyone else
- * in an 'approved' notice.
- */
-export type ApprovalNotice = "awaitingApproval" | "approved" | null;
-
-export function approvalNotice(operation: { awaitsApproval: boolean; approved: boolean; viewerDecides: boolean }): ApprovalNotice {
-  if (!operation.awaitsApproval) return null;
-  if (!operation.approved) return "awaitingApproval";
-  return operation.viewerDecides ? null : "approved";
-}
-
-/**
- * An approval card's amounts. A buy or a sale leads with the currency it trades (the pair's first,
- * the detail's 'Monto'), then what is paid or received for it (the 'Total') at the rate; leading with
- * the total made a purchase of euros paid in dollars read as a purchase of dollars. A transfer leads
- * with its total.
- */
-export interface ApprovalAmounts {
-  lead: { verb: "buys" | "sells" | null; value: string };
-  counter: { verb: "pays" | "receives"; value: string } | null;
-  rate: string | null;
-}
-
-export function approvalAmounts(kind: OperationKind, amount: { amount: string; rate: string | null; total: string }): ApprovalAmounts {
-  switch (kind) {
-    case "buy":
-      return { lead: { verb: "buys", value: amount.amount }, counter: { verb: "pays", value: amount.total }, rate: amount.rate };
-    case "sell":
-      return { lead: { verb: "sells", value: amount.amount }, counter: { verb: "receives", value: amount.total }, rate: amount.rate };
-    case "transfer":
-      return { lead: { verb: null, value: amount.total }, counter: null, rate: null };
-  }
-}
-
-/**
- * The approvals list's count: an operation an administrator already approved waits for that
- * administrator's key, not for approval (decision 092), so it is counted apart.
- */
-export function approvalCounts(items: readonly { approvedBy: unknown }[]): { toApprove: number; approved: number } {
-  const approved = items.filter((item) => item.approvedBy !== null).length;
-  return { toApprove: items.length - approved, approved };
 }
 
 export const DECISIONS = { aprobar: "approve", anular: "void" } as const;

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import type { DecisionAnswer } from "#core/domain/approval";
-import { approvalAmounts } from "#core/domain/approval";
+import { approvalAmounts } from "#core/domain/approval-card";
 import type { ApprovedBy } from "#server/approvals/approvals.server";
 import type { AccountSide, AmountCard } from "#server/history/view";
 import { useTranslation } from "~/i18n";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import type { ApprovalNotice } from "#core/domain/approval";
+import type { ApprovalNotice } from "#core/domain/approval-access";
 import type { AccountSide, OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
