@@ -397,7 +397,7 @@ test("the dashboard's 'Historial de Operaciones' lists the latest operations, ea
   if (javaScriptEnabled) await expect(page.locator("html[data-live]")).toHaveCount(1);
   await first.click();
   await expect(page).toHaveURL(`/historial-operaciones/${id}`);
-  await expect(page.getByRole("dialog")).toContainText(`ID ${id}`);
+  await expect(page.getByRole("dialog")).toContainText(`Operación ${id}`);
 
   await page.goto("/");
   await page.getByRole("region", { name: "Historial de Operaciones" }).getByRole("link", { name: "Ver todo el historial" }).click();
