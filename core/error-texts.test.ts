@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import errors from "#core/locales/es-MX/errors.json";
 
 import { SHARED_PART_DOWN } from "./domain/shared-part";
-import { errorTextKey } from "./error-texts";
+import { errorTextKey, notFoundSubject } from "./error-texts";
 
 describe("errorTextKey", () => {
   it("chooses the Spanish text of each status the app answers", () => {
@@ -29,5 +29,29 @@ describe("errorTextKey", () => {
       expect(errors[key].title).toBeTruthy();
       expect(errors[key].description).toBeTruthy();
     }
+  });
+});
+
+describe("notFoundSubject", () => {
+  it("names the operation a 404 did not find, with its number only when it is one", () => {
+    expect(notFoundSubject(404, { notFound: "operation", id: "999999" })).toEqual({ kind: "operation", id: "999999" });
+    expect(notFoundSubject(404, { notFound: "operation", id: "<b>1</b>" })).toEqual({ kind: "operation", id: null });
+    expect(notFoundSubject(404, { notFound: "operation" })).toEqual({ kind: "operation", id: null });
+  });
+
+  it("names an account the company does not have", () => {
+    expect(notFoundSubject(404, { notFound: "account", folio: "x" })).toEqual({ kind: "account" });
+  });
+
+  it("leaves any other answer to the generic text", () => {
+    expect(notFoundSubject(404, "Operación no encontrada")).toBeNull();
+    expect(notFoundSubject(404, { folio: "x" })).toBeNull();
+    expect(notFoundSubject(404, null)).toBeNull();
+    expect(notFoundSubject(403, { notFound: "account" })).toBeNull();
+  });
+
+  it("has its texts", () => {
+    expect(errors.notFound.operation.title).toContain("{{id}}");
+    expect(errors.notFound.account.title).toContain("{{company}}");
   });
 });

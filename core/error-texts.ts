@@ -26,3 +26,20 @@ export function errorTextKey(status: number, reason?: unknown): ErrorTextKey {
   if (status >= 502) return "upstream";
   return "generic";
 }
+
+/**
+ * What a 404 could not find, when the page says so: an operation (with its number, when the
+ * address held one) or an account of the company. The page then names it and offers its list,
+ * while another company's resource still reads exactly like a missing one.
+ */
+export type NotFoundSubject = { kind: "operation"; id: string | null } | { kind: "account" };
+
+const OPERATION_NUMBER = /^\d{1,12}$/;
+
+export function notFoundSubject(status: number, data: unknown): NotFoundSubject | null {
+  if (status !== 404 || !data || typeof data !== "object") return null;
+  const { notFound, id } = data as { notFound?: unknown; id?: unknown };
+  if (notFound === "operation") return { kind: "operation", id: typeof id === "string" && OPERATION_NUMBER.test(id) ? id : null };
+  if (notFound === "account") return { kind: "account" };
+  return null;
+}

@@ -125,7 +125,13 @@ describe("the issue's reproduction: approve, answer the challenge, void, open /t
     const result = await openTransaction(
       `?${new URLSearchParams({ trk, ope: "1002", operation: "transfer", res: "0", msg: "Operación autorizada", retries: "0" })}`,
     );
-    expect(result.refusal).toEqual({ kind: "voided", operationId: "1002", message: "Esta operación ya fue anulada; no se envió dinero." });
+    expect(result.refusal).toEqual({
+      kind: "voided",
+      operationId: "1002",
+      message: "Esta operación ya fue anulada; no se envió dinero.",
+      // The result names the operation it refused.
+      named: { kind: "transfer", amount: "$12,000.00 MXN" },
+    });
     expect(await calls(world.sandbox, "POST", "/api/processchallenge")).toBe(processed);
     await sleep(300);
     expect(operation("1002").status).toBe("notAppliedByAdmin");

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { APPROVALS_PATH } from "#core/domain/approval";
+import { approvalCounts } from "#core/domain/approval-card";
 import { approveFileSchema } from "#core/domain/payment-batch-form";
 import history from "#core/locales/es-MX/history.json";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
@@ -92,6 +93,11 @@ export default function Approvals() {
   const { rows, files, base, voiding, links } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("history");
+  const countText = (items: ApprovalItemView[]) => {
+    const { toApprove, approved } = approvalCounts(items);
+    const waiting = t("approval.count", { count: toApprove });
+    return approved > 0 ? `${waiting} · ${t("approval.approvedCount", { count: approved })}` : waiting;
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -123,7 +129,7 @@ export default function Approvals() {
       ) : rows.length === 0 && files.length > 0 ? null : (
         <section aria-labelledby="aprobaciones-lista" className="flex flex-col gap-3">
           <h2 id="aprobaciones-lista" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-            {t("approval.count", { count: rows.length })}
+            {countText(rows)}
           </h2>
           {rows.length === 0 ? (
             <EmptyState message={t("approval.empty")} hint={t("approval.emptyHint")} icon="approval" />

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { canDecideApprovals } from "#core/domain/approval-access";
+import { approvalNotice, canDecideApprovals } from "#core/domain/approval-access";
 import { maySignPayments } from "#core/domain/payment-batch";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
@@ -49,6 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       detail,
       bankPortalUrl: config.BANK_PORTAL_URL,
       links: { bank: config.BANK_PORTAL_URL, whatsapp: config.CONTACT_CHAT_URL },
+      approvalNotice: approvalNotice({ awaitsApproval: detail.approval, approved: detail.approvedBy !== null, viewerDecides: decides }),
       decision: decides
         ? {
             idempotencyKey: crypto.randomUUID(),
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OperationDetailRoute() {
-  const { detail, bankPortalUrl, links, decision, authorise } = useLoaderData<typeof loader>();
+  const { detail, bankPortalUrl, links, approvalNotice, decision, authorise } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("history");
   const { search } = useLocation();
@@ -89,6 +90,7 @@ export default function OperationDetailRoute() {
         footer={
           <OperationDetailFooter
             detail={detail}
+            actionPending={authorise !== null || (decision !== null && (decision.approvedBy === null || decision.approvedBy.byMe))}
             links={{
               invoice: historyHref(search, detail.id, "factura"),
               receipt: historyHref(search, detail.id, "comprobante"),
@@ -101,6 +103,7 @@ export default function OperationDetailRoute() {
         <OperationDetailBody
           detail={detail}
           bankPortalUrl={bankPortalUrl}
+          approvalNotice={approvalNotice}
           tokenAction={
             authorise ? (
               <Form method="post" action={historyHref(search, detail.id, "autorizar")} className="mt-3">

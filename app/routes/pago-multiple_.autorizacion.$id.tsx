@@ -1,23 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { APPROVALS_PATH, canDecideApprovals } from "#core/domain/approval-access";
 import multiplePayment from "#core/locales/es-MX/multiple-payment.json";
 import { FileStateCard } from "~/components/payments/FileStateCard";
 import { BatchRows, CurrencyTotals } from "~/components/payments/MultiplePaymentRows";
 import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/i18n";
-import { batchPage, json, requireAccess } from "~/server-imports/pago-multiple_.autorizacion.$id";
+import { batchPage, currentActor, json, requireAccess } from "~/server-imports/pago-multiple_.autorizacion.$id";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
  * One signed batch of payments (decision 093): its state (green only once its money was sent), its
  * totals and what happened to each operation, as the bank recorded it. Where /transaction lands an
  * administrator who signed a collaborator's file, or anyone whose file's page is gone. Another
- * company's batch is a 404.
+ * company's batch is a 404. A file waiting for approval leads an administrator, who can approve it,
+ * to 'Aprobación de pagos'; its collaborator reads that it waits.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
-  return json(await batchPage(access, params.id ?? ""), { headers: { "Cache-Control": "private, no-store" } });
+  const batch = await batchPage(access, params.id ?? "");
+  // Only a file that waits asks who is looking: the profile is read fresh (decision 058).
+  const mayApprove = batch.state === "toApprove" && canDecideApprovals(await currentActor(access));
+  return json({ ...batch, approveHref: mayApprove ? APPROVALS_PATH : null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function BatchAuthorisation() {
@@ -28,7 +33,7 @@ export default function BatchAuthorisation() {
     state === "toAuthorise"
       ? t("authorise.state.toAuthorise", { count: batch.count })
       : state === "toApprove"
-        ? t("authorise.state.toApprove", { count: batch.count })
+        ? t(batch.approveHref ? "authorise.state.toApproveByYou" : "authorise.state.toApprove", { count: batch.count })
         : state === "sent"
           ? t("authorise.state.sent", { count: batch.sent })
           : state === "partial"
@@ -37,7 +42,9 @@ export default function BatchAuthorisation() {
   const copy =
     state === "failed" && batch.failure
       ? t("authorise.copy.failedBank", { reason: [batch.failure.title, batch.failure.description].filter(Boolean).join(". ") })
-      : t(`authorise.copy.${state}`);
+      : state === "toApprove" && batch.approveHref
+        ? t("authorise.copy.toApproveByYou", { name: batch.loadedBy })
+        : t(`authorise.copy.${state}`);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -60,7 +67,12 @@ export default function BatchAuthorisation() {
                 {t("batchPage.sign", { count: batch.count })}
               </a>
             ) : null}
-            <Link to="/historial-operaciones" className={buttonClass(batch.challengeUrl ? "secondary" : "primary")}>
+            {batch.approveHref ? (
+              <Link to={batch.approveHref} className={buttonClass("primary")}>
+                {t("batchPage.review")}
+              </Link>
+            ) : null}
+            <Link to="/historial-operaciones" className={buttonClass(batch.challengeUrl || batch.approveHref ? "secondary" : "primary")}>
               {t("batchPage.history")}
             </Link>
           </div>

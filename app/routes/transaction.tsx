@@ -95,10 +95,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sent = await recordChallengeResult(access, { operationId: ope, trk, res, msg });
   if (sent.kind === "refused" || sent.kind === "notNow") {
     context.log.info({ event: "challenge_result", outcome: sent.kind, operationId: ope }, "challenge result");
+    const named = await operationNamed(access, ope);
     const refusal: Refusal =
       sent.kind === "notNow"
-        ? { kind: "notNow", operationId: ope }
-        : { kind: sent.refused.refusal === "voided" ? "voided" : "refused", operationId: ope, message: sent.refused.message };
+        ? { kind: "notNow", operationId: ope, named }
+        : { kind: sent.refused.refusal === "voided" ? "voided" : "refused", operationId: ope, message: sent.refused.message, named };
     const outcome: ChallengeOutcome = { kind: "error", title: null, description: null };
     return json({ outcome, kind, saveFailed: false, verifyHref: "/", summary: null, funding: null, toast: null, refusal, ...links });
   }
@@ -137,7 +138,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The operation's life refused the result before anything was sent (decision 092): voided, or no longer
  * waiting for a token; or another decision on it was under way (a reload may record it then).
  */
-type Refusal = { kind: "voided" | "refused"; operationId: string; message: string } | { kind: "notNow"; operationId: string };
+type Refusal = ({ kind: "voided" | "refused"; message: string } | { kind: "notNow" }) & {
+  operationId: string;
+  named: OperationNamed | null;
+};
+
+/** Which operation a refused result is about: its type and what it trades or sends, as its detail says. */
+interface OperationNamed {
+  kind: "buy" | "sell" | "transfer";
+  amount: string;
+}
+
+async function operationNamed(access: AccessContext, id: string): Promise<OperationNamed | null> {
+  const loaded = await optional(
+    loadOperationDetail(access, id, { recheck: false }).catch((error: unknown) => {
+      // The detail's 404 / 502 pages are for its own URL: here the operation is named by its number alone.
+      if (error instanceof Response) return null;
+      throw error;
+    }),
+    null,
+    { log: access.log, event: "challenge_result_operation_unavailable" },
+  );
+  if (!loaded) return null;
+  const { kind, amount } = loaded.detail;
+  return { kind, amount: kind === "transfer" ? amount.total : amount.amount };
+}
 
 export interface OperationSummary {
   id: string;
@@ -346,21 +371,29 @@ export default function Transaction() {
 function RefusedResult({ refusal }: { refusal: Refusal }) {
   const { t } = useTranslation(["transaction", "common"]);
   const detailHref = `/historial-operaciones/${encodeURIComponent(refusal.operationId)}`;
+  const { named, operationId } = refusal;
   const body = (
-    <div className="mt-6 flex flex-col-reverse flex-wrap justify-center gap-3 sm:flex-row">
-      <Link to="/" className={buttonClass("secondary")}>
-        {t("actions.home")}
-      </Link>
-      {refusal.kind === "notNow" ? (
-        <a href="" data-autofocus="" className={buttonClass("primary")}>
-          {t("refused.reload")}
-        </a>
-      ) : (
-        <Link to={detailHref} data-autofocus="" className={buttonClass("primary")}>
-          {t("refused.detail")}
+    <>
+      <p className="rounded-xl bg-slate-50 px-4 py-3 text-center font-semibold tabular-nums text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+        {named
+          ? t("refused.operation", { type: t(`summary.kinds.${named.kind}`), id: operationId, amount: named.amount })
+          : t("refused.operationOnly", { id: operationId })}
+      </p>
+      <div className="mt-6 flex flex-col-reverse flex-wrap justify-center gap-3 sm:flex-row">
+        <Link to="/" className={buttonClass("secondary")}>
+          {t("actions.home")}
         </Link>
-      )}
-    </div>
+        {refusal.kind === "notNow" ? (
+          <a href="" data-autofocus="" className={buttonClass("primary")}>
+            {t("refused.reload")}
+          </a>
+        ) : (
+          <Link to={detailHref} data-autofocus="" className={buttonClass("primary")}>
+            {t("refused.detail")}
+          </Link>
+        )}
+      </div>
+    </>
   );
   if (refusal.kind === "notNow") {
     return (

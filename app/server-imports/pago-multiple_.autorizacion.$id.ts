@@ -2,3 +2,4 @@
 export { json } from "@remix-run/node";
 export { batchPage } from "#server/payments/batch-authorisation.server";
 export { requireAccess } from "#server/session/auth.server";
+export { currentActor } from "#server/session/permissions.server";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   approvalDecisionSchema,
+  approvalNotice,
   canDecideApprovals,
   challengeHref,
   decisionIntent,
@@ -101,5 +102,27 @@ describe("offersActivationRequest", () => {
     expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: true })).toBe(false);
     expect(offersActivationRequest({ administrator: true, permissionsFeatureEnabled: null })).toBe(false);
     expect(offersActivationRequest({ administrator: false, permissionsFeatureEnabled: false })).toBe(false);
+  });
+});
+
+describe("the detail's approval notice (§4 'Por aprobar', decision 092)", () => {
+  it("says 'Por aprobar' only until an administrator approves", () => {
+    for (const viewerDecides of [true, false]) {
+      expect(approvalNotice({ awaitsApproval: true, approved: false, viewerDecides })).toBe("awaitingApproval");
+      expect(approvalNotice({ awaitsApproval: true, approved: true, viewerDecides })).not.toBe("awaitingApproval");
+    }
+  });
+
+  it("leaves an approved one to the administrator's decision, and tells anyone else it was approved", () => {
+    expect(approvalNotice({ awaitsApproval: true, approved: true, viewerDecides: true })).toBeNull();
+    expect(approvalNotice({ awaitsApproval: true, approved: true, viewerDecides: false })).toBe("approved");
+  });
+
+  it("shows none once the operation no longer waits", () => {
+    for (const approved of [true, false]) {
+      for (const viewerDecides of [true, false]) {
+        expect(approvalNotice({ awaitsApproval: false, approved, viewerDecides })).toBeNull();
+      }
+    }
   });
 });

@@ -11,7 +11,8 @@ import type { HelpTarget, HelpTopic } from "./server-messages";
  * operations wait, what a decision form carries and how the product's refusals read.
  */
 
-export { canDecideApprovals } from "./approval-access";
+export type { ApprovalNotice } from "./approval-access";
+export { approvalNotice, APPROVALS_PATH, canDecideApprovals } from "./approval-access";
 
 /**
  * The sidebar's payment-management item (§2 Shell) reads as the approve label and leads to the
@@ -30,8 +31,6 @@ export function showsApprovalsMenu(context: { permissionsFeatureEnabled: boolean
 export function offersActivationRequest(context: { permissionsFeatureEnabled: boolean | null; administrator: boolean }): boolean {
   return context.administrator && context.permissionsFeatureEnabled === false;
 }
-
-export const APPROVALS_PATH = "/aprobaciones";
 
 /**
  * The operations of a page that wait for an administrator, in the page's order. An approved one

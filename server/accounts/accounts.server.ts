@@ -49,7 +49,13 @@ export async function findAccount(access: AccessContext, idAccount: string): Pro
   const { bank, views } = await companyAccounts(access);
   const view = views.find((candidate) => candidate.idAccount === idAccount);
   const account = bank.find((candidate) => candidate.idAccount === idAccount);
-  if (!view || !account) throw new Response("Cuenta no encontrada", { status: 404 });
+  if (!view || !account) {
+    // The error page says the account is not in this company and leads back to its accounts.
+    throw new Response(JSON.stringify({ notFound: "account" }), {
+      status: 404,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+  }
   return { view, bank: account };
 }
 

@@ -17,23 +17,29 @@ export function checkingClient(access: AccessContext) {
   return upstreams({ ...access.call, retry: NO_RETRY, timeoutMs: 3_000 }, access.data).operations;
 }
 
-export function notFound(): Response {
-  return new Response("Operación no encontrada", { status: 404, statusText: "Not Found" });
-}
-
 const OPERATION_ID = /^\d{1,12}$/;
+
+/** The 404 of an operation: the error page names it (by its number, when the address held one) and leads to the history. */
+export function notFound(id?: string): Response {
+  const body = { notFound: "operation", id: id !== undefined && OPERATION_ID.test(id) ? id : null };
+  return new Response(JSON.stringify(body), {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+}
 
 /**
  * The operation of the jwt's company, or a 404 page: an id that does not exist and another
  * company's id (the upstream answers 404 for both) read exactly the same.
  */
 export async function companyOperation(access: AccessContext, id: string): Promise<HistoryOperation> {
-  if (!OPERATION_ID.test(id)) throw notFound();
+  if (!OPERATION_ID.test(id)) throw notFound(id);
   try {
     return await access.api.operations.get(id);
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
-    if (error.status === 404 || error.status === 403) throw notFound();
+    if (error.status === 404 || error.status === 403) throw notFound(id);
     access.log.error(
       { event: "operation_unavailable", operationId: id, err: error instanceof Error ? error.message : error },
       "operation unavailable",

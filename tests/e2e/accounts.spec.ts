@@ -150,7 +150,12 @@ test("another company's account is not found", async ({ page }) => {
   await loginAs(page, "ana.admin");
   const response = await page.goto("/cuentas/A-200115-01");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "No encontramos lo que buscas" })).toBeVisible();
+  // It says the account is not in this company, and leads back to its accounts or, as Ana has several, to another.
+  const notFound = page.getByRole("region", { name: /^Esta cuenta no está en .+/ });
+  await expect(notFound).toBeVisible();
+  await expect(notFound.getByRole("link", { name: "Volver a mis cuentas" })).toHaveAttribute("href", "/cuentas");
+  await expect(notFound.getByRole("link", { name: "Cambiar empresa" })).toHaveAttribute("href", /drawer=configuracion/);
+  await expect(notFound).toContainText("Folio de soporte");
 });
 
 test("'Ver CLABE' reveals the account's deposit data to copy, with and without JavaScript", async ({ page, javaScriptEnabled }) => {

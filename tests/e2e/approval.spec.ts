@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
-import { loginAs, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
+import { loginAs, productJwtOf, resetSandbox, SANDBOX_URL, sidebar, toast } from "./support";
 
 /**
  * The administrator's approval (§2 Shell approve label, §3 Required-approval payment, §6, §7 PUT
@@ -266,6 +266,8 @@ test("a void from a page opened before Ana approved is refused, and her key then
   await expect(card).toContainText("La aprobaste: falta tu clave de operación para enviar el dinero.");
   await expect(card.getByRole("link", { name: "Anular la operación 1002" })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Continuar con mi clave la operación 1002" })).toBeVisible();
+  // It is counted apart from those still waiting for approval (1015).
+  await expect(stale.getByRole("heading", { name: "1 operación por aprobar · 1 aprobada, falta la clave" })).toBeVisible();
 
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
@@ -274,11 +276,45 @@ test("a void from a page opened before Ana approved is refused, and her key then
   await expect(drawer(page, "Transferencia")).not.toContainText("Anulada");
 });
 
+test("once Ana approved an operation, its drawer no longer says it waits for an administrator's approval (decision 092)", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const approved = await fetch(`${SANDBOX_URL}/api/operations`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${await productJwtOf("ana.admin")}`, "content-type": "application/json" },
+    body: JSON.stringify({ id: 1015, action: "approve" }),
+  });
+  expect(approved.ok).toBe(true);
+  const pendingApproval = "Enviamos esta operación al usuario administrador para su aprobación.";
+
+  await loginAs(page, "ana.admin");
+  await page.goto("/historial-operaciones/1015");
+  const operation = drawer(page, "Compra");
+  await expect(operation).toContainText("La aprobaste: falta tu clave de operación para enviar el dinero.");
+  await expect(operation).not.toContainText(pendingApproval);
+  await expect(operation.getByRole("button", { name: "Continuar con mi clave la operación 1015" })).toBeVisible();
+
+  // Carlos, who loaded it, reads who approved it and what it waits for.
+  const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  const carlos = await context.newPage();
+  await loginAs(carlos, "carlos.colaborador");
+  await carlos.goto("/historial-operaciones/1015");
+  const his = drawer(carlos, "Compra");
+  await expect(his).toContainText("Aprobada: falta la clave del administrador");
+  await expect(his).toContainText(/Aprobada por .+: espera su clave de operación para enviar el dinero\./);
+  await expect(his).not.toContainText(pendingApproval);
+  await context.close();
+});
+
 test("an approval from a page opened before the void is refused: the operation stays 'Anulada' (decision 092)", async ({ page }) => {
   await loginAs(page, "ana.admin");
   await page.goto("/aprobaciones");
   await page.mouse.move(900, 500);
-  await expect(page.getByRole("article", { name: "Compra · Operación 1015" })).toBeVisible();
+  // A purchase leads with what it buys, then what it pays for it.
+  const purchase = page.getByRole("article", { name: "Compra · Operación 1015" });
+  await expect(purchase).toContainText("Compras €35,000.00 EUR");
+  await expect(purchase).toContainText("Pagas $38,234.00 USD");
 
   const other = await page.context().newPage();
   await other.goto("/historial-operaciones/1015?dialogo=anular-operacion");
@@ -328,6 +364,8 @@ test("voided at the bank while Ana is on its challenge: her key is refused, /tra
   );
   const refusal = page.getByRole("dialog", { name: "La operación fue anulada; no se movió dinero" });
   await expect(refusal).toBeVisible();
+  // It names the operation: type, number and amount.
+  await expect(refusal).toContainText("Transferencia · Operación 1002 · $12,000.00 MXN");
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toHaveCount(0);
   await refusal.getByRole("link", { name: "Ver la operación" }).click();
   await expect(drawer(page, "Transferencia")).toContainText("Anulada");

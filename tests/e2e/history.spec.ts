@@ -144,8 +144,8 @@ test("an operation opens in the drawer by clicking it and from a pasted link", a
   await table(page).getByRole("link", { name: "Ver detalle de la operación 1001" }).click();
   await expect(page).toHaveURL("/historial-operaciones/1001");
   const buy = drawer(page, "Compra");
-  await expect(buy).toContainText("ID 1001");
-  await expect(buy).toContainText("- - -");
+  await expect(buy).toContainText("Operación 1001");
+  await expect(buy).toContainText("Referencia - - -");
   await expect(buy).toContainText("Operador: Ana Martínez Ríos");
   await expect(buy.getByRole("region", { name: "Origen" })).toContainText(/•••• \d{4}/);
   await expect(buy.getByRole("region", { name: "Destino" })).toContainText("USD");
@@ -165,7 +165,7 @@ test("an operation opens in the drawer by clicking it and from a pasted link", a
   // A support agent's link, with the list's filters: the drawer over exactly that list.
   await page.goto("/historial-operaciones/1010?tipo=transferencia");
   const transfer = drawer(page, "Transferencia");
-  await expect(transfer).toContainText("ID 1010");
+  await expect(transfer).toContainText("Operación 1010");
   await expect(transfer).toContainText(/GFB-\d{8}-001010/);
   await expect(transfer).toContainText("Devolución");
   await expect(transfer).toContainText("El dinero de esta transferencia se devolvió a tu cuenta de origen.");
@@ -189,8 +189,13 @@ test("another company's operation, or one that does not exist, is the 404 page",
   for (const path of ["/historial-operaciones/1070", "/historial-operaciones/999999", "/historial-operaciones/1070/compartir"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "No encontramos lo que buscas" })).toBeVisible();
-    await expect(page.getByText("ID 1070")).toHaveCount(0);
+    // It names the operation asked for, reads the same whether it is another company's or missing, and leads to the history.
+    const id = path.split("/")[2];
+    const notFound = page.getByRole("region", { name: `No encontramos la operación ${id}` });
+    await expect(notFound).toBeVisible();
+    await expect(notFound.getByRole("link", { name: "Ver historial de operaciones" })).toHaveAttribute("href", "/historial-operaciones");
+    await expect(notFound).toContainText("Folio de soporte");
+    await expect(page.getByText("Operador:")).toHaveCount(0);
     await expect(page.getByText("Logística Pacífico Norte")).toHaveCount(0);
   }
   // The documents of another company's operation are not there either.
@@ -392,7 +397,7 @@ test("the dashboard's 'Historial de Operaciones' lists the latest operations, ea
   if (javaScriptEnabled) await expect(page.locator("html[data-live]")).toHaveCount(1);
   await first.click();
   await expect(page).toHaveURL(`/historial-operaciones/${id}`);
-  await expect(page.getByRole("dialog")).toContainText(`ID ${id}`);
+  await expect(page.getByRole("dialog")).toContainText(`Operación ${id}`);
 
   await page.goto("/");
   await page.getByRole("region", { name: "Historial de Operaciones" }).getByRole("link", { name: "Ver todo el historial" }).click();

@@ -9,6 +9,7 @@ import type * as ExcelJSTypes from "exceljs";
 import { formatMoney } from "../../core/money";
 import { zipBomb } from "../support/sample-files";
 import { expect, test } from "./fixtures";
+import { withPaymentBatches } from "./screens";
 import { loginAs, resetSandbox, SANDBOX_URL, sandboxControl, sidebar, toast } from "./support";
 
 const ExcelJS = createRequire(import.meta.url)("exceljs") as typeof ExcelJSTypes;
@@ -427,4 +428,27 @@ test("an operation left before its challenge reads 'Por autorizar', and its draw
   await expect(page).toHaveURL(/\/historial-operaciones\/1016$/);
   await expect(toast(page)).toContainText("Se envió 1 pago");
   await expect(page.getByRole("dialog").getByText("Enviada").first()).toBeVisible();
+});
+
+test("a file waiting for approval leads an administrator to approve it, and tells its collaborator it waits", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await withPaymentBatches();
+  await loginAs(page, "ana.admin");
+  await page.goto("/pago-multiple/autorizacion/2");
+  await expect(page.getByRole("heading", { name: "Por aprobar: 1 pago espera tu aprobación" })).toBeVisible();
+  await expect(page.getByText("Carlos Hernández Soto cargó este archivo.")).toBeVisible();
+  await page.getByRole("link", { name: "Revisar y aprobar" }).click();
+  await expect(page).toHaveURL("/aprobaciones");
+  await expect(page.getByRole("article", { name: "Archivo fletes.csv" })).toBeVisible();
+
+  const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  const carlos = await context.newPage();
+  await loginAs(carlos, "carlos.colaborador");
+  await carlos.goto("/pago-multiple/autorizacion/2");
+  await expect(carlos.getByRole("heading", { name: "Por aprobar: 1 pago espera a un administrador" })).toBeVisible();
+  await expect(carlos.getByRole("link", { name: "Revisar y aprobar" })).toHaveCount(0);
+  await expect(carlos.getByRole("link", { name: "Ir al historial de operaciones" })).toBeVisible();
+  await context.close();
 });

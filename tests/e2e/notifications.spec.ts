@@ -51,7 +51,7 @@ test("every notification leads to its object: an operation opens its detail (dec
   expect(id).toBeTruthy();
   await notice.getByRole("link", { name: /^Ver operación/ }).click();
   await expect(page).toHaveURL(new RegExp(`/historial-operaciones/${id}$`));
-  await expect(page.getByRole("dialog")).toContainText(`ID ${id}`);
+  await expect(page.getByRole("dialog")).toContainText(`Operación ${id}`);
 });
 
 test("a new member has no notifications yet", async ({ page }) => {

@@ -167,7 +167,7 @@ test("a pasted operation link survives the bank's login, still scoped to the com
   await page.getByRole("link", { name: "Ir a la banca en línea" }).click();
   await page.getByRole("link", { name: /Entrar como ana\.admin/ }).click();
   await expect(page).toHaveURL("/historial-operaciones/1019");
-  await expect(page.getByRole("dialog", { name: "Compra" })).toContainText("ID 1019");
+  await expect(page.getByRole("dialog", { name: "Compra" })).toContainText("Operación 1019");
   // The link is used once: the next login lands on the dashboard again.
   await loginAs(page, "ana.admin");
   await expect(page).toHaveURL("/");
@@ -178,7 +178,7 @@ test("a pasted operation link survives the bank's login, still scoped to the com
   await page.goto("/historial-operaciones/1070");
   await loginAs(page, "ana.admin");
   await expect(page).toHaveURL("/historial-operaciones/1070");
-  await expect(page.getByRole("heading", { name: "No encontramos lo que buscas" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No encontramos la operación 1070" })).toBeVisible();
 });
 
 test("a link that points off the site lands on the dashboard after the login", async ({ page, baseURL }) => {

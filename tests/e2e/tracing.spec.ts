@@ -228,7 +228,7 @@ test("an error page shows the request's trace id as its 'Folio de soporte'", asy
   const answer = await page.goto(`${appUrl}/historial-operaciones/999999999`);
   expect(answer?.status()).toBe(404);
   // Inside the shell the error is a section of the page, under an h2.
-  await expect(page.getByRole("heading", { name: "No encontramos lo que buscas" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No encontramos la operación 999999999" })).toBeVisible();
   const folioText = await page.getByText("Folio de soporte:").textContent();
   const folio = (folioText ?? "").replace("Folio de soporte:", "").replace(/\s/g, "");
   expect(folio).toMatch(/^[0-9a-f]{32}$/);

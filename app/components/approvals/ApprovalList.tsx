@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import type { DecisionAnswer } from "#core/domain/approval";
+import { approvalAmounts } from "#core/domain/approval-card";
 import type { ApprovedBy } from "#server/approvals/approvals.server";
 import type { AccountSide, AmountCard } from "#server/history/view";
 import { useTranslation } from "~/i18n";
@@ -24,8 +25,19 @@ export type ApprovalItemView = {
   voidHref: string;
 };
 
-function sideText(side: AccountSide, unknown: string): string {
-  return [side.name ?? unknown, side.masked].filter(Boolean).join(" · ");
+/** The account's name, then its masked number, whose dots and digits never part across lines. */
+function SideText({ side, unknown }: { side: AccountSide; unknown: string }) {
+  return (
+    <>
+      {side.name ?? unknown}
+      {side.masked ? (
+        <>
+          {" · "}
+          <span className="whitespace-nowrap">{side.masked}</span>
+        </>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -33,11 +45,13 @@ function sideText(side: AccountSide, unknown: string): string {
  * amount, concept, additional information; plus who loaded it), one card each, with the decision.
  */
 export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; answer: DecisionAnswer | null | undefined }) {
-  const { t } = useTranslation("history");
+  const { t } = useTranslation(["history", "common"]);
+  const product = t("common:product.name");
   return (
     <ul className="flex flex-col gap-4">
       {items.map((item) => {
         const headingId = `aprobacion-${item.id}`;
+        const { lead, counter, rate } = approvalAmounts(item.kind, item.amount);
         return (
           <li key={item.id}>
             <article
@@ -50,22 +64,45 @@ export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; ans
                     {t(`type.${item.kind}`)} · {t("approval.operation", { id: item.id })}
                   </h3>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {t("approval.loadedBy", { name: item.operator ?? t("detail.unknown") })} · {item.createdAtText}
+                    {t("approval.loadedBy", { name: item.operator ?? t("detail.unknown") })} ·{" "}
+                    <span className="whitespace-nowrap">{item.createdAtText}</span>
                   </p>
                 </div>
-                <p className="text-xl font-bold tabular-nums text-slate-900 sm:text-right dark:text-slate-100">{item.amount.total}</p>
+                <div className="tabular-nums sm:text-right">
+                  <p className="text-xl font-bold text-slate-900 dark:text-slate-100">
+                    {lead.verb ? (
+                      <>
+                        <span className="text-sm font-medium text-slate-600 dark:text-slate-300">
+                          {t(`approval.amounts.${lead.verb}`)}
+                        </span>{" "}
+                      </>
+                    ) : null}
+                    <span className="whitespace-nowrap">{lead.value}</span>
+                  </p>
+                  {counter ? (
+                    <p className="text-sm text-slate-600 dark:text-slate-300">
+                      {t(`approval.amounts.${counter.verb}`)}{" "}
+                      <span className="whitespace-nowrap font-semibold text-slate-900 dark:text-slate-100">{counter.value}</span>
+                    </p>
+                  ) : null}
+                  {rate !== null ? (
+                    <p className="text-sm text-slate-600 dark:text-slate-300">
+                      {t("detail.rate", { product })} <span className="whitespace-nowrap">{rate}</span>
+                    </p>
+                  ) : null}
+                </div>
               </header>
               <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
                 <div className="min-w-0">
                   <dt className="text-slate-600 dark:text-slate-300">{t("approval.from")}</dt>
                   <dd className="break-words font-medium text-slate-900 dark:text-slate-100">
-                    {sideText(item.origin, t("detail.unknown"))}
+                    <SideText side={item.origin} unknown={t("detail.unknown")} />
                   </dd>
                 </div>
                 <div className="min-w-0">
                   <dt className="text-slate-600 dark:text-slate-300">{t("approval.to")}</dt>
                   <dd className="break-words font-medium text-slate-900 dark:text-slate-100">
-                    {sideText(item.destination, t("detail.unknown"))}
+                    <SideText side={item.destination} unknown={t("detail.unknown")} />
                   </dd>
                 </div>
                 <div className="min-w-0">
@@ -76,12 +113,6 @@ export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; ans
                   <dt className="text-slate-600 dark:text-slate-300">{t("detail.concept")}</dt>
                   <dd className="break-words text-slate-900 dark:text-slate-100">{item.concept ?? t("detail.unknown")}</dd>
                 </div>
-                {item.amount.rate !== null ? (
-                  <div className="min-w-0">
-                    <dt className="text-slate-600 dark:text-slate-300">{t("list.columns.amount")}</dt>
-                    <dd className="tabular-nums text-slate-900 dark:text-slate-100">{item.amount.amount}</dd>
-                  </div>
-                ) : null}
               </dl>
               <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-end sm:justify-between dark:border-slate-800">
                 <Link

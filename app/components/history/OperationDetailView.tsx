@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import type { ApprovalNotice } from "#core/domain/approval-access";
 import type { AccountSide, OperationDetail } from "#server/history/view";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
@@ -47,7 +48,9 @@ function Side({ side }: { side: AccountSide }) {
   return (
     <div className="text-sm">
       <p className="font-semibold text-slate-900 dark:text-slate-100">{side.name ?? t("detail.unknown")}</p>
-      {side.masked ? <p className="text-slate-600 dark:text-slate-300">{t("detail.account", { number: side.masked })}</p> : null}
+      {side.masked ? (
+        <p className="whitespace-nowrap text-slate-600 dark:text-slate-300">{t("detail.account", { number: side.masked })}</p>
+      ) : null}
       {side.bank || side.currency ? (
         <p className="text-slate-600 dark:text-slate-300">{[side.bank, side.currency].filter(Boolean).join(" · ")}</p>
       ) : null}
@@ -68,11 +71,14 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 export function OperationDetailBody({
   detail,
   bankPortalUrl,
+  approvalNotice,
   decision,
   tokenAction,
 }: {
   detail: OperationDetail;
   bankPortalUrl: string;
+  /** 'Por aprobar' until an administrator approves, then who approved it unless the decision says so. */
+  approvalNotice: ApprovalNotice;
   /** The administrator's 'Aprobar' / 'Anular' for an operation waiting for approval (decision 060). */
   decision?: ReactNode;
   /** 'Autorizar con mi token' for an operation waiting for its signer's token (decision 093). */
@@ -93,9 +99,14 @@ export function OperationDetailBody({
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("detail.createdAt")}: {detail.createdAtText}
         </p>
-        {detail.approval ? (
+        {approvalNotice === "awaitingApproval" ? (
           <Notice tone="pending" title={t("notice.approval.title")}>
             <p>{t("notice.approval.copy")}</p>
+          </Notice>
+        ) : null}
+        {approvalNotice === "approved" && detail.approvedBy ? (
+          <Notice tone="pending" title={t("notice.approved.title")}>
+            <p>{t("approval.approvedBy", { name: detail.approvedBy.name })}</p>
           </Notice>
         ) : null}
         {detail.approval && decision ? decision : null}
@@ -174,7 +185,16 @@ export type DetailFooterLinks = { invoice: string; receipt: string; share: strin
  * correo'. The documents are plain links: the server answers with the PDF as a download, or
  * sends the person back here with an error toast.
  */
-export function OperationDetailFooter({ detail, links }: { detail: OperationDetail; links: DetailFooterLinks }) {
+export function OperationDetailFooter({
+  detail,
+  links,
+  actionPending = false,
+}: {
+  detail: OperationDetail;
+  links: DetailFooterLinks;
+  /** The viewer has a step to take here ('Aprobar', 'Autorizar con mi token'): sharing steps aside for it. */
+  actionPending?: boolean;
+}) {
   const { t } = useTranslation(["history", "common"]);
   const product = t("common:product.name");
   // A disabled control says why (decision 055): the reason sits under it and describes it.
@@ -210,7 +230,7 @@ export function OperationDetailFooter({ detail, links }: { detail: OperationDeta
       ) : (
         disabled(t("detail.receipt", { product }), t("detail.receiptLater"), `comprobante-${detail.id}-pendiente`)
       )}
-      <Link to={links.share} preventScrollReset className={buttonClass("primary")}>
+      <Link to={links.share} preventScrollReset className={buttonClass(actionPending ? "secondary" : "primary")}>
         {t("detail.share")}
       </Link>
     </nav>

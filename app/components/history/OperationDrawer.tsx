@@ -14,8 +14,8 @@ export type OperationDrawerProps = {
 
 /**
  * The right-hand operation drawer of §2 (520 px): header with the operation type, the GFB
- * reference (or '- - -') and the id, subtitle 'Operador: {operator}'. The three views (detail,
- * share, preview) are three URLs that render their body and footer inside it.
+ * reference (or '- - -') and the id, each with its label, subtitle 'Operador: {operator}'. The
+ * three views (detail, share, preview) are three URLs that render their body and footer inside it.
  */
 export function OperationDrawer({ detail, closeHref, children, footer }: OperationDrawerProps) {
   const { t } = useTranslation("history");
@@ -29,10 +29,16 @@ export function OperationDrawer({ detail, closeHref, children, footer }: Operati
       footer={footer}
       subtitle={
         <div className="flex flex-col gap-0.5">
-          <p className="flex flex-wrap gap-x-3 font-medium text-slate-800 dark:text-slate-100">
-            <span>{detail.reference ?? t("detail.noReference")}</span>
-            <span>{t("detail.operationId", { id: detail.id })}</span>
-          </p>
+          <dl className="flex flex-wrap gap-x-4">
+            <div>
+              <dt className="inline">{t("detail.referenceLabel")}</dt>{" "}
+              <dd className="inline font-medium text-slate-800 dark:text-slate-100">{detail.reference ?? t("detail.noReference")}</dd>
+            </div>
+            <div>
+              <dt className="inline">{t("detail.operationLabel")}</dt>{" "}
+              <dd className="inline font-medium text-slate-800 dark:text-slate-100">{detail.id}</dd>
+            </div>
+          </dl>
           <p>{t("detail.operator", { operator: detail.operator ?? t("detail.unknown") })}</p>
         </div>
       }

@@ -212,9 +212,21 @@ export function PreviewView({ detail, closeHref, backHref, defaults, lastResult,
     withInvoice ? t("share.options.invoiceGfb") : null,
   ].filter((name): name is string => name !== null);
   const arriving = detail.kind === "buy" ? detail.amount.amount : detail.amount.total;
-  const rows: Array<[string, string]> = [
+  const { name, masked } = detail.destination;
+  // The masked number's dots and digits stay on one line, even when the name wraps.
+  const account =
+    name || masked ? (
+      <>
+        {name}
+        {name && masked ? " " : null}
+        {masked ? <span className="whitespace-nowrap">{masked}</span> : null}
+      </>
+    ) : (
+      t("detail.unknown")
+    );
+  const rows: Array<[string, ReactNode]> = [
     [t("preview.date"), detail.estimatedDateText ?? t("detail.unknown")],
-    [t("preview.account"), [detail.destination.name, detail.destination.masked].filter(Boolean).join(" ") || t("detail.unknown")],
+    [t("preview.account"), account],
     [t("preview.amount"), arriving],
     [t("preview.paymentReason"), detail.paymentReason ?? t("detail.unknown")],
     [t("preview.concept"), detail.concept ?? t("detail.unknown")],
@@ -245,8 +257,8 @@ export function PreviewView({ detail, closeHref, backHref, defaults, lastResult,
         <dl className="mt-3 flex flex-col gap-1">
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4">
-              <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="text-right font-semibold">{value}</dd>
+              <dt className="shrink-0 whitespace-nowrap text-slate-600 dark:text-slate-300">{label}</dt>
+              <dd className="min-w-0 text-right font-semibold">{value}</dd>
             </div>
           ))}
         </dl>
