@@ -129,7 +129,7 @@ export default function AccessLink() {
           {continueText}
         </SubmitButton>
       </Form>
-      <Link to={cancelTo} className="text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+      <Link to={cancelTo} className="text-sm font-semibold text-brand-700 underline dark:text-brand-300">
         {replaces && replaces !== "unnamed" ? t("accessLink.stay", { person: replaces.person }) : t("accessLink.notMe")}
       </Link>
       {replaces ? null : <p className="text-xs text-slate-600 dark:text-slate-300">{t("accessLink.notMeHint")}</p>}

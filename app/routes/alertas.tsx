@@ -197,7 +197,7 @@ export default function Alerts() {
             {count > 0 ? (
               <p>
                 {t("pricesAt", { time: pricesAt })}{" "}
-                <Link to={links.base} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                <Link to={links.base} className="font-semibold text-brand-700 underline dark:text-brand-300">
                   {t("refresh")}
                 </Link>
               </p>

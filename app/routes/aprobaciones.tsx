@@ -104,13 +104,13 @@ export default function Approvals() {
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <p className="max-w-2xl text-slate-600 dark:text-slate-300">{t("approval.intro")}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <Link to="/planner" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+          <Link to="/planner" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
             {t("approval.plannerLink")}
           </Link>
-          <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+          <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
             {t("approval.recurringLink")}
           </Link>
-          <Link to="/pago-multiple" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+          <Link to="/pago-multiple" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
             {t("approval.multipleLink")}
           </Link>
         </p>

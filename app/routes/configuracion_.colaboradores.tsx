@@ -167,7 +167,7 @@ export default function CollaboratorsPermissions() {
         <Link
           to={withParams(base, { drawer: "configuracion", tab: "datos" })}
           preventScrollReset
-          className="font-semibold text-brand-700 underline dark:text-brand-100"
+          className="font-semibold text-brand-700 underline dark:text-brand-300"
         >
           {t("back")}
         </Link>

@@ -91,7 +91,7 @@ export default function AccountMovements() {
     <div className="flex flex-col gap-6">
       <Link
         to="/cuentas"
-        className="self-start text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+        className="self-start text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
       >
         ← {t("movements.back")}
       </Link>
@@ -111,7 +111,7 @@ export default function AccountMovements() {
               <Link
                 to={`${withParams(here, { ver: "clabe" })}#datos-deposito`}
                 preventScrollReset
-                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
               >
                 {t("deposit.show")}
               </Link>

@@ -170,7 +170,7 @@ export default function Monitoring() {
             {follows.length > 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {t("list.pricesAt", { time: pricesAt })}{" "}
-                <Link to={location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                <Link to={location.pathname} className="font-semibold text-brand-700 underline dark:text-brand-300">
                   {t("list.refresh")}
                 </Link>
               </p>

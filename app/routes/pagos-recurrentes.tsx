@@ -202,7 +202,7 @@ export default function RecurringPayments() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col items-start gap-3">
         <p className="text-slate-600 dark:text-slate-300">{t("recurring.description")}</p>
-        <Link to="/planner" className="font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/planner" className="font-semibold text-brand-700 underline dark:text-brand-300">
           {t("recurring.toPlanner")}
         </Link>
       </div>

@@ -160,10 +160,10 @@ export default function Planner() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col items-start gap-3">
         <p className="text-slate-600 dark:text-slate-300">{t("planner.description")}</p>
-        <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/pagos-recurrentes" className="font-semibold text-brand-700 underline dark:text-brand-300">
           {t("planner.toRecurring")}
         </Link>
-        <Link to="/pago-multiple" className="font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to="/pago-multiple" className="font-semibold text-brand-700 underline dark:text-brand-300">
           {t("planner.toMultiple")}
         </Link>
       </div>
@@ -178,15 +178,15 @@ export default function Planner() {
           aria-label={t("planner.monthNav")}
           className="flex scroll-mt-16 flex-wrap items-center gap-x-4 gap-y-2 text-sm"
         >
-          <Link to={links.previous} className="font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to={links.previous} className="font-semibold text-brand-700 underline dark:text-brand-300">
             ← {t("planner.previous")}
           </Link>
           <h2 className="text-lg font-semibold text-slate-900 max-sm:order-first max-sm:basis-full dark:text-slate-100">{monthName}</h2>
-          <Link to={links.next} className="font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to={links.next} className="font-semibold text-brand-700 underline dark:text-brand-300">
             {t("planner.next")} →
           </Link>
           {isCurrentMonth ? null : (
-            <Link to={links.current} className="font-semibold text-brand-700 underline dark:text-brand-100">
+            <Link to={links.current} className="font-semibold text-brand-700 underline dark:text-brand-300">
               {t("planner.today")}
             </Link>
           )}

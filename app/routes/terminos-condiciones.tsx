@@ -30,7 +30,7 @@ type LegalSection = { title: string; paragraphs: string[]; steps?: string[] };
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const LINK =
   "font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 " +
-  "focus-visible:outline-brand-500 dark:text-brand-100";
+  "focus-visible:outline-brand-500 dark:text-brand-300";
 
 function LegalDocument({ id, documentKey }: { id: string; documentKey: (typeof DOCUMENTS)[number]["key"] }) {
   const { t } = useTranslation("legal");

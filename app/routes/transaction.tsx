@@ -337,7 +337,7 @@ export default function Transaction() {
                 </p>
                 <p className="mt-1 text-lg font-semibold tabular-nums">{funding.balance}</p>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("insufficient.howToFund")}</p>
-                <Link to={funding.href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+                <Link to={funding.href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-300">
                   {t("insufficient.movements")}
                 </Link>
               </div>

@@ -131,12 +131,12 @@ export default function Wizard() {
               t={t}
               i18nKey="wizard.terms"
               components={[
-                <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline dark:text-brand-100" />,
+                <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline dark:text-brand-300" />,
                 <Link
                   key="privacy"
                   to="/terminos-condiciones#aviso-de-privacidad"
                   target="_blank"
-                  className="text-brand-600 underline dark:text-brand-100"
+                  className="text-brand-600 underline dark:text-brand-300"
                 />,
               ]}
             />

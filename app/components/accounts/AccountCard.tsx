@@ -45,10 +45,10 @@ export function AccountCard({ account, movementsHref, editHref, returnTo }: Acco
         <Money amount={account.balance} currency={account.currency} className="text-2xl font-bold" />
       </p>
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
-        <Link to={movementsHref} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <Link to={movementsHref} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           {t("list.movements", { alias: account.alias })}
         </Link>
-        <Link to={editHref} preventScrollReset className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <Link to={editHref} preventScrollReset className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           {t("list.editAlias", { alias: account.alias })}
         </Link>
       </div>

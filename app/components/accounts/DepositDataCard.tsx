@@ -36,7 +36,7 @@ export function DepositDataCard({ data, hideHref }: { data: DepositData; hideHre
         <Link
           to={hideHref}
           preventScrollReset
-          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
         >
           {t("deposit.hide")}
         </Link>

@@ -69,7 +69,7 @@ function Actions({ row }: { row: AlertRowView }) {
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-2">
       {row.status === "triggered" ? (
-        <Link to={row.calculatorHref} className="font-semibold text-brand-700 underline dark:text-brand-100">
+        <Link to={row.calculatorHref} className="font-semibold text-brand-700 underline dark:text-brand-300">
           {t("table.operate")}
           <span className="sr-only"> {row.pair}</span>
         </Link>

@@ -118,7 +118,7 @@ export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; ans
                 <Link
                   to={item.detailHref}
                   aria-label={t("approval.actions.detailNamed", { id: item.id })}
-                  className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                 >
                   {t("approval.actions.detail")}
                 </Link>

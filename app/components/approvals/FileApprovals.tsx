@@ -68,7 +68,7 @@ export function FileApprovals({ files, refusal }: { files: FileApprovalView[]; r
                   </Form>
                   <Link
                     to={file.detailHref}
-                    className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                    className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                   >
                     {t("approvalFiles.detail", { file: name })}
                   </Link>

@@ -46,7 +46,7 @@ export function CollaboratorsList({ rows }: { rows: CollaboratorRowView[] }) {
             to={row.editHref}
             preventScrollReset
             aria-label={t("editNamed", { name: row.name })}
-            className="shrink-0 font-semibold text-brand-700 underline dark:text-brand-100"
+            className="shrink-0 font-semibold text-brand-700 underline dark:text-brand-300"
           >
             {t("edit")}
           </Link>

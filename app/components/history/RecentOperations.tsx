@@ -30,7 +30,7 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
         <h2 id="historial-reciente" className="text-xl font-semibold">
           {t("recent.title")}
         </h2>
-        <Link to={historyHref} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+        <Link to={historyHref} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           {t("recent.all")}
         </Link>
       </div>

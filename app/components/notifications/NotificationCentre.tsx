@@ -182,7 +182,7 @@ function NotificationRow({ item, action, redirectTo }: { item: NotificationCentr
         </div>
         {item.copy ? <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-400">{item.copy}</p> : null}
         {item.href ? (
-          <Link to={item.href} className="mt-1 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+          <Link to={item.href} className="mt-1 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-300">
             {t(`links.${item.linkLabel ?? "operation"}`)}
             <span className="sr-only">: {item.title}</span>
           </Link>

@@ -14,7 +14,7 @@ import { inProgressBadgeClass, stateBadgeClass } from "./state-tone";
  */
 export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: DueNotice; redirectTo: string; csrfToken: ReactNode }) {
   const { t } = useTranslation("duePayments");
-  const link = "inline-flex min-h-9 items-center font-semibold text-brand-700 underline dark:text-brand-100";
+  const link = "inline-flex min-h-9 items-center font-semibold text-brand-700 underline dark:text-brand-300";
   return (
     <section
       aria-labelledby="pagos-por-hacer"

@@ -136,7 +136,7 @@ export function BatchRows({ rows, caption }: { rows: BatchRowView[]; caption: st
         <Link
           to={`/historial-operaciones/${encodeURIComponent(row.id)}`}
           aria-label={t("batchPage.open", { id: row.id })}
-          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
         >
           {row.id}
         </Link>

@@ -22,7 +22,7 @@ export function PaymentInProgressNote({
   return (
     <span className={`flex flex-col gap-0.5 ${className}`}>
       <span className="font-semibold text-pending dark:text-amber-300">{sentence}</span>
-      <Link to={inProgress.href} className="w-fit font-semibold text-brand-700 underline dark:text-brand-100">
+      <Link to={inProgress.href} className="w-fit font-semibold text-brand-700 underline dark:text-brand-300">
         {linkText}
       </Link>
     </span>

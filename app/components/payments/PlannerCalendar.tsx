@@ -126,7 +126,7 @@ export function PlannerCalendar({
                             to={day.href}
                             preventScrollReset
                             aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
-                            className="mt-1 block font-semibold text-brand-700 underline dark:text-brand-100"
+                            className="mt-1 block font-semibold text-brand-700 underline dark:text-brand-300"
                           >
                             {t("planner.dayPayments", { count: day.total })}
                           </Link>
@@ -174,7 +174,7 @@ export function PlannerCalendar({
                 to={day.href}
                 preventScrollReset
                 aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
-                className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-100"
+                className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-300"
               >
                 {t("planner.dayPayments", { count: day.total })}
               </Link>

@@ -118,7 +118,7 @@ function Actions({ row }: { row: RecurringRowView }) {
             to={row.editHref}
             preventScrollReset
             aria-label={t("recurring.table.editNamed", { name: row.payee })}
-            className="font-semibold text-brand-700 underline dark:text-brand-100"
+            className="font-semibold text-brand-700 underline dark:text-brand-300"
           >
             {t("recurring.table.edit")}
           </Link>

@@ -45,7 +45,7 @@ export function RecipientDrawer({
   const { t } = useTranslation("recipients");
   const send = sendState(recipient, { sendAllowed, internationalAllowed });
   const label = recipient.alias || recipient.name;
-  const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100";
+  const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300";
   // The revealed number is named by what it is (a national 18-digit one is a CLABE), read in groups, copied raw.
   const fullLabel = fullAccount ? t(`detail.number.${accountNumberKind(fullAccount, recipient.national)}`) : "";
   const account = fullAccount ? (

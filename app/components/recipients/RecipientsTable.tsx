@@ -182,7 +182,7 @@ export function ProOnlySendNote() {
   return (
     <span className="text-xs text-slate-600 dark:text-slate-300">
       {t("list.sendProOnly")}{" "}
-      <Link to="/membresias" className="font-semibold text-brand-700 underline dark:text-brand-100">
+      <Link to="/membresias" className="font-semibold text-brand-700 underline dark:text-brand-300">
         {t("list.sendProOnlyLink")}
       </Link>
     </span>

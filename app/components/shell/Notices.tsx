@@ -97,7 +97,7 @@ export function Notices({ banners, serviceOnline, pageNotices = [], dismissActio
                   {banner.kind === "novelty" && banner.path ? (
                     <>
                       {" "}
-                      <Link to={banner.path} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                      <Link to={banner.path} className="font-semibold text-brand-700 underline dark:text-brand-300">
                         {t("banners.more")}
                       </Link>
                     </>

@@ -268,7 +268,7 @@ function ContactSection({ contact, csrfToken }: { contact: SettingsContact | nul
   );
 }
 
-const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100";
+const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 
 /** A contact row (§2): the address or number, whether it is confirmed (§4: a changed one is not until its link is followed), 'Editar'. */
 function ContactRow({
@@ -437,7 +437,7 @@ function UserDataTab({
           {isAdmin ? (
             <li className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
               {collaboratorsHref ? (
-                <Link to={collaboratorsHref} className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+                <Link to={collaboratorsHref} className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
                   {t("user.security.collaborators")}
                 </Link>
               ) : (
@@ -481,7 +481,7 @@ function UserDataTab({
             <Row label={t("user.membership.plan")}>
               <span className="inline-flex flex-wrap items-baseline justify-end gap-x-3">
                 {membership.name ?? ""}
-                <Link to={membership.href} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                <Link to={membership.href} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                   {t("user.membership.see")}
                 </Link>
               </span>

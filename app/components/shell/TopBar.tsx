@@ -47,7 +47,7 @@ export function TopBar({ title, contactHref, unreadCount, notificationsHref, not
                 <Link
                   to={company.changeHref}
                   preventScrollReset
-                  className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-100"
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
                 >
                   {t("shell.topBar.changeCompany")}
                 </Link>

@@ -407,7 +407,7 @@ export function Calculator(props: CalculatorProps) {
             onToggle={(event) => setPlanShown(event.currentTarget.open)}
             className="rounded-lg border border-slate-200 p-4 sm:col-span-2 dark:border-slate-700"
           >
-            <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-100">
+            <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-300">
               {t("calculator.recurrent.summary")}
             </summary>
             <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-300">{t("calculator.recurrent.hint")}</p>
@@ -475,14 +475,14 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
           {payNow.kind === "inProgress" ? (
             <a
               href={`/historial-operaciones/${encodeURIComponent(payNow.operationId)}`}
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-300"
             >
               {t("calculator.payNow.inProgressLink", { id: payNow.operationId })}
             </a>
           ) : null}
           <a
             href="/pagos-recurrentes"
-            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-100"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-300"
           >
             {t("calculator.payNow.back")}
           </a>

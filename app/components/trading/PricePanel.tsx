@@ -134,7 +134,7 @@ export function PricePanel(props: PricePanelProps) {
           ) : (
             <>
               <p>{t("asOf", { time: at })}</p>
-              <Link to={refreshHref} reloadDocument className="font-semibold text-brand-700 underline dark:text-brand-100">
+              <Link to={refreshHref} reloadDocument className="font-semibold text-brand-700 underline dark:text-brand-300">
                 {t("refresh")}
               </Link>
             </>
@@ -190,7 +190,7 @@ export function PricePanel(props: PricePanelProps) {
             })}
           </dl>
           <details className="group">
-            <summary className="inline-flex min-h-9 cursor-pointer items-center text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            <summary className="inline-flex min-h-9 cursor-pointer items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
               {t("showProviders")}
             </summary>
             <div className="mt-1 grid gap-4 sm:grid-cols-2">

@@ -29,7 +29,7 @@ export function CopyButton({ value, label, compact = false }: { value: string; l
         type="button"
         onClick={() => void copy()}
         aria-label={t("copy.label", { label })}
-        className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 ${compact ? "-my-2 sm:my-0 sm:min-h-6 sm:min-w-6 sm:px-2" : ""} text-sm font-semibold text-brand-700 underline-offset-2 hover:bg-brand-50 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-brand-100 dark:hover:bg-brand-900`}
+        className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 ${compact ? "-my-2 sm:my-0 sm:min-h-6 sm:min-w-6 sm:px-2" : ""} text-sm font-semibold text-brand-700 underline-offset-2 hover:bg-brand-50 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-brand-300 dark:hover:bg-brand-900`}
       >
         {t("copy.action")}
       </button>

@@ -70,7 +70,7 @@ export function JobProgress({ headingId, job, texts, resultHref, next }: JobProg
         <Link
           to={`${location.pathname}${location.search}`}
           reloadDocument
-          className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-100"
+          className="self-start text-sm font-semibold text-brand-700 underline dark:text-brand-300"
         >
           {texts.refresh}
         </Link>

@@ -8,7 +8,7 @@ export function LoadError({ message, retryLabel, retryHref }: { message: string;
   return (
     <div role="alert" className="rounded-lg border border-failed/40 bg-white p-4 dark:bg-slate-900">
       <p>{message}</p>
-      <Link to={retryHref} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline dark:text-brand-100">
+      <Link to={retryHref} reloadDocument className="mt-2 inline-block font-semibold text-brand-600 underline dark:text-brand-300">
         {retryLabel}
       </Link>
     </div>

@@ -54,7 +54,7 @@ export function ToastCard({ toast, durationMs, onHide }: { toast: ToastData; dur
           <p className="font-semibold leading-6">{toast.title}</p>
           {toast.description ? <p className="mt-1 text-sm leading-5 text-slate-600 dark:text-slate-300">{toast.description}</p> : null}
           {toast.link ? (
-            <a href={toast.link.href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-100">
+            <a href={toast.link.href} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-300">
               {toast.link.label}
             </a>
           ) : null}

@@ -15,7 +15,7 @@ const variants: Record<ButtonVariant, string> = {
     "border border-brand-600 bg-white text-brand-700 hover:bg-brand-50 " +
     "dark:border-brand-100 dark:bg-transparent dark:text-brand-100 dark:hover:bg-brand-900",
   danger: "bg-failed text-white hover:brightness-110 dark:text-slate-950",
-  ghost: "text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-brand-900",
+  ghost: "text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900",
 };
 
 export function buttonClass(variant: ButtonVariant = "primary", extra?: string): string {
