@@ -45,6 +45,8 @@ describe("an account's deposit data", () => {
       bank: "Afirme",
       currency: "MXN",
       holder: expect.stringMatching(/^Importadora del Bajío/),
+      // A peso CLABE is paid by SPEI: the card names the rail by the account's currency.
+      rail: "SPEI",
     });
     const revealed = lines.filter((line) => line.includes("deposit_data_revealed"));
     expect(revealed).toHaveLength(1);
