@@ -146,7 +146,11 @@ describe("'Pagar ahora' (the calculator linked to a scheduled payment)", () => {
     await post({ ...first.fields, ...prefilled(first.calculator.prefill), scheduledPaymentEvent: String(event.id) });
     const [operation] = operationsFor(event.id);
     const { calculator } = await payNowForm(event.id);
-    expect(calculator.payNow).toEqual({ kind: "inProgress", operationId: String(operation!.id) });
+    expect(calculator.payNow).toMatchObject({ kind: "inProgress", operationId: String(operation!.id) });
+    // The notice names the payment it is about.
+    expect(calculator.payNow).toMatchObject({
+      payment: { payee: expect.any(String), amount: expect.stringMatching(/ MXN$/), dateToPay: event.dateToPay },
+    });
 
     const inProgress = {
       operationId: String(operation!.id),
@@ -213,7 +217,7 @@ describe("'Pagar ahora' (the calculator linked to a scheduled payment)", () => {
   it("does not offer nor send a payment already paid", async () => {
     const paid = company().find((event) => event.status === "paid")!;
     const { calculator, fields } = await payNowForm(paid.id);
-    expect(calculator.payNow).toEqual({ kind: "paid" });
+    expect(calculator.payNow).toMatchObject({ kind: "paid", payment: { dateToPay: paid.dateToPay } });
     const unpaid = company().find((event) => event.status !== "paid")!;
     const { calculator: other } = await payNowForm(unpaid.id);
     const operationsBefore = world.sandbox.state.operations.length;

@@ -337,24 +337,23 @@ export default function Planner() {
                           <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
                             {t(`frequency.${payment.frequency}`)}
                           </span>
-                          {payment.earlierInProgress ? (
-                            <span className="mt-1 block font-normal">
-                              <PaymentInProgressNote
-                                inProgress={payment.earlierInProgress}
-                                sentence={t("planner.modal.earlierInProgress", { date: payment.earlierInProgress.dateText })}
-                                linkText={t("planner.modal.inProgressLink", { id: payment.earlierInProgress.operationId })}
-                              />
-                            </span>
-                          ) : null}
-                          {payment.inProgress ? (
-                            <span className="mt-1 block font-normal">
-                              <PaymentInProgressNote
-                                inProgress={payment.inProgress}
-                                sentence={t("planner.modal.inProgress", { date: payment.inProgress.dateText })}
-                                linkText={t("planner.modal.inProgressLink", { id: payment.inProgress.operationId })}
-                              />
-                            </span>
-                          ) : null}
+                          {/* An earlier payment of the schedule under way, then this day's own. */}
+                          {(
+                            [
+                              ["planner.modal.earlierInProgress", payment.earlierInProgress],
+                              ["planner.modal.inProgress", payment.inProgress],
+                            ] as const
+                          ).map(([key, note]) =>
+                            note ? (
+                              <span key={key} className="mt-1 block font-normal">
+                                <PaymentInProgressNote
+                                  inProgress={note}
+                                  sentence={t(key, { date: note.dateText })}
+                                  linkText={t("planner.modal.inProgressLink", { id: note.operationId })}
+                                />
+                              </span>
+                            ) : null,
+                          )}
                         </th>
                         <td className="block whitespace-nowrap font-semibold tabular-nums">{payment.amount}</td>
                         <td className="block">

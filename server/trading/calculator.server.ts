@@ -78,11 +78,15 @@ export interface CalculatorData {
   payNow: PayNow | null;
 }
 
+/** Which payment a refusal is about: whom, how much and its date, as the notice names it. */
+export type PayNowPayment = { payee: string; amount: string; dateToPay: string };
+
 export type PayNow =
   | { kind: "payable"; eventId: string; payee: string; amount: string; dateToPay: string; frequency: Frequency }
   /** An operation for it is under way (waiting for approval or a key, confirmed): it is not paid twice. */
-  | { kind: "inProgress"; operationId: string }
-  | { kind: "paid" | "missing" };
+  | { kind: "inProgress"; operationId: string; payment: PayNowPayment }
+  | { kind: "paid"; payment: PayNowPayment }
+  | { kind: "missing" };
 
 const EVENT_ID = /^\d{1,12}$/;
 
@@ -100,22 +104,20 @@ async function payNowOf(access: AccessContext, url: URL): Promise<{ payNow: PayN
   });
   if (!event) return { payNow: { kind: "missing" }, prefill: {} };
   const verdict = judgePayNow(event);
+  const payment: PayNowPayment = {
+    payee: payeeName(event, (masked) => masked),
+    amount: formatMoney(event.amount, event.currency),
+    dateToPay: event.dateToPay,
+  };
   if (!verdict.allowed) {
     const payNow: PayNow =
       verdict.refusal === "paymentInProgress" && event.operationInProgress
-        ? { kind: "inProgress", operationId: event.operationInProgress.id }
-        : { kind: "paid" };
+        ? { kind: "inProgress", operationId: event.operationInProgress.id, payment }
+        : { kind: "paid", payment };
     return { payNow, prefill: {} };
   }
   return {
-    payNow: {
-      kind: "payable",
-      eventId: event.id,
-      payee: payeeName(event, (masked) => masked),
-      amount: formatMoney(event.amount, event.currency),
-      dateToPay: event.dateToPay,
-      frequency: event.frequency,
-    },
+    payNow: { kind: "payable", eventId: event.id, ...payment, frequency: event.frequency },
     prefill: {
       amount: event.amount.toFixed(2),
       origin: event.accountOrigin.idCuenta,

@@ -343,6 +343,10 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   // Every 'Pagar ahora' of that payment now says so, with its operation.
   await second.goto(href);
   await expect(second.getByText(/^Este pago ya se está procesando: ya hay una operación para él/)).toBeVisible();
+  // It names which payment: whom, how much and its day.
+  await expect(second.getByRole("status").filter({ hasText: "Este pago ya se está procesando" })).toContainText(
+    /\$12,500\.00 MXN · [^,]+, \d{1,2} de \p{L}+/u,
+  );
   await expect(second.getByRole("link", { name: `Ver la operación ${id}` }).first()).toBeVisible();
   await second.goto("/pagos-recurrentes");
   const row = schedules(second).getByRole("row", { name: /\$12,500\.00 MXN/ });

@@ -463,12 +463,20 @@ const QUOTE_ANCHOR = "cotizacion";
 
 const payDayFormat = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
+/** A payment's day ("YYYY-MM-DD") as the notice says it: "lunes, 7 de diciembre". */
+const payDay = (day: string) =>
+  payDayFormat.format(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
+
 /** What 'pay now' pays, or why the calculator does not link this transfer to a scheduled payment. */
 function PayNowNotice({ payNow }: { payNow: PayNow }) {
   const { t } = useTranslation("calculator");
   if (payNow.kind !== "payable") {
     return (
       <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950 dark:text-slate-100">
+        {/* Which payment: whom, how much and its date, before why it is not paid here. */}
+        {payNow.kind === "missing" ? null : (
+          <p className="font-semibold">{[payNow.payment.payee, payNow.payment.amount, payDay(payNow.payment.dateToPay)].join(" · ")}</p>
+        )}
         <p>{t(`calculator.payNow.${payNow.kind}`)}</p>
         {/* Each link a 44 px target: on a phone they wrap one under the other (WCAG 2.5.8). */}
         <p className="mt-1 flex flex-wrap gap-x-4">
@@ -490,9 +498,7 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
       </div>
     );
   }
-  const date = payDayFormat.format(
-    Date.UTC(Number(payNow.dateToPay.slice(0, 4)), Number(payNow.dateToPay.slice(5, 7)) - 1, Number(payNow.dateToPay.slice(8, 10))),
-  );
+  const date = payDay(payNow.dateToPay);
   return (
     <section aria-labelledby="pago-programado" className="rounded-lg bg-brand-50 p-4 text-sm dark:bg-brand-900/40">
       <h3 id="pago-programado" className="font-semibold">
