@@ -60,7 +60,7 @@ export function Survey({
   const scoreErrorId = `${fields.score.id}-error`;
 
   return (
-    <Modal open withPage id={`aviso-${SURVEY_FORM}-${kind}`} title={t(`surveys.${kind}.title`, { product })}>
+    <Modal open withPage initialFocus="title" id={`aviso-${SURVEY_FORM}-${kind}`} title={t(`surveys.${kind}.title`, { product })}>
       <Form method="post" action={action} ref={formRef} {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         {csrfToken}
         <input type="hidden" name="intent" value="encuesta" />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useId, useRef } from "react";
 
 import { Icon } from "./icons";
+import type { InitialFocus } from "./use-dialog-behaviour";
 import { useDialogBehaviour } from "./use-dialog-behaviour";
 
 export type ModalTone = "default" | "error" | "success";
@@ -23,6 +24,11 @@ export type ModalProps = {
    * is drawn in place with the page's first frame, without the entry animation (decision 072).
    */
   withPage?: boolean;
+  /**
+   * Where focus lands on open: the first control (default), or the title when a first control with
+   * focus would read as an answer already given (a rating scale's first score).
+   */
+  initialFocus?: InitialFocus;
 };
 
 const toneIcon = {
@@ -40,13 +46,22 @@ export function Modal(props: ModalProps) {
   return <ModalPanel {...props} />;
 }
 
-function ModalPanel({ title, description, closeHref, children, tone = "default", id, withPage = false }: ModalProps) {
+function ModalPanel({
+  title,
+  description,
+  closeHref,
+  children,
+  tone = "default",
+  id,
+  withPage = false,
+  initialFocus = "first",
+}: ModalProps) {
   const autoId = useId();
   const dialogId = id ?? `modal${autoId.replace(/:/g, "")}`;
   const titleId = `${dialogId}-titulo`;
   const descriptionId = `${dialogId}-descripcion`;
   const panelRef = useRef<HTMLDivElement>(null);
-  useDialogBehaviour(panelRef, closeHref, "first");
+  useDialogBehaviour(panelRef, closeHref, initialFocus);
   const icon = tone === "default" ? null : toneIcon[tone];
   const backdrop = `${withPage ? "" : "fxn-backdrop "}absolute inset-0 bg-slate-950/50 dark:bg-black/70`;
 
