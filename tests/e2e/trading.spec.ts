@@ -585,6 +585,14 @@ test("the transfer amount shows its currency", async ({ page, javaScriptEnabled 
   await page.goto("/?operacion=transferencia");
   await whenHydrated(page, javaScriptEnabled);
   const amount = calculator(page).getByLabel("Monto", { exact: true });
+  // The accounts come first: the origin decides the amount's currency before anything is typed.
+  const origin = calculator(page).getByLabel("Cuenta de origen");
+  expect(
+    await origin.evaluate(
+      (select, input) => Boolean(select.compareDocumentPosition(input!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await amount.elementHandle(),
+    ),
+  ).toBe(true);
   // Until an account is chosen, the field says which currency it will be in.
   await expect(amount).toHaveAccessibleDescription("Se envía en la divisa de la cuenta de origen.");
   const usd = await calculator(page)

@@ -326,15 +326,7 @@ export function Calculator(props: CalculatorProps) {
               onAmountInput={(value) => onAmountInput("right", value)}
             />
           </>
-        ) : (
-          <AmountField
-            meta={fields.amount}
-            label={t("calculator.amount")}
-            currency={transferIn}
-            description={transferIn ? undefined : t("calculator.amountCurrency")}
-            className="sm:col-span-2"
-          />
-        )}
+        ) : null}
 
         {/* Each account menu takes the form's width: a closed menu shows only the start of its choice, and the
             account's last digits must not be cut off. */}
@@ -384,6 +376,17 @@ export function Calculator(props: CalculatorProps) {
           </optgroup>
           {tab === "transfer" ? <RecipientOptions recipients={props.recipients} /> : null}
         </SelectField>
+        {/* A transfer's amount is in its origin account's currency: it comes after the accounts, so its
+            currency is known before anything is typed. */}
+        {tab === "transfer" ? (
+          <AmountField
+            meta={fields.amount}
+            label={t("calculator.amount")}
+            currency={transferIn}
+            description={transferIn ? undefined : t("calculator.amountCurrency")}
+            className="sm:col-span-2"
+          />
+        ) : null}
         <ReasonAndConcept reason={fields.reason} concept={fields.concept} reasons={props.reasons} />
 
         {quote && quoteCurrent && tab !== "transfer" ? (
@@ -527,6 +530,12 @@ function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string
   useEffect(() => {
     if (left === 0) onExpired();
   }, [left, onExpired]);
+  // A new quote opens above 'Cotizar', which may sit at the screen's foot: the least scroll that shows it
+  // whole (without JavaScript the answer's fragment does it, decision 120).
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: "nearest" });
+  }, [quote]);
   const row = (term: string, value: string, strong = false) => (
     <div className="flex items-baseline justify-between gap-4 py-1.5">
       <dt className="text-slate-600 dark:text-slate-300">{term}</dt>
@@ -537,6 +546,7 @@ function QuoteCard(props: { quote: ComputedQuote; pays: string; receives: string
   );
   return (
     <section
+      ref={card}
       id={QUOTE_ANCHOR}
       aria-labelledby="cotizacion-titulo"
       className="scroll-mt-16 rounded-lg bg-brand-50 p-4 text-sm sm:col-span-2 dark:bg-brand-900/40"
