@@ -134,6 +134,24 @@ export class MemoryBatchRecords<R, O extends Outcome> implements BatchRecords<R,
   }
 }
 
+/**
+ * Writes a row's outcome and moves the counters in one step (a script runs whole or not at all):
+ * were they two commands, Redis going between them would leave an outcome that is never counted.
+ * KEYS: job, outcomes, batch; ARGV: line, sealed outcome, state, ttl. 1 when the outcome is fresh.
+ */
+const RECORD_ONCE = `if redis.call("hsetnx", KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call("hincrby", KEYS[1], "done", 1)
+redis.call("hincrby", KEYS[1], ARGV[3], 1)
+for _, key in ipairs(KEYS) do redis.call("pexpire", key, ARGV[4]) end
+return 1`;
+
+/** Creates the job's counters in one step, unless they exist. KEYS: job, batch; ARGV: ttl, then field, value pairs. */
+const CREATE_ONCE = `if redis.call("exists", KEYS[1]) == 1 then return 0 end
+redis.call("hset", KEYS[1], unpack(ARGV, 2))
+redis.call("pexpire", KEYS[1], ARGV[1])
+redis.call("pexpire", KEYS[2], ARGV[1])
+return 1`;
+
 /** Sets `finished` once: 1 for the call that did it, 0 when it already was. */
 const FINISH_ONCE = `if redis.call("hget", KEYS[1], "finished") == "1" then return 0 end
 if redis.call("exists", KEYS[1]) == 0 then return 0 end
@@ -144,7 +162,8 @@ return 1`;
  * Redis: the batch sealed like a session (rows carry names and account numbers), the job's
  * counters in a hash and each row's outcome (sealed too: it may carry an operation's challenge
  * link) in another. A row's outcome is written with HSETNX and only a fresh one moves the
- * counters, so a row is never counted twice. Every key lives 30 minutes from the last write.
+ * counters, in one script, so a row is counted once and never left uncounted. Every key lives
+ * 30 minutes from the last write.
  */
 export class RedisBatchRecords<R, O extends Outcome> implements BatchRecords<R, O> {
   private readonly seal: ReturnType<typeof sealer>;
@@ -193,30 +212,15 @@ export class RedisBatchRecords<R, O extends Outcome> implements BatchRecords<R, 
 
   async createJob(id: string, total: number) {
     const keys = this.keys(id);
-    const created = await this.redis.hsetnx(keys.job, "total", String(total));
-    if (created !== 1) return false;
-    const zeros = Object.fromEntries(this.states.map((state) => [state, 0]));
-    await this.redis
-      .multi()
-      .hset(keys.job, { done: 0, ...zeros, finished: total === 0 ? 1 : 0 })
-      .pexpire(keys.job, TTL_MS)
-      .pexpire(keys.batch, TTL_MS)
-      .exec();
-    return true;
+    const fields = { total, done: 0, ...Object.fromEntries(this.states.map((state) => [state, 0])), finished: total === 0 ? 1 : 0 };
+    const created = await this.redis.eval(CREATE_ONCE, 2, keys.job, keys.batch, TTL_MS, ...Object.entries(fields).flat());
+    return Number(created) === 1;
   }
 
   async record(id: string, line: number, outcome: O) {
     const keys = this.keys(id);
-    const fresh = await this.redis.hsetnx(keys.outcomes, String(line), this.seal.seal(outcome as unknown as Record<string, unknown>));
-    if (fresh !== 1) return;
-    await this.redis
-      .multi()
-      .hincrby(keys.job, "done", 1)
-      .hincrby(keys.job, outcome.state, 1)
-      .pexpire(keys.job, TTL_MS)
-      .pexpire(keys.outcomes, TTL_MS)
-      .pexpire(keys.batch, TTL_MS)
-      .exec();
+    const sealed = this.seal.seal(outcome as unknown as Record<string, unknown>);
+    await this.redis.eval(RECORD_ONCE, 3, keys.job, keys.outcomes, keys.batch, line, sealed, outcome.state, TTL_MS);
   }
 
   async finish(id: string) {

@@ -212,6 +212,36 @@ describe("batch jobs on BullMQ", () => {
     await until(async () => (await one.queue.queue.getJobState(jobIdOf(counting.kind.name, batch.id))) === "completed");
   });
 
+  it("counts an outcome written just before Redis goes: the outcome and its counters are one write", async () => {
+    const prefix = `t:${crypto.randomUUID()}`;
+    const records = instance(prefix).records<Row, Sent>(STATES);
+    await records.save({ id: "b1", owner: "o", fileName: "x.csv", createdAt: Date.now(), rows: rowsOf(2) });
+    expect(await records.createJob("b1", 2)).toBe(true);
+    // A connection that answers one command, then is gone (what a worker meets when Redis stops mid-row).
+    const healthy = connect();
+    let answered = 0;
+    const dying = new Proxy(healthy, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          answered += 1;
+          if (answered > 1) throw new Error("Connection is closed.");
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const writer = new RedisBatchRecords<Row, Sent>(dying, SECRET, `${prefix}:batch`, STATES);
+    await writer.record("b1", 2, { state: "sent", key: "k2" }).catch(() => undefined);
+
+    const job = (await records.load("b1"))!.job!;
+    expect(job.outcomes.size).toBe(1);
+    expect(job).toMatchObject({ total: 2, done: 1, sent: 1, notSent: 0 });
+    // Written again (a retry that finds it), it is not counted twice.
+    await records.record("b1", 2, { state: "sent", key: "k2" });
+    expect((await records.load("b1"))!.job).toMatchObject({ done: 1, sent: 1 });
+  });
+
   it("on a clean stop, finishes the row under way and hands the job back at once: nothing is sent twice", async () => {
     const prefix = `t:${crypto.randomUUID()}`;
     const [first, second] = [instance(prefix), instance(prefix)];
