@@ -25,7 +25,7 @@ test("follow a pair, follow it again and read §8's duplicate message, then unfo
   await expect(page).toHaveURL("/monitoreo-de-divisas");
   await expect(page.getByRole("heading", { level: 1, name: "Monitoreo de divisas" })).toBeVisible();
   // One place, two names (§2): the page says the menu's name too, and the menu marks it as the current page.
-  await expect(page.getByText("Es el «Seguimiento de divisas» del menú", { exact: false })).toBeVisible();
+  await expect(page.getByText("En el menú se llama «Seguimiento de divisas».", { exact: false })).toBeVisible();
   await expect(sidebar(page).getByRole("link", { name: "Seguimiento de divisas" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Aún no sigues ningún par.")).toBeVisible();
 

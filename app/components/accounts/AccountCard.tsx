@@ -46,10 +46,12 @@ export function AccountCard({ account, movementsHref, editHref, returnTo }: Acco
       </p>
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
         <Link to={movementsHref} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          {t("list.movements", { alias: account.alias })}
+          {t("list.movements")}
+          <span className="sr-only"> {t("list.ofAccount", { alias: account.alias })}</span>
         </Link>
         <Link to={editHref} preventScrollReset className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          {t("list.editAlias", { alias: account.alias })}
+          {t("list.editAlias")}
+          <span className="sr-only"> {t("list.ofAccount", { alias: account.alias })}</span>
         </Link>
       </div>
     </article>

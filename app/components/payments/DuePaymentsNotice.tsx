@@ -10,7 +10,7 @@ import { inProgressBadgeClass, stateBadgeClass } from "./state-tone";
  * Payments due today or overdue, on arrival (§2 scheduled-payment notices; decisions 063 and 122): a
  * compact card beside the calculator (below it on a phone), never between a treasurer and the
  * calculator. Each payment is two short lines with its 'Pagar ahora' under its amount (or the operation
- * already paying it, on a third line); 'Ocultar por hoy' is a plain form post.
+ * already paying it, on a third line); 'Ocultar por hoy' is a plain form post at the card's foot.
  */
 export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: DueNotice; redirectTo: string; csrfToken: ReactNode }) {
   const { t } = useTranslation("duePayments");
@@ -20,19 +20,9 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
       aria-labelledby="pagos-por-hacer"
       className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-3">
-        <h2 id="pagos-por-hacer" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-          {t("title")}
-        </h2>
-        <Form method="post" action="/avisos">
-          {csrfToken}
-          <input type="hidden" name="id" value={notice.dismissId} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="min-h-9 font-semibold text-slate-700 underline dark:text-slate-200">
-            {t("close")}
-          </button>
-        </Form>
-      </div>
+      <h2 id="pagos-por-hacer" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+        {t("title")}
+      </h2>
       {/* One grid for every row (subgrid): the payee and its date on the left; the amount and, under it, 'Pagar ahora'
           or the operation already paying it in one right column, so the amounts line up whatever each row's action. */}
       <ul aria-label={t("list")} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 divide-y divide-slate-200 dark:divide-slate-800">
@@ -74,9 +64,20 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
           </li>
         ))}
       </ul>
-      <Link to="/planner" className={`w-fit ${link}`}>
-        {t("planner")}
-      </Link>
+      {/* The way on first, then 'Ocultar por hoy': never between the title and the payments it hides. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <Link to="/planner" className={link}>
+          {t("planner")}
+        </Link>
+        <Form method="post" action="/avisos">
+          {csrfToken}
+          <input type="hidden" name="id" value={notice.dismissId} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className="min-h-9 font-semibold text-slate-700 underline dark:text-slate-200">
+            {t("close")}
+          </button>
+        </Form>
+      </div>
     </section>
   );
 }
