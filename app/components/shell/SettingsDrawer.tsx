@@ -20,10 +20,7 @@ export type SettingsTab = "empresas" | "datos";
 export type ContactRowView = {
   display: string | null;
   state: "verified" | "pending" | "missing";
-  /** A confirmation message went out: the row offers to send it again. */
-  messageSent: boolean;
   editHref: string;
-  resendHref: string;
 };
 
 export type SettingsContact =
@@ -248,13 +245,25 @@ function ContactSection({ contact, csrfToken }: { contact: SettingsContact | nul
           label={t("user.contact.email")}
           row={contact.email}
           editLabel={t("user.contact.editEmail")}
-          resendLabel={t("user.contact.resendEmail")}
+          resend={{
+            channel: "email",
+            label: t("user.contact.resendEmail"),
+            action: contact.action,
+            redirectTo: contact.redirectTo,
+            csrfToken,
+          }}
         />
         <ContactRow
           label={t("user.contact.whatsapp")}
           row={contact.whatsapp}
           editLabel={t("user.contact.editWhatsApp")}
-          resendLabel={t("user.contact.resendWhatsApp")}
+          resend={{
+            channel: "whatsapp",
+            label: t("user.contact.resendWhatsApp"),
+            action: contact.action,
+            redirectTo: contact.redirectTo,
+            csrfToken,
+          }}
         />
       </dl>
       <WhatsAppInfoForm
@@ -270,42 +279,54 @@ function ContactSection({ contact, csrfToken }: { contact: SettingsContact | nul
 
 const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 
-/** A contact row (§2): the address or number, whether it is confirmed (§4: a changed one is not until its link is followed), 'Editar'. */
-function ContactRow({
-  label,
-  row,
-  editLabel,
-  resendLabel,
-}: {
-  label: string;
-  row: ContactRowView;
-  editLabel: string;
-  resendLabel: string;
-}) {
+/** Where a row's 'Reenviar mensaje' posts: the contact drawers' own resend (app/routes/contacto.tsx). */
+type ResendTarget = { channel: "email" | "whatsapp"; label: string; action: string; redirectTo: string; csrfToken: ReactNode };
+
+// On a phone each action is a 44 px target; the row keeps one shape: the data on the left, its actions on the right.
+const ROW_ACTION = `${LINK} inline-flex min-h-11 items-center sm:min-h-0`;
+
+/**
+ * A contact row (§2): the address or number, whether it is confirmed (§4: a changed one is not until its
+ * link is followed), 'Editar', and for what waits for its link 'Reenviar mensaje', a native form.
+ */
+function ContactRow({ label, row, editLabel, resend }: { label: string; row: ContactRowView; editLabel: string; resend: ResendTarget }) {
   const { t } = useTranslation("settings");
+  const pending = row.state === "pending";
+  const hintId = `${resend.channel}-reenvio-ayuda`;
   return (
     <div className="border-b border-slate-200 py-3 dark:border-slate-700">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <span className="flex min-w-0 flex-wrap items-center gap-2">
+      <dd className="mt-1 grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 gap-y-1">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 sm:min-h-0">
           {row.display ? (
             <span className="min-w-0 break-all text-sm font-medium text-slate-900 dark:text-slate-100">{row.display}</span>
           ) : (
             <span className="text-sm italic text-slate-500 dark:text-slate-400">{t("user.contact.unavailable")}</span>
           )}
           {row.state === "verified" ? <StatusBadge label={t("user.contact.verified")} outcome="success" /> : null}
-          {row.state === "pending" ? <StatusBadge label={t("user.contact.pending")} outcome="pending" /> : null}
+          {pending ? <StatusBadge label={t("user.contact.pending")} outcome="pending" /> : null}
         </span>
-        <span className="flex shrink-0 items-center gap-4 text-sm">
-          {row.messageSent ? (
-            <Link to={row.resendHref} preventScrollReset aria-label={resendLabel} className={LINK}>
-              {t("user.contact.resend")}
-            </Link>
+        <span className="flex flex-col items-end text-sm sm:flex-row sm:items-center sm:gap-4">
+          {pending ? (
+            <Form method="post" action={resend.action} preventScrollReset>
+              {resend.csrfToken}
+              <input type="hidden" name="intent" value="reenviar" />
+              <input type="hidden" name="canal" value={resend.channel} />
+              <input type="hidden" name="redirectTo" value={resend.redirectTo} />
+              <button type="submit" aria-label={resend.label} aria-describedby={hintId} className={ROW_ACTION}>
+                {t("contact.sent.resend")}
+              </button>
+            </Form>
           ) : null}
-          <Link to={row.editHref} preventScrollReset aria-label={editLabel} className={LINK}>
+          <Link to={row.editHref} preventScrollReset aria-label={editLabel} className={ROW_ACTION}>
             {t("user.contact.edit")}
           </Link>
         </span>
+        {pending ? (
+          <span id={hintId} className="col-span-2 text-xs text-slate-600 dark:text-slate-300">
+            {t("contact.sent.resendHint")}
+          </span>
+        ) : null}
       </dd>
     </div>
   );
