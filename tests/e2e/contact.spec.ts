@@ -146,6 +146,8 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   const optIn = settings(page).getByLabel("Recibir información en mi WhatsApp");
   await expect(optIn).toBeEnabled();
   await expect(optIn).not.toBeChecked();
+  // With JS the choice is sent as it changes: where 'Guardar preferencia' was, a line says so (no blank slot).
+  if (js) await expect(settings(page).getByText("Se guarda al marcar o desmarcar la casilla.")).toBeVisible();
   await optIn.check();
   if (!js) await settings(page).getByRole("button", { name: "Guardar preferencia" }).click();
   await expect(toast(page).getByText("Guardamos tu preferencia de WhatsApp.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -368,7 +368,7 @@ const SENT_IN_PLACE = { preventScrollReset: true, replace: true } as const;
 
 /**
  * 'Recibir información en mi WhatsApp' (§2, §7 activate-channel): a native form; with JavaScript a
- * change is sent at once and 'Guardar preferencia' steps aside. Only a confirmed number can take it.
+ * change is sent at once and, in the place of 'Guardar preferencia', a line says so and when it is saving. Only a confirmed number can take it.
  */
 function WhatsAppInfoForm({
   active,
@@ -386,6 +386,8 @@ function WhatsAppInfoForm({
   const { t } = useTranslation("settings");
   const hydrated = useHydrated();
   const sentAsItChanges = useSentAsItChanges((form) => enabled && new FormData(form).has("activo") !== active);
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "whatsapp";
   return (
     <Form
       {...sentAsItChanges}
@@ -416,8 +418,14 @@ function WhatsAppInfoForm({
       <p id={WHATSAPP_INFO_HINT} className="ml-7 mt-1 text-xs text-slate-600 dark:text-slate-300">
         {enabled ? t("user.contact.whatsappOptInHint") : t("user.contact.whatsappOptInNeedsVerified")}
       </p>
-      {enabled ? (
-        <button type="submit" className={buttonClass("secondary", `ml-7 mt-3 ${stepAside(hydrated)}`)}>
+      {enabled && hydrated ? (
+        // Where the button was: how the choice is saved, and that it is, so the card has no blank slot.
+        <p role="status" className="ml-7 mt-3 flex min-h-11 items-center text-sm text-slate-700 dark:text-slate-300">
+          {saving ? t("user.contact.whatsappOptInSaving") : t("user.contact.whatsappOptInAuto")}
+        </p>
+      ) : null}
+      {enabled && !hydrated ? (
+        <button type="submit" className={buttonClass("secondary", "ml-7 mt-3")}>
           {t("user.contact.whatsappOptInSave")}
         </button>
       ) : null}
