@@ -556,9 +556,12 @@ describe("session dialogs", () => {
     expect(error).toContain("Ha ocurrido un error");
     expect(error).toContain("No pudimos cambiarte de empresa.");
     expect(error).toContain("Entendido");
-    const expired = await serverHtml(<SessionExpiredNotice open closeHref="/login" />);
+    const expired = await serverHtml(<SessionExpiredNotice open closeHref="/login" bankHref="/login/banco" />);
     expect(expired).toContain("Tu sesión ha expirado");
+    expect(expired).toContain("Por tu seguridad cerramos tu sesión.");
     expect(expired).toMatch(/href="\/login"[^>]*>Entendido/);
+    // The way back in is the primary action, not hidden under the notice.
+    expect(expired).toMatch(/<a href="\/login\/banco" class="[^"]*bg-brand-600[^"]*">Ir a la banca en línea<\/a>/);
   });
 });
 
