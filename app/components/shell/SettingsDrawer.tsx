@@ -306,7 +306,7 @@ function ContactRow({ label, row, editLabel, resend }: { label: string; row: Con
           {row.state === "verified" ? <StatusBadge label={t("user.contact.verified")} outcome="success" /> : null}
           {pending ? <StatusBadge label={t("user.contact.pending")} outcome="pending" /> : null}
         </span>
-        <span className="flex flex-col items-end text-sm sm:flex-row sm:items-center sm:gap-4">
+        <div className="flex flex-col items-end text-sm sm:flex-row sm:items-center sm:gap-4">
           {pending ? (
             <Form method="post" action={resend.action} preventScrollReset>
               {resend.csrfToken}
@@ -321,7 +321,7 @@ function ContactRow({ label, row, editLabel, resend }: { label: string; row: Con
           <Link to={row.editHref} preventScrollReset aria-label={editLabel} className={ROW_ACTION}>
             {t("user.contact.edit")}
           </Link>
-        </span>
+        </div>
         {pending ? (
           <span id={hintId} className="col-span-2 text-xs text-slate-600 dark:text-slate-300">
             {t("contact.sent.resendHint")}
