@@ -271,7 +271,6 @@ function settingsContact(contact: ContactView | null, here: string): SettingsCon
   const row = (channel: "email" | "whatsapp") => ({
     ...contact.summary[channel],
     editHref: contactLinks.input(base, channel),
-    resendHref: contactLinks.sent(base, channel),
   });
   return {
     email: row("email"),

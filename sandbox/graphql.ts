@@ -46,7 +46,9 @@ export function registerGraphqlRoutes(router: Router, ctx: SandboxContext): void
     Object.entries({
       MembershipData: ({ member }) => {
         settleMembership(member, today(ctx));
-        return { membership: member.membership ? membershipDetails(member.membership, state.catalogs, today(ctx)) : null };
+        return {
+          membership: member.membership ? membershipDetails(member.membership, state.catalogs, today(ctx), member.trialUsed) : null,
+        };
       },
       VisitedTours: ({ member }) => ({ visitedTours: [...member.visitedTours] }),
       AddVisitedTour: ({ member }, variables) => {

@@ -45,6 +45,7 @@ describe("GET /membership", () => {
       nextPayment: "2026-03-27",
       proPrice: PRO_PRICE,
       proTrial: 30,
+      proTrialAvailable: false,
       trialEndsAt: null,
       paymentMethod: "account",
       accountId: "A-100234-01",
@@ -53,6 +54,8 @@ describe("GET /membership", () => {
     expect(paula).toMatchObject({ freeTrial: true, countdown: 9, trialEndsAt: "2026-03-19", accountId: "A-300501-01" });
     const beatriz = (await get(await productJwt("beatriz.basica"), "/api/membership")).body.membership;
     expect(beatriz).toMatchObject({ membershipId: 1, name: "Básica", paymentMethod: null, accountId: null, proPrice: PRO_PRICE });
+    // Her first Pro would start with the trial; Ana's next one would be charged at once.
+    expect(beatriz).toMatchObject({ proTrialAvailable: true });
     expect((await call("/api/membership")).status).toBe(401);
   });
 

@@ -11,7 +11,7 @@ import { postCharge } from "./ledger";
 import { applyPlan, membershipDetails, proPrice, settleMembership } from "./membership";
 import { INSUFFICIENT_FUNDS_MESSAGE } from "./operations";
 import { authenticateMember, type ProductAuth } from "./product";
-import type { BankAccount, Membership } from "./types";
+import type { BankAccount, Membership, ProductMember } from "./types";
 
 const upgradeInput = z.object({ membershipId: z.literal(2), accountId: z.string().min(1).optional() });
 const paymentAccountInput = z.object({ accountId: z.string().min(1) });
@@ -38,10 +38,11 @@ export function registerMembershipRoutes(router: Router, ctx: SandboxContext): v
     return account;
   }
 
-  const answer = (membership: Membership) => json(200, { membership: membershipDetails(membership, state.catalogs, today(ctx)) });
+  const answer = ({ member, membership }: { member: ProductMember; membership: Membership }) =>
+    json(200, { membership: membershipDetails(membership, state.catalogs, today(ctx), member.trialUsed) });
 
   router
-    .get("/api/membership", (request) => answer(caller(request).membership))
+    .get("/api/membership", (request) => answer(caller(request)))
     .put("/api/membership/upgrade", async (request) => {
       const auth = caller(request);
       const input = parseWith(upgradeInput, request.body);
@@ -69,7 +70,7 @@ export function registerMembershipRoutes(router: Router, ctx: SandboxContext): v
         }
         const membership = applyPlan(auth.member, 2, state.catalogs, today(ctx));
         membership.paymentAccountId = account.idAccount;
-        return answer(membership);
+        return answer({ member: auth.member, membership });
       };
       // It may charge money: with an Idempotency-Key (decision 061) the same request again answers the first answer.
       if (request.headers["idempotency-key"] === undefined) return upgrade();
@@ -78,21 +79,21 @@ export function registerMembershipRoutes(router: Router, ctx: SandboxContext): v
       return first as ReturnType<typeof upgrade>;
     })
     .put("/api/membership/cancel", (request) => {
-      const { membership } = caller(request);
-      if (membership.membershipId !== 2) throw new HttpError(409, "Tu membresía no es Pro", "NOT_PRO");
-      membership.status = "pendingcancel";
-      return answer(membership);
+      const auth = caller(request);
+      if (auth.membership.membershipId !== 2) throw new HttpError(409, "Tu membresía no es Pro", "NOT_PRO");
+      auth.membership.status = "pendingcancel";
+      return answer(auth);
     })
     .put("/api/membership/resume", (request) => {
-      const { membership } = caller(request);
-      if (membership.membershipId !== 2) throw new HttpError(409, "Tu membresía no es Pro", "NOT_PRO");
-      membership.status = "active";
-      return answer(membership);
+      const auth = caller(request);
+      if (auth.membership.membershipId !== 2) throw new HttpError(409, "Tu membresía no es Pro", "NOT_PRO");
+      auth.membership.status = "active";
+      return answer(auth);
     })
     .put("/api/membership/payment-account", (request) => {
       const auth = caller(request);
       const { accountId } = parseWith(paymentAccountInput, request.body);
       auth.membership.paymentAccountId = paymentAccount(auth, accountId).idAccount;
-      return answer(auth.membership);
+      return answer(auth);
     });
 }

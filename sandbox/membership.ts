@@ -78,12 +78,16 @@ export function proPrice(catalogs: Catalogs) {
   return { amount, taxRate, tax, total: round2(amount + tax), currency: "MXN" as const };
 }
 
-/** What /membresias shows besides the view above: the price with tax, the trial's end and the payment account. */
-export function membershipDetails(membership: Membership, catalogs: Catalogs, today: string) {
+/**
+ * What /membresias shows besides the view above: the price with tax, the trial (its length, and whether the
+ * next upgrade starts with it: a member's first Pro only), the trial's end and the payment account.
+ */
+export function membershipDetails(membership: Membership, catalogs: Catalogs, today: string, trialUsed: boolean) {
   return {
     ...membershipView(membership, catalogs, today),
     proPrice: proPrice(catalogs),
     proTrial: catalogs.trialDays.find((trial) => trial.id === PRO_TRIAL_ID)?.days ?? 30,
+    proTrialAvailable: !trialUsed,
     trialEndsAt: membership.freeTrial ? membership.nextPayment : null,
     paymentMethod: membership.paymentAccountId ? ("account" as const) : null,
     accountId: membership.paymentAccountId ?? null,

@@ -556,9 +556,12 @@ describe("session dialogs", () => {
     expect(error).toContain("Ha ocurrido un error");
     expect(error).toContain("No pudimos cambiarte de empresa.");
     expect(error).toContain("Entendido");
-    const expired = await serverHtml(<SessionExpiredNotice open closeHref="/login" />);
+    const expired = await serverHtml(<SessionExpiredNotice open closeHref="/login" bankHref="/login/banco" />);
     expect(expired).toContain("Tu sesión ha expirado");
+    expect(expired).toContain("Por tu seguridad cerramos tu sesión.");
     expect(expired).toMatch(/href="\/login"[^>]*>Entendido/);
+    // The way back in is the primary action, not hidden under the notice.
+    expect(expired).toMatch(/<a href="\/login\/banco" class="[^"]*bg-brand-600[^"]*">Ir a la banca en línea<\/a>/);
   });
 });
 
@@ -579,16 +582,12 @@ describe("SettingsDrawer", () => {
       email: {
         display: "ana@example.test",
         state: "verified",
-        messageSent: false,
         editHref: "/cuentas?drawer=correo",
-        resendHref: "/cuentas?drawer=correo&paso=enviado",
       },
       whatsapp: {
         display: null,
         state: "missing",
-        messageSent: false,
         editHref: "/cuentas?drawer=whatsapp",
-        resendHref: "/cuentas?drawer=whatsapp&paso=enviado",
       },
       whatsappInfo: false,
       action: "/contacto",
@@ -666,7 +665,7 @@ describe("SettingsDrawer", () => {
     expect(collaborator).not.toContain("Permisos de colaboradores");
   });
 
-  it("shows each contact row's state, 'Editar', 'Reenviar' when a message waits, and the WhatsApp choice as a native form", async () => {
+  it("shows each contact row's state, 'Editar', 'Reenviar mensaje' when it waits for its link, and the WhatsApp choice as a native form", async () => {
     const html = await serverHtml(<SettingsDrawer {...props} tab="datos" />);
     expect(html).toContain("Verificado");
     expect(tags(html, "a", { href: "/cuentas?drawer=correo", "aria-label": "Editar correo de contacto" })).toHaveLength(1);
@@ -684,16 +683,12 @@ describe("SettingsDrawer", () => {
           whatsapp: {
             display: "+52 5512345678",
             state: "verified",
-            messageSent: false,
             editHref: "/cuentas?drawer=whatsapp",
-            resendHref: "/cuentas?drawer=whatsapp&paso=enviado",
           },
           email: {
             display: "nuevo@example.test",
             state: "pending",
-            messageSent: true,
             editHref: "/cuentas?drawer=correo",
-            resendHref: "/cuentas?drawer=correo&paso=enviado",
           },
           whatsappInfo: true,
         }}
@@ -703,9 +698,13 @@ describe("SettingsDrawer", () => {
     expect(pending).toContain("Pendiente de confirmar");
     expect(pending).toContain("+52 5512345678");
     expect(pending).not.toContain("no disponible");
-    expect(
-      tags(pending, "a", { href: "/cuentas?drawer=correo&amp;paso=enviado", "aria-label": "Reenviar confirmación del correo de contacto" }),
-    ).toHaveLength(1);
+    // Whether or not a message went out yet, what waits for its link can be sent again: the drawers' own resend, a native form.
+    expect(tags(pending, "input", { type: "hidden", name: "intent", value: "reenviar" })).toHaveLength(1);
+    expect(tags(pending, "input", { type: "hidden", name: "canal", value: "email" })).toHaveLength(1);
+    expect(pending).toMatch(
+      /<button type="submit" aria-label="Reenviar mensaje de confirmación del correo de contacto"[^>]*>Reenviar mensaje<\/button>/,
+    );
+    expect(pending).toContain("¿No te llegó? Puedes pedir un nuevo mensaje.");
     expect(tags(pending, "input", { type: "checkbox", name: "activo", checked: "" })).toHaveLength(1);
     expect(pending).toMatch(/<button type="submit"[^>]*>Guardar preferencia<\/button>/);
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -9,7 +9,7 @@ import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { MarketNotice } from "#core/domain/market-notice";
 import { marketNotice } from "#core/domain/market-notice";
 import type { TourStep } from "#core/domain/tour";
-import { DASHBOARD_TOUR, TOUR_CARD_ID, TOUR_PARAM, tourView } from "#core/domain/tour";
+import { DASHBOARD_TOUR, TOUR_CARD_ID, TOUR_PARAM, tourBesideOverlay, tourView } from "#core/domain/tour";
 import dashboard from "#core/locales/es-MX/dashboard.json";
 import { displayCurrency, formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
@@ -132,9 +132,12 @@ export default function Dashboard() {
     recent,
     recentTexts,
     helpLinks,
-    tour,
+    tour: offeredTour,
     duePayments,
   } = useLoaderData<typeof loader>();
+  // The shell decides the session's overlay (root loader); the invitation waits behind none of them.
+  const shell = useRouteLoaderData("root") as { overlay?: unknown; thanks?: boolean } | undefined;
+  const tour = tourBesideOverlay(offeredTour, Boolean(shell?.overlay) || Boolean(shell?.thanks));
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("dashboard");
   const help = actionData?.help ?? null;

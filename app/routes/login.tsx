@@ -17,6 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({});
 }
 
+/** Where the way back in starts: the bank's portal (app/routes/login_.banco.tsx). */
+const BANK_LOGIN = "/login/banco";
+
 export default function Login() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
@@ -28,10 +31,10 @@ export default function Login() {
         {t(`login.${words}.title`)}
       </h1>
       <p className="text-slate-600 dark:text-slate-300">{t(`login.${words}.description`)}</p>
-      <a href="/login/banco" className={buttonClass("primary")}>
+      <a href={BANK_LOGIN} className={buttonClass("primary")}>
         {t("login.goToBank")}
       </a>
-      <SessionExpiredNotice open={params.get("sesion") === "expirada"} closeHref={LOGGED_OUT_PATH} />
+      <SessionExpiredNotice open={params.get("sesion") === "expirada"} closeHref={LOGGED_OUT_PATH} bankHref={BANK_LOGIN} />
     </BrandedPage>
   );
 }

@@ -53,6 +53,8 @@ describe("/membresias", () => {
     const response = await load(world.browser);
     expect(response.status).toBe(200);
     const body = await response.json();
+    // Her trial is spent: another upgrade would be charged at once (decision 143).
+    expect(body.view.upgrade).toEqual({ kind: "today" });
     expect(body.view).toMatchObject({
       name: "Pro",
       state: "active",
@@ -129,9 +131,17 @@ describe("/membresias", () => {
     expect(page.dialog).toBe("mejorar");
     expect(page.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(page.accounts.map((account: { idAccount: string }) => account.idAccount)).toContain("A-200115-01");
+    // Her first Pro: the dialog promises the trial and a first charge 30 days on, not a charge today (decision 143).
+    expect(page.view.upgrade).toMatchObject({ kind: "trial", days: 30 });
+    expect(page.view.upgrade.firstCharge).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
 
     const before = await calls("upgrade");
-    const fields = { intent: "mejorar", idempotencyKey: KEY, accountId: "A-200115-01" };
+    // Without the terms ticked the action refuses it, and nothing reaches the product.
+    const unticked = await post(beatriz, { intent: "mejorar", idempotencyKey: KEY, accountId: "A-200115-01" }, "?dialogo=mejorar");
+    expect(unticked.status).toBe(400);
+    expect((await unticked.json()).result.error.terms).toEqual(["Debes aceptar los Términos y Condiciones para continuar."]);
+    expect(await calls("upgrade")).toBe(before);
+    const fields = { intent: "mejorar", idempotencyKey: KEY, accountId: "A-200115-01", terms: "on" };
     const first = await post(beatriz, fields, "?dialogo=mejorar");
     const again = await post(beatriz, fields, "?dialogo=mejorar");
     expect(first.status).toBe(302);
@@ -150,7 +160,11 @@ describe("/membresias", () => {
     const beatriz = await beatrizBrowser(await loginAs(world.sandbox, "beatriz.basica"));
     await control(world.sandbox, "/__faults", { path: "/api/membership/upgrade", kind: "drop", times: -1 });
     const before = await calls("upgrade");
-    const lost = await post(beatriz, { intent: "mejorar", idempotencyKey: "7d3e9f10-5a2b-4c8d-9e1f-2a3b4c5d6e7f" }, "?dialogo=mejorar");
+    const lost = await post(
+      beatriz,
+      { intent: "mejorar", idempotencyKey: "7d3e9f10-5a2b-4c8d-9e1f-2a3b4c5d6e7f", terms: "on" },
+      "?dialogo=mejorar",
+    );
     expect(lost.status).toBe(302);
     expect(lost.headers.get("location")).toBe(PATH);
     expect(await calls("upgrade")).toBe(before + 1);

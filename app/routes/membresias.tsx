@@ -13,6 +13,7 @@ import {
   priceWithTax,
   taxPercent,
   trialCountdown,
+  upgradeCharge,
 } from "#core/domain/membership";
 import membership from "#core/locales/es-MX/membership.json";
 import { formatMoney } from "#core/money";
@@ -83,8 +84,15 @@ function viewOf(details: MembershipDetails, accounts: AccountOption[] | null, no
         }
       : null,
     proTrial: details.proTrial,
+    upgrade: upgradeView(details, now),
     membershipId: details.membershipId,
   };
+}
+
+function upgradeView(details: MembershipDetails, now: number): MembershipView["upgrade"] {
+  const charge = upgradeCharge(details, now);
+  if (charge?.kind !== "trial") return charge;
+  return { kind: "trial", days: charge.days, firstCharge: planDateText(charge.firstCharge) ?? "" };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -23,7 +23,7 @@ import { JobProgress } from "~/components/ui/JobProgress";
 import { Money } from "~/components/ui/Money";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
-import { useTranslation } from "~/i18n";
+import { Trans, useTranslation } from "~/i18n";
 import {
   accessKey,
   answerAuthorise,
@@ -123,11 +123,6 @@ export default function MultiplePayment() {
         <h2 className="text-xl font-semibold">{t("heading")}</h2>
         <p className="text-slate-600 dark:text-slate-300">{t("description")}</p>
       </div>
-      {expired ? (
-        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950">
-          {t("errors.expired")}
-        </p>
-      ) : null}
       {upload ? (
         upload.job?.finished && upload.state ? (
           <FileResult upload={upload} job={upload.job} state={upload.state} />
@@ -137,7 +132,7 @@ export default function MultiplePayment() {
           <Preview upload={upload} />
         )
       ) : allowed ? (
-        <UploadForm lastResult={actionData?.result ?? null} />
+        <UploadForm lastResult={actionData?.result ?? null} expired={expired} />
       ) : (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950">
           {t("forbidden")}
@@ -147,7 +142,7 @@ export default function MultiplePayment() {
   );
 }
 
-function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+function UploadForm({ lastResult, expired }: { lastResult: SubmissionResult<string[]> | null; expired: boolean }) {
   const { t } = useTranslation("multiplePayment");
   const [form, fields] = useForm({
     id: "carga-pagos",
@@ -166,6 +161,28 @@ function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
           {t("templateCsv")}
         </a>
       </div>
+      {expired ? (
+        // A review link that outlived its file. The store forgets registered files too, so it cannot say no money moved:
+        // it says when none did, where to start again, and where registered payments are.
+        <div
+          role="alert"
+          aria-labelledby="revision-caducada"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-50"
+        >
+          <h3 id="revision-caducada" className="font-semibold">
+            {t("expired.title")}
+          </h3>
+          <p className="mt-1 text-sm">
+            <Trans
+              t={t}
+              i18nKey="expired.copy"
+              components={[
+                <Link key="historial" to="/historial-operaciones" className="font-medium text-brand-700 underline dark:text-brand-300" />,
+              ]}
+            />
+          </p>
+        </div>
+      ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
         <AuthenticityTokenInput />
         <FileField
@@ -173,6 +190,7 @@ function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
           label={t("file")}
           description={t("fileHint")}
           accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+          autoFocus={expired}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText={t("submitting")} className="self-start">

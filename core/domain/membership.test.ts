@@ -12,6 +12,7 @@ import {
   startOfMexicoCityDay,
   taxPercent,
   trialCountdown,
+  upgradeCharge,
 } from "./membership";
 
 const at = (iso: string) => Date.parse(iso);
@@ -101,20 +102,45 @@ describe("feeAccounts", () => {
   });
 });
 
+describe("upgradeCharge (decision 143: what confirming the upgrade charges today)", () => {
+  // 23:30 in Mexico City on 30 November is already 1 December in UTC: the day counted is Mexico City's.
+  const lateEvening = at("2026-12-01T05:30:00Z");
+
+  it("a company that never had Pro starts the trial; the first charge falls the trial's days after today", () => {
+    expect(upgradeCharge({ proTrial: 30, proTrialAvailable: true }, lateEvening)).toEqual({
+      kind: "trial",
+      days: 30,
+      firstCharge: "2026-12-30",
+    });
+  });
+
+  it("after a trial, the fee is charged today", () => {
+    expect(upgradeCharge({ proTrial: 30, proTrialAvailable: false }, lateEvening)).toEqual({ kind: "today" });
+  });
+
+  it("says nothing when the product does not say, or gives no trial length", () => {
+    expect(upgradeCharge({ proTrial: 30, proTrialAvailable: null }, lateEvening)).toBeNull();
+    expect(upgradeCharge({ proTrial: null, proTrialAvailable: true }, lateEvening)).toBeNull();
+    expect(upgradeCharge({ proTrial: 0, proTrialAvailable: true }, lateEvening)).toBeNull();
+  });
+});
+
 describe("membershipFormSchema", () => {
   const key = "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
 
   it("accepts each action with what it needs", () => {
-    expect(membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: key, accountId: "A-200115-01" }).success).toBe(true);
-    expect(membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: key }).success).toBe(true);
+    expect(membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: key, accountId: "A-200115-01", terms: true }).success).toBe(
+      true,
+    );
+    expect(membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: key, terms: true }).success).toBe(true);
     expect(membershipFormSchema.safeParse({ intent: "cancelar" }).success).toBe(true);
     expect(membershipFormSchema.safeParse({ intent: "reanudar" }).success).toBe(true);
     expect(membershipFormSchema.safeParse({ intent: "cuenta", accountId: "A-100234-01" }).success).toBe(true);
   });
 
   it("refuses an upgrade without a proper key, an account change without an account, and unknown intents", () => {
-    expect(membershipFormSchema.safeParse({ intent: "mejorar" }).success).toBe(false);
-    expect(membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: "1" }).success).toBe(false);
+    expect(membershipFormSchema.safeParse({ intent: "mejorar", terms: true }).success).toBe(false);
+    expect(membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: "1", terms: true }).success).toBe(false);
     const missing = membershipFormSchema.safeParse({ intent: "cuenta", accountId: "  " });
     expect(missing.success).toBe(false);
     if (!missing.success) expect(missing.error.issues[0].message).toBe("Campo obligatorio");
@@ -122,6 +148,14 @@ describe("membershipFormSchema", () => {
     expect(odd.success).toBe(false);
     if (!odd.success) expect(odd.error.issues[0].message).toBe("Selecciona una opción válida");
     expect(membershipFormSchema.safeParse({ intent: "borrar" }).success).toBe(false);
+  });
+
+  it("refuses an upgrade whose terms were not accepted (the Terms ask for the box, as the wizard does)", () => {
+    for (const terms of [undefined, false]) {
+      const refused = membershipFormSchema.safeParse({ intent: "mejorar", idempotencyKey: key, terms });
+      expect(refused.success).toBe(false);
+      if (!refused.success) expect(refused.error.issues[0].message).toBe("Debes aceptar los Términos y Condiciones para continuar.");
+    }
   });
 });
 

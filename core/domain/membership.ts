@@ -1,9 +1,11 @@
 import { z } from "zod";
 
-import { formatDate, mexicoCityOffset } from "./dates";
+import { formatDate, mexicoCityOffset, mexicoDate } from "./dates";
 import { Big, roundAmount, toDecimal } from "./decimal";
 import { PRO } from "./membership-access";
+import { addDays } from "./schedule-dates";
 import { msg } from "./validation";
+import { termsAccepted } from "./wizard";
 
 export { BASIC, canOpenMarket, canSendInternational, canUseAlerts, canUseMonitoring, isPro, PRO } from "./membership-access";
 
@@ -31,6 +33,23 @@ export function startOfMexicoCityDay(date: string): number | null {
   const utcMidnight = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(utcMidnight)) return null;
   return utcMidnight - mexicoCityOffset(utcMidnight) * 60_000;
+}
+
+/**
+ * What confirming the upgrade does to the money (decision 143), from the product's membership read:
+ * a trial, with the day of the first charge (today in Mexico City plus the trial's days, as the product
+ * counts it), or the fee charged today. Null when the product does not say whether the trial is still
+ * there: the page must then not claim either.
+ */
+export type UpgradeCharge = { kind: "trial"; days: number; firstCharge: string } | { kind: "today" };
+
+export function upgradeCharge(
+  membership: { proTrial: number | null; proTrialAvailable: boolean | null },
+  now: number,
+): UpgradeCharge | null {
+  if (membership.proTrialAvailable === false) return { kind: "today" };
+  if (membership.proTrialAvailable !== true || !membership.proTrial || membership.proTrial <= 0) return null;
+  return { kind: "trial", days: membership.proTrial, firstCharge: addDays(mexicoDate(now), membership.proTrial) };
 }
 
 /** A product date ("YYYY-MM-DD") as the page says it: "27 de marzo de 2026"; null stays null. */
@@ -111,14 +130,16 @@ const accountId = z
 
 /**
  * The one schema of /membresias's forms (decision 061), for the browser and the action: which
- * action, with the idempotency key an upgrade carries (it charges money) and the account the fee
- * is charged to.
+ * action, with the idempotency key an upgrade carries (it charges money), the terms it accepts and
+ * the account the fee is charged to.
  */
 export const membershipFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("mejorar"),
     idempotencyKey: z.string({ required_error: msg.required }).uuid(msg.invalidOption),
     accountId: accountId.optional(),
+    // The Terms make Pro's monthly fee a contract accepted by ticking the box, as in the wizard.
+    terms: termsAccepted,
   }),
   z.object({ intent: z.literal("cancelar") }),
   z.object({ intent: z.literal("reanudar") }),

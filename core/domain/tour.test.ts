@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DASHBOARD_TOUR_STEPS, tourStepOf, tourView } from "./tour";
+import { DASHBOARD_TOUR_STEPS, tourBesideOverlay, tourStepOf, tourView } from "./tour";
 
 describe("tourStepOf", () => {
   it("reads steps 1 to 4", () => {
@@ -28,5 +28,18 @@ describe("tourView", () => {
     expect(tourView("1", [])).toEqual({ kind: "step", step: 1, of: 4, target: "prices", previous: null, next: 2 });
     expect(tourView("2", ["dashboard"])).toEqual({ kind: "step", step: 2, of: 4, target: "calculator", previous: 1, next: 3 });
     expect(tourView("4", null)).toEqual({ kind: "step", step: 4, of: 4, target: "history", previous: 3, next: null });
+  });
+});
+
+describe("tourBesideOverlay", () => {
+  const step = tourView("2", []);
+
+  it("holds the invitation back while a session overlay shows, and lets it come after", () => {
+    expect(tourBesideOverlay({ kind: "invite" }, true)).toEqual({ kind: "none" });
+    expect(tourBesideOverlay({ kind: "invite" }, false)).toEqual({ kind: "invite" });
+  });
+
+  it("never hides a step the person asked for", () => {
+    expect(tourBesideOverlay(step, true)).toBe(step);
   });
 });

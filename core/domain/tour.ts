@@ -45,3 +45,12 @@ export function tourView(param: string | null, visited: readonly string[] | null
   if (visited === null || visited.includes(DASHBOARD_TOUR)) return { kind: "none" };
   return { kind: "invite" };
 }
+
+/**
+ * The invitation waits while a session overlay (§2: the rebrand notice, 'Datos pendientes de confirmar', a
+ * survey…) is on the page: two invitations at once, one behind the other, is one too many. It comes on the
+ * next page after the overlay is answered. A step the person asked for by URL is never hidden.
+ */
+export function tourBesideOverlay(view: TourView, overlayShown: boolean): TourView {
+  return overlayShown && view.kind === "invite" ? { kind: "none" } : view;
+}

@@ -57,8 +57,10 @@ export type ContactSummary = { email: ContactRow; whatsapp: ContactRow; whatsapp
 export type ContactDrawerView = ContactDrawerRequest & {
   /** The form's starting values: what waits for its link, else the current data. */
   initial: { email: string } | { dialCode: string; phone: string };
-  /** The address or number the message went to (sent step). */
+  /** The address or number the message went to (sent step), or waits for one: what 'Reenviar mensaje' confirms. */
   sentTo: string | null;
+  /** The data as the product holds it now ('Dato actual: …' in edit mode), and whether it still waits for its link. */
+  current: { display: string | null; pending: boolean };
   /** Until when 'Reenviar mensaje' is refused (epoch ms), with the sentence that says so. */
   blockedUntil: number | null;
   blockedMessage: string | null;
@@ -110,12 +112,15 @@ export function drawerView(
   const verification = profile.verification[channel];
   // The sent step needs something that waits and a message that went out; otherwise it is the input.
   const step: ContactStep = request.step === "sent" && pending !== null && verification.lastCodeSentTs !== null ? "sent" : "input";
-  const blockedUntil = step === "sent" ? resendBlockedUntil(verification, now) : null;
+  // Whatever waits for its link may be sent again from either step, once the 12 minutes are over.
+  const blockedUntil = pending !== null ? resendBlockedUntil(verification, now) : null;
+  const row = rowOf(profile, channel);
   return {
     ...request,
     step,
     initial: channel === "email" ? { email: current ?? "" } : splitWhatsApp(current),
     sentTo: pending === null ? null : channel === "email" ? pending : whatsappLabel(pending),
+    current: { display: row.display, pending: row.state === "pending" },
     blockedUntil,
     blockedMessage: blockedUntil === null ? null : retryMessage(blockedUntil),
     dialCodes: channel === "whatsapp" ? codes : [],

@@ -11,6 +11,8 @@ import type { Http } from "./http.server";
 export const membershipDetailsSchema = membershipSchema.extend({
   proPrice: z.object({ amount: z.number(), taxRate: z.number(), currency: z.string() }),
   proTrial: z.number().int().nullable().default(null),
+  /** Whether an upgrade now starts with the trial rather than the fee (decision 143); null when the product does not say. */
+  proTrialAvailable: z.boolean().nullable().default(null),
   trialEndsAt: z.string().nullable().default(null),
   paymentMethod: z.string().nullable().default(null),
   accountId: z.string().nullable().default(null),

@@ -146,10 +146,30 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   const optIn = settings(page).getByLabel("Recibir información en mi WhatsApp");
   await expect(optIn).toBeEnabled();
   await expect(optIn).not.toBeChecked();
+  // With JS the choice is sent as it changes: where 'Guardar preferencia' was, a line says so (no blank slot).
+  if (js) await expect(settings(page).getByText("Se guarda al marcar o desmarcar la casilla.")).toBeVisible();
   await optIn.check();
   if (!js) await settings(page).getByRole("button", { name: "Guardar preferencia" }).click();
   await expect(toast(page).getByText("Guardamos tu preferencia de WhatsApp.")).toBeVisible();
   await expect(settings(page).getByLabel("Recibir información en mi WhatsApp")).toBeChecked();
+});
+
+test("A number waiting for its link can be sent again from its row and its drawer, and edit mode names it", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/configuracion");
+  // Seed: no message sent yet, so 'Pendiente de confirmar' must come with the way to confirm.
+  await expect(row(page, "WhatsApp")).toContainText("¿No te llegó? Puedes pedir un nuevo mensaje.");
+  await row(page, "WhatsApp").getByRole("button", { name: "Reenviar mensaje de confirmación del WhatsApp" }).click();
+  await expect(toast(page).getByText("Te enviamos un nuevo mensaje.")).toBeVisible();
+  await expect(whatsappDrawer(page)).toContainText("Revisa tu WhatsApp +52 5512345678 y haz clic en el botón para confirmar tu número.");
+  const messages = (await (await fetch(`${SANDBOX_URL}/__whatsapp`)).json()) as Array<{ to: string }>;
+  expect(messages.map((message) => message.to)).toEqual(["525512345678"]);
+
+  // Edit mode says what is being corrected; the input drawer keeps the resend, waiting out the 12 minutes.
+  await whatsappDrawer(page).getByRole("link", { name: "Editar" }).click();
+  await expect(whatsappDrawer(page)).toContainText("Dato actual: +52 5512345678 · Pendiente de confirmar");
+  await expect(whatsappDrawer(page).getByRole("button", { name: "Reenviar mensaje" })).toBeDisabled();
+  await expect(whatsappDrawer(page)).toContainText(BLOCKED);
 });
 
 test("Carlos's verified WhatsApp shows as verified, never 'no disponible'", async ({ page }) => {

@@ -80,8 +80,15 @@ test("Beatriz is told why the market is closed, upgrades to Pro and opens 'Merca
   await expect(plan(page).getByRole("heading", { name: "Plan Básica" })).toBeVisible();
   await plan(page).getByRole("link", { name: "Mejorar a Pro" }).click();
   const upgrade = page.getByRole("dialog", { name: "¿Mejorar a Pro?" });
-  await expect(upgrade).toContainText("$578.84 MXN al mes, IVA incluido");
+  // Her first Pro (decision 143): nothing is charged today, and the dialog says when the first charge falls.
+  await expect(upgrade).toContainText("Empiezas con 30 días de prueba sin costo: hoy no se cobra nada.");
+  await expect(upgrade).toContainText(/El primer cargo de \$578\.84 MXN \(IVA incluido\) será el \d{1,2} de [a-z]+ de \d{4}, /);
+  await expect(upgrade).not.toContainText("Si es tu primera vez");
   await expect(upgrade.getByLabel("Cuenta de cobro")).toBeVisible();
+  // The Terms are accepted by ticking their box, checked by the server too.
+  await upgrade.getByRole("button", { name: "Confirmar y mejorar a Pro" }).click();
+  await expect(upgrade).toContainText("Debes aceptar los Términos y Condiciones para continuar.");
+  await upgrade.getByRole("checkbox", { name: /Acepto los Términos y Condiciones/ }).check();
   await upgrade.getByRole("button", { name: "Confirmar y mejorar a Pro" }).click();
   await expect(toast(page)).toContainText("Ya tienes Pro");
   await expect(plan(page).getByRole("heading", { name: "Plan Pro" })).toBeVisible();

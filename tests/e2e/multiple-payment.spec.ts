@@ -251,6 +251,16 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
   await expect(history.getByText("Por autorizar")).toHaveCount(0);
 });
 
+test("a review link that outlived its file says whether money moved and starts again at the file field", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/pago-multiple?carga=caducada-0001");
+  const notice = page.getByRole("alert").filter({ hasText: "La revisión de ese archivo caducó" });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Si no registraste sus pagos, no se registró ninguno");
+  await expect(notice.getByRole("link", { name: "Historial de Operaciones" })).toHaveAttribute("href", "/historial-operaciones");
+  await expect(page.getByLabel("Archivo de pagos")).toBeFocused();
+});
+
 test("a CSV is taken, hostile files are refused with a clear message, and the server keeps working", async ({ page }, testInfo) => {
   await loginAs(page, "ana.admin");
   await page.goto("/pago-multiple");

@@ -93,6 +93,8 @@ test("the rebrand notice comes first, and the contact notice leads to the settin
   await loginAs(page, "carlos.colaborador");
   const rebrand = dialog(page, "Tenemos nueva imagen");
   await expect(rebrand).toBeVisible();
+  // Carlos has not seen the tour, yet its invitation waits: not a second invitation behind the notice.
+  await expect(page.locator("#recorrido")).toHaveCount(0);
   await rebrand.getByRole("button", { name: "Entendido" }).click();
   await expect(rebrand).toHaveCount(0);
 
@@ -101,6 +103,9 @@ test("the rebrand notice comes first, and the contact notice leads to the settin
   await loginAs(page, "carlos.colaborador");
   const contact = dialog(page, "Datos pendientes de confirmar");
   await expect(contact).toBeVisible();
+  // It names the way to confirm that exists (the message's link, or a new one from the settings), no unseen button.
+  await expect(contact).toContainText("Confirma tus datos de contacto con el enlace del mensaje que te enviamos");
+  await expect(page.locator("#recorrido")).toHaveCount(0);
   await contact.getByRole("button", { name: "Revisar mis datos" }).click();
   await expect(page).toHaveURL(/drawer=configuracion&tab=datos/);
   await expect(dialog(page, "Configuración")).toBeVisible();

@@ -46,6 +46,8 @@ test("after the session's end the next page is the expired notice, not data", as
   }
   const notice = page.getByRole("dialog", { name: "Tu sesión ha expirado" });
   await expect(notice).toBeVisible();
+  await expect(notice).toContainText("Por tu seguridad cerramos tu sesión.");
+  await expect(notice.getByRole("link", { name: "Ir a la banca en línea" })).toHaveAttribute("href", "/login/banco");
   await notice.getByRole("link", { name: "Entendido" }).click();
   await expect(page).toHaveURL("/login?sesion=cerrada");
   await expect(page.getByRole("heading", { level: 1, name: "Tu sesión terminó" })).toBeVisible();

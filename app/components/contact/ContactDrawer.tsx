@@ -25,6 +25,7 @@ export type ContactDrawerView = {
   update: boolean;
   initial: { email: string } | { dialCode: string; phone: string };
   sentTo: string | null;
+  current: { display: string | null; pending: boolean };
   blockedUntil: number | null;
   blockedMessage: string | null;
   dialCodes: DialCodeOption[];
@@ -184,6 +185,7 @@ function InputFrame({
   form,
   validate,
   children,
+  serverNow,
 }: InputProps & { form: FrameForm; validate: (data: FormData) => boolean; children: ReactNode }) {
   const { t } = useTranslation("settings");
   const formRef = useRef<HTMLFormElement>(null);
@@ -217,13 +219,32 @@ function InputFrame({
       }
     >
       <p className="text-sm text-slate-700 dark:text-slate-300">{intro}</p>
+      {view.update && view.current.display ? <CurrentData current={view.current} /> : null}
       <Form method="post" action={action} ref={formRef} {...form.props} preventScrollReset className="mt-5 flex flex-col gap-5">
         {csrfToken}
         <Hidden view={view} redirectTo={redirectTo} intent="enviar" />
         {children}
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
+      {view.sentTo !== null ? (
+        // The data already waits for its link: sending that message again is the next step, not retyping it.
+        <ResendForm view={view} action={action} redirectTo={redirectTo} csrfToken={csrfToken} serverNow={serverNow} refused={[]} />
+      ) : null}
     </Drawer>
+  );
+}
+
+/** 'Dato actual: +52 5512345678 · Pendiente de confirmar': what is being corrected, and why. */
+function CurrentData({ current }: { current: ContactDrawerView["current"] }) {
+  const { t } = useTranslation("settings");
+  const [before, after] = t("contact.current").split("{{address}}");
+  return (
+    <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+      {before}
+      <span className="whitespace-nowrap font-medium text-slate-900 dark:text-slate-100">{current.display}</span>
+      {after}
+      {current.pending ? ` · ${t("user.contact.pending")}` : null}
+    </p>
   );
 }
 
@@ -260,11 +281,6 @@ function SentStep({
   title,
 }: ContactDrawerProps & { title: string }) {
   const { t } = useTranslation("settings");
-  const ended = useBlockEnded(view.blockedUntil, serverNow);
-  const blocked = view.blockedUntil !== null && !ended;
-  // A refusal that only repeats the block's sentence is said once.
-  const refusal = (lastResult?.error?.[""] ?? []).filter((message) => message && !(blocked && message === view.blockedMessage));
-  const statusId = "contacto-reenvio-estado";
   const copy =
     view.channel === "email"
       ? t("contact.sent.email", { address: view.sentTo ?? "" })
@@ -296,27 +312,61 @@ function SentStep({
         <p className="max-w-sm break-words text-slate-700 dark:text-slate-300">{copy}</p>
         <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">{t("contact.sent.unverified")}</p>
       </div>
-      <Form method="post" action={action} preventScrollReset className="mt-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        {csrfToken}
-        <Hidden view={view} redirectTo={redirectTo} intent="reenviar" />
-        <p id={statusId} className="text-sm text-slate-700 dark:text-slate-300">
-          {blocked ? view.blockedMessage : t("contact.sent.resendHint")}
-        </p>
-        <SubmitButton
-          variant="secondary"
-          className="mt-3"
-          disabled={blocked}
-          describedBy={statusId}
-          pendingText={t("contact.sent.resending")}
-        >
-          {t("contact.sent.resend")}
-        </SubmitButton>
-        {refusal.length > 0 ? (
-          <div className="mt-3">
-            <ErrorList errors={refusal} />
-          </div>
-        ) : null}
-      </Form>
+      <ResendForm
+        view={view}
+        action={action}
+        redirectTo={redirectTo}
+        csrfToken={csrfToken}
+        serverNow={serverNow}
+        refused={lastResult?.error?.[""] ?? []}
+      />
     </Drawer>
+  );
+}
+
+/** 'Reenviar mensaje' (§7 resend) for what waits for its link, refused inside the 12 minutes. */
+function ResendForm({
+  view,
+  action,
+  redirectTo,
+  csrfToken,
+  serverNow,
+  refused,
+}: {
+  view: ContactDrawerView;
+  action: string;
+  redirectTo: string;
+  csrfToken: ReactNode;
+  serverNow: number;
+  refused: (string | null | undefined)[];
+}) {
+  const { t } = useTranslation("settings");
+  const ended = useBlockEnded(view.blockedUntil, serverNow);
+  const blocked = view.blockedUntil !== null && !ended;
+  // A refusal that only repeats the block's sentence is said once.
+  const refusal = refused.filter((message): message is string => !!message && !(blocked && message === view.blockedMessage));
+  const statusId = "contacto-reenvio-estado";
+  return (
+    <Form method="post" action={action} preventScrollReset className="mt-8 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      {csrfToken}
+      <Hidden view={view} redirectTo={redirectTo} intent="reenviar" />
+      <p id={statusId} className="text-sm text-slate-700 dark:text-slate-300">
+        {blocked ? view.blockedMessage : t("contact.sent.resendHint")}
+      </p>
+      <SubmitButton
+        variant="secondary"
+        className="mt-3"
+        disabled={blocked}
+        describedBy={statusId}
+        pendingText={t("contact.sent.resending")}
+      >
+        {t("contact.sent.resend")}
+      </SubmitButton>
+      {refusal.length > 0 ? (
+        <div className="mt-3">
+          <ErrorList errors={refusal} />
+        </div>
+      ) : null}
+    </Form>
   );
 }

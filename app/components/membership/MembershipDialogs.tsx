@@ -7,12 +7,14 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MembershipAction } from "#core/domain/membership";
 import { membershipFormSchema } from "#core/domain/membership";
 import { buttonClass } from "~/components/ui/button";
+import { CheckboxField } from "~/components/ui/CheckboxField";
 import { ErrorList } from "~/components/ui/Field";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
-import { useTranslation } from "~/i18n";
+import type { Translate } from "~/i18n";
+import { Trans, useTranslation } from "~/i18n";
 
 import type { MembershipView } from "./MembershipSummary";
 
@@ -62,7 +64,7 @@ export function MembershipDialogs({
   const total = view.price?.total ?? "";
   const description =
     dialog === "mejorar"
-      ? t("upgrade.copy", { total, days: view.proTrial ?? 0 })
+      ? upgradeCopy(t, view, total)
       : dialog === "cancelar"
         ? t("cancel.copy", { date: view.nextPayment ?? "" })
         : dialog === "reanudar"
@@ -88,6 +90,21 @@ export function MembershipDialogs({
           </SelectField>
         ) : null}
         {noAccounts ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("upgrade.noAccounts")}</p> : null}
+        {dialog === "mejorar" ? (
+          <CheckboxField
+            meta={fields.terms}
+            label={
+              <Trans
+                t={t}
+                i18nKey="upgrade.terms"
+                components={[
+                  <Link key="terms" to="/terminos-condiciones" target="_blank" className={LEGAL_LINK} />,
+                  <Link key="privacy" to="/terminos-condiciones#aviso-de-privacidad" target="_blank" className={LEGAL_LINK} />,
+                ]}
+              />
+            }
+          />
+        ) : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         <ModalActions>
           <Link to={closeHref} preventScrollReset className={buttonClass("secondary")}>
@@ -103,5 +120,23 @@ export function MembershipDialogs({
         </ModalActions>
       </Form>
     </Modal>
+  );
+}
+
+const LEGAL_LINK = "text-brand-600 underline dark:text-brand-300";
+
+/**
+ * What confirming charges, in the product's words for this company (decision 143): the trial and the day
+ * of the first charge, or the fee today, the amount in bold; the old conditional only when the product
+ * does not say which.
+ */
+function upgradeCopy(t: Translate, view: MembershipView, total: string) {
+  const upgrade = view.upgrade;
+  if (upgrade === null) return t("upgrade.copy", { total, days: view.proTrial ?? 0 });
+  const key = upgrade.kind === "trial" ? "upgrade.copyTrial" : "upgrade.copyCharge";
+  const values = upgrade.kind === "trial" ? { total, days: upgrade.days, date: upgrade.firstCharge } : { total };
+  const filled: Translate = (name, options) => t(name, { ...values, ...options });
+  return (
+    <Trans t={filled} i18nKey={key} components={[<strong key="total" className="font-semibold text-slate-900 dark:text-slate-100" />]} />
   );
 }

@@ -18,6 +18,8 @@ export type MembershipView = {
   account: string | null;
   price: { fee: string; tax: string; total: string; rate: string } | null;
   proTrial: number | null;
+  /** What an upgrade now costs today (decision 143): a trial and its first charge's date in words, the fee, or unknown. */
+  upgrade: { kind: "trial"; days: number; firstCharge: string } | { kind: "today" } | null;
 };
 
 export type OfferedAction = { action: MembershipAction; href: string };
@@ -140,9 +142,7 @@ export function MembershipSummary({ view, offered, isAdmin }: { view: Membership
         ) : (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("price.unavailable")}</p>
         )}
-        {view.state === "basic" && view.proTrial ? (
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("price.trialNote", { days: view.proTrial })}</p>
-        ) : null}
+        {view.state === "basic" ? <TrialNote view={view} /> : null}
       </section>
     </div>
   );
@@ -213,4 +213,16 @@ export function PlansList({ currentId }: { currentId: number | null }) {
       </div>
     </section>
   );
+}
+
+/** Under the price: the trial the company will have, or nothing once it was used; a conditional only when the product does not say. */
+function TrialNote({ view }: { view: MembershipView }) {
+  const { t } = useTranslation("membership");
+  const text =
+    view.upgrade?.kind === "trial"
+      ? t("price.trialAvailable", { days: view.upgrade.days })
+      : view.upgrade === null && view.proTrial
+        ? t("price.trialNote", { days: view.proTrial })
+        : null;
+  return text ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{text}</p> : null;
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -20,10 +20,7 @@ export type SettingsTab = "empresas" | "datos";
 export type ContactRowView = {
   display: string | null;
   state: "verified" | "pending" | "missing";
-  /** A confirmation message went out: the row offers to send it again. */
-  messageSent: boolean;
   editHref: string;
-  resendHref: string;
 };
 
 export type SettingsContact =
@@ -248,13 +245,25 @@ function ContactSection({ contact, csrfToken }: { contact: SettingsContact | nul
           label={t("user.contact.email")}
           row={contact.email}
           editLabel={t("user.contact.editEmail")}
-          resendLabel={t("user.contact.resendEmail")}
+          resend={{
+            channel: "email",
+            label: t("user.contact.resendEmail"),
+            action: contact.action,
+            redirectTo: contact.redirectTo,
+            csrfToken,
+          }}
         />
         <ContactRow
           label={t("user.contact.whatsapp")}
           row={contact.whatsapp}
           editLabel={t("user.contact.editWhatsApp")}
-          resendLabel={t("user.contact.resendWhatsApp")}
+          resend={{
+            channel: "whatsapp",
+            label: t("user.contact.resendWhatsApp"),
+            action: contact.action,
+            redirectTo: contact.redirectTo,
+            csrfToken,
+          }}
         />
       </dl>
       <WhatsAppInfoForm
@@ -270,42 +279,54 @@ function ContactSection({ contact, csrfToken }: { contact: SettingsContact | nul
 
 const LINK = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
 
-/** A contact row (§2): the address or number, whether it is confirmed (§4: a changed one is not until its link is followed), 'Editar'. */
-function ContactRow({
-  label,
-  row,
-  editLabel,
-  resendLabel,
-}: {
-  label: string;
-  row: ContactRowView;
-  editLabel: string;
-  resendLabel: string;
-}) {
+/** Where a row's 'Reenviar mensaje' posts: the contact drawers' own resend (app/routes/contacto.tsx). */
+type ResendTarget = { channel: "email" | "whatsapp"; label: string; action: string; redirectTo: string; csrfToken: ReactNode };
+
+// On a phone each action is a 44 px target; the row keeps one shape: the data on the left, its actions on the right.
+const ROW_ACTION = `${LINK} inline-flex min-h-11 items-center sm:min-h-0`;
+
+/**
+ * A contact row (§2): the address or number, whether it is confirmed (§4: a changed one is not until its
+ * link is followed), 'Editar', and for what waits for its link 'Reenviar mensaje', a native form.
+ */
+function ContactRow({ label, row, editLabel, resend }: { label: string; row: ContactRowView; editLabel: string; resend: ResendTarget }) {
   const { t } = useTranslation("settings");
+  const pending = row.state === "pending";
+  const hintId = `${resend.channel}-reenvio-ayuda`;
   return (
     <div className="border-b border-slate-200 py-3 dark:border-slate-700">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <span className="flex min-w-0 flex-wrap items-center gap-2">
+      <dd className="mt-1 grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-4 gap-y-1">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 sm:min-h-0">
           {row.display ? (
             <span className="min-w-0 break-all text-sm font-medium text-slate-900 dark:text-slate-100">{row.display}</span>
           ) : (
             <span className="text-sm italic text-slate-500 dark:text-slate-400">{t("user.contact.unavailable")}</span>
           )}
           {row.state === "verified" ? <StatusBadge label={t("user.contact.verified")} outcome="success" /> : null}
-          {row.state === "pending" ? <StatusBadge label={t("user.contact.pending")} outcome="pending" /> : null}
+          {pending ? <StatusBadge label={t("user.contact.pending")} outcome="pending" /> : null}
         </span>
-        <span className="flex shrink-0 items-center gap-4 text-sm">
-          {row.messageSent ? (
-            <Link to={row.resendHref} preventScrollReset aria-label={resendLabel} className={LINK}>
-              {t("user.contact.resend")}
-            </Link>
+        <div className="flex flex-col items-end text-sm sm:flex-row sm:items-center sm:gap-4">
+          {pending ? (
+            <Form method="post" action={resend.action} preventScrollReset>
+              {resend.csrfToken}
+              <input type="hidden" name="intent" value="reenviar" />
+              <input type="hidden" name="canal" value={resend.channel} />
+              <input type="hidden" name="redirectTo" value={resend.redirectTo} />
+              <button type="submit" aria-label={resend.label} aria-describedby={hintId} className={ROW_ACTION}>
+                {t("contact.sent.resend")}
+              </button>
+            </Form>
           ) : null}
-          <Link to={row.editHref} preventScrollReset aria-label={editLabel} className={LINK}>
+          <Link to={row.editHref} preventScrollReset aria-label={editLabel} className={ROW_ACTION}>
             {t("user.contact.edit")}
           </Link>
-        </span>
+        </div>
+        {pending ? (
+          <span id={hintId} className="col-span-2 text-xs text-slate-600 dark:text-slate-300">
+            {t("contact.sent.resendHint")}
+          </span>
+        ) : null}
       </dd>
     </div>
   );
@@ -347,7 +368,7 @@ const SENT_IN_PLACE = { preventScrollReset: true, replace: true } as const;
 
 /**
  * 'Recibir información en mi WhatsApp' (§2, §7 activate-channel): a native form; with JavaScript a
- * change is sent at once and 'Guardar preferencia' steps aside. Only a confirmed number can take it.
+ * change is sent at once and, in the place of 'Guardar preferencia', a line says so and when it is saving. Only a confirmed number can take it.
  */
 function WhatsAppInfoForm({
   active,
@@ -365,6 +386,8 @@ function WhatsAppInfoForm({
   const { t } = useTranslation("settings");
   const hydrated = useHydrated();
   const sentAsItChanges = useSentAsItChanges((form) => enabled && new FormData(form).has("activo") !== active);
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === "whatsapp";
   return (
     <Form
       {...sentAsItChanges}
@@ -395,8 +418,14 @@ function WhatsAppInfoForm({
       <p id={WHATSAPP_INFO_HINT} className="ml-7 mt-1 text-xs text-slate-600 dark:text-slate-300">
         {enabled ? t("user.contact.whatsappOptInHint") : t("user.contact.whatsappOptInNeedsVerified")}
       </p>
-      {enabled ? (
-        <button type="submit" className={buttonClass("secondary", `ml-7 mt-3 ${stepAside(hydrated)}`)}>
+      {enabled && hydrated ? (
+        // Where the button was: how the choice is saved, and that it is, so the card has no blank slot.
+        <p role="status" className="ml-7 mt-3 flex min-h-11 items-center text-sm text-slate-700 dark:text-slate-300">
+          {saving ? t("user.contact.whatsappOptInSaving") : t("user.contact.whatsappOptInAuto")}
+        </p>
+      ) : null}
+      {enabled && !hydrated ? (
+        <button type="submit" className={buttonClass("secondary", "ml-7 mt-3")}>
           {t("user.contact.whatsappOptInSave")}
         </button>
       ) : null}

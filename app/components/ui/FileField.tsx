@@ -8,13 +8,15 @@ export type FileFieldProps = {
   description?: string;
   /** Extensions and media types the picker offers. */
   accept: string;
+  /** The page is about this field (a file to load again): focus starts here, with JS or without. */
+  autoFocus?: boolean;
 };
 
 /**
  * A labelled file picker. Its errors are an alert: they arrive after the upload's round trip,
  * not while the person is on the field.
  */
-export function FileField({ meta, label, description, accept }: FileFieldProps) {
+export function FileField({ meta, label, description, accept, autoFocus }: FileFieldProps) {
   const { errors, errorId, descriptionId, ariaInvalid, describedBy } = fieldAria(meta, Boolean(description));
   return (
     <div>
@@ -28,6 +30,7 @@ export function FileField({ meta, label, description, accept }: FileFieldProps) 
         multiple={meta.multiple || undefined}
         aria-invalid={ariaInvalid}
         aria-describedby={describedBy}
+        autoFocus={autoFocus}
         className="mt-2 block w-full text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
       />
       <FieldErrors id={errorId} errors={errors} alert />
