@@ -5,7 +5,6 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { formatCalendarDay, formatRowDay, mexicoCity, mexicoDate } from "#core/domain/dates";
 import {
-  askedMonthInvalid,
   dayInMonth,
   monthGrid,
   monthKey,
@@ -13,6 +12,7 @@ import {
   plannerMonth,
   plannerYears,
   shiftMonth,
+  unshowableMonth,
 } from "#core/domain/payment-planner";
 import payments from "#core/locales/es-MX/payments.json";
 import { formatMoney } from "#core/money";
@@ -22,6 +22,7 @@ import { PaymentInProgressNote } from "~/components/payments/PaymentInProgress";
 import { PlannerCalendar } from "~/components/payments/PlannerCalendar";
 import { StatusBadge } from "~/components/payments/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
+import { InfoNotice } from "~/components/ui/InfoNotice";
 import { LoadError } from "~/components/ui/LoadError";
 import { Modal } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
@@ -88,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       monthName: capitalized(monthInWords),
       monthInWords,
       // A month that cannot be shown (?mes=13): the filter shows the month on screen and a neutral note says so.
-      monthFellBack: askedMonthInvalid(url.searchParams),
+      monthFellBack: unshowableMonth(url.searchParams),
       monthOptions: Array.from({ length: 12 }, (_, index) => ({
         value: String(index + 1),
         label: capitalized(noon(`2026-${String(index + 1).padStart(2, "0")}-01`).format("MMMM")),
@@ -99,6 +100,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dayTitle: data.day ? formatCalendarDay(data.day.date) : null,
       links: { base, previous: monthHref(-1), next: monthHref(1), current: PATH },
       isCurrentMonth: dayInMonth(today, month) !== null,
+      today,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -171,7 +173,13 @@ export default function Planner() {
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
         <MonthFilters key={here} month={data.month} monthOptions={data.monthOptions} years={data.years} />
         {data.monthFellBack ? (
-          <p className="text-sm text-slate-700 dark:text-slate-200">{t("planner.fellBack", { month: monthInWords })}</p>
+          <InfoNotice>
+            {data.monthFellBack.part === "month"
+              ? t("planner.unknownMonth", { month: data.monthFellBack.asked, shown: monthInWords })
+              : data.monthFellBack.part === "year"
+                ? t("planner.unknownYear", { year: data.monthFellBack.asked, shown: monthInWords })
+                : t("planner.fellBack", { month: monthInWords })}
+          </InfoNotice>
         ) : null}
         <nav
           id={MONTH_ANCHOR}
@@ -193,6 +201,83 @@ export default function Planner() {
         </nav>
       </div>
 
+      {/* Whether the balances cover the month comes first: the calendar and the chart are its detail. */}
+      {outflows.length > 0 ? (
+        <section aria-labelledby="salidas-mes" className="flex flex-col gap-3">
+          <h2 id="salidas-mes" className="text-base font-semibold">
+            {t("planner.summary.title")}
+          </h2>
+          {/* Below sm each currency is a card, its figures each with its name (decision 125); the box still
+              takes focus for the keyboard, should a figure ever be wider than a phone. */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={t("planner.summary.caption", { month: monthInWords })}
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <table className="w-full text-left text-sm max-sm:block">
+              <caption className="sr-only">{t("planner.summary.caption", { month: monthInWords })}</caption>
+              <thead className="bg-slate-50 text-xs uppercase text-slate-600 max-sm:sr-only dark:bg-slate-800 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {t("planner.summary.currency")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.paid")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.unpaid")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.available")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {t("planner.summary.coverage")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
+                {outflows.map((row) => (
+                  <tr key={row.currency} className="max-sm:block max-sm:px-3 max-sm:py-2">
+                    <th scope="row" className="px-3 py-2 font-semibold max-sm:block max-sm:p-0">
+                      {row.currency}
+                    </th>
+                    <td className={SUMMARY_FIGURE}>
+                      <span className="sm:hidden">{t("planner.summary.paid")}</span>
+                      {row.paid}
+                    </td>
+                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap`}>
+                      <span className="font-normal sm:hidden">{t("planner.summary.unpaid")}</span>
+                      {row.unpaid}
+                      {/* Already being paid: apart, never in 'Por pagar'. */}
+                      {row.inProgress ? (
+                        <span className="block text-xs font-normal text-amber-900 max-sm:basis-full max-sm:text-right dark:text-amber-200">
+                          {t("planner.summary.inProgress", { amount: row.inProgress })}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className={SUMMARY_FIGURE}>
+                      <span className="sm:hidden">{t("planner.summary.available")}</span>
+                      {row.available ?? "—"}
+                    </td>
+                    <td className={`${SUMMARY_FIGURE} font-semibold`}>
+                      <span className="font-normal sm:hidden">{t("planner.summary.coverage")}</span>
+                      {row.available === null ? (
+                        "—"
+                      ) : row.missing ? (
+                        <span className="text-failed dark:text-red-300">{t("planner.summary.missing", { amount: row.missing })}</span>
+                      ) : (
+                        <span className="text-success">{t("planner.summary.covered")}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
       {!balancesKnown ? <p className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("planner.balancesUnavailable")}</p> : null}
 
       {weeks === null ? (
@@ -200,11 +285,19 @@ export default function Planner() {
       ) : (
         <section aria-label={t("planner.calendarCaption", { month: monthInWords })} className="flex flex-col gap-3">
           {hasPayments ? null : <p className="text-slate-600 dark:text-slate-300">{t("planner.empty", { month: monthInWords })}</p>}
-          <PlannerCalendar weeks={weeks} caption={t("planner.calendarCaption", { month: monthInWords })} dateLabel={dateLabel} />
+          <PlannerCalendar
+            weeks={weeks}
+            caption={t("planner.calendarCaption", { month: monthInWords })}
+            dateLabel={dateLabel}
+            today={data.today}
+          />
           <div className="text-sm text-slate-600 dark:text-slate-300">
             <h3 className="font-semibold text-slate-900 dark:text-slate-100">{t("planner.legend")}</h3>
             <p>
               <strong>{t("status.overdue")}:</strong> {t("planner.legendOverdue")}
+            </p>
+            <p>
+              <strong>{t("status.inProgress")}:</strong> {t("planner.legendInProgress")}
             </p>
             <p>
               <strong>{t("planner.short")}:</strong> {t("planner.legendShort")}
@@ -244,63 +337,6 @@ export default function Planner() {
                 formatMax={(max) => t("planner.chart.max", { amount: formatMoney(max, row.currency) })}
               />
             ))}
-          </div>
-        </section>
-      ) : null}
-
-      {outflows.length > 0 ? (
-        <section aria-labelledby="salidas-mes" className="flex flex-col gap-3">
-          <h2 id="salidas-mes" className="text-base font-semibold">
-            {t("planner.summary.title")}
-          </h2>
-          {/* Below sm each currency is a card, its three figures each with its name (decision 125); the box still
-              takes focus for the keyboard, should a figure ever be wider than a phone. */}
-          <div
-            tabIndex={0}
-            role="region"
-            aria-label={t("planner.summary.caption", { month: monthInWords })}
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-          >
-            <table className="w-full text-left text-sm max-sm:block">
-              <caption className="sr-only">{t("planner.summary.caption", { month: monthInWords })}</caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-600 max-sm:sr-only dark:bg-slate-800 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t("planner.summary.currency")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("planner.summary.paid")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("planner.summary.unpaid")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t("planner.summary.available")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
-                {outflows.map((row) => (
-                  <tr key={row.currency} className="max-sm:block max-sm:px-3 max-sm:py-2">
-                    <th scope="row" className="px-3 py-2 font-semibold max-sm:block max-sm:p-0">
-                      {row.currency}
-                    </th>
-                    <td className={SUMMARY_FIGURE}>
-                      <span className="sm:hidden">{t("planner.summary.paid")}</span>
-                      {row.paid}
-                    </td>
-                    <td className={`${SUMMARY_FIGURE} font-semibold`}>
-                      <span className="font-normal sm:hidden">{t("planner.summary.unpaid")}</span>
-                      {row.unpaid}
-                    </td>
-                    <td className={SUMMARY_FIGURE}>
-                      <span className="sm:hidden">{t("planner.summary.available")}</span>
-                      {row.available ?? "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
           </div>
         </section>
       ) : null}

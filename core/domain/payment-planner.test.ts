@@ -14,8 +14,12 @@ import {
   paymentsMovedTo,
   type PlannedPayment,
   plannerMonth,
+  plannerState,
   shiftMonth,
+  shortfall,
+  stillToPay,
   totalsByDay,
+  unshowableMonth,
 } from "./payment-planner";
 
 describe("plannerMonth", () => {
@@ -42,6 +46,21 @@ describe("askedMonthInvalid", () => {
   });
   it.each(["mes=13&anio=2026", "mes=0", "anio=1999", "mes=abc"])("is true for %j", (query) => {
     expect(askedMonthInvalid(new URLSearchParams(query))).toBe(true);
+  });
+});
+
+describe("unshowableMonth", () => {
+  const of = (query: string) => unshowableMonth(new URLSearchParams(query));
+  it("names the month asked, else the year, as typed", () => {
+    expect(of("mes=13&anio=2026")).toEqual({ part: "month", asked: "13" });
+    expect(of("mes=13&anio=1999")).toEqual({ part: "month", asked: "13" });
+    expect(of("mes=5&anio=1999")).toEqual({ part: "year", asked: "1999" });
+    expect(of(`mes=${"x".repeat(40)}`)).toEqual({ part: "month", asked: "x".repeat(12) });
+  });
+  it("says nothing of what is empty, and is null when the month can be shown", () => {
+    expect(of("mes=&anio=2026")).toEqual({ part: "other", asked: "" });
+    expect(of("mes=2&anio=2028")).toBeNull();
+    expect(of("")).toBeNull();
   });
 });
 
@@ -93,13 +112,58 @@ const payments: PlannedPayment[] = [
   { dateToPay: "2026-11-25", status: "scheduled", amount: 0.2, currency: "USD" },
   { dateToPay: "2026-11-27", status: "scheduled", amount: 4800, currency: "USD" },
 ];
+/** A passed payment the bank still lists unpaid while an operation made for it waits for its key. */
+const inProcess: PlannedPayment = {
+  dateToPay: "2026-11-23",
+  status: "pending",
+  amount: 12500,
+  currency: "MXN",
+  operationInProgress: { id: "1257" },
+};
 
 describe("totalsByDay", () => {
   it("counts each status and adds the unpaid amounts per currency without float error", () => {
     const totals = totalsByDay(payments);
-    expect(totals.get("2026-11-20")).toEqual({ counts: { scheduled: 0, pending: 1, paid: 1 }, due: { MXN: "85000.00" } });
-    expect(totals.get("2026-11-25")).toEqual({ counts: { scheduled: 3, pending: 0, paid: 0 }, due: { MXN: "12500.00", USD: "0.30" } });
+    expect(totals.get("2026-11-20")).toEqual({
+      counts: { scheduled: 0, pending: 1, paid: 1 },
+      inProgress: 0,
+      due: { MXN: "85000.00" },
+      inProgressDue: {},
+    });
+    expect(totals.get("2026-11-25")).toEqual({
+      counts: { scheduled: 3, pending: 0, paid: 0 },
+      inProgress: 0,
+      due: { MXN: "12500.00", USD: "0.30" },
+      inProgressDue: {},
+    });
     expect(totals.has("2026-11-21")).toBe(false);
+  });
+  it("keeps a payment an operation already pays out of the day's due amount and its overdue count", () => {
+    const totals = totalsByDay([...payments, { ...inProcess }]);
+    expect(totals.get("2026-11-23")).toEqual({
+      counts: { scheduled: 0, pending: 0, paid: 0 },
+      inProgress: 1,
+      due: {},
+      inProgressDue: { MXN: "12500.00" },
+    });
+  });
+});
+
+describe("plannerState and stillToPay", () => {
+  it("reads 'En proceso', not 'Vencido', for a passed unpaid payment an operation already pays, and leaves it out of 'Por pagar'", () => {
+    expect(plannerState(inProcess, "2026-11-30")).toBe("inProgress");
+    expect(stillToPay(inProcess)).toBe(false);
+  });
+  it("keeps the payment states otherwise", () => {
+    const overdue: PlannedPayment = { ...inProcess, operationInProgress: null };
+    expect(plannerState(overdue, "2026-11-30")).toBe("overdue");
+    expect(stillToPay(overdue)).toBe(true);
+    expect(plannerState({ ...inProcess, dateToPay: "2026-12-07", status: "scheduled", operationInProgress: null }, "2026-11-30")).toBe(
+      "scheduled",
+    );
+    // A paid payment whose operation record lingers is paid, and owes nothing.
+    expect(plannerState({ ...inProcess, status: "paid" }, "2026-11-30")).toBe("paid");
+    expect(stillToPay({ ...inProcess, status: "paid" })).toBe(false);
   });
 });
 
@@ -144,9 +208,28 @@ describe("coverageByDay", () => {
 describe("outflowsByCurrency", () => {
   it("splits the month's payments into paid and unpaid per currency", () => {
     expect(outflowsByCurrency(payments)).toEqual([
-      { currency: "MXN", paid: "12500.00", unpaid: "97500.00" },
-      { currency: "USD", paid: "0.00", unpaid: "4800.30" },
+      { currency: "MXN", paid: "12500.00", unpaid: "97500.00", inProgress: "0.00" },
+      { currency: "USD", paid: "0.00", unpaid: "4800.30", inProgress: "0.00" },
     ]);
+  });
+  it("counts a payment an operation already pays apart, never in 'Por pagar'", () => {
+    expect(outflowsByCurrency([...payments, inProcess])[0]).toEqual({
+      currency: "MXN",
+      paid: "12500.00",
+      unpaid: "97500.00",
+      inProgress: "12500.00",
+    });
+  });
+});
+
+describe("shortfall", () => {
+  it("is null when the balance covers what is still to pay, to the cent", () => {
+    expect(shortfall("97500.00", "97500.00")).toBeNull();
+    expect(shortfall("0.00", "0.00")).toBeNull();
+  });
+  it("names what is missing", () => {
+    expect(shortfall("4800.30", "4800.00")).toBe("0.30");
+    expect(shortfall("110000.00", "0.00")).toBe("110000.00");
   });
 });
 
@@ -172,10 +255,22 @@ describe("paymentsMovedTo", () => {
 });
 
 describe("agendaDays", () => {
-  const day = (date: string, total: number, overdue = 0) => ({ date, total, counts: { overdue } });
-  it("keeps only the days with payments, the overdue ones first, each group by date", () => {
-    const days = [day("2026-11-02", 0), day("2026-11-09", 1), day("2026-11-16", 0), day("2026-11-23", 2, 1), day("2026-11-25", 1, 1)];
-    expect(agendaDays(days).map((entry) => entry.date)).toEqual(["2026-11-23", "2026-11-25", "2026-11-09"]);
+  const day = (date: string, total: number, overdue = 0, inProgress = 0) => ({ date, total, counts: { overdue, inProgress } });
+  it("keeps only the days with payments: overdue, in process, today, ahead, then the settled past days apart", () => {
+    const days = [
+      day("2026-11-02", 0),
+      day("2026-11-03", 1),
+      day("2026-11-09", 1),
+      day("2026-11-16", 0),
+      day("2026-11-23", 1, 0, 1),
+      day("2026-11-25", 1, 1),
+      day("2026-11-26", 2, 1),
+      day("2026-11-30", 1),
+      day("2026-12-01", 1),
+    ];
+    const agenda = agendaDays(days, "2026-11-30");
+    expect(agenda.open.map((entry) => entry.date)).toEqual(["2026-11-25", "2026-11-26", "2026-11-23", "2026-11-30", "2026-12-01"]);
+    expect(agenda.settled.map((entry) => entry.date)).toEqual(["2026-11-03", "2026-11-09"]);
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { displayCurrency } from "../money";
 import { isCalendarDate } from "./calendar-date";
 import { amountString, Big } from "./decimal";
+import { type PaymentState, paymentState } from "./payment-state";
 
 /**
  * The payment planner's pure rules (§2 'Planificador de pagos', §3 planner filters; decision 057):
@@ -62,6 +63,20 @@ export function askedMonthInvalid(params: URLSearchParams): boolean {
   return !plannerFiltersSchema.safeParse({ mes: params.get("mes") ?? undefined, anio: params.get("anio") ?? undefined }).success;
 }
 
+/**
+ * What of the asked month cannot be shown, for the note that says so: the month as typed (cut to
+ * 12 characters), else the year; `other` when what was asked is empty. null when all can be shown.
+ */
+export function unshowableMonth(params: URLSearchParams): { part: "month" | "year" | "other"; asked: string } | null {
+  if (!askedMonthInvalid(params)) return null;
+  const month = params.get("mes");
+  if (month !== null && !plannerFiltersSchema.safeParse({ mes: month }).success) {
+    return month.trim() === "" ? { part: "other", asked: "" } : { part: "month", asked: month.slice(0, 12) };
+  }
+  const year = params.get("anio") ?? "";
+  return year.trim() === "" ? { part: "other", asked: "" } : { part: "year", asked: year.slice(0, 12) };
+}
+
 export const monthKey = ({ year, month }: PlannerMonth) => `${year}-${String(month).padStart(2, "0")}`;
 
 export function shiftMonth({ year, month }: PlannerMonth, by: number): PlannerMonth {
@@ -107,32 +122,67 @@ export interface PlannedPayment {
   status: PaymentStatus;
   amount: number;
   currency: string;
+  /** The operation already paying this unpaid payment (waiting for approval or a key), if any. */
+  operationInProgress?: { id: string } | null;
+}
+
+/** A planner payment's state: a payment state (decision 119), or 'En proceso' while an operation pays it. */
+export type PlannerState = PaymentState | "inProgress";
+
+/** Whether an operation already pays the payment: it is neither overdue nor still to pay, and is not paid twice. */
+const beingPaid = (payment: PlannedPayment) => payment.status !== "paid" && Boolean(payment.operationInProgress);
+
+/** What a payment is on the planner (cell, phone agenda, day modal); `today` is a Mexico City day. */
+export function plannerState(payment: PlannedPayment, today: string): PlannerState {
+  return beingPaid(payment) ? "inProgress" : paymentState(payment, today);
+}
+
+/** Whether a payment counts in 'Por pagar': unpaid, and no operation paying it yet (that money is already committed). */
+export function stillToPay(payment: PlannedPayment): boolean {
+  return payment.status !== "paid" && !beingPaid(payment);
 }
 
 export interface DayTotals {
+  /** The day's payments by the bank's status, those an operation already pays left out (see `inProgress`). */
   counts: Record<PaymentStatus, number>;
-  /** Unpaid (scheduled or pending) amount per currency, 2 decimals as text. */
+  /** The day's payments that an operation already pays ('En proceso'). */
+  inProgress: number;
+  /** Still to pay (`stillToPay`) per currency, 2 decimals as text. */
   due: Record<string, string>;
+  /** In process per currency, 2 decimals as text. */
+  inProgressDue: Record<string, string>;
 }
 
-/** Each day's payments by status and its unpaid amount per currency (MXP counts as MXN). */
+const addTo = (sums: Map<string, Big>, payment: PlannedPayment) => {
+  const currency = displayCurrency(payment.currency);
+  sums.set(currency, (sums.get(currency) ?? new Big(0)).plus(new Big(payment.amount)));
+};
+const asText = (sums: Map<string, Big>) => Object.fromEntries([...sums].map(([currency, amount]) => [currency, amountString(amount)]));
+
+/** Each day's payments by status and its amounts still to pay and in process per currency (MXP counts as MXN). */
 export function totalsByDay(payments: readonly PlannedPayment[]): Map<string, DayTotals> {
-  const days = new Map<string, { counts: Record<PaymentStatus, number>; due: Map<string, Big> }>();
+  const days = new Map<
+    string,
+    { counts: Record<PaymentStatus, number>; inProgress: number; due: Map<string, Big>; inProgressDue: Map<string, Big> }
+  >();
   for (const payment of payments) {
     let day = days.get(payment.dateToPay);
     if (!day) {
-      day = { counts: { scheduled: 0, pending: 0, paid: 0 }, due: new Map() };
+      day = { counts: { scheduled: 0, pending: 0, paid: 0 }, inProgress: 0, due: new Map(), inProgressDue: new Map() };
       days.set(payment.dateToPay, day);
     }
+    if (beingPaid(payment)) {
+      day.inProgress += 1;
+      addTo(day.inProgressDue, payment);
+      continue;
+    }
     day.counts[payment.status] += 1;
-    if (payment.status === "paid") continue;
-    const currency = displayCurrency(payment.currency);
-    day.due.set(currency, (day.due.get(currency) ?? new Big(0)).plus(new Big(payment.amount)));
+    if (stillToPay(payment)) addTo(day.due, payment);
   }
   return new Map(
     [...days].map(([date, day]) => [
       date,
-      { counts: day.counts, due: Object.fromEntries([...day.due].map(([currency, amount]) => [currency, amountString(amount)])) },
+      { counts: day.counts, inProgress: day.inProgress, due: asText(day.due), inProgressDue: asText(day.inProgressDue) },
     ]),
   );
 }
@@ -193,19 +243,40 @@ export function coverageByDay(
   return result;
 }
 
-/** The month's unpaid and paid outflows per currency, for the chart and its table. */
-export function outflowsByCurrency(payments: readonly PlannedPayment[]): Array<{ currency: string; paid: string; unpaid: string }> {
-  const sums = new Map<string, { paid: Big; unpaid: Big }>();
+/**
+ * The month's outflows per currency: paid, still to pay ('Por pagar') and in process, apart, so
+ * 'Por pagar' never counts a payment an operation already pays.
+ */
+export function outflowsByCurrency(
+  payments: readonly PlannedPayment[],
+): Array<{ currency: string; paid: string; unpaid: string; inProgress: string }> {
+  const sums = new Map<string, { paid: Big; unpaid: Big; inProgress: Big }>();
   for (const payment of payments) {
     const currency = displayCurrency(payment.currency);
-    const sum = sums.get(currency) ?? { paid: new Big(0), unpaid: new Big(0) };
-    if (payment.status === "paid") sum.paid = sum.paid.plus(new Big(payment.amount));
-    else sum.unpaid = sum.unpaid.plus(new Big(payment.amount));
+    const sum = sums.get(currency) ?? { paid: new Big(0), unpaid: new Big(0), inProgress: new Big(0) };
+    const amount = new Big(payment.amount);
+    if (payment.status === "paid") sum.paid = sum.paid.plus(amount);
+    else if (stillToPay(payment)) sum.unpaid = sum.unpaid.plus(amount);
+    else sum.inProgress = sum.inProgress.plus(amount);
     sums.set(currency, sum);
   }
   return [...sums]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, sum]) => ({ currency, paid: amountString(sum.paid), unpaid: amountString(sum.unpaid) }));
+    .map(([currency, sum]) => ({
+      currency,
+      paid: amountString(sum.paid),
+      unpaid: amountString(sum.unpaid),
+      inProgress: amountString(sum.inProgress),
+    }));
+}
+
+/**
+ * Whether a currency's current balance covers what is still to pay: null when it does, else the
+ * amount missing (2 decimals as text), the figure a treasurer has to find.
+ */
+export function shortfall(unpaid: string, available: string): string | null {
+  const missing = new Big(unpaid).minus(new Big(available));
+  return missing.gt(0) ? amountString(missing) : null;
 }
 
 /** The first day after `date` that is neither a weekend nor a bank holiday (where a payment of that day is made). */
@@ -230,11 +301,21 @@ export function paymentsMovedTo(date: string, payments: number, holidays: Readon
 
 /**
  * The phone's agenda of a month: only the days with payments (an empty holiday asks nothing of a
- * treasurer), those with an overdue payment first, each group in date order.
+ * treasurer), what still asks for something first — overdue days, past days in process, today,
+ * the days ahead — each group in date order; then the past days whose payments are all made
+ * (`settled`, which the page may fold away).
  */
-export function agendaDays<Day extends { date: string; total: number; counts: { overdue: number } }>(days: readonly Day[]): Day[] {
+export function agendaDays<Day extends { date: string; total: number; counts: { overdue: number; inProgress: number } }>(
+  days: readonly Day[],
+  today: string,
+): { open: Day[]; settled: Day[] } {
   const withPayments = [...days].filter((day) => day.total > 0).sort((a, b) => a.date.localeCompare(b.date));
-  return [...withPayments.filter((day) => day.counts.overdue > 0), ...withPayments.filter((day) => day.counts.overdue === 0)];
+  const past = withPayments.filter((day) => day.date < today);
+  const overdue = past.filter((day) => day.counts.overdue > 0);
+  const inProgress = past.filter((day) => day.counts.overdue === 0 && day.counts.inProgress > 0);
+  const settled = past.filter((day) => day.counts.overdue === 0 && day.counts.inProgress === 0);
+  const ahead = withPayments.filter((day) => day.date >= today);
+  return { open: [...overdue, ...inProgress, ...ahead], settled };
 }
 
 export interface DailyOutflow {

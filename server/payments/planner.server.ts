@@ -10,9 +10,12 @@ import {
   outflowsByCurrency,
   paymentsMovedTo,
   type PlannerMonth,
+  type PlannerState,
+  plannerState,
+  shortfall,
   totalsByDay,
 } from "#core/domain/payment-planner";
-import { countsByState, type PaymentState, paymentState } from "#core/domain/payment-state";
+import { countsByState } from "#core/domain/payment-state";
 import { formatMoney } from "#core/money";
 import type { Translate } from "#core/translate";
 
@@ -41,11 +44,16 @@ export interface PlannerDayView {
   holiday: boolean;
   /** For a bank holiday with payments: the day they are made. */
   nextWorkingDay: string | null;
-  /** The day's payments by what they are to a treasurer: a passed day's unpaid ones are overdue (decision 119). */
-  counts: Record<PaymentState, number>;
+  /**
+   * The day's payments by what they are to a treasurer: a passed day's unpaid ones are overdue
+   * (decision 119), those an operation already pays are in process.
+   */
+  counts: Record<PlannerState, number>;
   total: number;
-  /** Unpaid per currency, formatted. */
+  /** Still to pay per currency, formatted. */
   due: string[];
+  /** In process per currency, formatted. */
+  inProgressDue: string[];
   short: boolean;
   href: string | null;
   /** Today: the currencies due whose cut-off has passed (or today is no working day), and when they leave. */
@@ -74,7 +82,7 @@ export interface PlannedPaymentView {
   payee: string;
   amount: string;
   frequency: ScheduleEvent["frequency"];
-  status: PaymentState;
+  status: PlannerState;
   /** 'Pagar ahora' for an unpaid payment the member may make. */
   payHref: string | null;
   /** The operation already paying it: no second 'Pagar ahora'. */
@@ -90,7 +98,18 @@ export interface PlannerData {
   /** null when the month's payments could not be read. */
   weeks: PlannerDayView[][] | null;
   balancesKnown: boolean;
-  outflows: Array<{ currency: string; paid: string; unpaid: string; available: string | null }>;
+  /**
+   * The month per currency: paid, still to pay, in process (null when none), the current balance
+   * and, when that balance does not cover what is still to pay, the amount missing.
+   */
+  outflows: Array<{
+    currency: string;
+    paid: string;
+    unpaid: string;
+    inProgress: string | null;
+    available: string | null;
+    missing: string | null;
+  }>;
   /** The month's outflows per currency and day: the chart's bars and the table under it. */
   daily: Array<{ currency: string; days: Array<{ date: string; paid: string; unpaid: string; total: string; volume: string }> }>;
   day: { date: string; payments: PlannedPaymentView[]; coverage: CoverageView[] } | null;
@@ -138,8 +157,11 @@ export async function loadPlanner(
       : monthGrid(month).map((week) =>
           week.map((cell): PlannerDayView => {
             const day = cell.inMonth ? totals.get(cell.date) : undefined;
-            const counts = countsByState(day?.counts ?? { scheduled: 0, pending: 0, paid: 0 }, cell.date, today);
-            const total = counts.scheduled + counts.overdue + counts.paid;
+            const counts = {
+              ...countsByState(day?.counts ?? { scheduled: 0, pending: 0, paid: 0 }, cell.date, today),
+              inProgress: day?.inProgress ?? 0,
+            };
+            const total = counts.scheduled + counts.overdue + counts.paid + counts.inProgress;
             return {
               date: cell.date,
               day: Number(cell.date.slice(8, 10)),
@@ -151,6 +173,7 @@ export async function loadPlanner(
               counts,
               total,
               due: Object.entries(day?.due ?? {}).map(([currency, amount]) => money(amount, currency)),
+              inProgressDue: Object.entries(day?.inProgressDue ?? {}).map(([currency, amount]) => money(amount, currency)),
               short: cell.inMonth && (coverage.get(cell.date)?.some((row) => row.short) ?? false),
               href: cell.inMonth && total > 0 ? options.dayHref(cell.date) : null,
               late: cell.date === today ? lateToday(today, Object.keys(day?.due ?? {}), now, holidaySet) : [],
@@ -158,12 +181,17 @@ export async function loadPlanner(
           }),
         );
 
-  const outflows = outflowsByCurrency(events ?? []).map((row) => ({
-    currency: row.currency,
-    paid: money(row.paid, row.currency),
-    unpaid: money(row.unpaid, row.currency),
-    available: accounts ? money(balances[row.currency] ?? "0", row.currency) : null,
-  }));
+  const outflows = outflowsByCurrency(events ?? []).map((row) => {
+    const missing = accounts ? shortfall(row.unpaid, balances[row.currency] ?? "0") : null;
+    return {
+      currency: row.currency,
+      paid: money(row.paid, row.currency),
+      unpaid: money(row.unpaid, row.currency),
+      inProgress: row.inProgress === "0.00" ? null : money(row.inProgress, row.currency),
+      available: accounts ? money(balances[row.currency] ?? "0", row.currency) : null,
+      missing: missing === null ? null : money(missing, row.currency),
+    };
+  });
 
   const day =
     date && events
@@ -176,7 +204,7 @@ export async function loadPlanner(
               payee: payeeName(event, (account) => t("recurring.table.ownAccount", { account })),
               amount: formatMoney(event.amount, event.currency),
               frequency: event.frequency,
-              status: paymentState(event, today),
+              status: plannerState(event, today),
               ...payNowEntry(actor, event),
               earlierInProgress: earlierInProgress(actor, event, schedules),
             })),

@@ -125,7 +125,8 @@ test("the planner shows the current month from Monday, a day with payments opens
   // A month that cannot be shown: the filter shows the month on screen, with a neutral note rather than a red error.
   await page.goto("/planner?mes=13&anio=2026");
   const shown = currentMonthWords();
-  await expect(page.getByText(`No podemos mostrar el mes que pediste; te mostramos ${shown}.`)).toBeVisible();
+  // Worded and styled as the portfolio's note for the same link (one notice, role status).
+  await expect(page.getByRole("status").filter({ hasText: `El mes 13 no existe; te mostramos ${shown}.` })).toBeVisible();
   await expect(page.getByLabel("Mes", { exact: true })).toHaveValue(String(Number(mexicoDay(0).slice(5, 7))));
   await expect(page.getByText("Elige un mes.")).toHaveCount(0);
 });
@@ -382,6 +383,45 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   await page.getByLabel("Clave de operación").fill("123456");
   await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
+});
+
+test("a payment an operation already pays reads 'En proceso' on the planner and leaves 'Por pagar'", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  // The weekly 12,500 MXN's payment from the dashboard's notice, and its month on the planner.
+  const item = page
+    .getByRole("region", { name: "Pagos programados por hacer" })
+    .getByRole("listitem")
+    .filter({ hasText: "$12,500.00 MXN" })
+    .first();
+  const href = (await item.getByRole("link", { name: /^Pagar ahora el pago a / }).getAttribute("href")) ?? "";
+  const dueDay = (await item.locator("time").getAttribute("datetime")) ?? "";
+  const month = `/planner?mes=${Number(dueDay.slice(5, 7))}&anio=${dueDay.slice(0, 4)}`;
+  const toPay = async () => {
+    const row = page.getByRole("region", { name: /^Salidas de .+ por divisa$/ }).getByRole("row", { name: /^MXN/ });
+    const text = await row.getByRole("cell").nth(1).innerText();
+    return Number(/\$([\d,]+\.\d{2})/.exec(text)?.[1].replace(/,/g, ""));
+  };
+  await page.goto(month);
+  const before = await toPay();
+
+  // 'Pagar ahora' up to the key: an operation now pays it.
+  await page.goto(href);
+  await page.getByRole("region", { name: "Calculadora" }).getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).toHaveURL(/\/challenge/);
+
+  await page.goto(month);
+  // The money is committed: no longer in 'Por pagar', shown apart.
+  expect(await toPay()).toBe(before - 12500);
+  await expect(page.getByRole("region", { name: /^Salidas de .+ por divisa$/ })).toContainText("En proceso: $12,500.00 MXN");
+  // Its day reads 'en proceso', never 'vencido' for it.
+  const link = page.getByRole("table", { name: /^Pagos programados de / }).locator(`a[href*="dia=${dueDay}"]`);
+  await expect(link).toHaveAccessibleName(/1 en proceso/);
+  await expect(link).not.toHaveAccessibleName(/vencido/);
+  await page.goto(`${month}&dia=${dueDay}`);
+  const planned = page.getByRole("dialog", { name: /^Pagos programados del / }).getByRole("row", { name: /\$12,500\.00 MXN/ });
+  await expect(planned).toContainText("En proceso");
+  await expect(planned).not.toContainText("Vencido");
+  await expect(planned.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
 });
 
 test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurring list and the planner, never 'Pendiente'", async ({

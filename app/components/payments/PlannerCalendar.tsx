@@ -4,7 +4,7 @@ import { agendaDays } from "#core/domain/payment-planner";
 import type { PlannerDayView } from "#server/payments/planner.server";
 import { type Translate, useTranslation } from "~/i18n";
 
-import { stateBadgeClass } from "./state-tone";
+import { inProgressBadgeClass, stateBadgeClass } from "./state-tone";
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
@@ -45,10 +45,15 @@ function DayCounts({ day }: { day: PlannerDayView }) {
     .map((state) => t(`planner.counts.${state}`, { count: day.counts[state] }));
   return (
     <span className="block text-xs text-slate-700 dark:text-slate-300">
-      {/* Overdue in the one red badge every screen uses for it (decision 119). */}
+      {/* Overdue in the one red badge every screen uses for it (decision 119); in process in the history's amber. */}
       {day.counts.overdue > 0 ? (
         <span className={`mb-0.5 mr-1 inline-block ${stateBadgeClass("overdue")}`}>
           {t("planner.counts.overdue", { count: day.counts.overdue })}
+        </span>
+      ) : null}
+      {day.counts.inProgress > 0 ? (
+        <span className={`mb-0.5 mr-1 inline-block ${inProgressBadgeClass}`}>
+          {t("planner.counts.inProgress", { count: day.counts.inProgress })}
         </span>
       ) : null}
       {parts.join(" · ")}
@@ -56,34 +61,88 @@ function DayCounts({ day }: { day: PlannerDayView }) {
   );
 }
 
+/** The day's amounts: still to pay in bold, in process (already being paid) apart in amber. */
+function DayAmounts({ day, className }: { day: PlannerDayView; className: string }) {
+  return (
+    <>
+      {day.due.map((amount) => (
+        <span key={amount} className={`block whitespace-nowrap font-semibold tabular-nums ${className}`}>
+          {amount}
+        </span>
+      ))}
+      {day.inProgressDue.map((amount) => (
+        <span key={amount} className={`block whitespace-nowrap tabular-nums text-amber-900 dark:text-amber-200 ${className}`}>
+          {amount}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function daySummary(day: PlannerDayView, t: Translate): string {
   return [
     t("planner.dayPayments", { count: day.total }),
     day.counts.overdue > 0 ? t("planner.counts.overdue", { count: day.counts.overdue }) : null,
+    day.counts.inProgress > 0 ? t("planner.counts.inProgress", { count: day.counts.inProgress }) : null,
     day.short ? t("planner.short") : null,
   ]
     .filter(Boolean)
     .join(", ");
 }
 
+/** A day of the phone's agenda: its day, its payments by state and amount, its flags, and the link that opens it. */
+function AgendaDay({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<string, string> }) {
+  const { t } = useTranslation("payments");
+  return (
+    <li
+      className={`rounded-xl border p-3 ${day.short || day.counts.overdue > 0 ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold">
+          {dateLabel[day.date]}
+          {day.today ? ` · ${t("planner.today")}` : ""}
+        </h3>
+        {day.weekend ? <span className="text-xs text-slate-600 dark:text-slate-300">{t("planner.weekend")}</span> : null}
+      </div>
+      {day.total > 0 ? <DayCounts day={day} /> : null}
+      <DayAmounts day={day} className="text-sm" />
+      <DayFlags day={day} dateLabel={dateLabel} />
+      {day.href ? (
+        <Link
+          to={day.href}
+          preventScrollReset
+          aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
+          className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-300"
+        >
+          {t("planner.dayPayments", { count: day.total })}
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
 /**
  * The month from Monday as a table (md up): each day with its payments by status, the amounts
  * still due per currency, and its flags in words (holiday, short balance). A day with payments is
  * a link that opens its planned-payments modal (?dia=YYYY-MM-DD). Below md the days with payments
- * are a list, the overdue ones first, so a 390 px phone never scrolls sideways.
+ * are a list (overdue, in process, today, ahead; the settled past days folded after them), so a
+ * 390 px phone never scrolls sideways.
  */
 export function PlannerCalendar({
   weeks,
   caption,
   dateLabel,
+  today,
 }: {
   weeks: PlannerDayView[][];
   caption: string;
   dateLabel: Record<string, string>;
+  /** Today in Mexico City (YYYY-MM-DD): which days of another month are past or ahead. */
+  today: string;
 }) {
   const { t } = useTranslation("payments");
   const days = weeks.flat().filter((day) => day.inMonth);
-  const agenda = agendaDays(days);
+  const agenda = agendaDays(days, today);
   return (
     <>
       <div className="hidden rounded-xl border border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
@@ -121,6 +180,10 @@ export function PlannerCalendar({
                           {day.day}
                           {day.today ? <span className="sr-only"> ({t("planner.today")})</span> : null}
                         </span>
+                        {/* What the day is first (its state and amount), then the link that opens it. */}
+                        {day.total > 0 ? <DayCounts day={day} /> : null}
+                        <DayAmounts day={day} className="text-xs" />
+                        <DayFlags day={day} dateLabel={dateLabel} />
                         {day.href ? (
                           <Link
                             to={day.href}
@@ -131,13 +194,6 @@ export function PlannerCalendar({
                             {t("planner.dayPayments", { count: day.total })}
                           </Link>
                         ) : null}
-                        {day.total > 0 ? <DayCounts day={day} /> : null}
-                        {day.due.map((amount) => (
-                          <span key={amount} className="block whitespace-nowrap text-xs font-semibold tabular-nums">
-                            {amount}
-                          </span>
-                        ))}
-                        <DayFlags day={day} dateLabel={dateLabel} />
                       </>
                     ) : (
                       <span className="block text-sm">{day.day}</span>
@@ -149,39 +205,26 @@ export function PlannerCalendar({
           </tbody>
         </table>
       </div>
-      <ul aria-label={caption} className="flex flex-col gap-2 md:hidden">
-        {agenda.map((day) => (
-          <li
-            key={day.date}
-            className={`rounded-xl border p-3 ${day.short || day.counts.overdue > 0 ? "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40" : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"}`}
-          >
-            <div className="flex items-start justify-between gap-3">
-              <h3 className="font-semibold">
-                {dateLabel[day.date]}
-                {day.today ? ` · ${t("planner.today")}` : ""}
-              </h3>
-              {day.weekend ? <span className="text-xs text-slate-600 dark:text-slate-300">{t("planner.weekend")}</span> : null}
-            </div>
-            {day.total > 0 ? <DayCounts day={day} /> : null}
-            {day.due.map((amount) => (
-              <span key={amount} className="block text-sm font-semibold tabular-nums">
-                {amount}
-              </span>
-            ))}
-            <DayFlags day={day} dateLabel={dateLabel} />
-            {day.href ? (
-              <Link
-                to={day.href}
-                preventScrollReset
-                aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
-                className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-300"
-              >
-                {t("planner.dayPayments", { count: day.total })}
-              </Link>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <div className="flex flex-col gap-2 md:hidden">
+        <ul aria-label={caption} className="flex flex-col gap-2">
+          {agenda.open.map((day) => (
+            <AgendaDay key={day.date} day={day} dateLabel={dateLabel} />
+          ))}
+        </ul>
+        {/* The past days whose payments are all made ask nothing: folded, after what does. */}
+        {agenda.settled.length > 0 ? (
+          <details className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+            <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold text-brand-700 dark:text-brand-300">
+              {t("planner.settledDays", { count: agenda.settled.length })}
+            </summary>
+            <ul aria-label={t("planner.settledDays", { count: agenda.settled.length })} className="flex flex-col gap-2 p-2 pt-0">
+              {agenda.settled.map((day) => (
+                <AgendaDay key={day.date} day={day} dateLabel={dateLabel} />
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </div>
     </>
   );
 }
