@@ -12,6 +12,7 @@ import { VolumeChart } from "~/components/charts/VolumeChart";
 import { PortfolioFilters } from "~/components/portfolio/PortfolioFilters";
 import { DailyTable, dayText, money, MonthlyTable, PortfolioSummary } from "~/components/portfolio/PortfolioReport";
 import { buttonClass } from "~/components/ui/button";
+import { InfoNotice } from "~/components/ui/InfoNotice";
 import { LoadError } from "~/components/ui/LoadError";
 import { useTranslation } from "~/i18n";
 import { json, loadPortfolio, portfolioPairs, readPortfolioFilters, requirePro } from "~/server-imports/portafolio";
@@ -75,12 +76,12 @@ export default function Portfolio() {
       <PortfolioFilters key={location.search} today={today} lastResult={lastResult} defaults={defaults} pairs={pairs} />
       {unknownMonth !== null ? (
         // Neutral: nothing is wrong with what the person can see; the link asked for a month that does not exist.
-        <p role="status" className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+        <InfoNotice>
           {t("filters.unknownMonth", {
             month: unknownMonth,
             shown: t("filters.monthOfYear", { month: t(`months.${defaults.mes}`).toLowerCase(), year: defaults.anio }),
           })}
-        </p>
+        </InfoNotice>
       ) : null}
 
       {failed ? <LoadError message={t("summary.loadError")} retryLabel={t("summary.retry")} retryHref={here} /> : null}
