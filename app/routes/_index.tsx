@@ -61,8 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       companyName: access.company.businessName,
       ...dashboard,
       // The market notice is worded here, so neither its rule nor its text is in the browser's bundle (decision 077); the
-      // shell's strip shows it with the banners (decision 122).
-      marketNotice: noticeText(marketNotice(dashboard.calculator.market)),
+      // shell's strip shows it with the banners (decision 122). A transfer exchanges no currency: the FX close is not its news.
+      marketNotice: noticeText(
+        marketNotice(dashboard.calculator.market, dashboard.calculator.tab === "transfer" ? "transfer" : "exchange"),
+      ),
       ...recentOperations(dashboard.recent),
       approval: approvalNotice(url.searchParams.get("aprobacion"), dashboard.recent),
       duePayments,

@@ -68,6 +68,15 @@ describe("marketNotice", () => {
     expect(notice("2026-11-23T17:00")).toBe("schedule.closedNow");
     expect(notice("2026-11-23T18:49")).toBe("schedule.closedNow");
   });
+
+  it("tells a transfer only of a holiday or the weekend, never of the FX market's close", () => {
+    const transfer = (iso: string, holidays: string[] = []) => marketNotice(marketStatus(at(iso), holidays), "transfer");
+    expect(transfer("2026-11-23T06:59")).toBeNull();
+    expect(transfer("2026-11-23T18:50")).toBeNull();
+    expect(transfer("2026-11-27T18:50")).toBeNull();
+    expect(transfer("2026-11-28T19:00")).toBe("schedule.weekend");
+    expect(transfer("2026-11-23T10:00", ["2026-11-23"])).toBe("schedule.holiday");
+  });
 });
 
 describe("closeToastPlan", () => {

@@ -158,3 +158,16 @@ test("a beforeDayOff announcement for a Wednesday shows on the Tuesday from 16:3
     ),
   );
 });
+
+test("before 07:00 the FX-closed notice shows on Compra and Venta, never over a transfer", async ({ page }) => {
+  const pair = await start(mexicoCity(next(2), "06:30:00"));
+  await signIn(page, pair, "ana.admin");
+  const closed = "El mercado cambiario está cerrado.";
+  await expect(notices(page)).toContainText(closed);
+  await page.goto(`${pair.app.url}/?operacion=venta`);
+  await expect(notices(page)).toContainText(closed);
+  // A transfer (MXN→MXN by SPEI among them) exchanges no currency: the FX market's hours are not its news.
+  await page.goto(`${pair.app.url}/?operacion=transferencia`);
+  await expect(page.getByRole("region", { name: "Calculadora" })).toBeVisible();
+  await expect(page.getByText(closed)).toHaveCount(0);
+});
