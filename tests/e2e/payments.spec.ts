@@ -335,7 +335,11 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   await page.getByRole("region", { name: "Calculadora" }).getByRole("button", { name: "Confirmar" }).click();
   await expect(page).toHaveURL(/\/challenge/);
   await second.getByRole("region", { name: "Calculadora" }).getByRole("button", { name: "Confirmar" }).click();
-  await expect(second.getByText(/^Este pago ya se está procesando\. Revisa su operación en tu historial/)).toBeVisible();
+  // With JavaScript the refusal comes under the form; without it the page comes back as the payment now is: the
+  // notice that names it and its operation, with no form to confirm again.
+  await expect(
+    second.getByText(/^Este pago ya se está procesando(\. Revisa su operación en tu historial|: ya hay una operación para él)/),
+  ).toBeVisible();
   await expect(second).not.toHaveURL(/\/challenge/);
   const operations = (await (await fetch(`${SANDBOX_URL}/__operations`)).json()) as Array<{ id: number }>;
   expect(operations).toHaveLength(operationsBefore + 1);
@@ -349,6 +353,9 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
     /\$12,500\.00 MXN · [^,]+, \d{1,2} de \p{L}+/u,
   );
   await expect(second.getByRole("link", { name: `Ver la operación ${id}` }).first()).toBeVisible();
+  // No empty form with a 'Confirmar' under the notice invites a second operation; another transfer is one link away.
+  await expect(second.getByRole("region", { name: "Calculadora" }).getByRole("button", { name: "Confirmar" })).toHaveCount(0);
+  await expect(second.getByRole("link", { name: "Hacer otra transferencia" })).toHaveAttribute("href", "/?operacion=transferencia");
   await second.goto("/pagos-recurrentes");
   const row = schedules(second).getByRole("row", { name: /\$12,500\.00 MXN/ });
   // Beside the day it pays, in the state's cell, not beside 'Próximo pago'.

@@ -17,6 +17,7 @@ import type { PriceEvent } from "#core/prices/wire";
 import type { RecipientOption } from "#server/trading/accounts.server";
 import type { ComputedQuote, PayNow, ReasonOption, Tab } from "#server/trading/calculator.server";
 import { AmountField } from "~/components/ui/AmountField";
+import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/SelectField";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { Tabs } from "~/components/ui/Tabs";
@@ -238,6 +239,9 @@ export function Calculator(props: CalculatorProps) {
   const accountLabel = useAccountLabel();
   const formErrors = form.errors?.filter(Boolean) ?? [];
   const payable = tab === "transfer" && props.payNow?.kind === "payable" ? props.payNow : null;
+  // An operation already pays the scheduled payment: no empty form with a 'Confirmar' under the notice
+  // invites a second one (the server refuses it too); the notice leads to that operation.
+  const paymentBusy = tab === "transfer" && props.payNow?.kind === "inProgress";
   const recurrenceMeta = {
     frequency: fields.frequency,
     firstDate: fields.firstDate,
@@ -273,190 +277,200 @@ export function Calculator(props: CalculatorProps) {
           href: props.tabHref(id),
         }))}
       />
-      <Form
-        ref={formRef}
-        method="post"
-        preventScrollReset
-        {...formProps}
-        {...edited}
-        {...validation.handlers(formProps.onSubmit)}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        {props.csrfToken}
-        {tab !== "transfer" && !(quote && quoteCurrent) ? (
-          // Without a quote the answer to 'Cotizar' is the form and its messages: the page opens at its top.
-          <span id={QUOTE_ANCHOR} className="sr-only scroll-mt-16" />
-        ) : null}
-        <input type="hidden" name="operation" value={tab} />
-        <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
-        {payable ? <input type="hidden" name="scheduledPaymentEvent" value={payable.eventId} /> : null}
-        {tab !== "transfer" && pair ? (
-          <>
-            <input type="hidden" name="pair" value={pair} />
-            <input type="hidden" name="typed" value={typed} />
-            {quote ? (
+      {paymentBusy ? null : (
+        <>
+          <Form
+            ref={formRef}
+            method="post"
+            preventScrollReset
+            {...formProps}
+            {...edited}
+            {...validation.handlers(formProps.onSubmit)}
+            className="grid gap-4 sm:grid-cols-2"
+          >
+            {props.csrfToken}
+            {tab !== "transfer" && !(quote && quoteCurrent) ? (
+              // Without a quote the answer to 'Cotizar' is the form and its messages: the page opens at its top.
+              <span id={QUOTE_ANCHOR} className="sr-only scroll-mt-16" />
+            ) : null}
+            <input type="hidden" name="operation" value={tab} />
+            <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+            {payable ? <input type="hidden" name="scheduledPaymentEvent" value={payable.eventId} /> : null}
+            {tab !== "transfer" && pair ? (
               <>
-                <input type="hidden" name="quotedLeft" value={quote.left} />
-                <input type="hidden" name="quotedRight" value={quote.right} />
+                <input type="hidden" name="pair" value={pair} />
+                <input type="hidden" name="typed" value={typed} />
+                {quote ? (
+                  <>
+                    <input type="hidden" name="quotedLeft" value={quote.left} />
+                    <input type="hidden" name="quotedRight" value={quote.right} />
+                  </>
+                ) : null}
+                {priceForForm ? (
+                  <>
+                    <input type="hidden" name="lpId" value={priceForForm.lpId} />
+                    <input type="hidden" name="sig" value={priceForForm.sig} />
+                    <input type="hidden" name="priceTs" value={priceForForm.priceTs} />
+                    <input type="hidden" name="lpBuy" value={priceForForm.lpBuy} />
+                    <input type="hidden" name="lpSell" value={priceForForm.lpSell} />
+                  </>
+                ) : null}
+                <AmountField
+                  meta={fields.left}
+                  label={t("calculator.amountIn", { currency: base })}
+                  currency={base}
+                  defaultValue={initialAmounts.left}
+                  inputRef={leftRef}
+                  onAmountInput={(value) => onAmountInput("left", value)}
+                />
+                <AmountField
+                  meta={fields.right}
+                  label={t("calculator.amountIn", { currency: quoteCurrency })}
+                  currency={quoteCurrency}
+                  defaultValue={initialAmounts.right}
+                  inputRef={rightRef}
+                  onAmountInput={(value) => onAmountInput("right", value)}
+                />
               </>
             ) : null}
-            {priceForForm ? (
-              <>
-                <input type="hidden" name="lpId" value={priceForForm.lpId} />
-                <input type="hidden" name="sig" value={priceForForm.sig} />
-                <input type="hidden" name="priceTs" value={priceForForm.priceTs} />
-                <input type="hidden" name="lpBuy" value={priceForForm.lpBuy} />
-                <input type="hidden" name="lpSell" value={priceForForm.lpSell} />
-              </>
-            ) : null}
-            <AmountField
-              meta={fields.left}
-              label={t("calculator.amountIn", { currency: base })}
-              currency={base}
-              defaultValue={initialAmounts.left}
-              inputRef={leftRef}
-              onAmountInput={(value) => onAmountInput("left", value)}
-            />
-            <AmountField
-              meta={fields.right}
-              label={t("calculator.amountIn", { currency: quoteCurrency })}
-              currency={quoteCurrency}
-              defaultValue={initialAmounts.right}
-              inputRef={rightRef}
-              onAmountInput={(value) => onAmountInput("right", value)}
-            />
-          </>
-        ) : null}
 
-        {/* Each account menu takes the form's width: a closed menu shows only the start of its choice, and the
+            {/* Each account menu takes the form's width: a closed menu shows only the start of its choice, and the
             account's last digits must not be cut off. */}
-        <SelectField
-          label={t("calculator.origin")}
-          meta={fields.origin}
-          className="sm:col-span-2"
-          placeholder={choose(
-            fields.origin,
-            origins.map((account) => account.idAccount),
-          )}
-          onChange={(event) => {
-            const origin = event.currentTarget.value;
-            setChosen((before) => ({ ...before, origin }));
-          }}
-        >
-          {origins.map((account) => (
-            <option key={account.idAccount} value={account.idAccount}>
-              {accountLabel(account)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t("calculator.destination")}
-          meta={fields.destination}
-          className="sm:col-span-2"
-          placeholder={choose(
-            fields.destination,
-            tab === "transfer" && props.recipients.length > 0 ? [] : destinations.map((account) => account.idAccount),
-          )}
-          onChange={(event) => {
-            const destination = event.currentTarget.value;
-            setChosen((before) => ({ ...before, destination }));
-          }}
-          hint={
-            tab === "transfer" && !props.recipientsAllowed ? (
-              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("calculator.recipientsNotAllowed")}</p>
-            ) : null
-          }
-        >
-          <optgroup label={t("calculator.ownAccounts")}>
-            {destinations.map((account) => (
-              <option key={account.idAccount} value={account.idAccount}>
-                {accountLabel(account)}
-              </option>
-            ))}
-          </optgroup>
-          {tab === "transfer" ? <RecipientOptions recipients={props.recipients} /> : null}
-        </SelectField>
-        {/* A transfer's amount is in its origin account's currency: it comes after the accounts, so its
-            currency is known before anything is typed. */}
-        {tab === "transfer" ? (
-          <AmountField
-            meta={fields.amount}
-            label={t("calculator.amount")}
-            currency={transferIn}
-            description={transferIn ? undefined : t("calculator.amountCurrency")}
-            className="sm:col-span-2"
-          />
-        ) : null}
-        <ReasonAndConcept reason={fields.reason} concept={fields.concept} reasons={props.reasons} />
-
-        {quote && quoteCurrent && tab !== "transfer" ? (
-          <QuoteCard
-            quote={quote}
-            pays={formatMoney(Number(quote.debit), originCurrency)}
-            receives={formatMoney(Number(tab === "buy" ? quote.left : quote.right), destinationCurrency)}
-            cost={formatMoney(Number(quote.cost), quoteCurrency)}
-            onExpired={() => setQuoteCurrent(false)}
-          />
-        ) : null}
-        {tab === "transfer" ? (
-          <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
-            {t("calculator.commission")}: {commissionText(transferIn)}
-          </p>
-        ) : null}
-
-        {tab === "transfer" && !props.payNow ? (
-          <details
-            open={planShown}
-            onToggle={(event) => setPlanShown(event.currentTarget.open)}
-            className="rounded-lg border border-slate-200 p-4 sm:col-span-2 dark:border-slate-700"
-          >
-            <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-300">
-              {t("calculator.recurrent.summary")}
-            </summary>
-            <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-300">{t("calculator.recurrent.hint")}</p>
-            <RecurrenceFields fields={recurrenceMeta} today={props.today} holidays={props.holidays} />
-            <div className="mt-4">
-              <SubmitButton name="intent" value="programar" variant="secondary" pendingText={t("calculator.recurrent.submitting")}>
-                {t("calculator.recurrent.submit")}
-              </SubmitButton>
-            </div>
-          </details>
-        ) : null}
-        {formErrors.length > 0 ? (
-          <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-failed sm:col-span-2 dark:bg-red-950">
-            {formErrors.join(" ")}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          {tab !== "transfer" ? (
-            <SubmitButton name="intent" value="cotizar" variant="secondary" pendingText={t("calculator.quoting")} formAction={quoteAction}>
-              {t("calculator.quote")}
-            </SubmitButton>
-          ) : null}
-          <SubmitButton
-            name="intent"
-            value="confirmar"
-            pendingText={t("calculator.confirming")}
-            disabled={waitsForQuote}
-            describedBy={tab !== "transfer" && !quoted ? "confirmar-espera" : undefined}
-          >
-            {t("calculator.confirm")}
-          </SubmitButton>
-          {tab !== "transfer" ? (
-            // Its line is kept when it does not apply (once quoted, or before hydrating), so nothing below the
-            // calculator moves as it hydrates or as the quote comes (decision 090). A browser without scripting
-            // shows it until there is a quote, as the hint to quote first, and then gives its room back.
-            <p
-              id="confirmar-espera"
-              className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${
-                waitsForQuote ? "" : quoted ? "invisible [@media(scripting:none)]:hidden" : "invisible [@media(scripting:none)]:visible"
-              }`}
+            <SelectField
+              label={t("calculator.origin")}
+              meta={fields.origin}
+              className="sm:col-span-2"
+              placeholder={choose(
+                fields.origin,
+                origins.map((account) => account.idAccount),
+              )}
+              onChange={(event) => {
+                const origin = event.currentTarget.value;
+                setChosen((before) => ({ ...before, origin }));
+              }}
             >
-              {t("calculator.quoteFirst")}
-            </p>
-          ) : null}
-        </div>
-      </Form>
+              {origins.map((account) => (
+                <option key={account.idAccount} value={account.idAccount}>
+                  {accountLabel(account)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t("calculator.destination")}
+              meta={fields.destination}
+              className="sm:col-span-2"
+              placeholder={choose(
+                fields.destination,
+                tab === "transfer" && props.recipients.length > 0 ? [] : destinations.map((account) => account.idAccount),
+              )}
+              onChange={(event) => {
+                const destination = event.currentTarget.value;
+                setChosen((before) => ({ ...before, destination }));
+              }}
+              hint={
+                tab === "transfer" && !props.recipientsAllowed ? (
+                  <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("calculator.recipientsNotAllowed")}</p>
+                ) : null
+              }
+            >
+              <optgroup label={t("calculator.ownAccounts")}>
+                {destinations.map((account) => (
+                  <option key={account.idAccount} value={account.idAccount}>
+                    {accountLabel(account)}
+                  </option>
+                ))}
+              </optgroup>
+              {tab === "transfer" ? <RecipientOptions recipients={props.recipients} /> : null}
+            </SelectField>
+            {/* A transfer's amount is in its origin account's currency: it comes after the accounts, so its
+            currency is known before anything is typed. */}
+            {tab === "transfer" ? (
+              <AmountField
+                meta={fields.amount}
+                label={t("calculator.amount")}
+                currency={transferIn}
+                description={transferIn ? undefined : t("calculator.amountCurrency")}
+                className="sm:col-span-2"
+              />
+            ) : null}
+            <ReasonAndConcept reason={fields.reason} concept={fields.concept} reasons={props.reasons} />
+
+            {quote && quoteCurrent && tab !== "transfer" ? (
+              <QuoteCard
+                quote={quote}
+                pays={formatMoney(Number(quote.debit), originCurrency)}
+                receives={formatMoney(Number(tab === "buy" ? quote.left : quote.right), destinationCurrency)}
+                cost={formatMoney(Number(quote.cost), quoteCurrency)}
+                onExpired={() => setQuoteCurrent(false)}
+              />
+            ) : null}
+            {tab === "transfer" ? (
+              <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+                {t("calculator.commission")}: {commissionText(transferIn)}
+              </p>
+            ) : null}
+
+            {tab === "transfer" && !props.payNow ? (
+              <details
+                open={planShown}
+                onToggle={(event) => setPlanShown(event.currentTarget.open)}
+                className="rounded-lg border border-slate-200 p-4 sm:col-span-2 dark:border-slate-700"
+              >
+                <summary className="cursor-pointer font-semibold text-brand-700 dark:text-brand-300">
+                  {t("calculator.recurrent.summary")}
+                </summary>
+                <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-300">{t("calculator.recurrent.hint")}</p>
+                <RecurrenceFields fields={recurrenceMeta} today={props.today} holidays={props.holidays} />
+                <div className="mt-4">
+                  <SubmitButton name="intent" value="programar" variant="secondary" pendingText={t("calculator.recurrent.submitting")}>
+                    {t("calculator.recurrent.submit")}
+                  </SubmitButton>
+                </div>
+              </details>
+            ) : null}
+            {formErrors.length > 0 ? (
+              <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-sm text-failed sm:col-span-2 dark:bg-red-950">
+                {formErrors.join(" ")}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-3 sm:col-span-2">
+              {tab !== "transfer" ? (
+                <SubmitButton
+                  name="intent"
+                  value="cotizar"
+                  variant="secondary"
+                  pendingText={t("calculator.quoting")}
+                  formAction={quoteAction}
+                >
+                  {t("calculator.quote")}
+                </SubmitButton>
+              ) : null}
+              <SubmitButton
+                name="intent"
+                value="confirmar"
+                pendingText={t("calculator.confirming")}
+                disabled={waitsForQuote}
+                describedBy={tab !== "transfer" && !quoted ? "confirmar-espera" : undefined}
+              >
+                {t("calculator.confirm")}
+              </SubmitButton>
+              {tab !== "transfer" ? (
+                // Its line is kept when it does not apply (once quoted, or before hydrating), so nothing below the
+                // calculator moves as it hydrates or as the quote comes (decision 090). A browser without scripting
+                // shows it until there is a quote, as the hint to quote first, and then gives its room back.
+                <p
+                  id="confirmar-espera"
+                  className={`basis-full text-sm text-slate-600 dark:text-slate-300 ${
+                    waitsForQuote ? "" : quoted ? "invisible [@media(scripting:none)]:hidden" : "invisible [@media(scripting:none)]:visible"
+                  }`}
+                >
+                  {t("calculator.quoteFirst")}
+                </p>
+              ) : null}
+            </div>
+          </Form>
+        </>
+      )}
     </section>
   );
 }
@@ -464,9 +478,15 @@ export function Calculator(props: CalculatorProps) {
 /** Where the answer to 'Cotizar' opens without JavaScript (decision 120). */
 const QUOTE_ANCHOR = "cotizacion";
 
-const payDayFormat = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const payDayFormat = new Intl.DateTimeFormat("es-MX", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
-/** A payment's day ("YYYY-MM-DD") as the notice says it: "lunes, 7 de diciembre". */
+/** A payment's day ("YYYY-MM-DD") as the notice says it: "lunes, 7 de diciembre de 2026". */
 const payDay = (day: string) =>
   payDayFormat.format(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
 
@@ -481,13 +501,11 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
           <p className="font-semibold">{[payNow.payment.payee, payNow.payment.amount, payDay(payNow.payment.dateToPay)].join(" · ")}</p>
         )}
         <p>{t(`calculator.payNow.${payNow.kind}`)}</p>
-        {/* Each link a 44 px target: on a phone they wrap one under the other (WCAG 2.5.8). */}
-        <p className="mt-1 flex flex-wrap gap-x-4">
+        {/* Each link a 44 px target: on a phone they wrap one under the other (WCAG 2.5.8). The operation that
+            pays it is the way on, so it is the primary action; another transfer stays one link away. */}
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
           {payNow.kind === "inProgress" ? (
-            <a
-              href={`/historial-operaciones/${encodeURIComponent(payNow.operationId)}`}
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-300"
-            >
+            <a href={`/historial-operaciones/${encodeURIComponent(payNow.operationId)}`} className={buttonClass("primary")}>
               {t("calculator.payNow.inProgressLink", { id: payNow.operationId })}
             </a>
           ) : null}
@@ -497,6 +515,14 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
           >
             {t("calculator.payNow.back")}
           </a>
+          {payNow.kind === "inProgress" ? (
+            <a
+              href="/?operacion=transferencia"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline dark:text-brand-300"
+            >
+              {t("calculator.payNow.otherTransfer")}
+            </a>
+          ) : null}
         </p>
       </div>
     );
