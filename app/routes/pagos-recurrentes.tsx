@@ -12,7 +12,7 @@ import { withoutParams, withParams } from "#core/url";
 import type { AccessContext } from "#server/session/auth.server";
 import type { Schedule } from "#server/upstream/scheduled-payments.server";
 import { RecurringList, type RecurringRowView } from "~/components/payments/RecurringList";
-import { ScheduleEditForm } from "~/components/payments/ScheduleEditForm";
+import { ScheduleEditActions, ScheduleEditForm } from "~/components/payments/ScheduleEditForm";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmModal } from "~/components/ui/ConfirmModal";
 import { Drawer } from "~/components/ui/Drawer";
@@ -238,6 +238,7 @@ export default function RecurringPayments() {
         subtitle={editing ? <p className="text-sm text-slate-600 dark:text-slate-300">{editing.payee}</p> : null}
         closeHref={links.base}
         width="md"
+        footer={editing?.ready ? <ScheduleEditActions id={editing.defaults.id} cancelHref={links.base} /> : null}
       >
         {editing ? (
           <div className="flex flex-col gap-4">
@@ -251,7 +252,6 @@ export default function RecurringPayments() {
                 today={editing.today}
                 holidays={editing.holidays}
                 lastResult={actionData?.result ?? null}
-                cancelHref={links.base}
                 csrfToken={<AuthenticityTokenInput />}
               />
             ) : (

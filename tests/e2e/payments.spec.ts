@@ -220,6 +220,11 @@ test("a monthly payment is scheduled from the calculator, shows on the planner, 
   await row.getByRole("link", { name: /^Editar el pago recurrente a / }).click();
   const drawer = page.getByRole("dialog", { name: "Editar pago recurrente" });
   await expect(drawer.getByLabel("Número de pagos", { exact: true })).toHaveValue("3");
+  // 'Guardar cambios' is in the drawer's fixed footer: in the first view at 1440×900 and on a 390×844 phone.
+  await expect(drawer.getByRole("button", { name: "Guardar cambios" })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(drawer.getByRole("button", { name: "Guardar cambios" })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await drawer.getByLabel("Monto", { exact: true }).fill("2750");
   await drawer.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(toast(page).getByText("Guardamos tus cambios")).toBeVisible();

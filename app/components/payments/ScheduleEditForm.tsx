@@ -37,10 +37,13 @@ export interface ScheduleEditDefaults {
 
 const constraint = getZodConstraint(scheduleEditFields);
 
+/** The edit form's id: its 'Guardar' sits in the drawer's fixed footer, outside the form, and names it (`form=`). */
+export const scheduleEditFormId = (id: string) => `editar-pago-${id}`;
+
 /**
  * Editing a recurring payment in the URL-addressed drawer (decision 063): the calculator's
  * transfer fields and the plan, one schema on both sides; a refused save comes back with what was
- * typed and its messages.
+ * typed and its messages. Its actions are `ScheduleEditActions`, in the drawer's footer.
  */
 export function ScheduleEditForm(props: {
   defaults: ScheduleEditDefaults;
@@ -50,13 +53,12 @@ export function ScheduleEditForm(props: {
   today: string;
   holidays: string[];
   lastResult: SubmissionResult<string[]> | null;
-  cancelHref: string;
   csrfToken: ReactNode;
 }) {
   const { t } = useTranslation(["calculator", "payments"]);
   const { defaults } = props;
   const [form, fields] = useForm({
-    id: `editar-pago-${defaults.id}`,
+    id: scheduleEditFormId(defaults.id),
     lastResult: props.lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -106,14 +108,24 @@ export function ScheduleEditForm(props: {
           {formErrors.join(" ")}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
-        <Link to={props.cancelHref} preventScrollReset className={buttonClass("secondary")}>
-          {t("payments:recurring.edit.cancel")}
-        </Link>
-        <SubmitButton name="intent" value="editar" pendingText={t("payments:recurring.edit.saving")}>
-          {t("payments:recurring.edit.save")}
-        </SubmitButton>
-      </div>
     </Form>
+  );
+}
+
+/**
+ * 'Cancelar' and 'Guardar' for the drawer's fixed footer, so the edit's main action is in view
+ * whatever the form's length; 'Guardar' submits the form by its id, with or without JavaScript.
+ */
+export function ScheduleEditActions({ id, cancelHref }: { id: string; cancelHref: string }) {
+  const { t } = useTranslation("payments");
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <Link to={cancelHref} preventScrollReset className={buttonClass("secondary")}>
+        {t("recurring.edit.cancel")}
+      </Link>
+      <SubmitButton form={scheduleEditFormId(id)} name="intent" value="editar" pendingText={t("recurring.edit.saving")}>
+        {t("recurring.edit.save")}
+      </SubmitButton>
+    </div>
   );
 }
