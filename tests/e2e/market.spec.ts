@@ -69,6 +69,30 @@ test("the range and pair links change the chart and its figures", async ({ page 
   await expect(figureValue(page, "Último")).toHaveText(/^18\.\d{6}$/);
 });
 
+test("a yen pair's figures have 3 decimals, the other pairs 6", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado?par=USDJPY&rango=1M");
+  await expect(figure(page)).toHaveAccessibleName("USD/JPY, 1 mes (hora de Ciudad de México)");
+  for (const label of ["Último", "Máximo", "Mínimo"]) await expect(figureValue(page, label)).toHaveText(/^\d{3}\.\d{3}$/);
+  await expect(figureValue(page, "Variación")).toHaveText(/^(▲\+|▼-)\d+\.\d{3}$|^0\.000$/);
+  await expect(figure(page).locator("svg[role=img]")).toHaveAttribute("aria-label", /^USD\/JPY, 1 mes: de \d+\.\d{3} a \d+\.\d{3}; máximo/);
+  await expect(figure(page).getByRole("table").getByRole("cell").first()).toHaveText(/^\d{3}\.\d{3}$/);
+});
+
+test("the week's sessions stand equally apart, the first one labelled", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado?par=EURMXN&rango=1S");
+  const labels = figure(page).locator("div[aria-hidden=true].mt-1 > span");
+  const rows = figure(page).getByRole("table").getByRole("row");
+  // One label per session (the header row aside), from the left edge to the right one, equally apart.
+  await expect(labels).toHaveCount((await rows.count()) - 1);
+  const lefts = await labels.evaluateAll((spans) => spans.map((span) => parseFloat((span as HTMLElement).style.left)));
+  expect(lefts[0]).toBe(0);
+  expect(lefts.at(-1)).toBeCloseTo(100);
+  const step = 100 / (lefts.length - 1);
+  lefts.forEach((left, index) => expect(left).toBeCloseTo(index * step, 1));
+});
+
 test("with JavaScript the value under the pointer and the arrow keys is shown", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the pointer readout is an enhancement");
   await loginAs(page, "ana.admin");
