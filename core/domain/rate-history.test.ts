@@ -231,7 +231,7 @@ describe("charts spaced by trading session", () => {
     at: at(`${day}T23:00:00Z`),
     rate: 21 + i / 100,
   }));
-  const week = [...closes, { at: at("2026-11-30T15:00:00Z"), rate: 20.7 }];
+  const week = [...closes, { at: at("2026-11-30T12:00:00Z"), rate: 20.8 }, { at: at("2026-11-30T15:00:00Z"), rate: 20.7 }];
 
   it("spaces the week and the month by session, the day and the year by time", () => {
     expect(["1D", "1S", "1M", "1A"].map((range) => spacedBySession(range as "1D"))).toEqual([false, true, true, false]);
@@ -240,6 +240,8 @@ describe("charts spaced by trading session", () => {
   it("labels every session of the week, the first one included", () => {
     expect(sessionTicks(week, "1S").map((tick) => tick.label)).toEqual(["lun 23", "mar 24", "mié 25", "jue 26", "vie 27", "lun 30"]);
     expect(sessionTicks(week, "1S")[0].value).toBe(week[0].at);
+    // Monday's label sits on its latest point, the chart's right end.
+    expect(sessionTicks(week, "1S").at(-1)?.value).toBe(week[6].at);
   });
 
   it("labels the month's first point and each week's first session, never two sessions apart or less", () => {

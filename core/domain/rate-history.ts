@@ -159,8 +159,8 @@ export function spacedBySession(range: RateRange): boolean {
 
 /**
  * Time ticks for a chart spaced by session, placed on the points themselves: the first point, then
- * each new day (the week) or each week's first session (the month), so the range's start is always
- * labelled. A week's start closer than two sessions to the label before it is skipped (the labels
+ * each day's last point (the week) or each week's first session (the month), so the range's start is
+ * always labelled. A week's start closer than two sessions to the label before it is skipped (the labels
  * would touch); past `maxTicks` every other one goes, the first staying.
  */
 export function sessionTicks(points: readonly RatePoint[], range: RateRange, maxTicks = 8): Tick[] {
@@ -174,7 +174,11 @@ export function sessionTicks(points: readonly RatePoint[], range: RateRange, max
   let previousKey = "";
   points.forEach((point, index) => {
     const key = keyOf(point.at);
-    if (key === previousKey) return;
+    if (key === previousKey) {
+      // A day with a close and the latest price: its label sits on the latest, at the right edge.
+      if (range === "1S" && picked.length > 1) picked[picked.length - 1] = { index, at: point.at };
+      return;
+    }
     previousKey = key;
     const last = picked[picked.length - 1];
     if (!last || index - last.index >= minGap) picked.push({ index, at: point.at });
