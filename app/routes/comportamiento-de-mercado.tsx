@@ -6,6 +6,8 @@ import { marketStatus } from "#core/domain/market";
 import { marketNotice } from "#core/domain/market-notice";
 import type { RateRange } from "#core/domain/rate-history";
 import {
+  changeDirection,
+  formatChartRate,
   formatPercentChange,
   formatRateChange,
   pairFromSlug,
@@ -17,7 +19,6 @@ import {
 } from "#core/domain/rate-history";
 import charts from "#core/locales/es-MX/charts.json";
 import market from "#core/locales/es-MX/market.json";
-import { formatRate } from "#core/money";
 import type { RateSeries } from "#server/market/rate-series.server";
 import { RateChart } from "~/components/charts/RateChart";
 import { useLiveSeries } from "~/components/charts/use-live-series";
@@ -100,19 +101,19 @@ function LiveRates({ pair, range, series }: { pair: string; range: RateRange; se
   const points = useLiveSeries(pair, series.points, stepOf(range), true);
   const figures = rangeFigures(points);
   // The change reads by its direction at a glance, as on the monitoring cards: colour and arrow, beside the sign.
-  const direction = !figures || figures.change === 0 ? null : figures.change > 0 ? "up" : "down";
+  const direction = figures ? changeDirection(figures.change, pair) : null;
   const changeTone = direction ? CHANGE_TONE[direction] : undefined;
   const items: Array<{ label: string; value: string; tone?: string; note?: string }> = figures
     ? [
         {
           label: t("rates.last"),
-          value: formatRate(figures.last.rate),
+          value: formatChartRate(figures.last.rate, pair),
           note: t("rates.lastAt", { time: mexicoCity(figures.last.at).format("DD/MM/YYYY HH:mm") }),
         },
-        { label: t("rates.change"), value: formatRateChange(figures.change), tone: changeTone },
+        { label: t("rates.change"), value: formatRateChange(figures.change, pair), tone: changeTone },
         { label: t("rates.changePercent"), value: formatPercentChange(figures.changePercent), tone: changeTone },
-        { label: t("rates.high"), value: formatRate(figures.high.rate) },
-        { label: t("rates.low"), value: formatRate(figures.low.rate) },
+        { label: t("rates.high"), value: formatChartRate(figures.high.rate, pair) },
+        { label: t("rates.low"), value: formatChartRate(figures.low.rate, pair) },
       ]
     : [];
   return (

@@ -8,6 +8,7 @@ import {
   formValuesOf,
   permissionIdsOf,
   permissionNamesOf,
+  permissionSummary,
   whatsappLabel,
 } from "#core/domain/collaborator-permissions";
 import collaborators from "#core/locales/es-MX/collaborators.json";
@@ -51,6 +52,7 @@ function rowOf(collaborator: Collaborator, base: string): CollaboratorRowView {
     profileType: collaborator.profile_type,
     email: collaborator.email,
     whatsapp: whatsappLabel(collaborator.phone),
+    permissions: permissionSummary(collaborator.permissions.map((permission) => permission.name)),
     editHref: withParams(base, { [DRAWER_PARAM]: collaborator.id }),
   };
 }

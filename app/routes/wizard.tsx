@@ -100,7 +100,7 @@ export default function Wizard() {
                   className="relative flex flex-col gap-2 rounded-xl border-2 border-slate-200 bg-white p-5 has-[:checked]:border-brand-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40 dark:border-slate-700 dark:bg-slate-900"
                 >
                   <span className="flex items-center gap-3">
-                    <input {...radio} id={inputId} aria-describedby={detailId} className="relative z-10 h-4 w-4" />
+                    <input {...radio} id={inputId} aria-describedby={detailId} className="fxn-choice relative z-10" />
                     <label htmlFor={inputId} className="cursor-pointer text-lg font-semibold after:absolute after:inset-0 after:rounded-xl">
                       {plan.name}
                     </label>

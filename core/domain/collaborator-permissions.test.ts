@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { collaboratorPermissionsSchema, formValuesOf, permissionIdsOf, permissionNamesOf, whatsappLabel } from "./collaborator-permissions";
+import {
+  collaboratorPermissionsSchema,
+  formValuesOf,
+  permissionIdsOf,
+  permissionNamesOf,
+  permissionSummary,
+  whatsappLabel,
+} from "./collaborator-permissions";
+import { PERMISSIONS } from "./permissions";
 
 const CATALOGUE = [
   { id: 1, name: "send_money_to_own_accounts" },
@@ -59,5 +67,33 @@ describe("the collaborator permissions form (§5/§6)", () => {
     expect(whatsappLabel("524771234567")).toBe("+52 4771234567");
     expect(whatsappLabel(null)).toBeNull();
     expect(whatsappLabel("123")).toBeNull();
+  });
+});
+
+describe("a collaborator's permissions in the list", () => {
+  it("says yes or no for each kind of account and, with third parties on, what may be done there", () => {
+    expect(permissionSummary([PERMISSIONS.ownAccounts, PERMISSIONS.thirdAccounts, PERMISSIONS.createOperations])).toEqual([
+      "Cuentas propias: sí",
+      "Cuentas de terceros: sí",
+      "Puede cargar transferencias",
+    ]);
+    expect(permissionSummary([PERMISSIONS.thirdAccounts, PERMISSIONS.executeOperations])).toEqual([
+      "Cuentas propias: no",
+      "Cuentas de terceros: sí",
+      "Puede enviar transferencias y compra-venta de divisas",
+    ]);
+    expect(permissionSummary([PERMISSIONS.thirdAccounts])).toEqual([
+      "Cuentas propias: no",
+      "Cuentas de terceros: sí",
+      "Operaciones a terceros: ninguna",
+    ]);
+  });
+
+  it("never names an operation mode without third parties, as the drawer", () => {
+    expect(permissionSummary([PERMISSIONS.ownAccounts, PERMISSIONS.executeOperations])).toEqual([
+      "Cuentas propias: sí",
+      "Cuentas de terceros: no",
+    ]);
+    expect(permissionSummary([])).toEqual(["Cuentas propias: no", "Cuentas de terceros: no"]);
   });
 });

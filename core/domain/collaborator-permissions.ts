@@ -44,6 +44,23 @@ export function formValuesOf(names: readonly string[]): { ownAccounts: "on" | ""
   return { ownAccounts: names.includes(PERMISSIONS.ownAccounts) ? "on" : "", thirdAccounts: third ? "on" : "", operationMode: mode };
 }
 
+/**
+ * What a collaborator may do, in the drawer's words, for their row in the list: own accounts and
+ * third parties yes or no, then with third parties on what they may do there ('Puede cargar
+ * transferencias', 'Puede enviar transferencias y compra-venta de divisas' or none).
+ */
+export function permissionSummary(names: readonly string[]): string[] {
+  const values = formValuesOf(names);
+  const answer = (on: boolean) => (on ? texts.summary.yes : texts.summary.no);
+  const facts = [
+    texts.summary.ownAccounts.replace("{{answer}}", answer(values.ownAccounts === "on")),
+    texts.summary.thirdAccounts.replace("{{answer}}", answer(values.thirdAccounts === "on")),
+  ];
+  if (values.thirdAccounts === "on")
+    facts.push(values.operationMode === "none" ? texts.summary.none : texts.drawer.modes[values.operationMode]);
+  return facts;
+}
+
 /** The permission names a valid form grants. */
 export function permissionNamesOf(input: CollaboratorPermissionsInput): string[] {
   const names: string[] = [];

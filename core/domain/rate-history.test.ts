@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  changeDirection,
+  chartDecimals,
   cleanSeries,
+  formatChartRate,
   formatPercentChange,
   formatRateChange,
   mergeTick,
@@ -9,9 +12,12 @@ import {
   pairFromSlug,
   pairSlug,
   parseRange,
+  phoneShowsTick,
   pointLabel,
   rangeFigures,
   rateTicks,
+  sessionTicks,
+  spacedBySession,
   stepOf,
   timeLabel,
   timeTicks,
@@ -188,5 +194,78 @@ describe("change texts", () => {
     expect(formatRateChange(0)).toBe("0.000000");
     expect(formatPercentChange(0.32)).toBe("+0.32 %");
     expect(formatPercentChange(-1234.5)).toBe("-1,234.50 %");
+  });
+});
+
+describe("a pair's decimals on the market chart", () => {
+  it("shows yen pairs with 3 decimals and every other pair with the 6 of §9", () => {
+    expect(chartDecimals("USD/JPY")).toBe(3);
+    expect(chartDecimals("eur/jpy")).toBe(3);
+    expect(chartDecimals("USD/MXN")).toBe(6);
+    expect(chartDecimals("JPY/MXN")).toBe(6);
+    expect(formatChartRate(150, "USD/JPY")).toBe("150.000");
+    expect(formatChartRate(150.671214, "USD/JPY")).toBe("150.671");
+    expect(formatChartRate(17.1958, "USD/MXN")).toBe("17.195800");
+    expect(formatChartRate(1234.5, "EUR/MXN")).toBe("1,234.500000");
+  });
+
+  it("signs a yen pair's change with 3 decimals", () => {
+    expect(formatRateChange(1.604877, "USD/JPY")).toBe("+1.605");
+    expect(formatRateChange(-0.0004, "USD/JPY")).toBe("0.000");
+    expect(formatRateChange(1.604877, "USD/MXN")).toBe("+1.604877");
+  });
+});
+
+describe("a change's direction on the market chart", () => {
+  it("is none when the change shows as zero at the pair's decimals", () => {
+    expect(changeDirection(-0.0004, "USD/JPY")).toBeNull();
+    expect(changeDirection(-0.0004, "USD/MXN")).toBe("down");
+    expect(changeDirection(1.604877, "USD/JPY")).toBe("up");
+    expect(changeDirection(0, "USD/MXN")).toBeNull();
+  });
+});
+
+describe("charts spaced by trading session", () => {
+  // Daily closes at 17:00 in Mexico City (23:00Z), Monday 23 to Friday 27 November, then Monday 30's latest price.
+  const closes = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"].map((day, i) => ({
+    at: at(`${day}T23:00:00Z`),
+    rate: 21 + i / 100,
+  }));
+  const week = [...closes, { at: at("2026-11-30T12:00:00Z"), rate: 20.8 }, { at: at("2026-11-30T15:00:00Z"), rate: 20.7 }];
+
+  it("spaces the week and the month by session, the day and the year by time", () => {
+    expect(["1D", "1S", "1M", "1A"].map((range) => spacedBySession(range as "1D"))).toEqual([false, true, true, false]);
+  });
+
+  it("labels every session of the week, the first one included", () => {
+    expect(sessionTicks(week, "1S").map((tick) => tick.label)).toEqual(["lun 23", "mar 24", "mié 25", "jue 26", "vie 27", "lun 30"]);
+    expect(sessionTicks(week, "1S")[0].value).toBe(week[0].at);
+    // Monday's label sits on its latest point, the chart's right end.
+    expect(sessionTicks(week, "1S").at(-1)?.value).toBe(week[6].at);
+  });
+
+  it("labels the month's first point and each week's first session, never two sessions apart or less", () => {
+    const month = [
+      { at: at("2026-10-30T23:00:00Z"), rate: 1 }, // Friday: the range's start
+      { at: at("2026-11-02T23:00:00Z"), rate: 1 }, // Monday, one session later: skipped
+      { at: at("2026-11-03T23:00:00Z"), rate: 1 },
+      { at: at("2026-11-10T23:00:00Z"), rate: 1 }, // Tuesday: the week of the 9th had no Monday close
+      { at: at("2026-11-11T23:00:00Z"), rate: 1 },
+      { at: at("2026-11-16T23:00:00Z"), rate: 1 },
+    ];
+    expect(sessionTicks(month, "1M").map((tick) => tick.label)).toEqual(["30 oct", "10 nov", "16 nov"]);
+  });
+
+  it("keeps the first label when there are too many", () => {
+    const ticks = sessionTicks(week, "1S", 3);
+    expect(ticks.map((tick) => tick.label)).toEqual(["lun 23", "mié 25", "vie 27"]);
+  });
+
+  it("keeps the first and the last label on a phone", () => {
+    const shown = (count: number) => Array.from({ length: count }, (_, i) => i).filter((i) => phoneShowsTick(i, count));
+    expect(shown(4)).toEqual([0, 1, 2, 3]);
+    expect(shown(5)).toEqual([0, 2, 4]);
+    expect(shown(6)).toEqual([0, 2, 5]);
+    expect(shown(7)).toEqual([0, 2, 4, 6]);
   });
 });

@@ -148,6 +148,54 @@ export function timeTicks(from: number, to: number, range: RateRange, maxTicks =
   return candidates.filter((_, i) => i % every === 0).map((value) => ({ value, label: timeLabel(value, range) }));
 }
 
+/**
+ * Whether a range's chart spaces its points by trading session rather than by time: the week and
+ * the month, where a weekend between two daily closes would otherwise be drawn as a long slide
+ * that reads as a trend. The day has no such gap and on the year a weekend is a hair.
+ */
+export function spacedBySession(range: RateRange): boolean {
+  return range === "1S" || range === "1M";
+}
+
+/**
+ * Time ticks for a chart spaced by session, placed on the points themselves: the first point, then
+ * each day's last point (the week) or each week's first session (the month), so the range's start is
+ * always labelled. A week's start closer than two sessions to the label before it is skipped (the labels
+ * would touch); past `maxTicks` every other one goes, the first staying.
+ */
+export function sessionTicks(points: readonly RatePoint[], range: RateRange, maxTicks = 8): Tick[] {
+  const minGap = range === "1S" ? 1 : 2;
+  // The week's key is its Monday (weeks start on Monday, in Mexico City).
+  const keyOf = (at: number) => {
+    const when = mexicoCity(at);
+    return (range === "1S" ? when : when.subtract((when.day() + 6) % 7, "day")).format("YYYY-MM-DD");
+  };
+  const picked: Array<{ index: number; at: number }> = [];
+  let previousKey = "";
+  points.forEach((point, index) => {
+    const key = keyOf(point.at);
+    if (key === previousKey) {
+      // A day with a close and the latest price: its label sits on the latest, at the right edge.
+      if (range === "1S" && picked.length > 1) picked[picked.length - 1] = { index, at: point.at };
+      return;
+    }
+    previousKey = key;
+    const last = picked[picked.length - 1];
+    if (!last || index - last.index >= minGap) picked.push({ index, at: point.at });
+  });
+  const every = Math.max(1, Math.ceil(picked.length / maxTicks));
+  return picked.filter((_, i) => i % every === 0).map(({ at }) => ({ value: at, label: timeLabel(at, range) }));
+}
+
+/**
+ * Whether a time label still shows on a phone, where only about four fit: all of up to four;
+ * otherwise the first, the last and every other one between, never the one just before the last.
+ */
+export function phoneShowsTick(index: number, count: number): boolean {
+  if (count <= 4 || index === 0 || index === count - 1) return true;
+  return index % 2 === 0 && index < count - 2;
+}
+
 /** An axis or table time in Mexico City: "09:00", "lun 23", "23 nov", "nov 2026". */
 export function timeLabel(at: number, range: RateRange): string {
   const when = mexicoCity(at);
@@ -190,12 +238,42 @@ export function rateTicks(min: number, max: number, count = 5): { domain: [numbe
   return { domain: [low, high], ticks: values.map((value) => ({ value, label: format.format(value) })) };
 }
 
-const changeFormat = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 6, maximumFractionDigits: 6, signDisplay: "exceptZero" });
+/**
+ * The decimals of a pair's figures on the market chart (decision 141): 3 when the quote currency
+ * is the yen (a rate near 150, where a millionth is noise), 6 otherwise (§9). Only the chart and
+ * its figures use it; quotes, operations and receipts keep 6 for every pair.
+ */
+export function chartDecimals(pair: string): 3 | 6 {
+  return pair.trim().toUpperCase().split("/")[1] === "JPY" ? 3 : 6;
+}
+
+const chartRateFormats = {
+  3: new Intl.NumberFormat("es-MX", { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
+  6: new Intl.NumberFormat("es-MX", { minimumFractionDigits: 6, maximumFractionDigits: 6 }),
+} as const;
+const changeFormats = {
+  3: new Intl.NumberFormat("es-MX", { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "exceptZero" }),
+  6: new Intl.NumberFormat("es-MX", { minimumFractionDigits: 6, maximumFractionDigits: 6, signDisplay: "exceptZero" }),
+} as const;
 const percentFormat = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
 
-/** A rate change with its sign and 6 decimals: "+0.054321", "-0.100000", "0.000000". */
-export function formatRateChange(change: number): string {
-  return changeFormat.format(change);
+/** A rate on the market chart, with its pair's decimals: "17.195800", "150.000" for USD/JPY. */
+export function formatChartRate(rate: number, pair: string): string {
+  return chartRateFormats[chartDecimals(pair)].format(rate);
+}
+
+/** A rate change with its sign and 6 decimals (3 for a yen pair): "+0.054321", "-0.100000", "0.000000", "+1.605". */
+export function formatRateChange(change: number, pair?: string): string {
+  return changeFormats[pair ? chartDecimals(pair) : 6].format(change);
+}
+
+/**
+ * Which way a change reads on the market chart's figures: null when it shows as zero at the
+ * pair's decimals, so "0.000" is never coloured as a fall.
+ */
+export function changeDirection(change: number, pair: string): "up" | "down" | null {
+  const shown = Number(new Big(change).round(chartDecimals(pair), Big.roundHalfUp));
+  return shown === 0 ? null : shown > 0 ? "up" : "down";
 }
 
 /** A change in percent with its sign: "+0.32 %". */

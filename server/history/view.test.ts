@@ -94,9 +94,16 @@ describe("history rows", () => {
       pair: null,
       counterparty: "Shenzhen Bright Components Co., Ltd.",
       amount: "$2,400.00 USD",
+      total: null,
       statusLabelKey: "statusV2.returned",
       outcome: "failed",
     });
+  });
+
+  it("give a total only where it is another figure than the amount", () => {
+    expect(historyRow(transfer).total).toBeNull();
+    expect(historyRow({ ...transfer, total: 2412.5 } as HistoryOperation).total).toBe("$2,412.50 USD");
+    expect(historyRow(buy).total).toBe("$25,864.50 MXN");
   });
 
   it("say 'Por autorizar' for an operation waiting for its signer's token, in the list and in its detail (decision 093)", () => {

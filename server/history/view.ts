@@ -39,7 +39,12 @@ export interface HistoryRow {
   /** A transfer's recipient, as the upstream names it; null for buys and sells. */
   counterparty: string | null;
   amount: string;
-  total: string;
+  /**
+   * What the operation came to where it is another figure than the amount: a buy's or a sell's
+   * counter-value. Null when it repeats the amount (a transfer without fees), so the list does not
+   * say every figure twice and the one total that matters stands out.
+   */
+  total: string | null;
   statusLabelKey: string;
   outcome: Outcome;
   polled: boolean;
@@ -158,7 +163,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
     pair: operation.pair || null,
     counterparty: operation.recipient?.nombreCompleto?.trim() || null,
     amount: card.amount,
-    total: card.total,
+    total: card.total === card.amount ? null : card.total,
     statusLabelKey: status.labelKey,
     outcome: status.outcome,
     polled: isPolled(operation.status),

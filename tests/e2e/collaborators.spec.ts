@@ -52,6 +52,9 @@ test("Ana opens the collaborators from the settings, changes Carlos's permission
   await expect(row).toContainText("Colaborador");
   await expect(row).toContainText("carlos.hernandez@importadorabajio.com.mx");
   await expect(row).toContainText("+52 4771234567");
+  // What Carlos may do, without opening the drawer (seed: own accounts, no third parties).
+  const facts = row.getByRole("list").getByRole("listitem");
+  await expect(facts).toHaveText(["Cuentas propias: sí", "Cuentas de terceros: no"]);
 
   await row.getByRole("link", { name: `Editar permisos de ${CARLOS}` }).click();
   await expect(page).toHaveURL(/colaborador=2/);
@@ -84,6 +87,11 @@ test("Ana opens the collaborators from the settings, changes Carlos's permission
   await expect(drawer(page)).toHaveCount(0);
   await expect(toast(page)).toContainText("Permisos actualizados");
   await expect(toast(page)).toContainText(`Guardamos los permisos de ${CARLOS}.`);
+  await expect(facts).toHaveText([
+    "Cuentas propias: sí",
+    "Cuentas de terceros: sí",
+    "Puede enviar transferencias y compra-venta de divisas",
+  ]);
 
   await page.getByRole("link", { name: `Editar permisos de ${CARLOS}` }).click();
   await expect(drawer(page).getByLabel("Enviar a cuentas propias")).toBeChecked();

@@ -56,6 +56,22 @@ test("the history lists the company's operations a page at a time, filters kept 
   const rows = table(page).getByRole("row");
   await expect(rows).toHaveCount(21); // header + 20
   await expect(page.getByText("64 operaciones · Página 1 de 4")).toBeVisible();
+  // One column for a buy's pair and a transfer's recipient; the total only where it is another figure than the amount.
+  await expect(rows.first().getByRole("columnheader")).toHaveText([
+    "Fecha",
+    "Operación",
+    "Tipo",
+    "Par / Destinatario",
+    "Monto",
+    "Total",
+    "Estatus",
+  ]);
+  const transfer = rows.filter({ hasText: "Transferencia" }).first();
+  await expect(transfer.getByRole("cell").nth(5)).toHaveText("—");
+  await expect(transfer).not.toContainText("Total:");
+  const buy = rows.filter({ hasText: "Compra" }).first();
+  await expect(buy.getByRole("cell").nth(3)).toHaveText(/^[A-Z]{3}\/[A-Z]{3}$/);
+  await expect(buy.getByRole("cell").nth(5)).toHaveText(/^Total: \$[\d,]+\.\d{2} [A-Z]{3}$/);
   await expect(table(page)).toContainText(/\$[\d,]+\.\d{2} MXN/);
   await expect(table(page).getByText("Pactada").first()).toHaveAttribute("data-outcome", "success");
   await expect(table(page).getByText("En proceso").first()).toHaveAttribute("data-outcome", "pending");

@@ -69,6 +69,36 @@ test("the range and pair links change the chart and its figures", async ({ page 
   await expect(figureValue(page, "Último")).toHaveText(/^18\.\d{6}$/);
 });
 
+test("a yen pair's figures have 3 decimals, the other pairs 6", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado?par=USDJPY&rango=1M");
+  await expect(figure(page)).toHaveAccessibleName("USD/JPY, 1 mes (hora de Ciudad de México)");
+  for (const label of ["Último", "Máximo", "Mínimo"]) await expect(figureValue(page, label)).toHaveText(/^\d{3}\.\d{3}$/);
+  await expect(figureValue(page, "Variación")).toHaveText(/^(▲\+|▼-)\d+\.\d{3}$|^0\.000$/);
+  await expect(figure(page).locator("svg[role=img]")).toHaveAttribute("aria-label", /^USD\/JPY, 1 mes: de \d+\.\d{3} a \d+\.\d{3}; máximo/);
+  await expect(figure(page).getByRole("table").getByRole("cell").first()).toHaveText(/^\d{3}\.\d{3}$/);
+});
+
+test("the week's sessions stand equally apart, the first one labelled", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado?par=EURMXN&rango=1S");
+  // Each label sits on a point and the points stand equally apart, from the left edge to the right one. Read in one
+  // go: with JavaScript a live tick may move the last point between two reads.
+  const layout = () =>
+    figure(page).evaluate((figure) => ({
+      points: figure.querySelectorAll("table tbody tr").length,
+      lefts: [...figure.querySelectorAll<HTMLElement>("div[aria-hidden=true].mt-1 > span")].map((span) => parseFloat(span.style.left)),
+    }));
+  await expect
+    .poll(async () => {
+      const { points, lefts } = await layout();
+      const step = 100 / (points - 1);
+      const onPoints = lefts.every((left) => Math.abs(left / step - Math.round(left / step)) < 0.01);
+      return { labels: lefts.length > 3, first: lefts[0], last: Math.round(lefts.at(-1) ?? 0), onPoints };
+    })
+    .toEqual({ labels: true, first: 0, last: 100, onPoints: true });
+});
+
 test("with JavaScript the value under the pointer and the arrow keys is shown", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the pointer readout is an enhancement");
   await loginAs(page, "ana.admin");

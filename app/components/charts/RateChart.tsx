@@ -2,8 +2,16 @@ import type { KeyboardEvent, PointerEvent } from "react";
 import { useEffect, useId, useMemo, useState } from "react";
 
 import type { RatePoint, RateRange } from "#core/domain/rate-history";
-import { pointLabel, rangeFigures, stepOf, timeTicks } from "#core/domain/rate-history";
-import { formatRate } from "#core/money";
+import {
+  formatChartRate,
+  phoneShowsTick,
+  pointLabel,
+  rangeFigures,
+  sessionTicks,
+  spacedBySession,
+  stepOf,
+  timeTicks,
+} from "#core/domain/rate-history";
 import { useTranslation } from "~/i18n";
 
 import { chartGeometry, nearestIndex, PLOT_HEIGHT, PLOT_WIDTH } from "./geometry";
@@ -52,11 +60,13 @@ export function RateChart({ pair, range, points, caption, follow = false, from, 
   useEffect(() => setHydrated(true), []);
 
   const to = series.length ? series[series.length - 1].at : undefined;
-  const geometry = useMemo(() => chartGeometry(series, from, to, marks), [series, from, to, marks]);
-  const ticks = useMemo(
-    () => (geometry && to !== undefined ? timeTicks(from ?? series[0].at, to, range, 7) : []),
-    [geometry, from, to, range, series],
-  );
+  // The portfolio's marks fall on calendar days, so its chart stays in time.
+  const bySession = spacedBySession(range) && marks.length === 0;
+  const geometry = useMemo(() => chartGeometry(series, from, to, marks, bySession), [series, from, to, marks, bySession]);
+  const ticks = useMemo(() => {
+    if (!geometry || to === undefined) return [];
+    return bySession ? sessionTicks(series, range, 7) : timeTicks(from ?? series[0].at, to, range, 7);
+  }, [geometry, bySession, from, to, range, series]);
   const figures = rangeFigures(series);
   const rangeName = t(`rangeName.${range}`);
 
@@ -73,12 +83,13 @@ export function RateChart({ pair, range, points, caption, follow = false, from, 
   const summary = t("summary", {
     pair,
     range: rangeName,
-    first: formatRate(figures.first.rate),
-    last: formatRate(figures.last.rate),
-    high: formatRate(figures.high.rate),
-    low: formatRate(figures.low.rate),
+    first: formatChartRate(figures.first.rate, pair),
+    last: formatChartRate(figures.last.rate, pair),
+    high: formatChartRate(figures.high.rate, pair),
+    low: formatChartRate(figures.low.rate, pair),
   });
-  const readout = shown === null ? null : t("pointer", { time: pointLabel(series[shown].at, range), rate: formatRate(series[shown].rate) });
+  const readout =
+    shown === null ? null : t("pointer", { time: pointLabel(series[shown].at, range), rate: formatChartRate(series[shown].rate, pair) });
   const lastIndex = series.length - 1;
   const dot = shown ?? lastIndex;
 
@@ -190,7 +201,7 @@ export function RateChart({ pair, range, points, caption, follow = false, from, 
             return (
               <span
                 key={tick.value}
-                className={`absolute whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${tickAnchor(left)} ${ticks.length > 4 && index % 2 ? "max-sm:hidden" : ""}`}
+                className={`absolute whitespace-nowrap text-xs text-slate-500 dark:text-slate-400 ${tickAnchor(left)} ${phoneShowsTick(index, ticks.length) ? "" : "max-sm:hidden"}`}
                 style={{ left: `${left}%` }}
               >
                 {tick.label}
@@ -230,7 +241,7 @@ export function RateChart({ pair, range, points, caption, follow = false, from, 
             {series.map((point) => (
               <tr key={point.at}>
                 <th scope="row">{pointLabel(point.at, range)}</th>
-                <td>{formatRate(point.rate)}</td>
+                <td>{formatChartRate(point.rate, pair)}</td>
               </tr>
             ))}
           </tbody>

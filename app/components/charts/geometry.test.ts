@@ -25,6 +25,15 @@ describe("chart geometry", () => {
     ]);
   });
 
+  it("spaces the points equally by session when asked, a weekend gap included", () => {
+    const friday = { at: 200, rate: 17.2 };
+    const monday = { at: 500, rate: 17.1 };
+    const geometry = chartGeometry([...points, friday, monday], undefined, undefined, [], true);
+    expect(geometry?.xs).toEqual([0, 250, 500, 750, 1000]);
+    // An instant between two points sits between them.
+    expect(geometry?.x(350)).toBe(875);
+  });
+
   it("draws a single point as a flat line and nothing for none", () => {
     expect(chartGeometry([{ at: 0, rate: 1.08 }], 0, 10)?.line).toMatch(/^M0,[\d.]+L1000,[\d.]+$/);
     expect(chartGeometry([])).toBeNull();

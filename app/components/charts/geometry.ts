@@ -28,8 +28,18 @@ export interface Geometry {
   y(rate: number): number;
 }
 
-/** `marks`: points drawn over the line (e.g. the rates a company achieved); the scales make room for them. */
-export function chartGeometry(points: readonly RatePoint[], from?: number, to?: number, marks: readonly RatePoint[] = []): Geometry | null {
+/**
+ * `marks`: points drawn over the line (e.g. the rates a company achieved); the scales make room for them.
+ * `bySession`: the points stand equally apart, one trading session each, so a weekend or a holiday
+ * is no long slide between two closes; any other instant sits between the points around it.
+ */
+export function chartGeometry(
+  points: readonly RatePoint[],
+  from?: number,
+  to?: number,
+  marks: readonly RatePoint[] = [],
+  bySession = false,
+): Geometry | null {
   if (points.length === 0) return null;
   let min = points[0].rate;
   let max = points[0].rate;
@@ -42,7 +52,12 @@ export function chartGeometry(points: readonly RatePoint[], from?: number, to?: 
   const { domain, ticks } = rateTicks(min, max);
   const start = from ?? points[0].at;
   const end = Math.max(last, start + 1);
-  const x = scaleLinear().domain([start, end]).range([0, PLOT_WIDTH]);
+  const x =
+    bySession && points.length > 1
+      ? scaleLinear()
+          .domain(points.map((point) => point.at))
+          .range(points.map((_, index) => (index / (points.length - 1)) * PLOT_WIDTH))
+      : scaleLinear().domain([start, end]).range([0, PLOT_WIDTH]);
   const y = scaleLinear().domain(domain).range([PLOT_HEIGHT, 0]);
   const path = line<RatePoint>()
     .x((point) => x(point.at))

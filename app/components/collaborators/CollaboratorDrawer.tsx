@@ -134,7 +134,7 @@ export function CollaboratorDrawer({ collaborator, initial, closeHref, lastResul
                 checked={mode === value}
                 onChange={() => setMode(value)}
                 disabled={radiosDisabled && value !== "none"}
-                className="mt-1 h-4 w-4 shrink-0"
+                className="fxn-choice mt-1"
               />
               <span>
                 {t(`drawer.modes.${value}`)}

@@ -9,10 +9,15 @@ export type CollaboratorRowView = {
   profileType: "ADMINISTRADOR" | "COLABORADOR";
   email: string | null;
   whatsapp: string | null;
+  /** What they may do, as the drawer says it ("Cuentas propias: sí", …). */
+  permissions: string[];
   editHref: string;
 };
 
-/** 'Permisos de colaboradores' (§2): each collaborator with their contact data and the link to their drawer. */
+/**
+ * 'Permisos de colaboradores' (§2): each collaborator with their contact data, what they may do
+ * (the drawer's facts, so the list answers it without opening it) and the link to their drawer.
+ */
 export function CollaboratorsList({ rows }: { rows: CollaboratorRowView[] }) {
   const { t } = useTranslation("collaborators");
   return (
@@ -31,15 +36,31 @@ export function CollaboratorsList({ rows }: { rows: CollaboratorRowView[] }) {
               <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.profile")}: </dt>
               <dd className="inline text-slate-900 dark:text-slate-100">{t(`profiles.${row.profileType}`)}</dd>
             </div>
+            {/* On a phone the address has a line of its own, so it fits whole instead of breaking before its last dot. */}
             <div className="min-w-0">
-              <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.email")}: </dt>
-              <dd className="inline break-words text-slate-900 dark:text-slate-100">
+              <dt className="text-slate-600 sm:inline dark:text-slate-300">{t("columns.email")}: </dt>
+              <dd className="break-words text-slate-900 sm:inline dark:text-slate-100">
                 {row.email ? <EmailText email={row.email} /> : t("unavailable")}
               </dd>
             </div>
             <div className="min-w-0">
               <dt className="inline text-slate-600 dark:text-slate-300">{t("columns.whatsapp")}: </dt>
               <dd className="inline text-slate-900 dark:text-slate-100">{row.whatsapp ?? t("unavailable")}</dd>
+            </div>
+            <div className="min-w-0 sm:col-span-2">
+              <dt className="sr-only">{t("summary.label")}</dt>
+              <dd>
+                <ul className="mt-1 flex flex-wrap gap-1.5">
+                  {row.permissions.map((fact) => (
+                    <li
+                      key={fact}
+                      className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                    >
+                      {fact}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
             </div>
           </dl>
           <Link

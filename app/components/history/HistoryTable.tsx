@@ -97,10 +97,7 @@ export function HistoryTable(props: HistoryTableProps) {
                 {t("list.columns.type")}
               </th>
               <th scope="col" className={CELL}>
-                {t("list.columns.pair")}
-              </th>
-              <th scope="col" className={CELL}>
-                {t("list.columns.counterparty")}
+                {t("list.columns.pairOrCounterparty")}
               </th>
               <th scope="col" className={`${CELL} text-right`}>
                 {t("list.columns.amount")}
@@ -138,14 +135,23 @@ export function HistoryTable(props: HistoryTableProps) {
                     {t(`type.${row.kind}`)}
                     {row.pair ? <span className="md:hidden"> · {row.pair}</span> : null}
                   </td>
-                  <td className={`${CELL} max-md:hidden`}>{row.pair ?? t("list.noPair")}</td>
+                  {/* One column for a buy's pair and a transfer's recipient: each row has one or the other. */}
                   <td className={`${CELL} ${led ? `${PHONE_LEAD} max-md:order-1` : "max-md:hidden"}`}>
-                    {row.counterparty ?? t("list.noPair")}
+                    {row.counterparty ?? row.pair ?? t("list.noPair")}
                   </td>
                   <td className={`${CELL} whitespace-nowrap text-right tabular-nums max-md:order-2 max-md:font-semibold`}>{row.amount}</td>
-                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums ${PHONE_SECONDARY} max-md:order-4`}>
-                    <span className="md:hidden">{t("list.columns.total")}: </span>
-                    {row.total}
+                  {/* The total only where it is another figure (a buy's counter-value); a phone card then has no 'Total' line. */}
+                  <td
+                    className={`${CELL} whitespace-nowrap text-right tabular-nums ${PHONE_SECONDARY} max-md:order-4 ${row.total ? "" : "max-md:hidden"}`}
+                  >
+                    {row.total ? (
+                      <>
+                        <span className="md:hidden">{t("list.columns.total")}: </span>
+                        {row.total}
+                      </>
+                    ) : (
+                      t("list.noPair")
+                    )}
                   </td>
                   <td className={`${CELL} max-md:order-3`}>
                     <StatusBadge label={t(row.statusLabelKey)} outcome={row.outcome} />

@@ -66,7 +66,7 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                     date: row.createdAtText,
                     id: row.id,
                   })}
-                  className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 sm:grid-cols-[10rem_1fr_auto_7.5rem] dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                  className="grid grid-cols-[1fr_auto_auto] items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 sm:grid-cols-[10rem_1fr_auto_7.5rem_auto] dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
                 >
                   <span className="col-start-1 row-start-2 text-sm tabular-nums text-slate-500 sm:col-start-auto sm:row-start-auto dark:text-slate-400">
                     {row.createdAtText}
@@ -80,6 +80,13 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                   </span>
                   <span className="col-start-2 row-start-2 text-right sm:col-start-auto sm:row-start-auto">
                     <StatusBadge label={status} outcome={row.outcome} />
+                  </span>
+                  {/* Each row opens its detail: the chevron says so before the pointer finds out. */}
+                  <span
+                    aria-hidden="true"
+                    className="col-start-3 row-span-2 row-start-1 text-xl leading-none text-slate-500 sm:col-start-auto sm:row-span-1 sm:row-start-auto dark:text-slate-400"
+                  >
+                    ›
                   </span>
                 </Link>
               </li>

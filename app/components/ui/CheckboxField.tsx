@@ -35,7 +35,7 @@ export function CheckboxField({ meta, label, disabled, disabledReason, onChange,
           onChange={onChange}
           aria-invalid={ariaInvalid}
           aria-describedby={[describedBy, reason ? reasonId : null].filter(Boolean).join(" ") || undefined}
-          className="mt-1 h-4 w-4 shrink-0"
+          className="fxn-choice mt-1"
         />
         <span>{label}</span>
       </label>
