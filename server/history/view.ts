@@ -231,6 +231,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     receiptPdfAvailable: input.receiptPdfAvailable,
   });
   const { reason, concept } = reasonAndConcept(operation);
+  const approval = awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval });
   return {
     id: operation.id,
     kind: operation.operation,
@@ -249,9 +250,9 @@ export function operationDetail(input: DetailInput): OperationDetail {
     paymentReason: reason,
     concept,
     returnedAtText: operation.status === "returned" ? formatRowDateTime(operation.updated_at ?? operation.created_at) : null,
-    tracker: trackerFor(operation.operation, operation.status),
+    tracker: trackerFor(operation.operation, operation.status, waiting || approval),
     validatingNotice: operation.status === "validating",
-    approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
+    approval,
     approvedBy: operation.approved_by
       ? { memberId: operation.approved_by.id, name: operation.approved_by.completeName?.trim() ?? "" }
       : null,
