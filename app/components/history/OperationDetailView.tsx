@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 
+import { OperationSubject, OperationSummary } from "./OperationSubject";
 import { PaymentProof, TrackingKeyLine } from "./PaymentProof";
 import { StatusBadge } from "./StatusBadge";
 import { Tracker } from "./Tracker";
@@ -89,6 +90,7 @@ export function OperationDetailBody({
   const failure = detail.failure;
   return (
     <div className="flex flex-col gap-4">
+      <OperationSummary subject={detail} />
       <section aria-labelledby="operacion-estatus" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h3 id="operacion-estatus" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
@@ -113,7 +115,14 @@ export function OperationDetailBody({
         {detail.awaitingToken ? (
           <Notice tone="pending" title={t("notice.token.title")}>
             <p>{t("notice.token.copy")}</p>
-            {tokenAction}
+            {tokenAction ? (
+              <>
+                <p data-testid="token-subject" className="mt-2 tabular-nums">
+                  <OperationSubject subject={detail} />
+                </p>
+                {tokenAction}
+              </>
+            ) : null}
           </Notice>
         ) : null}
         {detail.voidedByAdmin ? (
