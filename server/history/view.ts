@@ -1,7 +1,7 @@
 import type { AccountView } from "#core/domain/accounts";
 import { formatRowDateTime } from "#core/domain/dates";
 import type { DocumentSubject } from "#core/domain/operation-documents";
-import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
+import { documentsAwaitBank, receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
 import { factsOf, phaseOf } from "#core/domain/operation-lifecycle";
 import { isPolled } from "#core/domain/operation-polling";
 import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "#core/domain/operation-status";
@@ -102,6 +102,8 @@ export interface OperationDetail {
   estimatedDateText: string | null;
   invoiceButton: boolean;
   receipt: boolean;
+  /** Neither document exists until the bank takes the operation: the footer says so in one line. */
+  documentsAwaitBank: boolean;
   receiptFileName: string;
   share: { rules: ShareRules; selectable: ShareOption[] };
   polled: boolean;
@@ -269,6 +271,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     estimatedDateText: estimatedDate ? formatArrivalDate(estimatedDate) : null,
     invoiceButton: showsInvoiceButton({ kind: operation.operation, status: operation.status, referenceGFB: operation.referenceGFB }),
     receipt: receiptAvailable(operation.status) && input.receiptPdfAvailable,
+    documentsAwaitBank: documentsAwaitBank(operation.status),
     receiptFileName: receiptFileName(RECEIPT_FILE_PREFIX, operation.operation, folio),
     share: { rules, selectable: selectableOptions(rules) },
     polled: isPolled(operation.status),

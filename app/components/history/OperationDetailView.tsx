@@ -217,6 +217,22 @@ export function OperationDetailFooter({
       </span>
     </span>
   );
+  const share = (
+    <Link to={links.share} preventScrollReset className={buttonClass(actionPending ? "secondary" : "primary", "shrink-0")}>
+      {t("detail.share")}
+    </Link>
+  );
+  if (detail.documentsAwaitBank) {
+    // One line for both documents, not a disabled button and a reason each: the phone's footer stays one row.
+    return (
+      <nav aria-label={t("detail.documents")} className="flex items-center justify-end gap-3">
+        <p className="min-w-0 flex-1 text-xs leading-4 text-slate-600 dark:text-slate-300">
+          {t(detail.kind === "transfer" ? "detail.documentsLaterTransfer" : "detail.documentsLaterFx", { product })}
+        </p>
+        {share}
+      </nav>
+    );
+  }
   return (
     <nav aria-label={t("detail.documents")} className="flex flex-wrap items-start justify-end gap-2">
       {detail.kind !== "transfer" ? (
@@ -239,9 +255,7 @@ export function OperationDetailFooter({
       ) : (
         disabled(t("detail.receipt", { product }), t("detail.receiptLater"), `comprobante-${detail.id}-pendiente`)
       )}
-      <Link to={links.share} preventScrollReset className={buttonClass(actionPending ? "secondary" : "primary")}>
-        {t("detail.share")}
-      </Link>
+      {share}
     </nav>
   );
 }
