@@ -216,6 +216,18 @@ test("a decision names what it moves beside its button, and the approver is not 
   await expect(token.getByRole("list", { name: "Estatus de la operación" }).locator("li[data-reached]")).toHaveCount(0);
 });
 
+test("Carlos reads that 1002 went to the administrator, and its 'Por aprobar' notice names its amount and payee though it is not among the latest rows", async ({
+  page,
+}) => {
+  await loginAs(page, "carlos.colaborador");
+  await page.goto("/historial-operaciones/1002");
+  await expect(drawer(page, "Transferencia")).toContainText("Enviamos esta operación al usuario administrador");
+  await page.goto("/?aprobacion=1002");
+  await expect(page.getByRole("dialog", { name: "Por aprobar" })).toContainText(
+    "tu operación 1002 ($12,000.00 MXN a Aceros y Perfiles de Querétaro S.A. de C.V.) al usuario administrador",
+  );
+});
+
 test("Carlos cannot open the approvals nor approve by hand", async ({ page }) => {
   await loginAs(page, "carlos.colaborador");
   // His sidebar keeps 'Gestión de pagos': he cannot approve.
