@@ -137,6 +137,7 @@ export default function OperationDetailRoute() {
             idempotencyKey={decision.voidKey}
             closeHref={here}
             answer={answer}
+            overDrawer
           />
           <DecisionHelp answer={answer} closeHref={here} links={links} />
         </>

@@ -182,6 +182,7 @@ export function VoidDialog({
   idempotencyKey,
   closeHref,
   answer,
+  overDrawer = false,
 }: {
   open: boolean;
   id: string;
@@ -189,6 +190,8 @@ export function VoidDialog({
   idempotencyKey: string;
   closeHref: string;
   answer: DecisionAnswer | null | undefined;
+  /** Asked from the operation drawer: the dialog sits over it (ui/Modal). */
+  overDrawer?: boolean;
 }) {
   const { t } = useTranslation("history");
   const problem = answer && answer.refusal.id === id && answer.refusal.kind !== "help" ? refusalText(answer, t) : null;
@@ -199,6 +202,7 @@ export function VoidDialog({
       title={t("approval.voidDialog.title")}
       description={t("approval.voidDialog.description", { id, amount })}
       closeHref={closeHref}
+      overDrawer={overDrawer}
     >
       {problem ? (
         <p
