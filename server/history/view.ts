@@ -19,7 +19,7 @@ import { reasonAndConcept } from "#core/domain/payment-reason";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { ShareOption, ShareRules } from "#core/domain/share-form";
 import { selectableOptions, shareRules } from "#core/domain/share-form";
-import { displayCurrency, formatMoney, formatRate, maskAccount } from "#core/money";
+import { displayCurrency, formatMoney, formatRate, formatRateBetween, maskAccount } from "#core/money";
 
 import type { HistoryOperation } from "../upstream/operations.server";
 
@@ -60,6 +60,8 @@ export interface AmountCard {
   amount: string;
   /** 'Tipo de cambio {product}' (buy/sell), 6 decimals. */
   rate: string | null;
+  /** The same rate with its direction, for the screens: '1 USD = 17.237474 MXN'. */
+  rateBetween: string | null;
   /** 'Proveedor de liquidez' (buy/sell): whose price the bank booked it at, as the bank says (decision 094). */
   provider: string | null;
   /** 'Comisión por operación' (transfers): always 0 (§9). */
@@ -126,6 +128,7 @@ function amounts(operation: HistoryOperation): AmountCard {
     return {
       amount: formatMoney(amount, origin),
       rate: null,
+      rateBetween: null,
       provider: null,
       fee: formatMoney(0, origin),
       total: formatMoney(operation.total ?? amount, origin),
@@ -136,6 +139,7 @@ function amounts(operation: HistoryOperation): AmountCard {
   return {
     amount: formatMoney(operation.amountOrigin ?? 0, base),
     rate: rate === null ? null : formatRate(rate),
+    rateBetween: rate === null ? null : formatRateBetween(rate, base, quote),
     provider: operation.liquidityProvider?.trim() || null,
     fee: null,
     total: formatMoney(operation.total ?? 0, quote),

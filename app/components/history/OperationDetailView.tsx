@@ -167,7 +167,9 @@ export function OperationDetailBody({
       <Card id="operacion-importes" title={t("detail.amountCard")} srOnlyTitle>
         <dl className="text-sm">
           <Row label={t("detail.amount")} value={detail.amount.amount} />
-          {detail.amount.rate !== null ? <Row label={t("detail.rate", { product })} value={detail.amount.rate} /> : null}
+          {detail.amount.rate !== null ? (
+            <Row label={t("detail.rate", { product })} value={detail.amount.rateBetween ?? detail.amount.rate} />
+          ) : null}
           {detail.amount.provider !== null ? <Row label={t("detail.provider")} value={detail.amount.provider} /> : null}
           {detail.amount.fee !== null ? <Row label={t("detail.fee")} value={detail.amount.fee} /> : null}
           <Row label={t("detail.total")} value={detail.amount.total} strong />
