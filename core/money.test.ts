@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { currencySymbol, displayCurrency, formatMoney, formatRate, maskAccount } from "./money";
+import { currencySymbol, displayCurrency, formatMoney, formatRate, formatRateBetween, maskAccount } from "./money";
 
 describe("formatMoney", () => {
   it("uses es-MX grouping, 2 decimals, the symbol and the code", () => {
@@ -45,5 +45,13 @@ describe("maskAccount", () => {
 
   it("leaves very short numbers alone", () => {
     expect(maskAccount("123")).toBe("123");
+  });
+});
+
+describe("formatRateBetween", () => {
+  it("says which currency the rate prices, in the other", () => {
+    expect(formatRateBetween(17.2374741, "USD", "MXN")).toBe("1 USD = 17.237474 MXN");
+    expect(formatRateBetween(1.0924, "EUR", "USD")).toBe("1 EUR = 1.092400 USD");
+    expect(formatRateBetween(17.5, "USD", "MXP")).toBe("1 USD = 17.500000 MXN");
   });
 });

@@ -42,6 +42,14 @@ export function formatRate(rate: number): string {
   return rateFormat.format(rate);
 }
 
+/**
+ * A rate with its direction, so it cannot be read upside down: '1 USD = 17.237474 MXN' — one unit of
+ * the pair's first currency in its second, 6 decimals (§9).
+ */
+export function formatRateBetween(rate: number, base: string, quote: string): string {
+  return `1 ${displayCurrency(base)} = ${formatRate(rate)} ${displayCurrency(quote)}`;
+}
+
 /** "•••• 4321": everything but the last 4 digits hidden (§9). */
 export function maskAccount(accountNumber: string): string {
   const digits = accountNumber.replace(/\s+/g, "");

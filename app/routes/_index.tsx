@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } f
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-import { approvalNotice } from "#core/domain/approval-notice";
+import { approvalNotice, approvalNoticeId } from "#core/domain/approval-notice";
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { MarketNotice } from "#core/domain/market-notice";
 import { marketNotice } from "#core/domain/market-notice";
@@ -35,6 +35,7 @@ import {
   getConfig,
   json,
   loadDashboard,
+  operationSubject,
   readForm,
   requireAccess,
   serverT,
@@ -51,10 +52,14 @@ import type { PageHandle } from "~/utils/page-title";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess(request, context);
   const url = new URL(request.url);
-  const [{ upstreamMs, ...dashboard }, visited, duePayments] = await Promise.all([
+  const approvalId = approvalNoticeId(url.searchParams.get("aprobacion"));
+  const [{ upstreamMs, ...dashboard }, visited, duePayments, approvalOperation] = await Promise.all([
     loadDashboard(access, url),
     visitedTours(access),
     dueNoticeToday(access, (account) => serverT("payments")("recurring.table.ownAccount", { account })),
+    // The 'Por aprobar' notice names the operation's amount and payee: looked up by its number, as
+    // the drawer does, since it need not be among the latest rows.
+    approvalId ? operationSubject(access, approvalId) : null,
   ]);
   return json(
     {
@@ -66,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         marketNotice(dashboard.calculator.market, dashboard.calculator.tab === "transfer" ? "transfer" : "exchange"),
       ),
       ...recentOperations(dashboard.recent),
-      approval: approvalNotice(url.searchParams.get("aprobacion"), dashboard.recent),
+      approval: approvalNotice(url.searchParams.get("aprobacion"), approvalOperation),
       duePayments,
       tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
       helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
@@ -315,7 +320,9 @@ export default function Dashboard() {
         description={
           approval?.id
             ? approval.amount
-              ? t("calculator.approval.descriptionOfAmount", { id: approval.id, amount: approval.amount })
+              ? approval.payee
+                ? t("calculator.approval.descriptionOfAmountTo", { id: approval.id, amount: approval.amount, payee: approval.payee })
+                : t("calculator.approval.descriptionOfAmount", { id: approval.id, amount: approval.amount })
               : t("calculator.approval.descriptionOf", { id: approval.id })
             : t("calculator.approval.description")
         }

@@ -9,7 +9,7 @@ import { maySignPayments } from "#core/domain/payment-batch";
 import { historyHref } from "#core/history-links";
 import transaction from "#core/locales/es-MX/transaction.json";
 import { withParams } from "#core/url";
-import { DecisionActions, DecisionHelp, DecisionRefusalNotice, VoidDialog } from "~/components/approvals/Decision";
+import { DecisionCard, DecisionHelp, DecisionRefusalNotice, VoidDialog } from "~/components/approvals/Decision";
 import { OperationDetailBody, OperationDetailFooter } from "~/components/history/OperationDetailView";
 import { OperationDrawer } from "~/components/history/OperationDrawer";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -117,22 +117,13 @@ export default function OperationDetailRoute() {
           }
           decision={
             decision ? (
-              <section
-                aria-labelledby="operacion-decision"
-                className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
-              >
-                <h3 id="operacion-decision" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-                  {t("approval.decisionTitle")}
-                </h3>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{t("approval.challengeHint")}</p>
-                <DecisionActions
-                  id={detail.id}
-                  idempotencyKey={decision.idempotencyKey}
-                  voidHref={withParams(here, { dialogo: DIALOG })}
-                  answer={answer}
-                  approvedBy={decision.approvedBy}
-                />
-              </section>
+              <DecisionCard
+                subject={detail}
+                idempotencyKey={decision.idempotencyKey}
+                voidHref={withParams(here, { dialogo: DIALOG })}
+                answer={answer}
+                approvedBy={decision.approvedBy}
+              />
             ) : null
           }
         />
@@ -146,6 +137,7 @@ export default function OperationDetailRoute() {
             idempotencyKey={decision.voidKey}
             closeHref={here}
             answer={answer}
+            overDrawer
           />
           <DecisionHelp answer={answer} closeHref={here} links={links} />
         </>

@@ -15,13 +15,13 @@ export function canDecideApprovals(actor: Pick<Actor, "profileType">): boolean {
 /**
  * The notice an operation's detail shows about its approval. §4's 'Por aprobar' card says an
  * administrator still has to approve it, so it shows only until one does. Once approved it waits for
- * that administrator's key (decision 092): an administrator reads that in their decision, anyone else
- * in an 'approved' notice.
+ * that administrator's key (decision 092). An administrator who decides reads both in their decision
+ * card instead: the card's 'Por aprobar' says it is theirs to approve, where the notice says it went
+ * to "the administrator" — the person reading it.
  */
 export type ApprovalNotice = "awaitingApproval" | "approved" | null;
 
 export function approvalNotice(operation: { awaitsApproval: boolean; approved: boolean; viewerDecides: boolean }): ApprovalNotice {
-  if (!operation.awaitsApproval) return null;
-  if (!operation.approved) return "awaitingApproval";
-  return operation.viewerDecides ? null : "approved";
+  if (!operation.awaitsApproval || operation.viewerDecides) return null;
+  return operation.approved ? "approved" : "awaitingApproval";
 }

@@ -108,9 +108,13 @@ describe("offersActivationRequest", () => {
 describe("the detail's approval notice (§4 'Por aprobar', decision 092)", () => {
   it("says 'Por aprobar' only until an administrator approves", () => {
     for (const viewerDecides of [true, false]) {
-      expect(approvalNotice({ awaitsApproval: true, approved: false, viewerDecides })).toBe("awaitingApproval");
       expect(approvalNotice({ awaitsApproval: true, approved: true, viewerDecides })).not.toBe("awaitingApproval");
     }
+    expect(approvalNotice({ awaitsApproval: true, approved: false, viewerDecides: false })).toBe("awaitingApproval");
+  });
+
+  it("does not tell the administrator who decides that it went to 'the administrator': her decision card says it", () => {
+    expect(approvalNotice({ awaitsApproval: true, approved: false, viewerDecides: true })).toBeNull();
   });
 
   it("leaves an approved one to the administrator's decision, and tells anyone else it was approved", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { DocumentSubject } from "./operation-documents";
 import {
+  documentsAwaitBank,
   invoiceAvailable,
   invoiceFileName,
   invoiceRequest,
@@ -10,6 +11,7 @@ import {
   receiptFolio,
   showsInvoiceButton,
 } from "./operation-documents";
+import type { OperationStatus } from "./operation-status";
 import { OPERATION_STATUSES } from "./operation-status";
 
 const fx: DocumentSubject = {
@@ -87,5 +89,19 @@ describe("receipt (§3 Receipt data, §5, §9)", () => {
     expect(invoiceFileName("GFB-20261120-001019.pdf", "GFB-20261120-001019")).toBe("GFB-20261120-001019.pdf");
     expect(invoiceFileName(null, "GFB-1")).toBe("factura_GFB-1.pdf");
     expect(invoiceFileName('x"; evil=1', "GFB-1")).toBe("x-evil-1.pdf");
+  });
+});
+
+describe("documents waiting for the bank", () => {
+  it.each<[OperationStatus, boolean]>([
+    ["sent", true],
+    ["validating", true],
+    ["applying", false],
+    ["applied", false],
+    ["appliedNoReceipt", false],
+    ["returned", false],
+    ["notAppliedByAdmin", false],
+  ])("%s: %s", (status, together) => {
+    expect(documentsAwaitBank(status)).toBe(together);
   });
 });

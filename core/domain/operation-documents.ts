@@ -53,6 +53,15 @@ export function receiptAvailable(status: OperationStatus): boolean {
   return status !== "sent" && status !== "validating";
 }
 
+/**
+ * Neither document exists yet for one reason: the bank has not taken the operation (sent,
+ * validating; the invoice also needs it applied). The drawer's footer then says so in one line
+ * instead of a disabled button and a reason for each.
+ */
+export function documentsAwaitBank(status: OperationStatus): boolean {
+  return !receiptAvailable(status) && !invoiceAvailable({ status, referenceGFB: null });
+}
+
 /** The receipt's folio: the challenge folio (dil for buy/sell, crf for transfers), else the operation id. */
 export function receiptFolio(subject: { id: string; kind: OperationKind; folios: DocumentSubject["folios"] }): string {
   const folio = subject.kind === "transfer" ? subject.folios?.crf : subject.folios?.dil;

@@ -157,6 +157,25 @@ describe("transfer tracker (§4), every status", () => {
   });
 });
 
+describe("tracker of an operation waiting for a person", () => {
+  it.each<[OperationKind, OperationStatus, string[]]>([
+    ["transfer", "sent", ["En proceso", "Confirmada", "Enviada"]],
+    ["transfer", "validating", ["En proceso", "Confirmada", "Enviada"]],
+    ["buy", "sent", ["En proceso", "Pactada", "Enviada"]],
+    ["sell", "validating", ["En proceso", "Pactada", "Enviada"]],
+  ])("%s %s reaches no step while it waits for approval, a token or a key", (kind, status, steps) => {
+    const tracker = trackerFor(kind, status, true);
+    expect(read(tracker)).toEqual(steps);
+    expect(tracker.tone).toBe("pending");
+  });
+
+  it("reads as usual once the bank has it", () => {
+    expect(trackerFor("transfer", "applying", true)).toEqual(transferTracker("applying"));
+    expect(trackerFor("buy", "notAppliedByAdmin", true)).toEqual(fxTracker("notAppliedByAdmin"));
+    expect(trackerFor("transfer", "sent", false)).toEqual(transferTracker("sent"));
+  });
+});
+
 const entry = (status: string, message: string | null = null) => ({ status, message });
 
 describe("direct cancellation (§4)", () => {

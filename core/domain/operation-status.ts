@@ -205,8 +205,15 @@ export function transferTracker(status: OperationStatus): Tracker {
   }
 }
 
-export function trackerFor(kind: OperationKind, status: OperationStatus): Tracker {
-  return kind === "transfer" ? transferTracker(status) : fxTracker(status);
+/**
+ * The tracker of an operation. One that waits for a person — an administrator's approval (decision
+ * 060) or its signer's token or key (decisions 092, 093) — has not set any money moving: its steps
+ * show what is ahead, none reached, so 'En proceso' never reads as under way while it waits.
+ */
+export function trackerFor(kind: OperationKind, status: OperationStatus, waitsForPerson = false): Tracker {
+  const tracker = kind === "transfer" ? transferTracker(status) : fxTracker(status);
+  if (!waitsForPerson || (status !== "sent" && status !== "validating")) return tracker;
+  return { ...tracker, steps: tracker.steps.map((ahead) => ({ ...ahead, active: false, descriptionKey: null })) };
 }
 
 // ---- Notices: approval, voided by the administrator, returned, cancelled -----------------------

@@ -10,7 +10,7 @@ import { optional } from "../upstream/optional.server";
 import { NO_RETRY } from "../upstream/retry";
 import { recheckPending } from "./poller.server";
 import type { OperationDetail, RecipientAccount } from "./view";
-import { operationDetail } from "./view";
+import { historyRow, operationDetail } from "./view";
 
 /** Status checks must not hold a page: one attempt, 3 s at most of the page's budget (see poller.server.ts). */
 export function checkingClient(access: AccessContext) {
@@ -46,6 +46,27 @@ export async function companyOperation(access: AccessContext, id: string): Promi
     );
     throw new Response("Servicio no disponible", { status: 502 });
   }
+}
+
+/**
+ * The amount and payee of one of the company's operations, for a notice that names it (the
+ * dashboard's 'Por aprobar'): the drawer's upstream call, with the list's formatting. An operation
+ * the upstream does not give (another company's, or the upstream down) is null: the notice then
+ * names only its number.
+ */
+export async function operationSubject(
+  access: AccessContext,
+  id: string,
+): Promise<{ id: string; amount: string; payee: string | null } | null> {
+  if (!OPERATION_ID.test(id)) return null;
+  return optional(
+    access.api.operations.get(id).then((operation) => {
+      const row = historyRow(operation);
+      return { id: row.id, amount: row.kind === "transfer" ? row.total : row.amount, payee: row.counterparty };
+    }),
+    null,
+    { log: access.log, event: "approval_notice_operation_unavailable" },
+  );
 }
 
 export interface LoadedDetail {

@@ -128,7 +128,14 @@ describe("operation detail", () => {
     const detail = operationDetail(input(buy));
     expect(detail.origin).toEqual({ name: "Concentradora Bajío", masked: "•••• 0014", bank: "BASE", currency: "MXN" });
     expect(detail.destination).toEqual({ name: "Proveedores Asia USD", masked: "•••• 0027", bank: "BASE", currency: "USD" });
-    expect(detail.amount).toEqual({ amount: "$1,500.00 USD", rate: "17.243000", provider: "LP-JPM", fee: null, total: "$25,864.50 MXN" });
+    expect(detail.amount).toEqual({
+      amount: "$1,500.00 USD",
+      rate: "17.243000",
+      rateBetween: "1 USD = 17.243000 MXN",
+      provider: "LP-JPM",
+      fee: null,
+      total: "$25,864.50 MXN",
+    });
     expect(detail.settlementText).toBe("lunes 23, noviembre");
     expect(detail.invoiceButton).toBe(true);
     expect(detail.receipt).toBe(true);
@@ -147,7 +154,14 @@ describe("operation detail", () => {
       bank: "Bank of China (Hong Kong)",
       currency: "USD",
     });
-    expect(detail.amount).toEqual({ amount: "$2,400.00 USD", rate: null, provider: null, fee: "$0.00 USD", total: "$2,400.00 USD" });
+    expect(detail.amount).toEqual({
+      amount: "$2,400.00 USD",
+      rate: null,
+      rateBetween: null,
+      provider: null,
+      fee: "$0.00 USD",
+      total: "$2,400.00 USD",
+    });
     expect(detail.returnedAtText).toBe("20/11/2026 12:40");
     expect(detail.failure).toMatchObject({ copyKey: "notice.returned.transfer", reason: "La cuenta de destino no existe" });
     expect(detail.settlementText).toBeNull();

@@ -1,7 +1,7 @@
 import type { AccountView } from "#core/domain/accounts";
 import { formatRowDateTime } from "#core/domain/dates";
 import type { DocumentSubject } from "#core/domain/operation-documents";
-import { receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
+import { documentsAwaitBank, receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
 import { factsOf, phaseOf } from "#core/domain/operation-lifecycle";
 import { isPolled } from "#core/domain/operation-polling";
 import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "#core/domain/operation-status";
@@ -19,7 +19,7 @@ import { reasonAndConcept } from "#core/domain/payment-reason";
 import { formatArrivalDate, parseSettlementDate } from "#core/domain/settlement";
 import type { ShareOption, ShareRules } from "#core/domain/share-form";
 import { selectableOptions, shareRules } from "#core/domain/share-form";
-import { displayCurrency, formatMoney, formatRate, maskAccount } from "#core/money";
+import { displayCurrency, formatMoney, formatRate, formatRateBetween, maskAccount } from "#core/money";
 
 import type { HistoryOperation } from "../upstream/operations.server";
 
@@ -65,6 +65,8 @@ export interface AmountCard {
   amount: string;
   /** 'Tipo de cambio {product}' (buy/sell), 6 decimals. */
   rate: string | null;
+  /** The same rate with its direction, for the screens: '1 USD = 17.237474 MXN'. */
+  rateBetween: string | null;
   /** 'Proveedor de liquidez' (buy/sell): whose price the bank booked it at, as the bank says (decision 094). */
   provider: string | null;
   /** 'Comisión por operación' (transfers): always 0 (§9). */
@@ -107,6 +109,8 @@ export interface OperationDetail {
   estimatedDateText: string | null;
   invoiceButton: boolean;
   receipt: boolean;
+  /** Neither document exists until the bank takes the operation: the footer says so in one line. */
+  documentsAwaitBank: boolean;
   receiptFileName: string;
   share: { rules: ShareRules; selectable: ShareOption[] };
   polled: boolean;
@@ -129,6 +133,7 @@ function amounts(operation: HistoryOperation): AmountCard {
     return {
       amount: formatMoney(amount, origin),
       rate: null,
+      rateBetween: null,
       provider: null,
       fee: formatMoney(0, origin),
       total: formatMoney(operation.total ?? amount, origin),
@@ -139,6 +144,7 @@ function amounts(operation: HistoryOperation): AmountCard {
   return {
     amount: formatMoney(operation.amountOrigin ?? 0, base),
     rate: rate === null ? null : formatRate(rate),
+    rateBetween: rate === null ? null : formatRateBetween(rate, base, quote),
     provider: operation.liquidityProvider?.trim() || null,
     fee: null,
     total: formatMoney(operation.total ?? 0, quote),
@@ -236,6 +242,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     receiptPdfAvailable: input.receiptPdfAvailable,
   });
   const { reason, concept } = reasonAndConcept(operation);
+  const approval = awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval });
   return {
     id: operation.id,
     kind: operation.operation,
@@ -254,9 +261,9 @@ export function operationDetail(input: DetailInput): OperationDetail {
     paymentReason: reason,
     concept,
     returnedAtText: operation.status === "returned" ? formatRowDateTime(operation.updated_at ?? operation.created_at) : null,
-    tracker: trackerFor(operation.operation, operation.status),
+    tracker: trackerFor(operation.operation, operation.status, waiting || approval),
     validatingNotice: operation.status === "validating",
-    approval: awaitsAdminApproval({ status: operation.status, requiresAdminApproval: operation.requires_admin_approval }),
+    approval,
     approvedBy: operation.approved_by
       ? { memberId: operation.approved_by.id, name: operation.approved_by.completeName?.trim() ?? "" }
       : null,
@@ -273,6 +280,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
     estimatedDateText: estimatedDate ? formatArrivalDate(estimatedDate) : null,
     invoiceButton: showsInvoiceButton({ kind: operation.operation, status: operation.status, referenceGFB: operation.referenceGFB }),
     receipt: receiptAvailable(operation.status) && input.receiptPdfAvailable,
+    documentsAwaitBank: documentsAwaitBank(operation.status),
     receiptFileName: receiptFileName(RECEIPT_FILE_PREFIX, operation.operation, folio),
     share: { rules, selectable: selectableOptions(rules) },
     polled: isPolled(operation.status),

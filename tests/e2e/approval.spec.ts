@@ -180,6 +180,54 @@ test("Ana voids an operation through the confirmation, and Carlos sees it 'Anula
   await context.close();
 });
 
+test("a decision names what it moves beside its button, and the approver is not told it went to 'the administrator' (decision 137)", async ({
+  page,
+}) => {
+  const toCollaborators = "Enviamos esta operación al usuario administrador";
+  await loginAs(page, "ana.admin");
+  await page.goto("/historial-operaciones/1002");
+  const transfer = drawer(page, "Transferencia");
+  // The first line, then the card with 'Aprobar': the amount and the payee, its masked account whole.
+  await expect(transfer.getByTestId("operacion-resumen")).toHaveText(
+    "$12,000.00 MXN a Aceros y Perfiles de Querétaro S.A. de C.V. (•••• 7341)",
+  );
+  const decision = transfer.getByRole("region", { name: "Por aprobar: tu decisión" });
+  await expect(decision.getByTestId("decision-subject")).toHaveText(
+    "$12,000.00 MXN a Aceros y Perfiles de Querétaro S.A. de C.V. (•••• 7341)",
+  );
+  await expect(decision.getByRole("button", { name: "Aprobar la operación 1002" })).toBeVisible();
+  await expect(transfer).not.toContainText(toCollaborators);
+  // Nothing moves while it waits for her: no step of the tracker is reached.
+  const tracker = transfer.getByRole("list", { name: "Estatus de la operación" });
+  await expect(tracker.locator("li[data-reached]")).toHaveCount(0);
+  await expect(tracker).not.toContainText("Transferencia en proceso");
+
+  // A purchase: what it buys and what it pays, in the approvals page's words.
+  await page.goto("/historial-operaciones/1015");
+  const purchase = drawer(page, "Compra");
+  await expect(purchase.getByTestId("decision-subject")).toHaveText("Compras €35,000.00 EUR · Pagas $38,234.00 USD");
+  await expect(purchase).not.toContainText(toCollaborators);
+
+  // Her own transfer waiting for her token: the callout names it beside 'Autorizar con mi token'.
+  await page.goto("/historial-operaciones/1016");
+  const token = drawer(page, "Transferencia");
+  await expect(token.getByRole("button", { name: "Autorizar con mi token" })).toBeVisible();
+  await expect(token.getByTestId("token-subject")).toContainText(/^\$87,250\.00 MXN a Proveedora Textil del Norte/);
+  await expect(token.getByRole("list", { name: "Estatus de la operación" }).locator("li[data-reached]")).toHaveCount(0);
+});
+
+test("Carlos reads that 1002 went to the administrator, and its 'Por aprobar' notice names its amount and payee though it is not among the latest rows", async ({
+  page,
+}) => {
+  await loginAs(page, "carlos.colaborador");
+  await page.goto("/historial-operaciones/1002");
+  await expect(drawer(page, "Transferencia")).toContainText("Enviamos esta operación al usuario administrador");
+  await page.goto("/?aprobacion=1002");
+  await expect(page.getByRole("dialog", { name: "Por aprobar" })).toContainText(
+    "tu operación 1002 ($12,000.00 MXN a Aceros y Perfiles de Querétaro S.A. de C.V.) al usuario administrador",
+  );
+});
+
 test("Carlos cannot open the approvals nor approve by hand", async ({ page }) => {
   await loginAs(page, "carlos.colaborador");
   // His sidebar keeps 'Gestión de pagos': he cannot approve.
@@ -293,6 +341,11 @@ test("once Ana approved an operation, its drawer no longer says it waits for an 
   const operation = drawer(page, "Compra");
   await expect(operation).toContainText("La aprobaste: falta tu clave de operación para enviar el dinero.");
   await expect(operation).not.toContainText(pendingApproval);
+  // Titled for what is left, with what her key sends; no 'Al aprobar…' once she approved.
+  const left = operation.getByRole("region", { name: "Falta tu clave" });
+  await expect(left.getByTestId("decision-subject")).toHaveText("Compras €35,000.00 EUR · Pagas $38,234.00 USD");
+  await expect(operation).not.toContainText("Al aprobar");
+  await expect(operation.getByRole("list", { name: "Estatus de la operación" }).locator("li[data-reached]")).toHaveCount(0);
   await expect(operation.getByRole("button", { name: "Continuar con mi clave la operación 1015" })).toBeVisible();
 
   // Carlos, who loaded it, reads who approved it and what it waits for.

@@ -165,7 +165,7 @@ test("an operation opens in the drawer by clicking it and from a pasted link", a
   await expect(buy).toContainText("Operador: Ana Martínez Ríos");
   await expect(buy.getByRole("region", { name: "Origen" })).toContainText(/•••• \d{4}/);
   await expect(buy.getByRole("region", { name: "Destino" })).toContainText("USD");
-  await expect(buy).toContainText(/Tipo de cambio FXN\s*\d+\.\d{6}/);
+  await expect(buy).toContainText(/Tipo de cambio FXN\s*1 USD = \d+\.\d{6} MXN/);
   await expect(buy).toContainText(/Llegada aproximada \| \S+ \d{1,2}, \S+/);
   const tracker = buy.getByRole("list", { name: "Estatus de la operación" });
   await expect(tracker.getByRole("listitem")).toHaveCount(3);

@@ -45,7 +45,7 @@ test("every page of the shell hydrates what the server rendered, each with its o
     ["/historial-operaciones/1021", "Compartir por correo"],
     ["/historial-operaciones/1021/compartir", "Compartir por correo"],
     ["/historial-operaciones/1021/vista-previa", "Vista previa del correo"],
-    ["/historial-operaciones/1002", "Tu decisión"],
+    ["/historial-operaciones/1002", "Por aprobar: tu decisión"],
     ["/aprobaciones", "operaciones por aprobar"],
     ["/aprobaciones?dialogo=anular-operacion&operacion=1002", "¿Quieres anular esta operación?"],
     ["/comportamiento-de-mercado", "Mercados"],

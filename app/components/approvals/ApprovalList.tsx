@@ -87,7 +87,7 @@ export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; ans
                   ) : null}
                   {rate !== null ? (
                     <p className="text-sm text-slate-600 dark:text-slate-300">
-                      {t("detail.rate", { product })} <span className="whitespace-nowrap">{rate}</span>
+                      {t("detail.rate", { product })} <span className="whitespace-nowrap">{item.amount.rateBetween ?? rate}</span>
                     </p>
                   ) : null}
                 </div>

@@ -3,6 +3,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import type { DecisionAnswer } from "#core/domain/approval";
 import type { ApprovedBy } from "#server/approvals/approvals.server";
+import type { OperationDetail } from "#server/history/view";
+import { OperationSubject } from "~/components/history/OperationSubject";
 import { buttonClass } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -78,6 +80,43 @@ export function DecisionActions({
 }
 
 /**
+ * The operation drawer's decision card: what the decision moves (amount and payee, or a trade's two
+ * amounts) right above 'Aprobar' (decision 137). Titled for what is left: 'Por aprobar: tu decisión',
+ * then, once this administrator approved it, 'Falta tu clave' without the 'Al aprobar…' hint.
+ */
+export function DecisionCard({
+  subject,
+  idempotencyKey,
+  voidHref,
+  answer,
+  approvedBy,
+}: {
+  subject: Pick<OperationDetail, "id" | "kind" | "amount" | "destination">;
+  idempotencyKey: string;
+  voidHref: string;
+  answer: DecisionAnswer | null | undefined;
+  approvedBy: ApprovedBy | null;
+}) {
+  const { t } = useTranslation("history");
+  const title = approvedBy === null ? "approval.decisionTitle" : approvedBy.byMe ? "approval.keyTitle" : "notice.approved.title";
+  return (
+    <section
+      aria-labelledby="operacion-decision"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <h3 id="operacion-decision" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+        {t(title)}
+      </h3>
+      <p data-testid="decision-subject" className="text-base text-slate-900 tabular-nums dark:text-slate-100">
+        <OperationSubject subject={subject} />
+      </p>
+      {approvedBy === null ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("approval.challengeHint")}</p> : null}
+      <DecisionActions id={subject.id} idempotencyKey={idempotencyKey} voidHref={voidHref} answer={answer} approvedBy={approvedBy} />
+    </section>
+  );
+}
+
+/**
  * A refusal for an operation no longer on the page (voided or sent meanwhile, so its card or its
  * decision is gone once the page is read again): said above the page, with the operation's number.
  */
@@ -143,6 +182,7 @@ export function VoidDialog({
   idempotencyKey,
   closeHref,
   answer,
+  overDrawer = false,
 }: {
   open: boolean;
   id: string;
@@ -150,6 +190,8 @@ export function VoidDialog({
   idempotencyKey: string;
   closeHref: string;
   answer: DecisionAnswer | null | undefined;
+  /** Asked from the operation drawer: the dialog sits over it (ui/Modal). */
+  overDrawer?: boolean;
 }) {
   const { t } = useTranslation("history");
   const problem = answer && answer.refusal.id === id && answer.refusal.kind !== "help" ? refusalText(answer, t) : null;
@@ -160,6 +202,7 @@ export function VoidDialog({
       title={t("approval.voidDialog.title")}
       description={t("approval.voidDialog.description", { id, amount })}
       closeHref={closeHref}
+      overDrawer={overDrawer}
     >
       {problem ? (
         <p

@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icons";
 import { useTranslation } from "~/i18n";
 
+import { OperationSubject, OperationSummary } from "./OperationSubject";
 import { PaymentProof, TrackingKeyLine } from "./PaymentProof";
 import { StatusBadge } from "./StatusBadge";
 import { Tracker } from "./Tracker";
@@ -89,6 +90,7 @@ export function OperationDetailBody({
   const failure = detail.failure;
   return (
     <div className="flex flex-col gap-4">
+      <OperationSummary subject={detail} />
       <section aria-labelledby="operacion-estatus" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h3 id="operacion-estatus" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
@@ -113,7 +115,14 @@ export function OperationDetailBody({
         {detail.awaitingToken ? (
           <Notice tone="pending" title={t("notice.token.title")}>
             <p>{t("notice.token.copy")}</p>
-            {tokenAction}
+            {tokenAction ? (
+              <>
+                <p data-testid="token-subject" className="mt-2 tabular-nums">
+                  <OperationSubject subject={detail} />
+                </p>
+                {tokenAction}
+              </>
+            ) : null}
           </Notice>
         ) : null}
         {detail.voidedByAdmin ? (
@@ -158,7 +167,9 @@ export function OperationDetailBody({
       <Card id="operacion-importes" title={t("detail.amountCard")} srOnlyTitle>
         <dl className="text-sm">
           <Row label={t("detail.amount")} value={detail.amount.amount} />
-          {detail.amount.rate !== null ? <Row label={t("detail.rate", { product })} value={detail.amount.rate} /> : null}
+          {detail.amount.rate !== null ? (
+            <Row label={t("detail.rate", { product })} value={detail.amount.rateBetween ?? detail.amount.rate} />
+          ) : null}
           {detail.amount.provider !== null ? <Row label={t("detail.provider")} value={detail.amount.provider} /> : null}
           {detail.amount.fee !== null ? <Row label={t("detail.fee")} value={detail.amount.fee} /> : null}
           <Row label={t("detail.total")} value={detail.amount.total} strong />
@@ -208,6 +219,22 @@ export function OperationDetailFooter({
       </span>
     </span>
   );
+  const share = (
+    <Link to={links.share} preventScrollReset className={buttonClass(actionPending ? "secondary" : "primary", "shrink-0")}>
+      {t("detail.share")}
+    </Link>
+  );
+  if (detail.documentsAwaitBank) {
+    // One line for both documents, not a disabled button and a reason each: the phone's footer stays one row.
+    return (
+      <nav aria-label={t("detail.documents")} className="flex items-center justify-end gap-3">
+        <p className="min-w-0 flex-1 text-xs leading-4 text-slate-600 dark:text-slate-300">
+          {t(detail.kind === "transfer" ? "detail.documentsLaterTransfer" : "detail.documentsLaterFx", { product })}
+        </p>
+        {share}
+      </nav>
+    );
+  }
   return (
     <nav aria-label={t("detail.documents")} className="flex flex-wrap items-start justify-end gap-2">
       {detail.kind !== "transfer" ? (
@@ -230,9 +257,7 @@ export function OperationDetailFooter({
       ) : (
         disabled(t("detail.receipt", { product }), t("detail.receiptLater"), `comprobante-${detail.id}-pendiente`)
       )}
-      <Link to={links.share} preventScrollReset className={buttonClass(actionPending ? "secondary" : "primary")}>
-        {t("detail.share")}
-      </Link>
+      {share}
     </nav>
   );
 }

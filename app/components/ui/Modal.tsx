@@ -29,6 +29,11 @@ export type ModalProps = {
    * focus would read as an answer already given (a rating scale's first score).
    */
   initialFocus?: InitialFocus;
+  /**
+   * Asked from inside the 520 px drawer: on wider screens the dialog sits over the drawer, centred
+   * in it, rather than in the middle of the window straddling the drawer's edge.
+   */
+  overDrawer?: boolean;
 };
 
 const toneIcon = {
@@ -55,6 +60,7 @@ function ModalPanel({
   id,
   withPage = false,
   initialFocus = "first",
+  overDrawer = false,
 }: ModalProps) {
   const autoId = useId();
   const dialogId = id ?? `modal${autoId.replace(/:/g, "")}`;
@@ -66,7 +72,10 @@ function ModalPanel({
   const backdrop = `${withPage ? "" : "fxn-backdrop "}absolute inset-0 bg-slate-950/50 dark:bg-black/70`;
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" data-scroll-lock="">
+    <div
+      className={`fixed inset-0 z-50 flex items-center justify-center p-4 ${overDrawer ? "sm:justify-end sm:pr-9" : ""}`}
+      data-scroll-lock=""
+    >
       {closeHref ? (
         <Link to={closeHref} preventScrollReset tabIndex={-1} aria-hidden="true" className={`${backdrop} block`} />
       ) : (
