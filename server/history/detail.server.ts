@@ -62,7 +62,7 @@ export async function operationSubject(
   return optional(
     access.api.operations.get(id).then((operation) => {
       const row = historyRow(operation);
-      return { id: row.id, amount: row.kind === "transfer" ? row.total : row.amount, payee: row.counterparty };
+      return { id: row.id, amount: row.kind === "transfer" ? (row.total ?? row.amount) : row.amount, payee: row.counterparty };
     }),
     null,
     { log: access.log, event: "approval_notice_operation_unavailable" },
