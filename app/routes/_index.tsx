@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } f
 import { useCallback, useMemo, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
+import type { ApprovalNotice } from "#core/domain/approval-notice";
 import { approvalNotice, approvalNoticeId } from "#core/domain/approval-notice";
 import { SLUG_OF } from "#core/domain/calculator-prefill";
 import type { MarketNotice } from "#core/domain/market-notice";
@@ -71,13 +72,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         marketNotice(dashboard.calculator.market, dashboard.calculator.tab === "transfer" ? "transfer" : "exchange"),
       ),
       ...recentOperations(dashboard.recent),
-      approval: approvalNotice(url.searchParams.get("aprobacion"), approvalOperation),
+      approval: approvalText(approvalNotice(url.searchParams.get("aprobacion"), approvalOperation)),
       duePayments,
       tour: tourView(url.searchParams.get(TOUR_PARAM), visited),
       helpLinks: { bank: getConfig().BANK_PORTAL_URL, whatsapp: getConfig().CONTACT_CHAT_URL },
     },
     { headers: { "Server-Timing": `upstream;dur=${upstreamMs}`, "Cache-Control": "private, no-store" } },
   );
+}
+
+/** The 'Por aprobar' notice's sentence, worded here: which of its four wordings is the server's choice, not the bundle's. */
+function approvalText(notice: ApprovalNotice | null) {
+  if (!notice) return null;
+  const t = serverT("dashboard");
+  const { id, amount, payee } = notice;
+  const description = !id
+    ? t("calculator.approval.description")
+    : !amount
+      ? t("calculator.approval.descriptionOf", { id })
+      : payee
+        ? t("calculator.approval.descriptionOfAmountTo", { id, amount, payee })
+        : t("calculator.approval.descriptionOfAmount", { id, amount });
+  return { id, description };
 }
 
 function noticeText(key: MarketNotice | null): string | null {
@@ -317,15 +333,7 @@ export default function Dashboard() {
       <Modal
         open={Boolean(approval)}
         title={t("calculator.approval.title")}
-        description={
-          approval?.id
-            ? approval.amount
-              ? approval.payee
-                ? t("calculator.approval.descriptionOfAmountTo", { id: approval.id, amount: approval.amount, payee: approval.payee })
-                : t("calculator.approval.descriptionOfAmount", { id: approval.id, amount: approval.amount })
-              : t("calculator.approval.descriptionOf", { id: approval.id })
-            : t("calculator.approval.description")
-        }
+        description={approval?.description}
         closeHref={withoutParams(here, ["aprobacion"])}
       >
         {/* ModalActions' layout, written here: importing it would bring the dialog's module into the page's first load. */}
