@@ -90,6 +90,22 @@ function daySummary(day: PlannerDayView, t: Translate): string {
     .join(", ");
 }
 
+/** The link that opens a day's payments, named with what the day holds; the calendar cell and the phone agenda place it. */
+function DayLink({ day, dateLabel, className }: { day: PlannerDayView; dateLabel: Record<string, string>; className: string }) {
+  const { t } = useTranslation("payments");
+  if (!day.href) return null;
+  return (
+    <Link
+      to={day.href}
+      preventScrollReset
+      aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
+      className={`${className} font-semibold text-brand-700 underline dark:text-brand-300`}
+    >
+      {t("planner.dayPayments", { count: day.total })}
+    </Link>
+  );
+}
+
 /** A day of the phone's agenda: its day, its payments by state and amount, its flags, and the link that opens it. */
 function AgendaDay({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<string, string> }) {
   const { t } = useTranslation("payments");
@@ -107,16 +123,7 @@ function AgendaDay({ day, dateLabel }: { day: PlannerDayView; dateLabel: Record<
       {day.total > 0 ? <DayCounts day={day} /> : null}
       <DayAmounts day={day} className="text-sm" />
       <DayFlags day={day} dateLabel={dateLabel} />
-      {day.href ? (
-        <Link
-          to={day.href}
-          preventScrollReset
-          aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
-          className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-300"
-        >
-          {t("planner.dayPayments", { count: day.total })}
-        </Link>
-      ) : null}
+      <DayLink day={day} dateLabel={dateLabel} className="mt-2 inline-block" />
     </li>
   );
 }
@@ -184,16 +191,7 @@ export function PlannerCalendar({
                         {day.total > 0 ? <DayCounts day={day} /> : null}
                         <DayAmounts day={day} className="text-xs" />
                         <DayFlags day={day} dateLabel={dateLabel} />
-                        {day.href ? (
-                          <Link
-                            to={day.href}
-                            preventScrollReset
-                            aria-label={t("planner.dayLink", { date: dateLabel[day.date], summary: daySummary(day, t) })}
-                            className="mt-1 block font-semibold text-brand-700 underline dark:text-brand-300"
-                          >
-                            {t("planner.dayPayments", { count: day.total })}
-                          </Link>
-                        ) : null}
+                        <DayLink day={day} dateLabel={dateLabel} className="mt-1 block" />
                       </>
                     ) : (
                       <span className="block text-sm">{day.day}</span>
