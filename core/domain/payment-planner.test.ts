@@ -287,8 +287,26 @@ describe("dailyOutflows", () => {
     );
     expect(february.map((row) => row.currency)).toEqual(["MXN", "USD"]);
     expect(february[0].days).toHaveLength(29);
-    expect(february[0].days[0]).toEqual({ date: "2028-02-01", paid: "100.10", unpaid: "0.20", total: "100.30" });
-    expect(february[1].days[28]).toEqual({ date: "2028-02-29", paid: "0.00", unpaid: "50.00", total: "50.00" });
+    expect(february[0].days[0]).toEqual({ date: "2028-02-01", paid: "100.10", inProgress: "0.00", unpaid: "0.20", total: "100.30" });
+    expect(february[1].days[28]).toEqual({ date: "2028-02-29", paid: "0.00", inProgress: "0.00", unpaid: "50.00", total: "50.00" });
+  });
+  it("keeps a payment an operation already pays out of 'Por pagar', as the month's summary does, and in the day's total", () => {
+    const november = dailyOutflows(
+      [
+        { dateToPay: "2026-11-23", status: "pending", amount: 12_500, currency: "MXN", operationInProgress: { id: "1257" } },
+        { dateToPay: "2026-11-23", status: "pending", amount: 100, currency: "MXN" },
+        { dateToPay: "2026-11-30", status: "scheduled", amount: 12_500, currency: "MXN" },
+      ],
+      { year: 2026, month: 11 },
+    );
+    expect(november[0].days[22]).toEqual({ date: "2026-11-23", paid: "0.00", inProgress: "12500.00", unpaid: "100.00", total: "12600.00" });
+    const unpaid = november[0].days.reduce((sum, day) => sum + Number(day.unpaid), 0);
+    const summary = outflowsByCurrency([
+      { dateToPay: "2026-11-23", status: "pending", amount: 12_500, currency: "MXN", operationInProgress: { id: "1257" } },
+      { dateToPay: "2026-11-23", status: "pending", amount: 100, currency: "MXN" },
+      { dateToPay: "2026-11-30", status: "scheduled", amount: 12_500, currency: "MXN" },
+    ]);
+    expect(unpaid.toFixed(2)).toBe(summary[0].unpaid);
   });
 });
 

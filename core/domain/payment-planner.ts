@@ -322,13 +322,16 @@ export interface DailyOutflow {
   date: string;
   /** 2 decimals as text. */
   paid: string;
+  /** Already paid by an operation under way ('En proceso'): neither paid nor still to pay. */
+  inProgress: string;
   unpaid: string;
   total: string;
 }
 
 /**
  * The month's outflows per currency, day by day (every day of the month, so a chart's bars keep
- * their place; MXP as MXN), for the planner's chart and the table that carries its figures.
+ * their place; MXP as MXN), for the planner's chart and the table that carries its figures. 'Por
+ * pagar' counts what `stillToPay` counts, as the month's summary does, so the days add up to it.
  */
 export function dailyOutflows(payments: readonly PlannedPayment[], shown: PlannerMonth): Array<{ currency: string; days: DailyOutflow[] }> {
   const prefix = `${monthKey(shown)}-`;
@@ -336,14 +339,16 @@ export function dailyOutflows(payments: readonly PlannedPayment[], shown: Planne
     .flat()
     .filter((day) => day.inMonth)
     .map((day) => day.date);
-  const sums = new Map<string, Map<string, { paid: Big; unpaid: Big }>>();
+  type Sums = { paid: Big; inProgress: Big; unpaid: Big };
+  const zero = (): Sums => ({ paid: new Big(0), inProgress: new Big(0), unpaid: new Big(0) });
+  const sums = new Map<string, Map<string, Sums>>();
   for (const payment of payments) {
     if (!payment.dateToPay.startsWith(prefix)) continue;
     const currency = displayCurrency(payment.currency);
-    const byDay = sums.get(currency) ?? new Map<string, { paid: Big; unpaid: Big }>();
-    const sum = byDay.get(payment.dateToPay) ?? { paid: new Big(0), unpaid: new Big(0) };
-    if (payment.status === "paid") sum.paid = sum.paid.plus(new Big(payment.amount));
-    else sum.unpaid = sum.unpaid.plus(new Big(payment.amount));
+    const byDay = sums.get(currency) ?? new Map<string, Sums>();
+    const sum = byDay.get(payment.dateToPay) ?? zero();
+    const part = payment.status === "paid" ? "paid" : stillToPay(payment) ? "unpaid" : "inProgress";
+    sum[part] = sum[part].plus(new Big(payment.amount));
     byDay.set(payment.dateToPay, sum);
     sums.set(currency, byDay);
   }
@@ -352,16 +357,18 @@ export function dailyOutflows(payments: readonly PlannedPayment[], shown: Planne
     .map(([currency, byDay]) => ({
       currency,
       days: days.map((date) => {
-        const sum = byDay.get(date) ?? { paid: new Big(0), unpaid: new Big(0) };
-        return { date, paid: amountString(sum.paid), unpaid: amountString(sum.unpaid), total: amountString(sum.paid.plus(sum.unpaid)) };
+        const sum = byDay.get(date) ?? zero();
+        return {
+          date,
+          paid: amountString(sum.paid),
+          inProgress: amountString(sum.inProgress),
+          unpaid: amountString(sum.unpaid),
+          total: amountString(sum.paid.plus(sum.inProgress).plus(sum.unpaid)),
+        };
       }),
     }));
 }
 
-/**
- * The arrival notice's payments (§2 scheduled-payment notices; decision 063): unpaid ones due
- * today or overdue, the most overdue first. Later payments wait for their day.
- */
 export function dueOrOverdue<T extends { dateToPay: string; status: PaymentStatus }>(payments: readonly T[], today: string): T[] {
   return payments
     .filter((payment) => payment.status !== "paid" && payment.dateToPay <= today)

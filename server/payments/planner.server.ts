@@ -111,7 +111,10 @@ export interface PlannerData {
     missing: string | null;
   }>;
   /** The month's outflows per currency and day: the chart's bars and the table under it. */
-  daily: Array<{ currency: string; days: Array<{ date: string; paid: string; unpaid: string; total: string; volume: string }> }>;
+  daily: Array<{
+    currency: string;
+    days: Array<{ date: string; paid: string; inProgress: string; unpaid: string; total: string; volume: string }>;
+  }>;
   day: { date: string; payments: PlannedPaymentView[]; coverage: CoverageView[] } | null;
 }
 
@@ -217,6 +220,7 @@ export async function loadPlanner(
     days: row.days.map((entry) => ({
       date: entry.date,
       paid: money(entry.paid, row.currency),
+      inProgress: money(entry.inProgress, row.currency),
       unpaid: money(entry.unpaid, row.currency),
       total: money(entry.total, row.currency),
       volume: entry.total,

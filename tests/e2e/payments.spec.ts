@@ -296,7 +296,7 @@ test("the planner charts the month's outflows per currency, with the figures as 
   const mxn = page.getByRole("figure", { name: `Salidas de ${month} en MXN, por día` });
   await expect(mxn.locator("svg rect")).toHaveCount(daysInMonth);
   const table = mxn.getByRole("table", { name: `Salidas de ${month} en MXN por día` });
-  await expect(table.getByRole("columnheader")).toHaveText(["Día", "Pagado", "Por pagar", "Total"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Día", "Pagado", "En proceso", "Por pagar", "Total"]);
   expect(await table.getByRole("row").count()).toBeGreaterThan(1);
   await expect(page.getByText(/Los pagos en MXN salen por SPEI hasta las 17:00/)).toBeVisible();
 });

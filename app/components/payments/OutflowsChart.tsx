@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n";
 
 export interface DailyOutflowsView {
   currency: string;
-  days: Array<{ date: string; paid: string; unpaid: string; total: string; volume: string }>;
+  days: Array<{ date: string; paid: string; inProgress: string; unpaid: string; total: string; volume: string }>;
 }
 
 /** A figure's cell: a column of the table, or below sm a line of its card with the figure's name on the left. */
@@ -44,7 +44,7 @@ export function OutflowsChart({
         };
       })}
     >
-      {/* Below sm each day is a card, its date over its three figures, each with its name: a 390 px phone
+      {/* Below sm each day is a card, its date over its four figures, each with its name: a 390 px phone
           clips no column (decision 125). */}
       <div
         tabIndex={0}
@@ -63,6 +63,9 @@ export function OutflowsChart({
                 {t("planner.chart.paid")}
               </th>
               <th scope="col" className="py-1 pr-3 text-right">
+                {t("planner.chart.inProgress")}
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
                 {t("planner.chart.unpaid")}
               </th>
               <th scope="col" className="py-1 text-right">
@@ -79,6 +82,10 @@ export function OutflowsChart({
                 <td className={`${FIGURE} pr-3`}>
                   <span className="sm:hidden">{t("planner.chart.paid")}</span>
                   {day.paid}
+                </td>
+                <td className={`${FIGURE} pr-3`}>
+                  <span className="sm:hidden">{t("planner.chart.inProgress")}</span>
+                  {day.inProgress}
                 </td>
                 <td className={`${FIGURE} pr-3 font-semibold`}>
                   <span className="font-normal sm:hidden">{t("planner.chart.unpaid")}</span>
