@@ -147,7 +147,7 @@ test("the contact drawers: a refused number, and 'Mensaje de confirmación envia
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   expect(await sweep(page, "/?drawer=whatsapp (rechazado)")).toEqual([]);
   await page.getByLabel("Número de WhatsApp").fill("5587654321");
-  await page.getByRole("dialog", { name: "WhatsApp" }).getByRole("button", { name: "Confirmar" }).click();
+  await page.getByRole("dialog", { name: "WhatsApp" }).getByRole("button", { name: "Enviar mensaje de confirmación" }).click();
   await expect(page.getByText("Mensaje de confirmación enviado")).toBeVisible();
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   expect(await sweep(page, "/?drawer=whatsapp&paso=enviado")).toEqual([]);

@@ -47,15 +47,15 @@ test("Ana changes her contact e-mail, follows the link from the outbox and sees 
   await field.fill("teso reria@importadorabajio.com.mx");
   if (js) {
     await field.blur();
-    await expect(emailDrawer(page).getByRole("button", { name: "Confirmar" })).toBeDisabled();
+    await expect(emailDrawer(page).getByRole("button", { name: "Enviar mensaje de confirmación" })).toBeDisabled();
   } else {
-    await emailDrawer(page).getByRole("button", { name: "Confirmar" }).click();
+    await emailDrawer(page).getByRole("button", { name: "Enviar mensaje de confirmación" }).click();
   }
   await expect(emailDrawer(page)).toContainText("Ingresa un correo válido");
   await expect(emailDrawer(page).getByLabel("Correo electrónico")).toHaveValue("teso reria@importadorabajio.com.mx");
 
   await emailDrawer(page).getByLabel("Correo electrónico").fill(NEW_EMAIL);
-  await emailDrawer(page).getByRole("button", { name: "Confirmar" }).click();
+  await emailDrawer(page).getByRole("button", { name: "Enviar mensaje de confirmación" }).click();
   await expect(emailDrawer(page)).toContainText("Mensaje de confirmación enviado");
   await expect(emailDrawer(page)).toContainText(`Revisa tu correo ${NEW_EMAIL} y haz clic en el botón de confirmar correo.`);
 
@@ -108,15 +108,15 @@ test("WhatsApp: a bad number is refused and kept, the resend waits 12 minutes, a
   await phone.fill("55123");
   if (js) {
     await phone.blur();
-    await expect(drawer.getByRole("button", { name: "Confirmar" })).toBeDisabled();
+    await expect(drawer.getByRole("button", { name: "Enviar mensaje de confirmación" })).toBeDisabled();
   } else {
-    await drawer.getByRole("button", { name: "Confirmar" }).click();
+    await drawer.getByRole("button", { name: "Enviar mensaje de confirmación" }).click();
   }
   await expect(whatsappDrawer(page)).toContainText("Ingresa un teléfono válido");
   await expect(whatsappDrawer(page).getByLabel("Número de WhatsApp")).toHaveValue("55123");
 
   await whatsappDrawer(page).getByLabel("Número de WhatsApp").fill("5587654321");
-  await whatsappDrawer(page).getByRole("button", { name: "Confirmar" }).click();
+  await whatsappDrawer(page).getByRole("button", { name: "Enviar mensaje de confirmación" }).click();
   await expect(whatsappDrawer(page)).toContainText("Mensaje de confirmación enviado");
   await expect(whatsappDrawer(page)).toContainText("Revisa tu WhatsApp +52 5587654321 y haz clic en el botón para confirmar tu número.");
 
