@@ -82,7 +82,7 @@ test("with one company the change button is disabled", async ({ page }) => {
 test("a new bank user chooses a membership in the wizard, then operates", async ({ page }) => {
   await loginAs(page, "nuevo.usuario");
   await expect(page).toHaveURL("/wizard");
-  await expect(page.getByRole("heading", { name: "Bienvenido, elige tu membresía" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Te damos la bienvenida: elige tu membresía" })).toBeVisible();
   // Pro's fee reads as on the membership page: the monthly total with its tax first.
   await expect(page.getByText("$578.84 MXN al mes, IVA incluido ($499.00 MXN más IVA)")).toBeVisible();
   await page.getByRole("radio", { name: "Pro" }).check();

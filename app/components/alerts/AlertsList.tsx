@@ -100,7 +100,8 @@ export function AlertsList({ rows }: { rows: AlertRowView[] }) {
       rowHeader: true,
       card: "title",
       cell: (row) => row.pair,
-      cardCell: (row) => `${row.pair} · ${t(`operations.${row.operation}`)}`,
+      // One unbroken title: a card's badge beside it must not split it as 'USD/MXN ·' over 'Venta'.
+      cardCell: (row) => <span className="whitespace-nowrap">{`${row.pair} · ${t(`operations.${row.operation}`)}`}</span>,
     },
     { key: "operation", header: t("table.operation"), card: "none", cell: (row) => t(`operations.${row.operation}`) },
     {
