@@ -214,7 +214,9 @@ export default function Dashboard() {
   // The ring is drawn inside the section's box, with room around its content: it lines up with the step's card
   // above and never touches the section's title or links.
   const highlight = (at: TourStep) =>
-    tour.kind === "step" && tour.target === at ? "rounded-xl p-3 ring-4 ring-inset ring-brand-500 sm:p-4 dark:ring-brand-400" : undefined;
+    tour.kind === "step" && tour.target === at
+      ? "-m-3 rounded-xl p-3 ring-4 ring-inset ring-brand-500 sm:-m-4 sm:p-4 dark:ring-brand-400"
+      : undefined;
   // The prices' step card sits in the grid right before the price panel, so on a phone, where the prices come after
   // the calculator, it is beside them, not a screen and a half above; from lg it takes a row of its own over both
   // columns, where the card of every step goes, and the grid's other rows move down one.
