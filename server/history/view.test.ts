@@ -114,10 +114,16 @@ describe("history rows", () => {
       awaitingToken: true,
       approval: false,
     });
-    // Waiting for an administrator is 'Por aprobar', and a challenged one is in process.
+    // Waiting for an administrator is 'Por aprobar'; once approved, her key is still to come: 'Por autorizar'.
     const approval = { ...waiting, requires_admin_approval: true } as HistoryOperation;
-    expect(historyRow(approval)).toMatchObject({ statusLabelKey: "statusV2.inProcess", awaitingToken: false });
-    expect(operationDetail(input(approval))).toMatchObject({ approval: true, awaitingToken: false });
+    expect(historyRow(approval)).toMatchObject({ statusLabelKey: "statusV2.awaitingApproval", outcome: "pending", awaitingToken: false });
+    expect(operationDetail(input(approval))).toMatchObject({
+      statusLabelKey: "statusV2.awaitingApproval",
+      approval: true,
+      awaitingToken: false,
+    });
+    const approved = { ...approval, approved_by: { id: "1", completeName: "Ana Martínez Ríos" } } as HistoryOperation;
+    expect(historyRow(approved)).toMatchObject({ statusLabelKey: "statusV2.awaitingToken", awaitingToken: false });
     const challenged = { ...waiting, responseChallenge: { res: "0", trk: "t" } } as HistoryOperation;
     expect(historyRow(challenged)).toMatchObject({ statusLabelKey: "statusV2.inProcess", awaitingToken: false });
   });

@@ -157,10 +157,29 @@ function awaitingToken(operation: HistoryOperation): boolean {
 }
 
 const AWAITING_TOKEN = { labelKey: "statusV2.awaitingToken", outcome: "pending" } as const;
+const AWAITING_APPROVAL = { labelKey: "statusV2.awaitingApproval", outcome: "pending" } as const;
+
+/**
+ * A registered operation that waits for a person reads what it waits for, in the list and in its
+ * drawer alike: an administrator's approval is 'Por aprobar' (§4's card); a token, or an approving
+ * administrator's key, is 'Por autorizar' (decision 093). Nothing has left the account yet, so
+ * neither reads 'En proceso'. Any other operation reads its §4 status.
+ */
+function statusOf(operation: HistoryOperation) {
+  switch (phaseOf(factsOf(operation))) {
+    case "awaitingToken":
+    case "approved":
+      return AWAITING_TOKEN;
+    case "awaitingApproval":
+      return AWAITING_APPROVAL;
+    default:
+      return statusView(operation.status, operation.operation);
+  }
+}
 
 export function historyRow(operation: HistoryOperation): HistoryRow {
   const waiting = awaitingToken(operation);
-  const status = waiting ? AWAITING_TOKEN : statusView(operation.status, operation.operation);
+  const status = statusOf(operation);
   const card = amounts(operation);
   return {
     id: operation.id,
@@ -232,7 +251,7 @@ export function documentSubject(operation: HistoryOperation): DocumentSubject {
 export function operationDetail(input: DetailInput): OperationDetail {
   const { operation } = input;
   const waiting = awaitingToken(operation);
-  const status = waiting ? AWAITING_TOKEN : statusView(operation.status, operation.operation);
+  const status = statusOf(operation);
   const estimatedDate = parseSettlementDate(input.settlement);
   const folio = receiptFolio({ id: operation.id, kind: operation.operation, folios: operation.responseChallenge });
   const rules = shareRules({
