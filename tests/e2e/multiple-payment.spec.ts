@@ -256,7 +256,9 @@ test("a review link that outlived its file says whether money moved and starts a
   await page.goto("/pago-multiple?carga=caducada-0001");
   const notice = page.getByRole("alert").filter({ hasText: "La revisión de ese archivo caducó" });
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText("Si ya habías registrado sus pagos, los encuentras en el Historial de Operaciones; si no, ninguno se registró.");
+  await expect(notice).toContainText(
+    "Si ya habías registrado sus pagos, los encuentras en el Historial de Operaciones; si no, ninguno se registró.",
+  );
   await expect(notice.getByRole("link", { name: "Historial de Operaciones" })).toHaveAttribute("href", "/historial-operaciones");
   await expect(page.getByLabel("Archivo de pagos")).toBeFocused();
 });
