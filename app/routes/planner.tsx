@@ -246,7 +246,7 @@ export default function Planner() {
                       <span className="sm:hidden">{t("planner.summary.paid")}</span>
                       {row.paid}
                     </td>
-                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap`}>
+                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap max-sm:gap-y-1`}>
                       <span className="font-normal sm:hidden">{t("planner.summary.unpaid")}</span>
                       {row.unpaid}
                       {/* Already being paid: apart, never in 'Por pagar'. */}
@@ -274,7 +274,7 @@ export default function Planner() {
                       <span className="sm:hidden">{t("planner.summary.available")}</span>
                       {row.available ?? "—"}
                     </td>
-                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap`}>
+                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap max-sm:gap-y-1`}>
                       <span className="font-normal sm:hidden">{t("planner.summary.coverage")}</span>
                       {row.available === null ? (
                         "—"
