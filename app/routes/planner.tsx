@@ -246,7 +246,7 @@ export default function Planner() {
                       <span className="sm:hidden">{t("planner.summary.paid")}</span>
                       {row.paid}
                     </td>
-                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap`}>
+                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap max-sm:gap-y-1`}>
                       <span className="font-normal sm:hidden">{t("planner.summary.unpaid")}</span>
                       {row.unpaid}
                       {/* Already being paid: apart, never in 'Por pagar'. */}
@@ -255,12 +255,26 @@ export default function Planner() {
                           {t("planner.summary.inProgress", { amount: row.inProgress })}
                         </span>
                       ) : null}
+                      {/* Still owed from earlier months (decision 145): apart from the month's own, counted in 'Cobertura'. */}
+                      {row.earlierOverdue ? (
+                        <>
+                          <span className="block text-xs font-semibold text-failed max-sm:basis-full max-sm:text-right dark:text-red-300">
+                            {t("planner.summary.earlierOverdue", { amount: row.earlierOverdue })}
+                          </span>
+                          <Link
+                            to="/pagos-recurrentes"
+                            className="block text-xs font-semibold text-brand-700 underline max-sm:flex max-sm:min-h-11 max-sm:basis-full max-sm:items-center max-sm:justify-end dark:text-brand-300"
+                          >
+                            {t("planner.summary.earlierOverdueLink")}
+                          </Link>
+                        </>
+                      ) : null}
                     </td>
                     <td className={SUMMARY_FIGURE}>
                       <span className="sm:hidden">{t("planner.summary.available")}</span>
                       {row.available ?? "—"}
                     </td>
-                    <td className={`${SUMMARY_FIGURE} font-semibold`}>
+                    <td className={`${SUMMARY_FIGURE} font-semibold max-sm:flex-wrap max-sm:gap-y-1`}>
                       <span className="font-normal sm:hidden">{t("planner.summary.coverage")}</span>
                       {row.available === null ? (
                         "—"
@@ -269,6 +283,11 @@ export default function Planner() {
                       ) : (
                         <span className="text-success">{t("planner.summary.covered")}</span>
                       )}
+                      {row.available !== null && row.earlierOverdue ? (
+                        <span className="block text-xs font-normal text-slate-600 max-sm:basis-full max-sm:text-right dark:text-slate-300">
+                          {t("planner.summary.coverageWithEarlier")}
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

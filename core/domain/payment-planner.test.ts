@@ -4,10 +4,12 @@ import {
   agendaDays,
   askedMonthInvalid,
   balancesByCurrency,
+  carriesEarlierOverdue,
   coverageByDay,
   dailyOutflows,
   dayInMonth,
   dueOrOverdue,
+  earlierOverdueByCurrency,
   monthGrid,
   nextWorkingDay,
   outflowsByCurrency,
@@ -15,6 +17,7 @@ import {
   type PlannedPayment,
   plannerMonth,
   plannerState,
+  type ScheduleDebt,
   shiftMonth,
   shortfall,
   stillToPay,
@@ -199,6 +202,16 @@ describe("coverageByDay", () => {
       { currency: "USD", due: "4800.00", cumulative: "4800.30", available: "0.00", short: true },
     ]);
   });
+  it("counts what is carried from earlier months from today on", () => {
+    const coverage = coverageByDay(totals, { MXN: "150000.00", USD: "10000" }, "2026-11-25", { MXN: "85000.00" });
+    expect(coverage.get("2026-11-25")![0]).toEqual({
+      currency: "MXN",
+      due: "12500.00",
+      cumulative: "182500.00",
+      available: "150000.00",
+      short: true,
+    });
+  });
   it("flags today when one cent is missing", () => {
     const coverage = coverageByDay(totals, { MXN: "97499.99", USD: "10000" }, "2026-11-25");
     expect(coverage.get("2026-11-25")![0].short).toBe(true);
@@ -208,8 +221,8 @@ describe("coverageByDay", () => {
 describe("outflowsByCurrency", () => {
   it("splits the month's payments into paid and unpaid per currency", () => {
     expect(outflowsByCurrency(payments)).toEqual([
-      { currency: "MXN", paid: "12500.00", unpaid: "97500.00", inProgress: "0.00" },
-      { currency: "USD", paid: "0.00", unpaid: "4800.30", inProgress: "0.00" },
+      { currency: "MXN", paid: "12500.00", unpaid: "97500.00", inProgress: "0.00", earlierOverdue: "0.00", owed: "97500.00" },
+      { currency: "USD", paid: "0.00", unpaid: "4800.30", inProgress: "0.00", earlierOverdue: "0.00", owed: "4800.30" },
     ]);
   });
   it("counts a payment an operation already pays apart, never in 'Por pagar'", () => {
@@ -218,7 +231,69 @@ describe("outflowsByCurrency", () => {
       paid: "12500.00",
       unpaid: "97500.00",
       inProgress: "12500.00",
+      earlierOverdue: "0.00",
+      owed: "97500.00",
     });
+  });
+  it("adds the earlier months' overdue payments apart, to what the balance has to cover, even in a currency of none this month", () => {
+    expect(outflowsByCurrency(payments, { MXN: "85000.00", EUR: "10.00" })).toEqual([
+      { currency: "EUR", paid: "0.00", unpaid: "0.00", inProgress: "0.00", earlierOverdue: "10.00", owed: "10.00" },
+      { currency: "MXN", paid: "12500.00", unpaid: "97500.00", inProgress: "0.00", earlierOverdue: "85000.00", owed: "182500.00" },
+      { currency: "USD", paid: "0.00", unpaid: "4800.30", inProgress: "0.00", earlierOverdue: "0.00", owed: "4800.30" },
+    ]);
+  });
+});
+
+describe("earlierOverdueByCurrency", () => {
+  const november = { year: 2026, month: 11 };
+  // Telas Monterrey's monthly rent: 26/10 and 26/11 passed unpaid (the bank counts 2).
+  const rent: ScheduleDebt = {
+    id: "2",
+    amount: 85000,
+    currency: "MXN",
+    nextEvent: { dateToPay: "2026-10-26", status: "pending", operationInProgress: null },
+    events: { pending: 2 },
+  };
+  const rentInNovember = [{ scheduledPaymentId: "2", dateToPay: "2026-11-26", status: "pending" as const }];
+  // A weekly one whose only overdue payment is this month's.
+  const weekly: ScheduleDebt = {
+    id: "1",
+    amount: 12500,
+    currency: "MXN",
+    nextEvent: { dateToPay: "2026-11-23", status: "pending", operationInProgress: null },
+    events: { pending: 1 },
+  };
+  const dollars: ScheduleDebt = {
+    id: "3",
+    amount: 4800.3,
+    currency: "USD",
+    nextEvent: { dateToPay: "2026-09-30", status: "scheduled", operationInProgress: null },
+    events: { pending: 0 },
+  };
+
+  it("sums per currency what is overdue since before the month, less the month's own overdue payments", () => {
+    expect(earlierOverdueByCurrency([rent, weekly, dollars], rentInNovember, november, "2026-11-30")).toEqual({
+      MXN: "85000.00",
+      // The bank had not turned it pending yet: overdue all the same (decision 119), one payment.
+      USD: "4800.30",
+    });
+  });
+  it("counts every overdue payment for a month ahead, this month's too", () => {
+    expect(earlierOverdueByCurrency([rent, weekly], [], { year: 2026, month: 12 }, "2026-11-30")).toEqual({ MXN: "182500.00" });
+  });
+  it("is empty for a past month, which shows what it was", () => {
+    expect(earlierOverdueByCurrency([rent], [], { year: 2026, month: 10 }, "2026-11-30")).toEqual({});
+    expect(carriesEarlierOverdue({ year: 2026, month: 10 }, "2026-11-30")).toBe(false);
+    expect(carriesEarlierOverdue({ year: 2026, month: 11 }, "2026-11-30")).toBe(true);
+  });
+  it("leaves out the earliest payment while an operation pays it", () => {
+    const paying = { ...rent, nextEvent: { ...rent.nextEvent!, operationInProgress: { id: "1257" } } };
+    expect(earlierOverdueByCurrency([paying], rentInNovember, november, "2026-11-30")).toEqual({});
+    expect(earlierOverdueByCurrency([paying], [], { year: 2026, month: 12 }, "2026-11-30")).toEqual({ MXN: "85000.00" });
+  });
+  it("owes nothing for a schedule whose earliest unpaid payment is ahead or paid", () => {
+    const ahead = { ...rent, nextEvent: { dateToPay: "2026-12-26", status: "scheduled" as const }, events: { pending: 0 } };
+    expect(earlierOverdueByCurrency([ahead, { ...rent, nextEvent: null }], [], november, "2026-11-30")).toEqual({});
   });
 });
 

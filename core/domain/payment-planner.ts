@@ -130,7 +130,8 @@ export interface PlannedPayment {
 export type PlannerState = PaymentState | "inProgress";
 
 /** Whether an operation already pays the payment: it is neither overdue nor still to pay, and is not paid twice. */
-const beingPaid = (payment: PlannedPayment) => payment.status !== "paid" && Boolean(payment.operationInProgress);
+const beingPaid = (payment: Pick<PlannedPayment, "status" | "operationInProgress">) =>
+  payment.status !== "paid" && Boolean(payment.operationInProgress);
 
 /** What a payment is on the planner (cell, phone agenda, day modal); `today` is a Mexico City day. */
 export function plannerState(payment: PlannedPayment, today: string): PlannerState {
@@ -211,15 +212,17 @@ export interface Coverage {
 /**
  * For each day from today on: what is due that day per currency against the current balances,
  * flagged when the balances cannot cover everything still unpaid up to that day. Past days carry
- * no coverage (their unpaid payments are overdue and count on today).
+ * no coverage (their unpaid payments are overdue and count on today). `carried`, per currency, is
+ * owed before the first of these days (the earlier months' overdue payments, decision 145).
  */
 export function coverageByDay(
   totals: ReadonlyMap<string, DayTotals>,
   balances: Record<string, string>,
   today: string,
+  carried: Record<string, string> = {},
 ): Map<string, Coverage[]> {
   const dates = [...totals.keys()].sort();
-  const running = new Map<string, Big>();
+  const running = new Map<string, Big>(Object.entries(carried).map(([currency, amount]) => [currency, new Big(amount)]));
   const result = new Map<string, Coverage[]>();
   for (const date of dates) {
     const day = totals.get(date)!;
@@ -244,30 +247,92 @@ export function coverageByDay(
 }
 
 /**
+ * Whether the planner adds the payments still owed from the months before the shown one (decision
+ * 145): for today's month and the months ahead, which a treasurer plans with that debt; a past month
+ * shows what it was.
+ */
+export function carriesEarlierOverdue(shown: PlannerMonth, today: string): boolean {
+  return monthKey(shown) >= today.slice(0, 7);
+}
+
+/** A schedule as the bank lists it (`GET /scheduledpayments`), as far as its overdue payments go. */
+export interface ScheduleDebt {
+  id: string;
+  /** An unpaid payment pays the schedule as it is now: its amount and currency. */
+  amount: number;
+  currency: string;
+  /** The earliest unpaid payment, overdue first (the bank's `nextEvent`). */
+  nextEvent: { dateToPay: string; status: PaymentStatus; operationInProgress?: { id: string } | null } | null;
+  /** The bank's count of its overdue payments (`pending`). */
+  events: { pending: number };
+}
+
+/**
+ * What is still owed, per currency (MXP as MXN), from payments overdue since a month before the
+ * shown one (decision 145). A schedule owes from before the month when its earliest unpaid payment
+ * (`nextEvent`) is overdue, as 'Mis pagos recurrentes' reads it (`paymentState`), and falls before
+ * the month's first day; its overdue payments are the bank's count less those of the shown month
+ * (`monthPayments`, that month's payments), each for the schedule's amount. The earliest one is
+ * left out while an operation pays it (`stillToPay`). Empty for a past month.
+ */
+export function earlierOverdueByCurrency(
+  schedules: readonly ScheduleDebt[],
+  monthPayments: ReadonlyArray<Pick<PlannedPayment, "dateToPay" | "status"> & { scheduledPaymentId: string }>,
+  shown: PlannerMonth,
+  today: string,
+): Record<string, string> {
+  if (!carriesEarlierOverdue(shown, today)) return {};
+  const firstDay = `${monthKey(shown)}-01`;
+  const sums = new Map<string, Big>();
+  for (const schedule of schedules) {
+    const next = schedule.nextEvent;
+    if (!next || next.dateToPay >= firstDay || paymentState(next, today) !== "overdue") continue;
+    const inMonth = monthPayments.filter(
+      (payment) => payment.scheduledPaymentId === schedule.id && payment.status === "pending" && payment.dateToPay >= firstDay,
+    ).length;
+    const owed = Math.max(1, schedule.events.pending - inMonth) - (beingPaid(next) ? 1 : 0);
+    if (owed <= 0) continue;
+    const currency = displayCurrency(schedule.currency);
+    sums.set(currency, (sums.get(currency) ?? new Big(0)).plus(new Big(schedule.amount).times(owed)));
+  }
+  return asText(sums);
+}
+
+/**
  * The month's outflows per currency: paid, still to pay ('Por pagar') and in process, apart, so
- * 'Por pagar' never counts a payment an operation already pays.
+ * 'Por pagar' never counts a payment an operation already pays; with `earlierOverdue`
+ * (`earlierOverdueByCurrency`) apart too, and `owed`, what the balance has to cover: 'Por pagar'
+ * plus the earlier overdue payments.
  */
 export function outflowsByCurrency(
   payments: readonly PlannedPayment[],
-): Array<{ currency: string; paid: string; unpaid: string; inProgress: string }> {
+  earlierOverdue: Record<string, string> = {},
+): Array<{ currency: string; paid: string; unpaid: string; inProgress: string; earlierOverdue: string; owed: string }> {
+  const zero = () => ({ paid: new Big(0), unpaid: new Big(0), inProgress: new Big(0) });
   const sums = new Map<string, { paid: Big; unpaid: Big; inProgress: Big }>();
   for (const payment of payments) {
     const currency = displayCurrency(payment.currency);
-    const sum = sums.get(currency) ?? { paid: new Big(0), unpaid: new Big(0), inProgress: new Big(0) };
+    const sum = sums.get(currency) ?? zero();
     const amount = new Big(payment.amount);
     if (payment.status === "paid") sum.paid = sum.paid.plus(amount);
     else if (stillToPay(payment)) sum.unpaid = sum.unpaid.plus(amount);
     else sum.inProgress = sum.inProgress.plus(amount);
     sums.set(currency, sum);
   }
+  for (const currency of Object.keys(earlierOverdue)) if (!sums.has(currency)) sums.set(currency, zero());
   return [...sums]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, sum]) => ({
-      currency,
-      paid: amountString(sum.paid),
-      unpaid: amountString(sum.unpaid),
-      inProgress: amountString(sum.inProgress),
-    }));
+    .map(([currency, sum]) => {
+      const earlier = new Big(earlierOverdue[currency] ?? "0");
+      return {
+        currency,
+        paid: amountString(sum.paid),
+        unpaid: amountString(sum.unpaid),
+        inProgress: amountString(sum.inProgress),
+        earlierOverdue: amountString(earlier),
+        owed: amountString(sum.unpaid.plus(earlier)),
+      };
+    });
 }
 
 /**

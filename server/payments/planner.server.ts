@@ -1,10 +1,12 @@
 import { type CutOff, cutOffFor, type Rail } from "#core/domain/cut-offs";
 import {
   balancesByCurrency,
+  carriesEarlierOverdue,
   type Coverage,
   coverageByDay,
   dailyOutflows,
   dayInMonth,
+  earlierOverdueByCurrency,
   monthGrid,
   monthKey,
   outflowsByCurrency,
@@ -30,9 +32,10 @@ import { payeeName, payNowEntry } from "./recurring.server";
 
 /**
  * 'Planificador de pagos' (§2 /planner; decision 057): one month of the company's payments (one
- * call, `?date=YYYY-MM`), the current balances the dashboard reads, and the bank holidays the
- * calculator reads (`nonworkingdates`, the same hour-long cache), folded by the pure rules of
- * core/domain/payment-planner.ts into what each day of the calendar shows.
+ * call, `?date=YYYY-MM`), the current balances the dashboard reads, the bank holidays the
+ * calculator reads (`nonworkingdates`, the same hour-long cache) and, from today's month on, the
+ * schedules 'Mis pagos recurrentes' reads (what is still owed from earlier months, decision 145),
+ * folded by the pure rules of core/domain/payment-planner.ts into what each day of the calendar shows.
  */
 
 export interface PlannerDayView {
@@ -99,14 +102,16 @@ export interface PlannerData {
   weeks: PlannerDayView[][] | null;
   balancesKnown: boolean;
   /**
-   * The month per currency: paid, still to pay, in process (null when none), the current balance
-   * and, when that balance does not cover what is still to pay, the amount missing.
+   * The month per currency: paid, still to pay, in process (null when none), still owed from
+   * earlier months (null when none or unknown), the current balance and, when that balance does not
+   * cover what is still to pay with what is owed from earlier months, the amount missing.
    */
   outflows: Array<{
     currency: string;
     paid: string;
     unpaid: string;
     inProgress: string | null;
+    earlierOverdue: string | null;
     available: string | null;
     missing: string | null;
   }>;
@@ -146,13 +151,19 @@ export async function loadPlanner(
     optional(companyAccounts(access), null, { log: access.log, event: "planner_balances_unavailable" }),
     bankHolidays(access.api.graphql, access.log),
     currentActor(access),
-    // Only for an open day: which of its schedules has an earlier payment under way.
-    date ? optional(access.api.scheduledPayments.schedules(), null, { log: access.log, event: "scheduled_payments_unavailable" }) : null,
+    // The schedules, as 'Mis pagos recurrentes' reads them: for today's month and those ahead, what is still
+    // owed from earlier months (decision 145); for an open day, which of its schedules has an earlier
+    // payment under way. Without them the earlier months' line is left out.
+    date || carriesEarlierOverdue(month, today)
+      ? optional(access.api.scheduledPayments.schedules(), null, { log: access.log, event: "scheduled_payments_unavailable" })
+      : null,
   ]);
   const holidaySet = new Set(holidays.map((date) => date.slice(0, 10)));
   const balances = accounts ? balancesByCurrency(accounts.views) : {};
   const totals = totalsByDay(events ?? []);
-  const coverage = accounts ? coverageByDay(totals, balances, today) : new Map<string, Coverage[]>();
+  // Only with the month's own payments known: they say which overdue payments are the month's.
+  const earlier = schedules && events ? earlierOverdueByCurrency(schedules, events, month, today) : {};
+  const coverage = accounts ? coverageByDay(totals, balances, today, earlier) : new Map<string, Coverage[]>();
 
   const weeks =
     events === null
@@ -184,13 +195,14 @@ export async function loadPlanner(
           }),
         );
 
-  const outflows = outflowsByCurrency(events ?? []).map((row) => {
-    const missing = accounts ? shortfall(row.unpaid, balances[row.currency] ?? "0") : null;
+  const outflows = outflowsByCurrency(events ?? [], earlier).map((row) => {
+    const missing = accounts ? shortfall(row.owed, balances[row.currency] ?? "0") : null;
     return {
       currency: row.currency,
       paid: money(row.paid, row.currency),
       unpaid: money(row.unpaid, row.currency),
       inProgress: row.inProgress === "0.00" ? null : money(row.inProgress, row.currency),
+      earlierOverdue: row.earlierOverdue === "0.00" ? null : money(row.earlierOverdue, row.currency),
       available: accounts ? money(balances[row.currency] ?? "0", row.currency) : null,
       missing: missing === null ? null : money(missing, row.currency),
     };

@@ -436,6 +436,47 @@ test("a payment an operation already pays reads 'En proceso' on the planner and 
   await expect(planned.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
 });
 
+test("this month's planner shows what is still owed from earlier months apart and counts it in the coverage verdict", async ({ page }) => {
+  const amountIn = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1].replace(/,/g, "") ?? Number.NaN);
+  const figures = async () => {
+    const row = page.getByRole("region", { name: /^Salidas de .+ por divisa$/ }).getByRole("row", { name: /^MXN/ });
+    const toPay = await row.getByRole("cell").nth(1).innerText();
+    return {
+      row,
+      unpaid: amountIn(toPay, /\$([\d,]+\.\d{2})/),
+      earlier: amountIn(toPay, /Vencidos de meses anteriores: \$([\d,]+\.\d{2}) MXN/),
+      available: amountIn(await row.getByRole("cell").nth(2).innerText(), /\$([\d,]+\.\d{2})/),
+    };
+  };
+  await loginAs(page, "ana.admin");
+  // The seed's monthly 85,000 MXN rent to Telas Monterrey has two payments overdue: the older always in an earlier month.
+  await page.goto("/planner");
+  const seeded = await figures();
+  await expect(seeded.row.getByRole("cell").nth(1)).toContainText(/Vencidos de meses anteriores: \$[\d,]+\.\d{2} MXN/);
+  expect(seeded.earlier).toBeGreaterThanOrEqual(85_000);
+  await expect(seeded.row.getByRole("link", { name: "Ver en Mis pagos recurrentes" })).toHaveAttribute("href", "/pagos-recurrentes");
+  await expect(seeded.row.getByRole("cell").nth(3)).toContainText("Cubierto");
+  await expect(seeded.row.getByRole("cell").nth(3)).toContainText("Incluye los vencidos de meses anteriores");
+
+  // Through the bank: one payment, 40 days ago (always an earlier month), passed unpaid and beyond the balance.
+  await sandboxControl("/__scheduledpayments", {
+    userName: "ana.admin",
+    amount: 900_000_000,
+    accountOrigin: "A-100234-01",
+    recipientId: 501,
+    recurrent: { frequency: "monthly", firstDate: mexicoDay(-40), count: 1 },
+    paid: 0,
+  });
+  await page.goto("/planner");
+  const owed = await figures();
+  // This month's 'Por pagar' stays this month's; the earlier line grows by it, and the verdict counts both.
+  expect(owed.unpaid).toBe(seeded.unpaid);
+  expect(owed.earlier).toBe(seeded.earlier + 900_000_000);
+  const cents = Math.round(owed.unpaid * 100) + Math.round(owed.earlier * 100) - Math.round(owed.available * 100);
+  const missing = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  await expect(owed.row.getByRole("cell").nth(3)).toContainText(`Falta $${missing} MXN`);
+});
+
 test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurring list and the planner, never 'Pendiente'", async ({
   page,
 }) => {
