@@ -84,15 +84,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The 'Por aprobar' notice's sentence, worded here: which of its four wordings is the server's choice, not the bundle's. */
 function approvalText(notice: ApprovalNotice | null) {
   if (!notice) return null;
-  const t = serverT("dashboard");
+  // In the history namespace, which the server reads (decision 069): the four wordings stay out of the bundle.
+  const t = serverT("history");
   const { id, amount, payee } = notice;
   const description = !id
-    ? t("calculator.approval.description")
+    ? t("approvalNotice.description")
     : !amount
-      ? t("calculator.approval.descriptionOf", { id })
+      ? t("approvalNotice.descriptionOf", { id })
       : payee
-        ? t("calculator.approval.descriptionOfAmountTo", { id, amount, payee })
-        : t("calculator.approval.descriptionOfAmount", { id, amount });
+        ? t("approvalNotice.descriptionOfAmountTo", { id, amount, payee })
+        : t("approvalNotice.descriptionOfAmount", { id, amount });
   return { id, description };
 }
 
