@@ -71,7 +71,8 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                   <span className="col-start-1 row-start-2 text-sm tabular-nums text-slate-500 sm:col-start-auto sm:row-start-auto dark:text-slate-400">
                     {row.createdAtText}
                   </span>
-                  <span className="col-start-1 row-start-1 min-w-0 truncate font-medium sm:col-start-auto sm:row-start-auto">
+                  {/* On a phone the recipient wraps rather than being cut to 'Acer…': transfers of one amount stay apart. */}
+                  <span className="col-start-1 row-start-1 min-w-0 break-words font-medium sm:col-start-auto sm:row-start-auto sm:truncate">
                     {type}
                     {detail ? <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">{detail}</span> : null}
                   </span>

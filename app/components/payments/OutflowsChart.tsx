@@ -40,7 +40,8 @@ export function OutflowsChart({
           key: day.date,
           label: LABELLED.has(dayOfMonth) ? String(dayOfMonth) : "",
           volume: day.volume,
-          highlighted: !isZero(day.unpaid),
+          // A day with a payment not yet made (still to pay, or being paid) is not a day 'solo con pagos hechos'.
+          highlighted: !isZero(day.unpaid) || !isZero(day.inProgress),
         };
       })}
     >
