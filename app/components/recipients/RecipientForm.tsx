@@ -277,7 +277,7 @@ export function RecipientForm({
             </div>
           ) : (
             <>
-              {text("account", { inputMode: "numeric", maxLength: 34, autoComplete: "off" })}
+              {text("account", { inputMode: "numeric", maxLength: 34, autoComplete: "off", description: t("form.hints.account") })}
               {/* The search fills the bank's fields below it. */}
               <BankSearch
                 results={bankResults}
@@ -325,6 +325,10 @@ export function RecipientForm({
                 hidden={hydrated && !intermediary}
                 className={`${hydrated && !intermediary ? "hidden" : "grid"} gap-4 md:col-span-2 md:grid-cols-2`}
               >
+                {hydrated ? null : (
+                  // Without JavaScript the fields cannot hide with the box: say when they count.
+                  <p className="text-sm text-slate-600 md:col-span-2 dark:text-slate-300">{t("form.hints.intermediaryOnly")}</p>
+                )}
                 {select("intermediaryCodeType", codeTypeOptions)}
                 {text("intermediaryBankCode", { maxLength: 11, autoCapitalize: "characters" })}
                 {text("intermediaryBankName", { maxLength: 30 })}
