@@ -214,7 +214,7 @@ test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep 
   await page.getByLabel("Relación con tu empresa").selectOption({ label: "Proveedor" });
   await page.getByLabel("Monto máximo mensual").selectOption("1");
   await page.getByLabel("Divisa").selectOption("USD");
-  await page.getByLabel("Tipo de código del banco", { exact: true }).selectOption({ label: "SWIFT" });
+  await page.getByLabel("Tipo de cuenta", { exact: true }).selectOption({ label: "SWIFT" });
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
   const dialog = page.getByRole("dialog", { name: "El formato del banco no es válido" });
   await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeVisible();

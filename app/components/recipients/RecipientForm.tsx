@@ -143,8 +143,8 @@ export function RecipientForm({
   const text = (name: RecipientField, extra: Omit<FieldProps, "meta" | "label"> = {}) => (
     <Field key={name} meta={fields[name]} label={t(`form.fields.${name}`)} {...extra} />
   );
-  const select = (name: RecipientField, options: Array<{ value: string; label: string }>) => (
-    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")}>
+  const select = (name: RecipientField, options: Array<{ value: string; label: string }>, hint?: string) => (
+    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")} hint={hint}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -284,7 +284,7 @@ export function RecipientForm({
                 failed={bankSearchFailed}
                 typed={{ type: typedText(lastResult, "bankSearchType"), query: typedText(lastResult, "bankSearchQuery") }}
               />
-              {select("codeType", codeTypeOptions)}
+              {select("codeType", codeTypeOptions, t("form.hints.codeType"))}
               {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: t("form.hints.bankCode") })}
               {text("bankName", { maxLength: 60 })}
               {text("bankCity", { maxLength: 60 })}
