@@ -77,14 +77,20 @@ test("'Ver proveedores' opens each side's providers, with 'Mejor' on the one tha
   await loginAs(page, "ana.admin");
   const buying = pricePanel(page).getByRole("table", { name: "Mejores proveedores de liquidez para compra" });
   await expect(buying).toBeHidden();
-  const best = (await pricePanel(page).getByRole("definition").filter({ hasText: "Mejor" }).first().textContent()) ?? "";
   await pricePanel(page).getByText("Ver proveedores").click();
   await expect(buying).toBeVisible();
   await expect(pricePanel(page).getByRole("table", { name: "Mejores proveedores de liquidez para venta" })).toBeVisible();
-  // The provider named beside the calculator is the one the list marks 'Mejor'.
-  const provider = /LP-[\w-]+/.exec(best)?.[0] ?? "";
-  expect(provider).not.toBe("");
-  await expect(buying.getByRole("row").filter({ hasText: "Mejor" })).toContainText(provider);
+  // The provider named beside the calculator is the one the list marks 'Mejor'. While the market is open the
+  // prices move every few seconds, so both are read together, until one reading finds them at the same tick.
+  const bestNamed = async () => {
+    const [named, marked] = await Promise.all([
+      pricePanel(page).getByRole("definition").filter({ hasText: "Mejor" }).first().textContent(),
+      buying.getByRole("row").filter({ hasText: "Mejor" }).textContent(),
+    ]);
+    const provider = /LP-[\w-]+/.exec(named ?? "")?.[0] ?? "";
+    return provider !== "" && (marked ?? "").includes(provider);
+  };
+  await expect.poll(bestNamed, { timeout: 15_000 }).toBe(true);
 });
 
 test("a select with one possible choice comes chosen from the server, one with several asks", async ({ page }) => {
@@ -104,7 +110,7 @@ test("'Historial de Operaciones' names whom each transfer went to, as a buy show
   await expect(transfers.first()).toBeVisible();
   for (const transfer of await transfers.all()) {
     const name = /^Transferencia a (.+?) por /.exec((await transfer.getAttribute("aria-label")) ?? "")?.[1] ?? "";
-    await expect(transfer).toContainText(`Transferencia${name}`, { useInnerText: false });
+    await expect(transfer).toContainText(`Transferencia ${name}`, { useInnerText: false });
   }
   await expect(list.getByRole("link", { name: /^Compra USD\/MXN por / }).first()).toContainText("USD/MXN");
 });
@@ -114,9 +120,12 @@ const tourCard = (page: Page) => page.getByRole("region", { name: "Recorrido gui
 /** `target`'s top and bottom in the page (not the window), so a scroll does not change them. */
 async function pageBox(page: Page, target: Locator) {
   await expect(target).toBeVisible();
-  const box = await target.boundingBox();
-  const scrolled = await page.evaluate(() => window.scrollY);
-  return { top: (box?.y ?? 0) + scrolled, bottom: (box?.y ?? 0) + (box?.height ?? 0) + scrolled };
+  // Read in one go: the page may still be scrolling to the tour's card, and a box and a scroll offset read apart
+  // would then disagree.
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+  });
 }
 
 test("on a phone the tour's card sits right above what it explains and keeps the first field in the first view", async ({

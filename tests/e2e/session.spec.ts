@@ -282,6 +282,8 @@ test("the screens outside the shell carry the brand and the app's buttons", asyn
   await page.goto("/login?sesion=expirada");
   await expect(page.getByRole("banner")).toContainText("FXN");
   await page.getByRole("link", { name: "Entendido" }).click();
+  // The notice has its own way to the bank: the page's is the one left once the notice is gone.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   const toBank = page.getByRole("link", { name: "Ir a la banca en línea" });
   await expect(toBank).toHaveClass(/rounded-full/);
 });

@@ -100,8 +100,7 @@ export function AlertsList({ rows }: { rows: AlertRowView[] }) {
       rowHeader: true,
       card: "title",
       cell: (row) => row.pair,
-      // One unbroken title: a card's badge beside it must not split it as 'USD/MXN ·' over 'Venta'.
-      cardCell: (row) => <span className="whitespace-nowrap">{`${row.pair} · ${t(`operations.${row.operation}`)}`}</span>,
+      cardCell: (row) => `${row.pair} · ${t(`operations.${row.operation}`)}`,
     },
     { key: "operation", header: t("table.operation"), card: "none", cell: (row) => t(`operations.${row.operation}`) },
     {

@@ -74,7 +74,9 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                   {/* On a phone the recipient wraps rather than being cut to 'Acer…': transfers of one amount stay apart. */}
                   <span className="col-start-1 row-start-1 min-w-0 break-words font-medium sm:col-start-auto sm:row-start-auto sm:truncate">
                     {type}
-                    {detail ? <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">{detail}</span> : null}
+                    {/* A real space: the type and the name are two words, so a phone wraps between them, not inside one. */}
+                    {detail ? " " : null}
+                    {detail ? <span className="ml-1 text-sm font-normal text-slate-500 dark:text-slate-400">{detail}</span> : null}
                   </span>
                   <span className="col-start-2 row-start-1 whitespace-nowrap text-right font-semibold tabular-nums sm:col-start-auto sm:row-start-auto">
                     {row.amount}

@@ -143,8 +143,8 @@ export function RecipientForm({
   const text = (name: RecipientField, extra: Omit<FieldProps, "meta" | "label"> = {}) => (
     <Field key={name} meta={fields[name]} label={t(`form.fields.${name}`)} {...extra} />
   );
-  const select = (name: RecipientField, options: Array<{ value: string; label: string }>, hint?: string) => (
-    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")} hint={hint}>
+  const select = (name: RecipientField, options: Array<{ value: string; label: string }>) => (
+    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -277,6 +277,8 @@ export function RecipientForm({
             </div>
           ) : (
             <>
+              {/* The account's type first: the account number's and the bank code's hints depend on it. */}
+              {select("codeType", codeTypeOptions)}
               {text("account", { inputMode: "numeric", maxLength: 34, autoComplete: "off", description: t("form.hints.account") })}
               {/* The search fills the bank's fields below it. */}
               <BankSearch
@@ -284,7 +286,6 @@ export function RecipientForm({
                 failed={bankSearchFailed}
                 typed={{ type: typedText(lastResult, "bankSearchType"), query: typedText(lastResult, "bankSearchQuery") }}
               />
-              {select("codeType", codeTypeOptions, t("form.hints.codeType"))}
               {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: t("form.hints.bankCode") })}
               {text("bankName", { maxLength: 60 })}
               {text("bankCity", { maxLength: 60 })}
