@@ -193,9 +193,19 @@ describe("recipient registration through the challenge", () => {
       code: "BANK_FORMAT",
       message: BANK_FORMAT_MESSAGE,
     });
-    expect((await post({ ...foreign, alias: "Otro 2", bankTypeAccount: 11 }, "d")).body).toMatchObject({
-      code: "IBAN",
-      message: IBAN_MESSAGE,
+    // With IBAN the account is the IBAN: digits alone, a typo in it, or another country than the SWIFT's are refused.
+    const iban = { ...foreign, bankTypeAccount: 11, bank: "Commerzbank", bankCode: "COBADEFF", accountClabe: "DE89370400440532013000" };
+    for (const [key, refused] of [
+      ["d1", { ...iban, alias: "Otro 2", accountClabe: "370400440532013000" }],
+      ["d2", { ...iban, alias: "Otro 3", accountClabe: "DE89370400440532013001" }],
+      ["d3", { ...iban, alias: "Otro 4", bank: "Banco Santander", bankCode: "BSCHESMM" }],
+    ] as const) {
+      expect((await post(refused, key)).body).toMatchObject({ code: "IBAN", message: IBAN_MESSAGE });
+    }
+    expect((await post({ ...iban, alias: "Commerz" }, "d4")).status).toBe(201);
+    // An ABA, CHIPS or SWIFT account is still digits only.
+    expect((await post({ ...foreign, alias: "Otro 5", accountClabe: "DE89370400440532013000" }, "d5")).body).toMatchObject({
+      code: "ACCOUNT_NUMBER",
     });
     expect((await post({ ...nationalPerson, alias: "textil del norte" }, "e")).body).toMatchObject({
       code: "DUPLICATE_ALIAS",

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { isValidClabe } from "./clabe";
 import type { SandboxContext } from "./context";
 import { HttpError, json, parseWith, type RequestContext, type Router } from "./http";
+import { ibanCountryIfValid } from "./iban";
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyRecord, once } from "./idempotency";
 import { addNotification } from "./notifications";
 import { authenticate as authenticatePartner } from "./partner";
@@ -201,19 +202,24 @@ export const DUPLICATE_ALIAS_MESSAGE = "Ya creaste un destinatario con el mismo 
 const BIC = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 const national = (type: RecipientType) => type.endsWith("n");
 
-/** What the bank checks before registering: the account, the bank code's format, IBAN lengths. */
+/** What the bank checks before registering: the account, the bank code's format, the IBAN and its country. */
 function bankChecks(data: RecipientData): void {
   if (national(data.recipientType)) {
     if (!isValidClabe(data.accountClabe)) throw new HttpError(422, ACCOUNT_MESSAGE, "ACCOUNT_NUMBER");
     return;
   }
-  if (!/^\d{4,34}$/.test(data.accountClabe)) throw new HttpError(422, ACCOUNT_MESSAGE, "ACCOUNT_NUMBER");
+  const iban = data.bankTypeAccount === 11;
+  // With IBAN the account is the IBAN itself; other types take the bank's account number, digits only.
+  if (!iban && !/^\d{4,34}$/.test(data.accountClabe)) throw new HttpError(422, ACCOUNT_MESSAGE, "ACCOUNT_NUMBER");
   const code = (data.bankCode ?? "").toUpperCase();
   const formatOk =
     data.bankTypeAccount === 7 ? /^\d{9}$/.test(code) : data.bankTypeAccount === 8 ? /^[A-Z0-9]{8,11}$/.test(code) : BIC.test(code);
   if (!formatOk) throw new HttpError(422, BANK_FORMAT_MESSAGE, "BANK_FORMAT");
-  // An IBAN's account part (BBAN) runs 11 to 30 characters; with the country and check digits, 15 to 34.
-  if (data.bankTypeAccount === 11 && !/^\d{15,32}$/.test(data.accountClabe)) throw new HttpError(422, IBAN_MESSAGE, "IBAN");
+  // An IBAN must be whole (ISO 13616, check digits included) and of the country of the bank's SWIFT code
+  // (its 5th and 6th letters): a German IBAN cannot live at a Spanish bank.
+  if (iban && ibanCountryIfValid(data.accountClabe) !== code.slice(4, 6)) {
+    throw new HttpError(422, IBAN_MESSAGE, "IBAN");
+  }
   if (data.intermediaryBankCode && !BIC.test(data.intermediaryBankCode.toUpperCase()) && data.intermediaryAccountType === 9) {
     throw new HttpError(422, BANK_FORMAT_MESSAGE, "BANK_FORMAT");
   }

@@ -1,3 +1,5 @@
+import { IBAN_PATTERN } from "./iban";
+
 /**
  * A full account number as a person reads it: what it is (a national 18-digit number is a CLABE,
  * an IBAN is an IBAN, anything else is an account number) and in groups of four, the way it is
@@ -6,12 +8,10 @@
  */
 export type AccountNumberKind = "clabe" | "iban" | "account";
 
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
-
 export function accountNumberKind(value: string, national: boolean): AccountNumberKind {
   const raw = value.replace(/\s/g, "").toUpperCase();
   if (national && /^\d{18}$/.test(raw)) return "clabe";
-  if (IBAN.test(raw)) return "iban";
+  if (IBAN_PATTERN.test(raw)) return "iban";
   return "account";
 }
 

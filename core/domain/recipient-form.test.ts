@@ -110,6 +110,16 @@ describe("recipientSchema: the four variants accept valid data", () => {
     expect(value.rfc).toBeUndefined();
   });
 
+  it("with IBAN, takes the IBAN as printed and sends it compact", () => {
+    const value = recipientSchema().parse({
+      ...physicalForeign,
+      codeType: "11",
+      account: "de89 3704 0044 0532 0130 00",
+      bankCode: "COBADEFF",
+    });
+    expect(value).toMatchObject({ account: "DE89370400440532013000", codeType: 11 });
+  });
+
   it("moral internacional, with an intermediary bank", () => {
     const value = recipientSchema().parse({
       ...moralForeign,
@@ -196,6 +206,21 @@ describe("recipientSchema: every §5 rule rejects with its message", () => {
     ["amount band option", moralNational, "amountMax", "5", "Selecciona una opción válida"],
     ["international account required", physicalForeign, "account", "", "Campo obligatorio"],
     ["international account digits", physicalForeign, "account", "DE89370400", "Ingresa un número de cuenta válido"],
+    ["international account max 34", physicalForeign, "account", "1".repeat(35), "Máximo 34 caracteres"],
+    [
+      "an IBAN account is an IBAN",
+      { ...physicalForeign, codeType: "11" },
+      "account",
+      "370400440532013000",
+      "Ingresa un IBAN válido: 2 letras del país, 2 dígitos y de 11 a 30 letras o dígitos",
+    ],
+    [
+      "an IBAN with a typo",
+      { ...physicalForeign, codeType: "11" },
+      "account",
+      "DE89 3704 0044 0532 0130 01",
+      "Revisa el IBAN: sus dígitos de control no coinciden con el resto",
+    ],
     ["code type option", physicalForeign, "codeType", "10", "Selecciona una opción válida"],
     ["bank code required", physicalForeign, "bankCode", "", "Campo obligatorio"],
     ["bank code min 8", physicalForeign, "bankCode", "BKCHHK", "Mínimo 8 caracteres"],

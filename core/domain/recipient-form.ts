@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import texts from "../locales/es-MX/recipients.json";
 import { bankOfClabe, clabeProblem } from "./clabe";
+import { compactIban, IBAN_TYPED_MAX, ibanProblem } from "./iban";
 import { isEmailAddress, msg } from "./validation";
 
 /**
@@ -26,11 +27,12 @@ export function recipientTypeOf(person: "FISICA" | "MORAL", origin: "NACIONAL" |
 }
 
 /** §9 account type codes of international banks. */
+export const IBAN_CODE_TYPE = "11";
 export const CODE_TYPES = [
   { id: "7", name: "ABA" },
   { id: "8", name: "CHIPS" },
   { id: "9", name: "SWIFT" },
-  { id: "11", name: "IBAN" },
+  { id: IBAN_CODE_TYPE, name: "IBAN" },
 ] as const;
 
 /** §3 relation types. */
@@ -149,6 +151,11 @@ export function isValidRfc(value: string): boolean {
 }
 
 const clabeCheck: Check = (value) => (clabeProblem(value) ? invalid.clabe : null);
+/** With IBAN (§9 code 11) the account is the IBAN itself, letters included (decision 147). */
+const ibanCheck: Check = (value) => {
+  const problem = ibanProblem(value);
+  return problem === "format" ? invalid.ibanFormat : problem === "checkDigits" ? invalid.ibanCheckDigits : null;
+};
 const rfcCheck: Check = (value) => (isValidRfc(value) ? null : invalid.rfc);
 const place = (message: string) => [pattern(LETTERS, message), minLength(4), maxLength(30)];
 const bankCode = [minLength(8), maxLength(11)];
@@ -177,7 +184,10 @@ function rulesFor(type: RecipientType, values: Partial<Record<RecipientField, st
     return rules;
   }
   Object.assign(rules, {
-    account: required(pattern(/^\d+$/, invalid.account), maxLength(34)),
+    account:
+      values.codeType === IBAN_CODE_TYPE
+        ? required(maxLength(IBAN_TYPED_MAX), ibanCheck)
+        : required(pattern(/^\d+$/, invalid.account), maxLength(34)),
     codeType: required(oneOf(CODE_TYPES.map((code) => code.id))),
     bankCode: required(...bankCode),
     bankName: required(pattern(LETTERS, invalid.bankName), minLength(4), maxLength(60)),
@@ -300,7 +310,7 @@ function toInput(values: Partial<Record<RecipientField, string>>): RecipientInpu
     return input;
   }
   Object.assign(input, {
-    account: text("account"),
+    account: text("codeType") === IBAN_CODE_TYPE ? compactIban(text("account")) : text("account"),
     codeType: Number(text("codeType")),
     bankCode: text("bankCode").toUpperCase(),
     bankName: text("bankName"),

@@ -188,16 +188,13 @@ test("a failed challenge on a registration shows the recipient's error", async (
   await expect(expired.getByRole("link")).toHaveText(["Entendido"]);
 });
 
-test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep the form", async ({ page }) => {
-  await loginAs(page, "ana.admin");
-  await page.goto("/destinatarios-alta?tipo=pme");
-  const values: Record<string, string> = {
+/** The international company form of the bank-rejection tests, filled up to 'Continuar con mi token'. */
+async function fillForeignCompany(page: Page, bank: { type: string; account: string; code: string }) {
+  await fillNational(page, {
     "Razón social": "Shenzhen Lights Co",
     Alias: "Lights",
     "Correo electrónico": "ap@lights.cn",
     Teléfono: "8612345678",
-    "Número de cuenta": "0128756003945",
-    "Código del banco": "12345678",
     "Nombre del banco": "Bank of China",
     "Ciudad del banco": "Hong Kong",
     Calle: "Nathan Road",
@@ -206,15 +203,22 @@ test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep 
     Colonia: "Kowloon",
     Ciudad: "Hong Kong",
     Estado: "Kowloon",
-  };
-  await fillNational(page, values);
+  });
   // Countries come from the catalogue (§7 /countries-catalogs).
   await page.getByLabel("País del banco", { exact: true }).selectOption("China");
   await page.getByLabel("País", { exact: true }).selectOption("China");
   await page.getByLabel("Relación con tu empresa").selectOption({ label: "Proveedor" });
   await page.getByLabel("Monto máximo mensual").selectOption("1");
   await page.getByLabel("Divisa").selectOption("USD");
-  await page.getByLabel("Tipo de cuenta", { exact: true }).selectOption({ label: "SWIFT" });
+  await page.getByLabel("Tipo de cuenta", { exact: true }).selectOption({ label: bank.type });
+  await page.getByLabel("Número de cuenta", { exact: true }).fill(bank.account);
+  await page.getByLabel("Código del banco", { exact: true }).fill(bank.code);
+}
+
+test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep the form", async ({ page }) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta?tipo=pme");
+  await fillForeignCompany(page, { type: "SWIFT", account: "0128756003945", code: "12345678" });
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
   const dialog = page.getByRole("dialog", { name: "El formato del banco no es válido" });
   await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeVisible();
@@ -230,6 +234,38 @@ test("the bank rejects an international bank code: 'Cancelar'/'Reintentar' keep 
   await expect(page.getByLabel("Razón social")).toHaveValue("Shenzhen Lights Co");
   await page.getByRole("button", { name: "Continuar con mi token" }).click();
   await expect(page.getByRole("heading", { name: "Confirma el alta de tu destinatario" })).toBeVisible();
+});
+
+test("an IBAN is typed as printed; a typo stays in the form, another country's bank gets §8's IBAN error", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await loginAs(page, "ana.admin");
+  await page.goto("/destinatarios-alta?tipo=pme");
+  // A typo in the last digit: the check digits catch it before any token is asked for.
+  await fillForeignCompany(page, { type: "IBAN", account: "DE89 3704 0044 0532 0130 01", code: "BSCHESMM" });
+  const account = page.getByLabel("Número de cuenta", { exact: true });
+  // The hint names the chosen type: with JS as it is chosen, without it once the form comes back.
+  if (javaScriptEnabled) await expect(account).toHaveAccessibleDescription(/El IBAN completo, con sus letras/);
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await expect(account).toHaveAccessibleDescription(/El IBAN completo, con sus letras/);
+  await expect(account).toHaveAccessibleDescription(/Revisa el IBAN: sus dígitos de control no coinciden/);
+  await expect(account).toHaveValue("DE89 3704 0044 0532 0130 01");
+
+  // A whole German IBAN at a Spanish bank: the bank refuses it with §8's IBAN error.
+  await account.fill("DE89 3704 0044 0532 0130 00");
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  const dialog = page.getByRole("dialog", { name: "Parece que hubo un error con el código IBAN..." });
+  await expect(dialog.getByRole("link", { name: "Cancelar" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(account).toHaveValue("DE89 3704 0044 0532 0130 00");
+
+  // The German bank's SWIFT takes it.
+  await page.getByLabel("Código del banco", { exact: true }).fill("COBADEFF");
+  await page.getByRole("button", { name: "Continuar con mi token" }).click();
+  await expect(page.getByRole("heading", { name: "Confirma el alta de tu destinatario" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "terminación 3000" })).toBeVisible();
 });
 
 test("upload a 200-row Excel with 5 bad rows and register the 195 good ones", async ({ page }, testInfo) => {

@@ -2,16 +2,18 @@ import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/re
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import type { MouseEvent, ReactNode } from "react";
+import type { ChangeEvent, MouseEvent, ReactNode } from "react";
 import { forwardRef, useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { bankOfClabe } from "#core/domain/clabe";
+import { IBAN_TYPED_MAX } from "#core/domain/iban";
 import type { RecipientField, RecipientFormValues, RecipientInput, RecipientType } from "#core/domain/recipient-form";
 import {
   ALIAS_MAX,
   AMOUNT_BANDS,
   carriedFields,
+  IBAN_CODE_TYPE,
   isNational,
   isPhysical,
   RECIPIENT_EMAIL_MAX,
@@ -122,6 +124,10 @@ export function RecipientForm({
   };
   const [clabe, setClabe] = useState(initial("clabe"));
   const [intermediary, setIntermediary] = useState(initial("hasIntermediary") === "on");
+  // The account's type decides what its number and the bank code take: each hint names only the chosen one.
+  const [codeType, setCodeType] = useState(initial("codeType"));
+  const byType = (hint: "account" | "bankCode") =>
+    codeTypes.some((code) => code.id === codeType) ? t(`form.hints.${hint}ByType.${codeType}`) : t(`form.hints.${hint}`);
   // Without JS every intermediary field shows (the rules apply only when the box is checked);
   // with JS they follow the box.
   const [hydrated, setHydrated] = useState(false);
@@ -143,8 +149,12 @@ export function RecipientForm({
   const text = (name: RecipientField, extra: Omit<FieldProps, "meta" | "label"> = {}) => (
     <Field key={name} meta={fields[name]} label={t(`form.fields.${name}`)} {...extra} />
   );
-  const select = (name: RecipientField, options: Array<{ value: string; label: string }>) => (
-    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")}>
+  const select = (
+    name: RecipientField,
+    options: Array<{ value: string; label: string }>,
+    onChange?: (event: ChangeEvent<HTMLSelectElement>) => void,
+  ) => (
+    <SelectField key={name} meta={fields[name]} label={t(`form.fields.${name}`)} placeholder={t("form.choose")} onChange={onChange}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -278,15 +288,23 @@ export function RecipientForm({
           ) : (
             <>
               {/* The account's type first: the account number's and the bank code's hints depend on it. */}
-              {select("codeType", codeTypeOptions)}
-              {text("account", { inputMode: "numeric", maxLength: 34, autoComplete: "off", description: t("form.hints.account") })}
+              {select("codeType", codeTypeOptions, (event) => setCodeType(event.currentTarget.value))}
+              {text("account", {
+                // An IBAN starts with its country's letters and is copied in groups of four (42 with its
+                // blanks); a plain account number longer than the rule's 34 digits gets its message.
+                inputMode: codeType === IBAN_CODE_TYPE ? "text" : "numeric",
+                autoCapitalize: "characters",
+                maxLength: IBAN_TYPED_MAX,
+                autoComplete: "off",
+                description: byType("account"),
+              })}
               {/* The search fills the bank's fields below it. */}
               <BankSearch
                 results={bankResults}
                 failed={bankSearchFailed}
                 typed={{ type: typedText(lastResult, "bankSearchType"), query: typedText(lastResult, "bankSearchQuery") }}
               />
-              {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: t("form.hints.bankCode") })}
+              {text("bankCode", { maxLength: 11, autoCapitalize: "characters", description: byType("bankCode") })}
               {text("bankName", { maxLength: 60 })}
               {text("bankCity", { maxLength: 60 })}
               {country("bankCountry")}
