@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 import { priceWithTax } from "#core/domain/membership";
@@ -10,12 +10,12 @@ import { wizardSchema } from "#core/domain/wizard";
 import auth from "#core/locales/es-MX/auth.json";
 import membership from "#core/locales/es-MX/membership.json";
 import { formatMoney } from "#core/money";
+import { TermsConsent } from "~/components/membership/TermsConsent";
 import { BrandedPage } from "~/components/shell/BrandedPage";
-import { CheckboxField } from "~/components/ui/CheckboxField";
 import { FieldErrors } from "~/components/ui/field-parts";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useForm } from "~/components/ui/use-form";
-import { Trans, useTranslation } from "~/i18n";
+import { useTranslation } from "~/i18n";
 import {
   callContext,
   enrolMember,
@@ -124,24 +124,7 @@ export default function Wizard() {
           </div>
           <FieldErrors id={fields.membership.errorId} errors={fields.membership.errors ?? []} />
         </fieldset>
-        <CheckboxField
-          meta={fields.terms}
-          label={
-            <Trans
-              t={t}
-              i18nKey="wizard.terms"
-              components={[
-                <Link key="terms" to="/terminos-condiciones" target="_blank" className="text-brand-600 underline dark:text-brand-300" />,
-                <Link
-                  key="privacy"
-                  to="/terminos-condiciones#aviso-de-privacidad"
-                  target="_blank"
-                  className="text-brand-600 underline dark:text-brand-300"
-                />,
-              ]}
-            />
-          }
-        />
+        <TermsConsent meta={fields.terms} t={t} i18nKey="wizard.terms" />
         {formErrors?.length ? (
           <p role="alert" id={form.errorId} className="rounded-md bg-red-50 p-3 text-failed dark:bg-red-950">
             {formErrors.join(" ")}

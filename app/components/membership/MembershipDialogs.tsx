@@ -7,7 +7,6 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MembershipAction } from "#core/domain/membership";
 import { membershipFormSchema } from "#core/domain/membership";
 import { buttonClass } from "~/components/ui/button";
-import { CheckboxField } from "~/components/ui/CheckboxField";
 import { ErrorList } from "~/components/ui/Field";
 import { Modal, ModalActions } from "~/components/ui/Modal";
 import { SelectField } from "~/components/ui/SelectField";
@@ -17,6 +16,7 @@ import type { Translate } from "~/i18n";
 import { Trans, useTranslation } from "~/i18n";
 
 import type { MembershipView } from "./MembershipSummary";
+import { TermsConsent } from "./TermsConsent";
 
 export type MembershipDialogsProps = {
   dialog: MembershipAction;
@@ -90,21 +90,7 @@ export function MembershipDialogs({
           </SelectField>
         ) : null}
         {noAccounts ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("upgrade.noAccounts")}</p> : null}
-        {dialog === "mejorar" ? (
-          <CheckboxField
-            meta={fields.terms}
-            label={
-              <Trans
-                t={t}
-                i18nKey="upgrade.terms"
-                components={[
-                  <Link key="terms" to="/terminos-condiciones" target="_blank" className={LEGAL_LINK} />,
-                  <Link key="privacy" to="/terminos-condiciones#aviso-de-privacidad" target="_blank" className={LEGAL_LINK} />,
-                ]}
-              />
-            }
-          />
-        ) : null}
+        {dialog === "mejorar" ? <TermsConsent meta={fields.terms} t={t} i18nKey="upgrade.terms" /> : null}
         <ErrorList id={form.errorId} errors={form.errors} />
         <ModalActions>
           <Link to={closeHref} preventScrollReset className={buttonClass("secondary")}>
@@ -122,8 +108,6 @@ export function MembershipDialogs({
     </Modal>
   );
 }
-
-const LEGAL_LINK = "text-brand-600 underline dark:text-brand-300";
 
 /**
  * What confirming charges, in the product's words for this company (decision 143): the trial and the day
