@@ -452,7 +452,15 @@ export default function Planner() {
                       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
                         <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.due")}</dt>
                         <dd className="text-right tabular-nums">{row.due}</dd>
-                        <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.cumulative")}</dt>
+                        {row.carried ? (
+                          <>
+                            <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.carried")}</dt>
+                            <dd className="text-right tabular-nums text-failed">{row.carried}</dd>
+                          </>
+                        ) : null}
+                        <dt className="text-left text-slate-600 dark:text-slate-300">
+                          {t(row.carried ? "planner.modal.cumulativeWithCarried" : "planner.modal.cumulative")}
+                        </dt>
                         <dd className="text-right font-semibold tabular-nums">{row.cumulative}</dd>
                         <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.available")}</dt>
                         <dd className="text-right tabular-nums">{row.available}</dd>

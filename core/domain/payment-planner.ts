@@ -204,6 +204,8 @@ export interface Coverage {
   due: string;
   /** Still to pay from today to that day (overdue payments of the month count today). */
   cumulative: string;
+  /** What of `cumulative` earlier months still owe (decision 145), or null when nothing: said apart, not silently inside. */
+  carried: string | null;
   /** Current balance in that currency ("0.00" without an account in it). */
   available: string;
   short: boolean;
@@ -237,6 +239,7 @@ export function coverageByDay(
         currency,
         due: amountString(new Big(day.due[currency] ?? "0")),
         cumulative: amountString(cumulative),
+        carried: carried[currency] && new Big(carried[currency]).gt(0) ? amountString(new Big(carried[currency])) : null,
         available: amountString(available),
         short: cumulative.gt(available),
       };

@@ -74,6 +74,8 @@ export interface CoverageView {
   currency: string;
   due: string;
   cumulative: string;
+  /** What of `cumulative` earlier months still owe, or null. */
+  carried: string | null;
   available: string;
   short: boolean;
   /** The payment system and its cut-off for that currency (§4), and, today, whether it has passed. */
@@ -131,6 +133,7 @@ function coverageView(row: Coverage, cutOff: CutOff): CoverageView {
     currency: row.currency,
     due: money(row.due, row.currency),
     cumulative: money(row.cumulative, row.currency),
+    carried: row.carried === null ? null : money(row.carried, row.currency),
     available: money(row.available, row.currency),
     short: row.short,
   };

@@ -475,6 +475,15 @@ test("this month's planner shows what is still owed from earlier months apart an
   const cents = Math.round(owed.unpaid * 100) + Math.round(owed.earlier * 100) - Math.round(owed.available * 100);
   const missing = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
   await expect(owed.row.getByRole("cell").nth(3)).toContainText(`Falta $${missing} MXN`);
+
+  // Today's day names what earlier months owe apart, above the running total that includes it.
+  const today = mexicoDay(0);
+  await page.goto(`/planner?mes=${Number(today.slice(5, 7))}&anio=${today.slice(0, 4)}&dia=${today}`);
+  const coverage = page.getByRole("dialog").getByRole("region", { name: "Lo que falta pagar contra tus saldos" });
+  const earlier = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(owed.earlier);
+  await expect(coverage.getByRole("term").filter({ hasText: "Vencidos de meses anteriores" })).toBeVisible();
+  await expect(coverage.getByRole("definition").filter({ hasText: `$${earlier} MXN` })).toBeVisible();
+  await expect(coverage.getByRole("term").filter({ hasText: "Por pagar hasta este día, con los vencidos" })).toBeVisible();
 });
 
 test("an overdue payment reads 'Vencido', in red, on the dashboard, the recurring list and the planner, never 'Pendiente'", async ({
