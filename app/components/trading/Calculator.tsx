@@ -268,17 +268,18 @@ export function Calculator(props: CalculatorProps) {
       </h2>
       {props.transferOnly ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("calculator.transferOnly")}</p> : null}
       {tab === "transfer" && props.payNow ? <PayNowNotice payNow={props.payNow} /> : null}
-      <Tabs
-        label={t("calculator.tabs")}
-        current={tab}
-        tabs={(props.transferOnly ? (["transfer"] as const) : (["buy", "sell", "transfer"] as const)).map((id) => ({
-          id,
-          label: t(`calculator.tab.${id}`),
-          href: props.tabHref(id),
-        }))}
-      />
       {paymentBusy ? null : (
         <>
+          {/* A payment already being paid shows its operation, not tabs over an empty card. */}
+          <Tabs
+            label={t("calculator.tabs")}
+            current={tab}
+            tabs={(props.transferOnly ? (["transfer"] as const) : (["buy", "sell", "transfer"] as const)).map((id) => ({
+              id,
+              label: t(`calculator.tab.${id}`),
+              href: props.tabHref(id),
+            }))}
+          />
           <Form
             ref={formRef}
             method="post"
@@ -495,7 +496,7 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
   const { t } = useTranslation("calculator");
   if (payNow.kind !== "payable") {
     return (
-      <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950 dark:text-slate-100">
+      <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950/40 dark:text-slate-100">
         {/* Which payment: whom, how much and its date, before why it is not paid here. */}
         {payNow.kind === "missing" ? null : (
           <p className="font-semibold">{[payNow.payment.payee, payNow.payment.amount, payDay(payNow.payment.dateToPay)].join(" · ")}</p>
