@@ -39,6 +39,7 @@ export default {
         success: "rgb(var(--fxn-success) / <alpha-value>)",
         pending: "rgb(var(--fxn-pending) / <alpha-value>)",
         failed: "rgb(var(--fxn-failed) / <alpha-value>)",
+        danger: "rgb(var(--fxn-danger) / <alpha-value>)",
       },
       width: {
         sidebar: "240px",

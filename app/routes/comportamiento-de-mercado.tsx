@@ -179,7 +179,7 @@ function Rates({ pair, range, series, pairs }: { pair: string; range: RateRange;
       {series ? (
         <LiveRates key={`${pair}-${range}`} pair={pair} range={range} series={series} />
       ) : (
-        <p role="status" className="rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950">
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950/40">
           {t("rates.unavailable")}
         </p>
       )}
@@ -207,7 +207,7 @@ export default function Market() {
           </h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">{t("schedule.now", { time })}</p>
           {notice ? (
-            <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950">
+            <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-pending dark:bg-amber-950/40">
               {notice}
             </p>
           ) : null}

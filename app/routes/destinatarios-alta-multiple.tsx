@@ -102,7 +102,7 @@ export default function RecipientUpload() {
         <p className="text-slate-600 dark:text-slate-300">{t("upload.description")}</p>
       </div>
       {expired ? (
-        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950">
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950/40">
           {t("upload.errors.expired")}
         </p>
       ) : null}

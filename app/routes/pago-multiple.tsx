@@ -134,7 +134,7 @@ export default function MultiplePayment() {
       ) : allowed ? (
         <UploadForm lastResult={actionData?.result ?? null} expired={expired} />
       ) : (
-        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950">
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-pending dark:bg-amber-950/40">
           {t("forbidden")}
         </p>
       )}

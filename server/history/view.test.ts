@@ -89,6 +89,7 @@ describe("history rows", () => {
       outcome: "success",
       polled: false,
       awaitingToken: false,
+      awaitingPerson: false,
     });
     expect(historyRow(transfer)).toMatchObject({
       pair: null,
@@ -108,7 +109,12 @@ describe("history rows", () => {
 
   it("say 'Por autorizar' for an operation waiting for its signer's token, in the list and in its detail (decision 093)", () => {
     const waiting = { ...transfer, status: "sent", responseChallenge: null, referenceGFB: null } as HistoryOperation;
-    expect(historyRow(waiting)).toMatchObject({ statusLabelKey: "statusV2.awaitingToken", outcome: "pending", awaitingToken: true });
+    expect(historyRow(waiting)).toMatchObject({
+      statusLabelKey: "statusV2.awaitingToken",
+      outcome: "pending",
+      awaitingToken: true,
+      awaitingPerson: true,
+    });
     expect(operationDetail(input(waiting))).toMatchObject({
       statusLabelKey: "statusV2.awaitingToken",
       awaitingToken: true,
@@ -116,7 +122,12 @@ describe("history rows", () => {
     });
     // Waiting for an administrator is 'Por aprobar'; once approved, her key is still to come: 'Por autorizar'.
     const approval = { ...waiting, requires_admin_approval: true } as HistoryOperation;
-    expect(historyRow(approval)).toMatchObject({ statusLabelKey: "statusV2.awaitingApproval", outcome: "pending", awaitingToken: false });
+    expect(historyRow(approval)).toMatchObject({
+      statusLabelKey: "statusV2.awaitingApproval",
+      outcome: "pending",
+      awaitingToken: false,
+      awaitingPerson: true,
+    });
     expect(operationDetail(input(approval))).toMatchObject({
       statusLabelKey: "statusV2.awaitingApproval",
       approval: true,
@@ -125,7 +136,7 @@ describe("history rows", () => {
     const approved = { ...approval, approved_by: { id: "1", completeName: "Ana Martínez Ríos" } } as HistoryOperation;
     expect(historyRow(approved)).toMatchObject({ statusLabelKey: "statusV2.awaitingToken", awaitingToken: false });
     const challenged = { ...waiting, responseChallenge: { res: "0", trk: "t" } } as HistoryOperation;
-    expect(historyRow(challenged)).toMatchObject({ statusLabelKey: "statusV2.inProcess", awaitingToken: false });
+    expect(historyRow(challenged)).toMatchObject({ statusLabelKey: "statusV2.inProcess", awaitingToken: false, awaitingPerson: false });
   });
 });
 

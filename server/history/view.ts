@@ -50,6 +50,8 @@ export interface HistoryRow {
   polled: boolean;
   /** Registered and waiting for its signer's token (decision 093): 'Por autorizar', not 'En proceso'. */
   awaitingToken: boolean;
+  /** Waiting for a person, not the bank ('Por aprobar', 'Por autorizar'): its badge is outlined. */
+  awaitingPerson: boolean;
 }
 
 export interface AccountSide {
@@ -100,6 +102,8 @@ export interface OperationDetail {
   approvedBy: { memberId: string; name: string } | null;
   /** Registered and waiting for its signer's token (decision 093). */
   awaitingToken: boolean;
+  /** Waiting for a person, not the bank ('Por aprobar', 'Por autorizar'): its badge is outlined. */
+  awaitingPerson: boolean;
   voidedByAdmin: boolean;
   failure: FailureNotice | null;
   /** The settlement banner's date ('dddd D, MMMM'), when §4 shows the banner. */
@@ -177,6 +181,8 @@ function statusOf(operation: HistoryOperation) {
   }
 }
 
+const awaitsPerson = (status: ReturnType<typeof statusOf>) => status === AWAITING_TOKEN || status === AWAITING_APPROVAL;
+
 export function historyRow(operation: HistoryOperation): HistoryRow {
   const waiting = awaitingToken(operation);
   const status = statusOf(operation);
@@ -193,6 +199,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
     outcome: status.outcome,
     polled: isPolled(operation.status),
     awaitingToken: waiting,
+    awaitingPerson: awaitsPerson(status),
   };
 }
 
@@ -287,6 +294,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
       ? { memberId: operation.approved_by.id, name: operation.approved_by.completeName?.trim() ?? "" }
       : null,
     awaitingToken: waiting,
+    awaitingPerson: awaitsPerson(status),
     voidedByAdmin: voidedByAdmin(operation.status),
     failure: failureNotice({
       kind: operation.operation,

@@ -38,7 +38,7 @@ export function DecisionActions({
   return (
     <div className="flex flex-col gap-3">
       {approvedBy ? (
-        <p className="rounded-lg border border-pending/40 bg-amber-50 p-3 text-sm text-slate-900 dark:bg-amber-950 dark:text-slate-100">
+        <p className="rounded-lg border border-pending/40 bg-amber-50 dark:border-amber-700/60 p-3 text-sm text-slate-900 dark:bg-amber-950/40 dark:text-slate-100">
           {approvedBy.byMe ? t("approval.approvedByMe") : t("approval.approvedBy", { name: approvedBy.name })}
         </p>
       ) : null}

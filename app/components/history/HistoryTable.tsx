@@ -154,7 +154,7 @@ export function HistoryTable(props: HistoryTableProps) {
                     )}
                   </td>
                   <td className={`${CELL} max-md:order-3`}>
-                    <StatusBadge label={t(row.statusLabelKey)} outcome={row.outcome} />
+                    <StatusBadge label={t(row.statusLabelKey)} outcome={row.outcome} awaiting={row.awaitingPerson} />
                   </td>
                 </tr>
               );

@@ -31,7 +31,7 @@ function Card({ id, title, children, srOnlyTitle = false }: { id: string; title:
 function Notice({ tone, title, children }: { tone: "pending" | "failed"; title: string; children: ReactNode }) {
   const look =
     tone === "pending"
-      ? "border-pending/40 bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-300"
+      ? "border-pending/40 bg-amber-50 dark:border-amber-700/60 text-pending dark:bg-amber-950/40 dark:text-amber-300"
       : "border-failed/40 bg-red-50 text-failed dark:bg-red-950 dark:text-red-400";
   return (
     <div className={`flex gap-3 rounded-xl border p-4 ${look}`}>
@@ -96,7 +96,7 @@ export function OperationDetailBody({
           <h3 id="operacion-estatus" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
             {t("detail.statusArea")}
           </h3>
-          <StatusBadge label={t(detail.statusLabelKey)} outcome={detail.outcome} />
+          <StatusBadge label={t(detail.statusLabelKey)} outcome={detail.outcome} awaiting={detail.awaitingPerson} />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("detail.createdAt")}: {detail.createdAtText}

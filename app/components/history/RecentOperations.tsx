@@ -82,7 +82,7 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                     {row.amount}
                   </span>
                   <span className="col-start-2 row-start-2 text-right sm:col-start-auto sm:row-start-auto">
-                    <StatusBadge label={status} outcome={row.outcome} />
+                    <StatusBadge label={status} outcome={row.outcome} awaiting={row.awaitingPerson} />
                   </span>
                   {/* Each row opens its detail: the chevron says so before the pointer finds out. */}
                   <span

@@ -4,6 +4,8 @@ export type StatusBadgeProps = {
   label: string;
   /** §4 generic outcome: the badge's colour. */
   outcome: Outcome;
+  /** Waiting for a person ('Por aprobar', 'Por autorizar'), not for the bank: outlined, with a hollow dot. */
+  awaiting?: boolean;
   className?: string;
 };
 
@@ -22,20 +24,20 @@ const look: Record<Outcome, string> = {
 const dot: Record<Outcome, string> = { success: "bg-success", pending: "bg-pending", failed: "bg-failed" };
 
 /** An operation's status with the v2 label and the success / pending / failed colour of §4. */
-export function StatusBadge({ label, outcome, className }: StatusBadgeProps) {
+export function StatusBadge({ label, outcome, awaiting, className }: StatusBadgeProps) {
   return (
     <span
       data-outcome={outcome}
       className={[
         "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        look[outcome],
+        awaiting ? "bg-white ring-pending dark:bg-transparent" : look[outcome],
         outcomeText[outcome],
         className,
       ]
         .filter(Boolean)
         .join(" ")}
     >
-      <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${dot[outcome]}`} />
+      <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${awaiting ? "ring-1 ring-current" : dot[outcome]}`} />
       {label}
     </span>
   );

@@ -4,7 +4,7 @@ import type { FileState } from "#core/domain/payment-batch";
 
 type ShownState = Exclude<FileState, "registering">;
 
-const AMBER = "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50";
+const AMBER = "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-50";
 
 /** The card's colour says whether money moved: green only once it was sent (decision 093). */
 const TONES: Record<ShownState, { outcome: "success" | "pending" | "failed"; className: string }> = {

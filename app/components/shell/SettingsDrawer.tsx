@@ -189,7 +189,7 @@ function CompaniesTab({
                     value={company.clientId}
                     defaultChecked={current}
                     required
-                    className="h-4 w-4 shrink-0 accent-brand-600 focus:outline-none"
+                    className="fxn-choice focus:outline-none"
                   />
                   <span className="min-w-0 flex-1 font-medium text-slate-900 dark:text-slate-100">{company.businessName}</span>
                   {current ? (
@@ -411,7 +411,7 @@ function WhatsAppInfoForm({
           defaultChecked={active}
           disabled={!enabled}
           aria-describedby={WHATSAPP_INFO_HINT}
-          className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+          className="fxn-choice mt-0.5"
         />
         {t("user.contact.whatsappOptIn")}
       </label>
@@ -571,7 +571,7 @@ function AppearanceForm({ choices, current, action, redirectTo, csrfToken }: Set
                 name="tema"
                 value={choice}
                 defaultChecked={choice === current}
-                className="h-4 w-4 shrink-0 accent-brand-600 focus:outline-none dark:accent-brand-100"
+                className="fxn-choice focus:outline-none"
               />
               {t(`appearance.${choice}`)}
             </label>

@@ -105,7 +105,7 @@ export function PricePanel(props: PricePanelProps) {
         </nav>
       ) : null}
       {message ? (
-        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950">
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-pending dark:bg-amber-950/40">
           {message}
         </p>
       ) : null}

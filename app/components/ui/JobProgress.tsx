@@ -50,7 +50,7 @@ export function JobProgress({ headingId, job, texts, resultHref, next }: JobProg
         {texts.status} {job.finished ? texts.summary : null}
       </p>
       {job.finished && texts.warning ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-100">
           {texts.warning}
         </p>
       ) : null}

@@ -14,7 +14,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     "border border-brand-600 bg-white text-brand-700 hover:bg-brand-50 " +
     "dark:border-brand-100 dark:bg-transparent dark:text-brand-100 dark:hover:bg-brand-900",
-  danger: "bg-failed text-white hover:brightness-110 dark:text-slate-950",
+  // The danger fill is the failed red, and a full red in the dark too, never the dark theme's salmon (app/tailwind.css).
+  danger: "bg-danger text-white hover:brightness-110",
   ghost: "text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900",
 };
 
