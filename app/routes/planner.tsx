@@ -452,6 +452,12 @@ export default function Planner() {
                       <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
                         <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.due")}</dt>
                         <dd className="text-right tabular-nums">{row.due}</dd>
+                        {row.before ? (
+                          <>
+                            <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.before")}</dt>
+                            <dd className="text-right tabular-nums">{row.before}</dd>
+                          </>
+                        ) : null}
                         {row.carried ? (
                           <>
                             <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.carried")}</dt>

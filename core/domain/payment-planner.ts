@@ -206,6 +206,8 @@ export interface Coverage {
   cumulative: string;
   /** What of `cumulative` earlier months still owe (decision 145), or null when nothing: said apart, not silently inside. */
   carried: string | null;
+  /** What of `cumulative` the month's days before this one still owe (from today on), or null: due + before + carried = cumulative. */
+  before: string | null;
   /** Current balance in that currency ("0.00" without an account in it). */
   available: string;
   short: boolean;
@@ -235,11 +237,15 @@ export function coverageByDay(
     const rows = dueCurrencies.sort().map((currency) => {
       const cumulative = running.get(currency) ?? new Big(0);
       const available = new Big(balances[currency] ?? "0");
+      const due = new Big(day.due[currency] ?? "0");
+      const fromEarlierMonths = new Big(carried[currency] ?? "0");
+      const before = cumulative.minus(due).minus(fromEarlierMonths);
       return {
         currency,
-        due: amountString(new Big(day.due[currency] ?? "0")),
+        due: amountString(due),
         cumulative: amountString(cumulative),
-        carried: carried[currency] && new Big(carried[currency]).gt(0) ? amountString(new Big(carried[currency])) : null,
+        carried: fromEarlierMonths.gt(0) ? amountString(fromEarlierMonths) : null,
+        before: before.gt(0) ? amountString(before) : null,
         available: amountString(available),
         short: cumulative.gt(available),
       };

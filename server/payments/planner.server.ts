@@ -76,6 +76,8 @@ export interface CoverageView {
   cumulative: string;
   /** What of `cumulative` earlier months still owe, or null. */
   carried: string | null;
+  /** What of `cumulative` the month's earlier days still owe, or null. */
+  before: string | null;
   available: string;
   short: boolean;
   /** The payment system and its cut-off for that currency (§4), and, today, whether it has passed. */
@@ -134,6 +136,7 @@ function coverageView(row: Coverage, cutOff: CutOff): CoverageView {
     due: money(row.due, row.currency),
     cumulative: money(row.cumulative, row.currency),
     carried: row.carried === null ? null : money(row.carried, row.currency),
+    before: row.before === null ? null : money(row.before, row.currency),
     available: money(row.available, row.currency),
     short: row.short,
   };
