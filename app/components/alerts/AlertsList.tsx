@@ -48,16 +48,23 @@ function Distance({ distance }: { distance: AlertDistance }) {
   );
 }
 
-function State({ row }: { row: AlertRowView }) {
+function StatePill({ row }: { row: AlertRowView }) {
   const { t } = useTranslation("alerts");
   const triggered = row.status === "triggered";
   return (
+    <span
+      className={`w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${triggered ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200"}`}
+    >
+      {t(`states.${row.status}`)}
+    </span>
+  );
+}
+
+/** The table's state: the pill and, once reached, when and at what rate. */
+function State({ row }: { row: AlertRowView }) {
+  return (
     <span className="flex flex-col gap-1">
-      <span
-        className={`w-fit rounded-full px-2 py-0.5 text-xs font-semibold ${triggered ? "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200"}`}
-      >
-        {t(`states.${row.status}`)}
-      </span>
+      <StatePill row={row} />
       {row.triggeredText ? <span className="text-xs text-slate-600 dark:text-slate-300">{row.triggeredText}</span> : null}
     </span>
   );
@@ -112,7 +119,15 @@ export function AlertsList({ rows }: { rows: AlertRowView[] }) {
     { key: "target", header: t("table.target"), align: "right", numeric: true, cell: (row) => row.targetRate },
     { key: "distance", header: t("table.distance"), align: "right", cell: (row) => <Distance distance={row.distance} /> },
     { key: "created", header: t("table.created"), cell: (row) => <time dateTime={row.createdAt}>{row.createdText}</time> },
-    { key: "state", header: t("table.state"), card: "badge", cell: (row) => <State row={row} /> },
+    // On a phone the pill sits beside the title and the sentence gets its own line, so neither squeezes the title.
+    {
+      key: "state",
+      header: t("table.state"),
+      card: "badge",
+      cell: (row) => <State row={row} />,
+      cardCell: (row) => <StatePill row={row} />,
+    },
+    { key: "reached", header: t("table.state"), card: "note", table: false, cell: (row) => row.triggeredText },
     { key: "actions", header: t("table.actions"), card: "actions", cell: (row) => <Actions row={row} /> },
   ];
   return <ResponsiveList rows={rows} rowKey={(row) => row.id} columns={columns} caption={t("table.caption")} />;

@@ -64,8 +64,10 @@ export function ApprovalList({ items, answer }: { items: ApprovalItemView[]; ans
                     {t(`type.${item.kind}`)} · {t("approval.operation", { id: item.id })}
                   </h3>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {t("approval.loadedBy", { name: item.operator ?? t("detail.unknown") })} ·{" "}
-                    <span className="whitespace-nowrap">{item.createdAtText}</span>
+                    {t("approval.loadedBy", { name: item.operator ?? t("detail.unknown") })}
+                    <span className="max-sm:hidden"> · </span>
+                    {/* On a phone the date takes its own line rather than a separator ending one. */}
+                    <span className="whitespace-nowrap max-sm:block">{item.createdAtText}</span>
                   </p>
                 </div>
                 <div className="tabular-nums sm:text-right">

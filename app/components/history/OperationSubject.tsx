@@ -30,13 +30,14 @@ export function OperationSubject({ subject }: { subject: Subject }) {
   const { t } = useTranslation("history");
   const { lead, counter } = approvalAmounts(subject.kind, subject.amount);
   if (!counter || !lead.verb) return <TransferSubject amount={lead.value} destination={subject.destination} />;
-  // Each verb stays with its amount, and the separator with the first, so a narrow line breaks between the two halves.
+  // Each verb stays with its amount; on a phone each half takes its own line, with no separator left dangling.
   return (
     <>
-      <span className="whitespace-nowrap">
-        {t(`approval.amounts.${lead.verb}`)} <strong className="font-semibold">{lead.value}</strong> ·
+      <span className="whitespace-nowrap max-sm:block">
+        {t(`approval.amounts.${lead.verb}`)} <strong className="font-semibold">{lead.value}</strong>
+        <span className="max-sm:hidden"> ·</span>
       </span>{" "}
-      <span className="whitespace-nowrap">
+      <span className="whitespace-nowrap max-sm:block">
         {t(`approval.amounts.${counter.verb}`)} <strong className="font-semibold">{counter.value}</strong>
       </span>
     </>

@@ -76,7 +76,7 @@ export function RecentOperations({ companyName, rows, texts, historyHref, detail
                     {type}
                     {/* A real space: the type and the name are two words, so a phone wraps between them, not inside one. */}
                     {detail ? " " : null}
-                    {detail ? <span className="ml-1 text-sm font-normal text-slate-500 dark:text-slate-400">{detail}</span> : null}
+                    {detail ? <span className="text-sm font-normal text-slate-500 dark:text-slate-400">{detail}</span> : null}
                   </span>
                   <span className="col-start-2 row-start-1 whitespace-nowrap text-right font-semibold tabular-nums sm:col-start-auto sm:row-start-auto">
                     {row.amount}

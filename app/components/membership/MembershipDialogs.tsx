@@ -121,6 +121,10 @@ function upgradeCopy(t: Translate, view: MembershipView, total: string) {
   const values = upgrade.kind === "trial" ? { total, days: upgrade.days, date: upgrade.firstCharge } : { total };
   const filled: Translate = (name, options) => t(name, { ...values, ...options });
   return (
-    <Trans t={filled} i18nKey={key} components={[<strong key="total" className="font-semibold text-slate-900 dark:text-slate-100" />]} />
+    <Trans
+      t={filled}
+      i18nKey={key}
+      components={[<strong key="total" className="whitespace-nowrap font-semibold text-slate-900 dark:text-slate-100" />]}
+    />
   );
 }

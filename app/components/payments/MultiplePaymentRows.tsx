@@ -16,11 +16,15 @@ const amountOf = (row: PaymentPreviewRow) => (/^\d{1,12}(\.\d{1,2})?$/.test(row.
 /** A row's state as a word with a colour, never the colour alone; green only for money sent. */
 export function RowState({ status }: { status: RowStatus }) {
   const { t } = useTranslation("multiplePayment");
-  const colours = {
-    good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",
-    bad: "bg-white text-failed ring-1 ring-inset ring-red-300 dark:bg-slate-900 dark:text-red-300 dark:ring-red-800",
-    pending: "bg-amber-50 text-pending dark:bg-amber-950 dark:text-amber-200",
-  }[rowTone(status)];
+  // A row waiting for a person (a token, an approval) is outlined, as in the history; one the bank still works on is filled.
+  const awaiting = status === "toAuthorise" || status === "toApprove";
+  const colours = awaiting
+    ? "bg-white text-pending ring-1 ring-inset ring-pending dark:bg-transparent dark:text-amber-200"
+    : {
+        good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",
+        bad: "bg-red-50 text-failed dark:bg-red-950/60 dark:text-red-300",
+        pending: "bg-amber-50 text-pending dark:bg-amber-950/40 dark:text-amber-200",
+      }[rowTone(status)];
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{t(`outcome.${status}`)}</span>;
 }
 

@@ -496,7 +496,10 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
   const { t } = useTranslation("calculator");
   if (payNow.kind !== "payable") {
     return (
-      <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950/40 dark:text-slate-100">
+      <div
+        role="status"
+        className="rounded-lg bg-amber-50 p-3 text-sm text-slate-800 dark:bg-amber-950/40 dark:text-slate-100 dark:ring-1 dark:ring-amber-700/60"
+      >
         {/* Which payment: whom, how much and its date, before why it is not paid here. */}
         {payNow.kind === "missing" ? null : (
           <p className="font-semibold">{[payNow.payment.payee, payNow.payment.amount, payDay(payNow.payment.dateToPay)].join(" · ")}</p>

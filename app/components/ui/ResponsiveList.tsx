@@ -141,11 +141,15 @@ function RowCard<Row>({ row, columns }: { row: Row; columns: ResponsiveColumn<Ro
           ))}
         </dl>
       ) : null}
-      {inSlot("note").map((column) => (
-        <p key={column.key} className={classes("mt-2 text-xs", LABEL)}>
-          {content(column)}
-        </p>
-      ))}
+      {inSlot("note").map((column) => {
+        // A row without that note (null or "") leaves no empty line.
+        const note = content(column);
+        return note === null || note === undefined || note === "" ? null : (
+          <p key={column.key} className={classes("mt-2 text-xs", LABEL)}>
+            {note}
+          </p>
+        );
+      })}
       {inSlot("actions").map((column) => (
         <div key={column.key} className="mt-3">
           {content(column)}
