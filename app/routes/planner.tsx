@@ -454,8 +454,11 @@ export default function Planner() {
                         <dd className="text-right tabular-nums">{row.due}</dd>
                         {row.before ? (
                           <>
-                            <dt className="text-left text-slate-600 dark:text-slate-300">{t("planner.modal.before")}</dt>
-                            <dd className="text-right tabular-nums">{row.before}</dd>
+                            {/* Today what earlier days still owe is overdue: 'Vencido' in red, as on the calendar. */}
+                            <dt className="text-left text-slate-600 dark:text-slate-300">
+                              {t(row.beforeOverdue ? "planner.modal.overdueThisMonth" : "planner.modal.before")}
+                            </dt>
+                            <dd className={`text-right tabular-nums ${row.beforeOverdue ? "text-failed" : ""}`}>{row.before}</dd>
                           </>
                         ) : null}
                         {row.carried ? (

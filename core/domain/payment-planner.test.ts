@@ -188,18 +188,54 @@ describe("coverageByDay", () => {
     const coverage = coverageByDay(totals, { MXN: "97500.00", USD: "4800.00" }, "2026-11-25");
     expect(coverage.has("2026-11-20")).toBe(false);
     expect(coverage.get("2026-11-25")).toEqual([
-      { currency: "MXN", due: "12500.00", cumulative: "97500.00", carried: null, before: "85000.00", available: "97500.00", short: false },
-      { currency: "USD", due: "0.30", cumulative: "0.30", carried: null, before: null, available: "4800.00", short: false },
+      {
+        currency: "MXN",
+        due: "12500.00",
+        cumulative: "97500.00",
+        carried: null,
+        before: "85000.00",
+        beforeOverdue: true,
+        available: "97500.00",
+        short: false,
+      },
+      {
+        currency: "USD",
+        due: "0.30",
+        cumulative: "0.30",
+        carried: null,
+        before: null,
+        beforeOverdue: true,
+        available: "4800.00",
+        short: false,
+      },
     ]);
     // 0.30 + 4,800 USD from today to the 27th against 4,800 USD: short by 0.30.
     expect(coverage.get("2026-11-27")).toEqual([
-      { currency: "USD", due: "4800.00", cumulative: "4800.30", carried: null, before: "0.30", available: "4800.00", short: true },
+      {
+        currency: "USD",
+        due: "4800.00",
+        cumulative: "4800.30",
+        carried: null,
+        before: "0.30",
+        beforeOverdue: false,
+        available: "4800.00",
+        short: true,
+      },
     ]);
   });
   it("flags a currency the company holds no account in", () => {
     const coverage = coverageByDay(totals, { MXN: "1000000.00" }, "2026-11-26");
     expect(coverage.get("2026-11-27")).toEqual([
-      { currency: "USD", due: "4800.00", cumulative: "4800.30", carried: null, before: "0.30", available: "0.00", short: true },
+      {
+        currency: "USD",
+        due: "4800.00",
+        cumulative: "4800.30",
+        carried: null,
+        before: "0.30",
+        beforeOverdue: false,
+        available: "0.00",
+        short: true,
+      },
     ]);
   });
   it("counts what is carried from earlier months from today on", () => {
@@ -210,6 +246,7 @@ describe("coverageByDay", () => {
       cumulative: "182500.00",
       carried: "85000.00",
       before: "85000.00",
+      beforeOverdue: true,
       available: "150000.00",
       short: true,
     });

@@ -208,6 +208,8 @@ export interface Coverage {
   carried: string | null;
   /** What of `cumulative` the month's days before this one still owe (from today on), or null: due + before + carried = cumulative. */
   before: string | null;
+  /** Today `before` is all overdue (the month's unpaid days before today); a later day's also holds today's and those between. */
+  beforeOverdue: boolean;
   /** Current balance in that currency ("0.00" without an account in it). */
   available: string;
   short: boolean;
@@ -246,6 +248,7 @@ export function coverageByDay(
         cumulative: amountString(cumulative),
         carried: fromEarlierMonths.gt(0) ? amountString(fromEarlierMonths) : null,
         before: before.gt(0) ? amountString(before) : null,
+        beforeOverdue: date === today,
         available: amountString(available),
         short: cumulative.gt(available),
       };

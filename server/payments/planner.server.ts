@@ -76,8 +76,9 @@ export interface CoverageView {
   cumulative: string;
   /** What of `cumulative` earlier months still owe, or null. */
   carried: string | null;
-  /** What of `cumulative` the month's earlier days still owe, or null. */
+  /** What of `cumulative` the month's earlier days still owe, or null; all overdue when the day is today. */
   before: string | null;
+  beforeOverdue: boolean;
   available: string;
   short: boolean;
   /** The payment system and its cut-off for that currency (§4), and, today, whether it has passed. */
@@ -137,6 +138,7 @@ function coverageView(row: Coverage, cutOff: CutOff): CoverageView {
     cumulative: money(row.cumulative, row.currency),
     carried: row.carried === null ? null : money(row.carried, row.currency),
     before: row.before === null ? null : money(row.before, row.currency),
+    beforeOverdue: row.beforeOverdue,
     available: money(row.available, row.currency),
     short: row.short,
   };

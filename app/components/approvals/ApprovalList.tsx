@@ -32,8 +32,8 @@ function SideText({ side, unknown }: { side: AccountSide; unknown: string }) {
       {side.name ?? unknown}
       {side.masked ? (
         <>
-          {" · "}
-          <span className="whitespace-nowrap">{side.masked}</span>
+          {/* The separator goes with the number: a narrow line breaks before it, never leaving it at a line's end. */}{" "}
+          <span className="whitespace-nowrap">· {side.masked}</span>
         </>
       ) : null}
     </>
