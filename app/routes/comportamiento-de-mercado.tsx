@@ -23,7 +23,15 @@ import type { RateSeries } from "#server/market/rate-series.server";
 import { RateChart } from "~/components/charts/RateChart";
 import { useLiveSeries } from "~/components/charts/use-live-series";
 import { useTranslation } from "~/i18n";
-import { cached, isSpecialRuleCompany, isUpstreamError, json, rateSeries, requirePro } from "~/server-imports/comportamiento-de-mercado";
+import {
+  cached,
+  isSpecialRuleCompany,
+  isUpstreamError,
+  json,
+  rateSeries,
+  requirePro,
+  serviceIncidentsNow,
+} from "~/server-imports/comportamiento-de-mercado";
 import type { PageHandle } from "~/utils/page-title";
 
 /**
@@ -55,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const today = mexicoDate(now);
   const status = marketStatus(now, holidays);
+  // A service in its hours but under an announced incident does not read 'Disponible' under the outage banner.
+  const incidents = await serviceIncidentsNow(api, log, now);
   return json({
+    incidents,
     pair,
     range,
     series,
@@ -72,13 +83,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-function State({ open }: { open: boolean }) {
+function State({ open, incident }: { open: boolean; incident: "issues" | "delays" | undefined }) {
   const { t } = useTranslation("market");
+  const look = !open
+    ? "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+    : incident
+      ? "bg-amber-50 text-pending ring-1 ring-inset ring-pending dark:bg-transparent"
+      : "bg-green-100 text-success dark:bg-green-950";
   return (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${open ? "bg-green-100 text-success dark:bg-green-950" : "bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}
-    >
-      {open ? t("schedule.open") : t("schedule.closed")}
+    <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${look}`}>
+      {!open ? t("schedule.closed") : incident ? t(`schedule.${incident}`) : t("schedule.open")}
     </span>
   );
 }
@@ -188,14 +202,14 @@ function Rates({ pair, range, series, pairs }: { pair: string; range: RateRange;
 }
 
 export default function Market() {
-  const { time, status, noticeKey, upcoming, pairs, pair, range, series } = useLoaderData<typeof loader>();
+  const { time, status, incidents, noticeKey, upcoming, pairs, pair, range, series } = useLoaderData<typeof loader>();
   const { t } = useTranslation("market");
   // The hours table beside it already says which systems are closed.
   const notice = noticeKey && noticeKey !== "schedule.closedNow" ? t(noticeKey) : null;
   const rows = [
-    { label: t("schedule.fx"), hours: t("schedule.fxHours"), open: status.fxOpen },
-    { label: t("schedule.opi"), hours: t("schedule.opiHours"), open: status.opi === 1 },
-    { label: t("schedule.spid"), hours: t("schedule.spidHours"), open: status.spid === 1 },
+    { label: t("schedule.fx"), hours: t("schedule.fxHours"), open: status.fxOpen, incident: incidents.FX },
+    { label: t("schedule.opi"), hours: t("schedule.opiHours"), open: status.opi === 1, incident: incidents.OPI },
+    { label: t("schedule.spid"), hours: t("schedule.spidHours"), open: status.spid === 1, incident: incidents.SPID },
   ];
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -219,7 +233,7 @@ export default function Market() {
                   <span className="block text-sm text-slate-500 dark:text-slate-400">{row.hours}</span>
                 </dt>
                 <dd>
-                  <State open={row.open} />
+                  <State open={row.open} incident={row.incident} />
                 </dd>
               </div>
             ))}

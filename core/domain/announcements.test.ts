@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 
 import type { AnnouncementInput } from "./announcements";
-import { activeBanners, bannerOf, festiveStart, festiveStartBefore, lastWorkingDayBefore, MAX_BANNERS } from "./announcements";
+import {
+  activeBanners,
+  bannerOf,
+  festiveStart,
+  festiveStartBefore,
+  lastWorkingDayBefore,
+  MAX_BANNERS,
+  serviceIncidents,
+} from "./announcements";
 import { mexicoCity } from "./dates";
 
 /** A Mexico City wall-clock time (UTC−6, no daylight saving since 2022). */
@@ -122,5 +130,34 @@ describe("festiveStartBefore (decision 076)", () => {
     }
     // A Monday's day off: the banner starts on the Friday before at 15:00 in Mexico City.
     expect(festiveStartBefore("2026-11-16")).toBe(Date.parse("2026-11-13T15:00:00-06:00"));
+  });
+});
+
+describe("serviceIncidents", () => {
+  const now = at("2026-11-24T09:00:00");
+  it("names each service with an active incident, issues over delays", () => {
+    expect(
+      serviceIncidents(
+        [
+          announcement({ id: "1", service: "SPID", type: "delays" }),
+          announcement({ id: "2", service: "SPID", type: "issues" }),
+          announcement({ id: "3", service: "SPID", type: "delays" }),
+          announcement({ id: "4", service: "OPI", type: "delays" }),
+        ],
+        now,
+      ),
+    ).toEqual({ SPID: "issues", OPI: "delays" });
+  });
+  it("ignores inactive, future and non-incident announcements", () => {
+    expect(
+      serviceIncidents(
+        [
+          announcement({ service: "SPID", type: "issues", active: false }),
+          announcement({ service: "FX", type: "issues", dateToShow: "2026-11-25" }),
+          announcement({ service: "OPI", type: "novelty", detail: { title: "Nuevo" } }),
+        ],
+        now,
+      ),
+    ).toEqual({});
   });
 });

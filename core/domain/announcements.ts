@@ -158,3 +158,22 @@ export function activeBanners(announcements: readonly AnnouncementInput[], now: 
     .slice(0, MAX_BANNERS)
     .map((entry) => entry.banner);
 }
+
+/**
+ * The services with an incident now (an active 'issues' or 'delays' announcement, closed banner or
+ * not: closing a banner hides it, it does not mend the service), the worse kind when both: what the
+ * market's hours table says beside 'Disponible', so it never reads green under a red outage banner.
+ */
+export function serviceIncidents(
+  announcements: readonly AnnouncementInput[],
+  now: Dayjs,
+): Partial<Record<AnnouncementService, "issues" | "delays">> {
+  const today = now.format("YYYY-MM-DD");
+  const incidents: Partial<Record<AnnouncementService, "issues" | "delays">> = {};
+  for (const announcement of announcements) {
+    const banner = bannerOf(announcement, now, today);
+    if (banner?.kind !== "issues" && banner?.kind !== "delays") continue;
+    if (incidents[banner.service] !== "issues") incidents[banner.service] = banner.kind;
+  }
+  return incidents;
+}

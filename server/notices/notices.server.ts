@@ -1,5 +1,5 @@
 import type { Banner } from "#core/domain/announcements";
-import { activeBanners } from "#core/domain/announcements";
+import { activeBanners, serviceIncidents } from "#core/domain/announcements";
 import { mexicoCity } from "#core/domain/dates";
 
 import { getConfig } from "../config.server";
@@ -7,7 +7,7 @@ import { singleton } from "../lifecycle.server";
 import type { Logger } from "../logger.server";
 import { UNBOUNDED } from "../upstream/budget";
 import { cached } from "../upstream/cache.server";
-import { type CallContext, upstreams } from "../upstream/index.server";
+import { type CallContext, type Upstreams, upstreams } from "../upstream/index.server";
 import { optional } from "../upstream/optional.server";
 import { NO_RETRY } from "../upstream/retry";
 
@@ -38,15 +38,25 @@ export async function shellNotices(
     ctx.log,
     now,
   );
-  const announcements = await optional(
+  const announcements = await readAnnouncements(product, ctx.log, now);
+  return { banners: activeBanners(announcements, mexicoCity(now), dismissed), serviceOnline: serviceOnline() };
+}
+
+/** The announcements, the same for everybody: cached per instance, and none when the product does not answer. */
+function readAnnouncements(product: Pick<Upstreams["product"], "announcements">, log: Logger, now: number) {
+  return optional(
     cached("announcements", () => product.announcements(), getConfig().ANNOUNCEMENTS_CACHE_MS, now),
     [],
     {
-      log: ctx.log,
+      log,
       event: "announcements_unavailable",
     },
   );
-  return { banners: activeBanners(announcements, mexicoCity(now), dismissed), serviceOnline: serviceOnline() };
+}
+
+/** The services with an incident now, for the market's hours table: the banners' own announcements. */
+export async function serviceIncidentsNow(api: Pick<Upstreams, "product">, log: Logger, now = Date.now()) {
+  return serviceIncidents(await readAnnouncements(api.product, log, now), mexicoCity(now));
 }
 
 interface Health {

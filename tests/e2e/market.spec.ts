@@ -141,6 +141,19 @@ test("without the rate history the hours still show, with a message", async ({ p
     .toBeGreaterThan(0);
 });
 
+test("a service under an announced outage never reads 'Disponible' in the hours table", async ({ page }) => {
+  await sandboxControl("/__announcements", [{ id: 41, service: "SPID", type: "issues", resolution_time: "2 horas" }]);
+  await loginAs(page, "ana.admin");
+  await page.goto("/comportamiento-de-mercado");
+  await expect(page.getByText("SPID: el servicio presenta fallas.")).toBeVisible();
+  const hours = page.getByRole("region", { name: "Horario de mercado" });
+  const spid = hours.locator("dl > div").filter({ hasText: "Transferencias en dólares (SPID)" }).locator("dd");
+  // In its hours it reads the incident; out of them, the hours.
+  await expect(spid).toHaveText(/^(Con fallas|Fuera de horario)$/);
+  const opi = hours.locator("dl > div").filter({ hasText: "Pagos internacionales (OPI)" }).locator("dd");
+  await expect(opi).toHaveText(/^(Disponible|Fuera de horario)$/);
+});
+
 test("a Basic member cannot open a market range by its link", async ({ page }) => {
   await loginAs(page, "beatriz.basica");
   await page.goto("/comportamiento-de-mercado?par=EURMXN&rango=1A");
