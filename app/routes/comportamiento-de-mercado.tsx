@@ -44,9 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, company, log } = await requirePro(request, context, "market");
   const url = new URL(request.url);
   const range = parseRange(url.searchParams.get("rango"));
-  const [holidays, pairs] = await Promise.all([
+  const [holidays, pairs, incidents] = await Promise.all([
     api.graphql.nonWorkingDates(),
     isSpecialRuleCompany(company.clientId) ? Promise.resolve([]) : cached(`pairs:${company.clientId}`, () => api.product.pairs()),
+    // A service in its hours under an announced incident does not read 'Disponible' under the outage banner.
+    // Never fails the page: without announcements there is no incident.
+    serviceIncidentsNow(api, log),
   ]).catch((error: unknown) => {
     if (!isUpstreamError(error)) throw error;
     throw new Response("Servicio no disponible", { status: 503 });
@@ -63,8 +66,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const today = mexicoDate(now);
   const status = marketStatus(now, holidays);
-  // A service in its hours but under an announced incident does not read 'Disponible' under the outage banner.
-  const incidents = await serviceIncidentsNow(api, log, now);
   return json({
     incidents,
     pair,
