@@ -140,6 +140,9 @@ export async function startRecipientsUpload(page: Page, baseUrl: string, rows: n
 /** What 'Confirmar' of a quoted FX buy sends (its idempotency key included), read from the page. */
 export async function quotedBuy(page: Page) {
   const calculator = page.getByRole("region", { name: "Calculadora" });
+  // Its callers test several instances, not hydration (calculator-island.spec does): on a loaded CI
+  // machine the quote once never showed when the form was filled while the calculator hydrated.
+  await islandsHydrated(page);
   const choose = async (label: string, text: string | RegExp) => {
     const select = calculator.getByLabel(label);
     await select.selectOption((await select.locator("option", { hasText: text }).first().getAttribute("value")) ?? "");
