@@ -220,9 +220,21 @@ function operationInProgressOf(state: SandboxState, event: ScheduledEventRecord)
   return state.operations.find((operation) => operation.scheduledPaymentEventId === event.id && holdsItsPayment(operation));
 }
 
+/**
+ * The operation's own facts, as its operation view gives them: what it waits for (an administrator, a
+ * key, the bank) reads the same wherever the payment is shown.
+ */
 function operationInProgressView(state: SandboxState, event: ScheduledEventRecord) {
   const operation = operationInProgressOf(state, event);
-  return operation ? { id: operation.id, status: operation.status } : null;
+  return operation
+    ? {
+        id: operation.id,
+        status: operation.status,
+        requires_admin_approval: operation.requiresAdminApproval,
+        approved_by: operation.approvedBy ? { id: operation.approvedBy } : null,
+        responseChallenge: operation.responseChallenge ? { res: operation.responseChallenge.res } : null,
+      }
+    : null;
 }
 
 function eventViewOf(state: SandboxState, event: ScheduledEventRecord) {

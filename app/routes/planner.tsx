@@ -18,7 +18,7 @@ import payments from "#core/locales/es-MX/payments.json";
 import { formatMoney } from "#core/money";
 import { withoutParams, withParams } from "#core/url";
 import { OutflowsChart } from "~/components/payments/OutflowsChart";
-import { PaymentInProgressNote } from "~/components/payments/PaymentInProgress";
+import { OperationStatusBadge, PaymentInProgressNote } from "~/components/payments/PaymentInProgress";
 import { PlannerCalendar } from "~/components/payments/PlannerCalendar";
 import { StatusBadge } from "~/components/payments/StatusBadge";
 import { buttonClass } from "~/components/ui/button";
@@ -412,7 +412,11 @@ export default function Planner() {
                         </th>
                         <td className="block whitespace-nowrap font-semibold tabular-nums">{payment.amount}</td>
                         <td className="block">
-                          <StatusBadge status={payment.status} />
+                          {payment.inProgress ? (
+                            <OperationStatusBadge inProgress={payment.inProgress} />
+                          ) : (
+                            <StatusBadge status={payment.status} />
+                          )}
                         </td>
                         {/* The next step comes after what it pays, under its amount and status. */}
                         <td className="block w-full pt-2 empty:hidden">

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import type { LifecycleAction, LifecycleActor, LifecycleRefusal, OperationFacts, OperationPhase } from "./operation-lifecycle";
-import { factsOf, holdsItsPayment, judge, judgePayNow, LIFECYCLE_ACTIONS, OPERATION_PHASES, phaseOf } from "./operation-lifecycle";
+import {
+  factsOf,
+  holdsItsPayment,
+  judge,
+  judgePayNow,
+  LIFECYCLE_ACTIONS,
+  OPERATION_PHASES,
+  phaseOf,
+  shownStatus,
+} from "./operation-lifecycle";
 import { OPERATION_STATUSES } from "./operation-status";
 
 const ANA: LifecycleActor = { memberId: "1", administrator: true };
@@ -122,6 +131,33 @@ const verdictOf = (action: LifecycleAction, operation: OperationFacts, actor: Li
   const verdict = judge(action, operation, actor);
   return verdict.allowed ? "allowed" : verdict.refusal;
 };
+
+describe("the status every screen shows", () => {
+  it("names what a waiting operation waits for: an approval is 'Por aprobar', a key 'Por autorizar', both outlined", () => {
+    const approval = { labelKey: "statusV2.awaitingApproval", outcome: "pending", awaitingPerson: true };
+    const key = { labelKey: "statusV2.awaitingToken", outcome: "pending", awaitingPerson: true };
+    expect(shownStatus(IN_PHASE.awaitingApproval, "transfer")).toEqual(approval);
+    expect(shownStatus(IN_PHASE.approved, "transfer")).toEqual(key);
+    expect(shownStatus(IN_PHASE.awaitingToken, "buy")).toEqual(key);
+  });
+
+  it("gives the others their §4 status, by kind, never as waiting for a person", () => {
+    expect(shownStatus(IN_PHASE.verifying, "transfer")).toEqual({
+      labelKey: "statusV2.inProcess",
+      outcome: "pending",
+      awaitingPerson: false,
+    });
+    expect(shownStatus(IN_PHASE.confirmed, "transfer")).toEqual({
+      labelKey: "statusV2.confirmed",
+      outcome: "success",
+      awaitingPerson: false,
+    });
+    expect(shownStatus(IN_PHASE.confirmed, "buy")).toEqual({ labelKey: "statusV2.agreed", outcome: "success", awaitingPerson: false });
+    expect(shownStatus(IN_PHASE.voided, "transfer")).toEqual({ labelKey: "statusV2.voided", outcome: "failed", awaitingPerson: false });
+    // 'sent' with a recorded result is being verified: the bank, not a person, holds it.
+    expect(shownStatus(facts({ challengeResult: "0" }), "transfer").awaitingPerson).toBe(false);
+  });
+});
 
 describe("what may happen to an operation now", () => {
   it.each(OPERATION_PHASES)("answers every action in phase %s", (phase) => {

@@ -1,5 +1,6 @@
 import texts from "../locales/es-MX/operation-lifecycle.json";
-import type { OperationStatus } from "./operation-status";
+import type { OperationKind, OperationStatus, Outcome } from "./operation-status";
+import { statusView } from "./operation-status";
 
 /**
  * One life per operation (decision 092): the phase an operation is in, derived from
@@ -91,6 +92,33 @@ export function factsOf(view: {
     approvedBy: view.approved_by?.id ?? null,
     challengeResult: view.responseChallenge?.res ?? null,
   };
+}
+
+/** An operation's status as every screen names it: the `history` key of its label, its colour, and whether a person holds it. */
+export interface ShownStatus {
+  labelKey: string;
+  outcome: Outcome;
+  /** It waits for a person ('Por aprobar', 'Por autorizar'), not for the bank: drawn outlined. */
+  awaitingPerson: boolean;
+}
+
+/**
+ * The one word for an operation's status, wherever it is named (the history, its drawer, the
+ * payment it pays on the dashboard, the recurring list and the planner): an administrator's approval
+ * is 'Por aprobar' (§4's card); a token, or an approving administrator's key, is 'Por autorizar'
+ * (decision 093). Nothing has left the account yet, so neither reads 'En proceso'. Any other
+ * operation reads its §4 status.
+ */
+export function shownStatus(facts: OperationFacts, kind: OperationKind): ShownStatus {
+  switch (phaseOf(facts)) {
+    case "awaitingToken":
+    case "approved":
+      return { labelKey: "statusV2.awaitingToken", outcome: "pending", awaitingPerson: true };
+    case "awaitingApproval":
+      return { labelKey: "statusV2.awaitingApproval", outcome: "pending", awaitingPerson: true };
+    default:
+      return { ...statusView(facts.status, kind), awaitingPerson: false };
+  }
 }
 
 /**

@@ -2,17 +2,10 @@ import type { AccountView } from "#core/domain/accounts";
 import { formatRowDateTime } from "#core/domain/dates";
 import type { DocumentSubject } from "#core/domain/operation-documents";
 import { documentsAwaitBank, receiptAvailable, receiptFileName, receiptFolio, showsInvoiceButton } from "#core/domain/operation-documents";
-import { factsOf, phaseOf } from "#core/domain/operation-lifecycle";
+import { factsOf, phaseOf, shownStatus } from "#core/domain/operation-lifecycle";
 import { isPolled } from "#core/domain/operation-polling";
 import type { BinnacleLike, FailureNotice, OperationKind, OperationStatus, Outcome, Tracker } from "#core/domain/operation-status";
-import {
-  awaitsAdminApproval,
-  failureNotice,
-  showsSettlementBanner,
-  statusView,
-  trackerFor,
-  voidedByAdmin,
-} from "#core/domain/operation-status";
+import { awaitsAdminApproval, failureNotice, showsSettlementBanner, trackerFor, voidedByAdmin } from "#core/domain/operation-status";
 import type { PaymentProof } from "#core/domain/payment-proof";
 import { paymentProof } from "#core/domain/payment-proof";
 import { reasonAndConcept } from "#core/domain/payment-reason";
@@ -160,28 +153,7 @@ function awaitingToken(operation: HistoryOperation): boolean {
   return phaseOf(factsOf(operation)) === "awaitingToken";
 }
 
-const AWAITING_TOKEN = { labelKey: "statusV2.awaitingToken", outcome: "pending" } as const;
-const AWAITING_APPROVAL = { labelKey: "statusV2.awaitingApproval", outcome: "pending" } as const;
-
-/**
- * A registered operation that waits for a person reads what it waits for, in the list and in its
- * drawer alike: an administrator's approval is 'Por aprobar' (§4's card); a token, or an approving
- * administrator's key, is 'Por autorizar' (decision 093). Nothing has left the account yet, so
- * neither reads 'En proceso'. Any other operation reads its §4 status.
- */
-function statusOf(operation: HistoryOperation) {
-  switch (phaseOf(factsOf(operation))) {
-    case "awaitingToken":
-    case "approved":
-      return AWAITING_TOKEN;
-    case "awaitingApproval":
-      return AWAITING_APPROVAL;
-    default:
-      return statusView(operation.status, operation.operation);
-  }
-}
-
-const awaitsPerson = (status: ReturnType<typeof statusOf>) => status === AWAITING_TOKEN || status === AWAITING_APPROVAL;
+const statusOf = (operation: HistoryOperation) => shownStatus(factsOf(operation), operation.operation);
 
 export function historyRow(operation: HistoryOperation): HistoryRow {
   const waiting = awaitingToken(operation);
@@ -199,7 +171,7 @@ export function historyRow(operation: HistoryOperation): HistoryRow {
     outcome: status.outcome,
     polled: isPolled(operation.status),
     awaitingToken: waiting,
-    awaitingPerson: awaitsPerson(status),
+    awaitingPerson: status.awaitingPerson,
   };
 }
 
@@ -294,7 +266,7 @@ export function operationDetail(input: DetailInput): OperationDetail {
       ? { memberId: operation.approved_by.id, name: operation.approved_by.completeName?.trim() ?? "" }
       : null,
     awaitingToken: waiting,
-    awaitingPerson: awaitsPerson(status),
+    awaitingPerson: status.awaitingPerson,
     voidedByAdmin: voidedByAdmin(operation.status),
     failure: failureNotice({
       kind: operation.operation,

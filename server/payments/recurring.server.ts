@@ -1,12 +1,15 @@
 import type { AccountView } from "#core/domain/accounts";
 import { payNowHref, recipientDestination } from "#core/domain/calculator-prefill";
 import { formatCalendarDay, formatRowDay } from "#core/domain/dates";
-import { judgePayNow } from "#core/domain/operation-lifecycle";
+import type { ShownStatus } from "#core/domain/operation-lifecycle";
+import { factsOf, judgePayNow, shownStatus } from "#core/domain/operation-lifecycle";
 import { type PaymentState, paymentState, scheduleState, upcomingDate } from "#core/domain/payment-state";
 import type { Actor } from "#core/domain/permissions";
 import { canOperate } from "#core/domain/permissions";
+import history from "#core/locales/es-MX/history.json";
 import { formatMoney, maskAccount } from "#core/money";
 import type { Translate } from "#core/translate";
+import { translator } from "#core/translate";
 
 import type { AccessContext } from "../session/auth.server";
 import { currentActor } from "../session/permissions.server";
@@ -36,7 +39,11 @@ export interface PaymentInProgress {
   /** The day of the payment being paid ("YYYY-MM-DD") and in a sentence: each screen names it. */
   date: string;
   dateText: string;
+  /** The operation's status as the history names it ('Por autorizar', 'Por aprobar', 'En proceso'…), with its words. */
+  status: ShownStatus & { label: string };
 }
+
+const historyText = translator({ history }, "history");
 
 /**
  * 'Pagar ahora' for one payment, as its life allows (decision 092): the calculator's link,
@@ -59,9 +66,16 @@ export function payNowEntry(
           href: `/historial-operaciones/${encodeURIComponent(operation.id)}`,
           date: payment.dateToPay,
           dateText: formatCalendarDay(payment.dateToPay),
+          status: operationStatus(operation),
         }
       : null,
   };
+}
+
+/** A scheduled payment's operation is a transfer: its status in the history's words. */
+function operationStatus(operation: NonNullable<ScheduleEvent["operationInProgress"]>): PaymentInProgress["status"] {
+  const status = shownStatus(factsOf(operation), "transfer");
+  return { ...status, label: historyText(status.labelKey) };
 }
 
 /** §6: changing a schedule needs the permission creating it needs (third-party sending for a recipient). */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { OPERATION_STATUSES } from "#core/domain/operation-status";
+
 import type { Http } from "./http.server";
 
 /**
@@ -22,8 +24,20 @@ const recipientRefSchema = z.object({
   alias: z.string().nullable().default(null),
 });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-/** The operation made for an unpaid payment that still holds it (sandbox/CONTRACT.md): it is not paid again meanwhile. */
-const operationInProgressSchema = z.object({ id: z.coerce.string(), status: z.string() }).nullable().default(null);
+/**
+ * The operation made for an unpaid payment that still holds it (sandbox/CONTRACT.md): it is not paid
+ * again meanwhile. Its facts say what it waits for, so the payment names its status as the history does.
+ */
+const operationInProgressSchema = z
+  .object({
+    id: z.coerce.string(),
+    status: z.enum(OPERATION_STATUSES),
+    requires_admin_approval: z.boolean().default(false),
+    approved_by: z.object({ id: z.coerce.string() }).nullable().default(null),
+    responseChallenge: z.object({ res: z.string().nullable().optional() }).nullable().default(null),
+  })
+  .nullable()
+  .default(null);
 
 export const scheduleSchema = z.object({
   id: z.coerce.string(),

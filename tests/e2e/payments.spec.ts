@@ -367,6 +367,7 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   const processing = new RegExp(`El pago del ${dueInWords} ya se está procesando\\.`);
   await expect(row.getByRole("cell").nth(3)).toContainText(processing);
   await expect(row.getByRole("cell").nth(2)).not.toContainText("procesando");
+  await expect(row.getByRole("cell").nth(3)).toContainText("Por autorizar");
   await expect(row.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
   // The planner's day of the next payment of that schedule says the earlier one is under way.
   const nextDay = (await row.getByRole("cell").nth(2).locator("time").getAttribute("datetime")) ?? "";
@@ -383,7 +384,9 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
     .getByRole("listitem")
     .filter({ hasText: processing })
     .first();
-  await expect(noticed).toContainText("En proceso");
+  // Its state is its operation's, in the history's word: it waits for the key.
+  await expect(noticed).toContainText("Por autorizar");
+  await expect(noticed).not.toContainText("En proceso");
   await expect(noticed.getByRole("link", { name: `Ver la operación ${id}` })).toBeVisible();
   // On a phone the row keeps its payee and amount on one first line, the amount whole: the note never squeezes it.
   await second.setViewportSize({ width: 390, height: 844 });
@@ -397,7 +400,9 @@ test("'Pagar ahora' in two tabs pays once: the second reads 'Este pago ya se est
   await expect(page.getByRole("dialog", { name: "Operación autorizada" })).toBeVisible();
 });
 
-test("a payment an operation already pays reads 'En proceso' on the planner and leaves 'Por pagar'", async ({ page }) => {
+test("a payment an operation already pays is counted 'en proceso', reads its operation's status and leaves 'Por pagar'", async ({
+  page,
+}) => {
   await loginAs(page, "ana.admin");
   // The weekly 12,500 MXN's payment from the dashboard's notice, and its month on the planner.
   const item = page
@@ -431,8 +436,12 @@ test("a payment an operation already pays reads 'En proceso' on the planner and 
   await expect(link).not.toHaveAccessibleName(/vencido/);
   await page.goto(`${month}&dia=${dueDay}`);
   const planned = page.getByRole("dialog", { name: /^Pagos programados del / }).getByRole("row", { name: /\$12,500\.00 MXN/ });
-  await expect(planned).toContainText("En proceso");
+  // The row names its operation's status as the history does: it waits for the key.
+  await expect(planned).toContainText("Por autorizar");
   await expect(planned).not.toContainText("Vencido");
+  const operationHref = (await planned.getByRole("link", { name: /^Ver la operación \d+$/ }).getAttribute("href")) ?? "";
+  await page.goto(operationHref);
+  await expect(page.getByRole("dialog", { name: "Transferencia" }).getByText("Por autorizar", { exact: true }).first()).toBeVisible();
   await expect(planned.getByRole("link", { name: /^Pagar ahora/ })).toHaveCount(0);
 });
 

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import type { DueNotice } from "#server/payments/notice.server";
 import { useTranslation } from "~/i18n";
 
-import { inProgressBadgeClass, stateBadgeClass } from "./state-tone";
+import { OperationStatusBadge } from "./PaymentInProgress";
+import { stateBadgeClass } from "./state-tone";
 
 /**
  * Payments due today or overdue, on arrival (§2 scheduled-payment notices; decisions 063 and 122): a
@@ -48,7 +49,7 @@ export function DuePaymentsNotice({ notice, redirectTo, csrfToken }: { notice: D
               </Link>
             ) : item.inProgress ? (
               // In the place of 'Pagar ahora': its state, never a second way to pay it.
-              <span className={`self-center justify-self-end ${inProgressBadgeClass}`}>{t("inProgressBadge")}</span>
+              <OperationStatusBadge inProgress={item.inProgress} className="self-center justify-self-end" />
             ) : (
               <span />
             )}

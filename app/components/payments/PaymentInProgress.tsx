@@ -1,6 +1,16 @@
 import { Link } from "@remix-run/react";
 
 import type { PaymentInProgress } from "#server/payments/recurring.server";
+import { StatusBadge } from "~/components/history/StatusBadge";
+
+/**
+ * The payment's state while an operation pays it: that operation's status in the history's words and
+ * look ('Por autorizar' outlined while it waits for a key), so one operation reads one word everywhere.
+ */
+export function OperationStatusBadge({ inProgress, className }: { inProgress: PaymentInProgress; className?: string }) {
+  const { status } = inProgress;
+  return <StatusBadge label={status.label} outcome={status.outcome} awaiting={status.awaitingPerson} className={className} />;
+}
 
 /**
  * Where 'Pagar ahora' would be, for a payment an operation is already paying (decision 092): which

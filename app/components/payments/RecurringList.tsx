@@ -5,8 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { type ResponsiveColumn, ResponsiveList } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
 
-import { PaymentInProgressNote } from "./PaymentInProgress";
-import { inProgressBadgeClass } from "./state-tone";
+import { OperationStatusBadge, PaymentInProgressNote } from "./PaymentInProgress";
 import { type PaymentState, StatusBadge } from "./StatusBadge";
 
 /** One schedule as 'Mis pagos recurrentes' shows it (worded on the server). */
@@ -67,7 +66,7 @@ function StateDetail({ row }: { row: RecurringRowView }) {
       ) : null}
       {row.inProgress ? (
         <>
-          <span className={inProgressBadgeClass}>{t("recurring.table.inProgressBadge")}</span>
+          <OperationStatusBadge inProgress={row.inProgress} />
           <PaymentInProgressNote
             className="text-xs"
             inProgress={row.inProgress}
