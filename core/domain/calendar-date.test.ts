@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isCalendarDate } from "./calendar-date";
+import { daysBetween, isCalendarDate } from "./calendar-date";
 
 describe("isCalendarDate", () => {
   it("takes real days in range, leap days included", () => {
@@ -32,5 +32,13 @@ describe("isCalendarDate", () => {
     ]) {
       expect(isCalendarDate(value), value).toBe(false);
     }
+  });
+});
+
+describe("daysBetween", () => {
+  it("counts calendar days, negative backwards, whatever the months' lengths", () => {
+    expect(daysBetween("2026-11-30", "2026-11-30")).toBe(0);
+    expect(daysBetween("2024-02-28", "2024-03-01")).toBe(2);
+    expect(daysBetween("2026-03-01", "2026-02-27")).toBe(-2);
   });
 });

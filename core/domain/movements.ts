@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import texts from "../locales/es-MX/accounts.json";
-import { isCalendarDate } from "./calendar-date";
+import { daysBetween, isCalendarDate } from "./calendar-date";
 import { Big, toDecimal } from "./decimal";
 import { msg } from "./validation";
 
@@ -68,9 +68,6 @@ function addDays(isoDate: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const amount = z.string().trim().max(20);
 const isAmount = (value: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { countsByState, paymentState, scheduleState, upcomingDate } from "./payment-state";
+import { countsByState, paymentState, payTiming, scheduleState, upcomingDate } from "./payment-state";
 
 const TODAY = "2026-11-28";
 
@@ -52,5 +52,19 @@ describe("countsByState", () => {
 
   it("keeps today's and later days' scheduled payments scheduled", () => {
     expect(countsByState({ scheduled: 2, pending: 0, paid: 1 }, TODAY, TODAY)).toEqual({ overdue: 0, scheduled: 2, paid: 1 });
+  });
+});
+
+describe("payTiming ('Pagar ahora' against the payment's day)", () => {
+  it("is nothing on its day, early before it and overdue after it, in calendar days", () => {
+    expect(payTiming("2026-11-30", "2026-11-30")).toBeNull();
+    expect(payTiming("2026-12-07", "2026-11-30")).toEqual({ kind: "early", days: 7 });
+    expect(payTiming("2026-12-01", "2026-11-30")).toEqual({ kind: "early", days: 1 });
+    expect(payTiming("2026-11-23", "2026-11-30")).toEqual({ kind: "overdue", days: 7 });
+  });
+
+  it("counts across a month's and a year's end", () => {
+    expect(payTiming("2027-01-02", "2026-12-30")).toEqual({ kind: "early", days: 3 });
+    expect(payTiming("2026-02-27", "2026-03-02")).toEqual({ kind: "overdue", days: 3 });
   });
 });

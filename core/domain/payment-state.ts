@@ -1,3 +1,4 @@
+import { daysBetween } from "./calendar-date";
 import type { PaymentStatus } from "./payment-planner";
 
 /**
@@ -44,4 +45,14 @@ export function countsByState(counts: Record<PaymentStatus, number>, date: strin
   const unpaid = counts.scheduled + counts.pending;
   if (date < today) return { overdue: unpaid, scheduled: 0, paid: counts.paid };
   return { overdue: counts.pending, scheduled: counts.scheduled, paid: counts.paid };
+}
+
+/**
+ * A payment paid now ('Pagar ahora') against its own day: ahead of it ('early') or after it
+ * ('overdue'), in calendar days, so the treasurer knows which it is before confirming. null on its day.
+ */
+export function payTiming(dateToPay: string, today: string): { kind: "early" | "overdue"; days: number } | null {
+  const days = daysBetween(today, dateToPay);
+  if (days === 0) return null;
+  return days > 0 ? { kind: "early", days } : { kind: "overdue", days: -days };
 }

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 
 import type { AccountView } from "#core/domain/accounts";
-import { parseAmountInput } from "#core/domain/amount-input";
+import { groupAmount, parseAmountInput } from "#core/domain/amount-input";
 import type { PreSubmitProblem, QuotedAmountProblem } from "#core/domain/calculator";
 import { customerRate, debitAmount, preSubmitCheck, quotedAmountProblem, quoteFrom, splitPair } from "#core/domain/calculator";
 import type { CalculatorPrefill } from "#core/domain/calculator-prefill";
@@ -20,15 +20,18 @@ import type { MarketStatus } from "#core/domain/market";
 import { marketStatus } from "#core/domain/market";
 import { canSendInternational } from "#core/domain/membership";
 import { judgePayNow } from "#core/domain/operation-lifecycle";
+import { payTiming } from "#core/domain/payment-state";
 import { canSendToRecipients } from "#core/domain/permissions";
 import type { Side } from "#core/domain/prices";
 import { isStale, providerPrice, QUOTE_VALIDITY_MS } from "#core/domain/prices";
 import { payableRecipients } from "#core/domain/recipients";
 import { withKnownRecipient } from "#core/domain/send-money";
 import { AMOUNT_MAX } from "#core/domain/trade-form";
+import payments from "#core/locales/es-MX/payments.json";
 import { formatMoney } from "#core/money";
 import { toPriceEvent, toStatusEvent } from "#core/prices/payload";
 import type { PriceEvent, PriceStatusEvent } from "#core/prices/wire";
+import { translator } from "#core/translate";
 
 import { payeeName } from "../payments/recurring.server";
 import { priceHub } from "../prices/hub.server";
@@ -82,13 +85,30 @@ export interface CalculatorData {
 export type PayNowPayment = { payee: string; amount: string; dateToPay: string };
 
 export type PayNow =
-  | { kind: "payable"; eventId: string; payee: string; amount: string; dateToPay: string; frequency: Frequency }
+  | {
+      kind: "payable";
+      eventId: string;
+      payee: string;
+      amount: string;
+      dateToPay: string;
+      frequency: Frequency;
+      /** Paid ahead of its day or after it, in a sentence ('Lo pagas por adelantado: vence en 7 días.'); null on its day. */
+      timing: string | null;
+    }
   /** An operation for it is under way (waiting for approval or a key, confirmed): it is not paid twice. */
   | { kind: "inProgress"; operationId: string; payment: PayNowPayment }
   | { kind: "paid"; payment: PayNowPayment }
   | { kind: "missing" };
 
 const EVENT_ID = /^\d{1,12}$/;
+
+const paymentsText = translator({ payments }, "payments");
+
+/** The payment's day against today in Mexico City, in words (its texts are the planner's, not the dashboard's bundle). */
+function timingText(dateToPay: string): string | null {
+  const timing = payTiming(dateToPay, mexicoDate());
+  return timing ? paymentsText(`payNow.${timing.kind}`, { count: timing.days }) : null;
+}
 
 /**
  * The payment 'pay now' names, read from the product (never from the URL): the calculator is
@@ -117,9 +137,10 @@ async function payNowOf(access: AccessContext, url: URL): Promise<{ payNow: PayN
     return { payNow, prefill: {} };
   }
   return {
-    payNow: { kind: "payable", eventId: event.id, ...payment, frequency: event.frequency },
+    payNow: { kind: "payable", eventId: event.id, ...payment, frequency: event.frequency, timing: timingText(event.dateToPay) },
     prefill: {
-      amount: event.amount.toFixed(2),
+      // Grouped, as a treasurer reads it and the form takes it back ('12,500.00').
+      amount: groupAmount(event.amount.toFixed(2)),
       origin: event.accountOrigin.idCuenta,
       destination: event.recipient ? recipientDestination(event.recipient.idRecipient) : event.accountDestiny?.idCuenta,
       reason: event.concept === null ? undefined : String(event.concept),

@@ -234,6 +234,8 @@ test("a monthly payment is scheduled from the calculator, shows on the planner, 
   // Pay now: the calculator prefilled and linked to the payment, then the bank's challenge.
   await edited.getByRole("link", { name: /^Pagar ahora el pago a / }).click();
   await expect(page.getByRole("region", { name: "Pago programado" })).toContainText("$2,750.00 MXN");
+  // Its day is ahead: the notice says it is paid early.
+  await expect(page.getByRole("region", { name: "Pago programado" })).toContainText(/Lo pagas por adelantado: vence en \d+ días\./);
   await expect(form.getByLabel("Monto", { exact: true })).toHaveValue(/2,?750(\.00)?/);
   await form.getByRole("button", { name: "Confirmar" }).click();
   await expect(page).toHaveURL(/\/challenge/);
@@ -268,6 +270,9 @@ test("on arrival the dashboard lists the payments due today or overdue, each wit
     .click();
   await expect(page).toHaveURL(/operacion=transferencia&pagoProgramado=\d+/);
   await expect(page.getByRole("region", { name: "Pago programado" })).toContainText("$85,000.00 MXN");
+  // Late, and how late, before 'Confirmar'; the amount as a treasurer reads it.
+  await expect(page.getByRole("region", { name: "Pago programado" })).toContainText(/Está vencido desde hace \d+ días\./);
+  await expect(page.getByRole("region", { name: "Calculadora" }).getByLabel("Monto", { exact: true })).toHaveValue("85,000.00");
   await expect(page.getByRole("region", { name: "Pagos programados por hacer" })).toHaveCount(0);
 
   // Hidden for the rest of the day.

@@ -545,6 +545,7 @@ function PayNowNotice({ payNow }: { payNow: PayNow }) {
           date,
         })}
       </p>
+      {payNow.timing ? <p className="mt-1 font-semibold">{payNow.timing}</p> : null}
     </section>
   );
 }
