@@ -177,6 +177,7 @@ export function registerBatchRoutes(router: Router, ctx: SandboxContext, trading
           status: operation?.status ?? null,
           amount: operation ? debitOf(operation) : null,
           currency: operation?.accountOrigin.idDivisa ?? null,
+          accountOrigin: operation ? { idCuenta: operation.accountOrigin.idCuenta, idDivisa: operation.accountOrigin.idDivisa } : null,
           recipient: recipient?.fullName ?? null,
           result: outcome?.result ?? null,
           reason: outcome?.reason ?? null,

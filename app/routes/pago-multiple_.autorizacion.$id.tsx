@@ -52,6 +52,7 @@ export default function BatchAuthorisation() {
         <p className="text-slate-600 dark:text-slate-300">
           {[
             batch.fileName ? t("batchPage.file", { file: batch.fileName }) : null,
+            batch.from ? t("batchPage.from", { accounts: batch.from }) : null,
             batch.loadedBy ? t("batchPage.loadedBy", { name: batch.loadedBy }) : null,
             batch.approvedBy ? t("batchPage.approvedBy", { name: batch.approvedBy }) : null,
           ]

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 
+import type { AccountView } from "#core/domain/accounts";
 import { splitChallengeMessage } from "#core/domain/challenge";
 import { factsOf, phaseOf } from "#core/domain/operation-lifecycle";
 import { fileState, maySignPayments, rowStatus } from "#core/domain/payment-batch";
@@ -17,11 +18,26 @@ import { accessKey, retryAfterHeaders, takeRate, tooManyText } from "../rate-lim
 import type { AccessContext } from "../session/auth.server";
 import { newToast, redirectWithToast } from "../session/auth.server";
 import { currentActor } from "../session/permissions.server";
+import { companyAccounts } from "../trading/accounts.server";
 import type { OperationBatch } from "../upstream/batches.server";
 import { errorCatalogue, reportFailure } from "../upstream/error-reporting.server";
 import { isUpstreamError } from "../upstream/errors";
 import type { HistoryOperation } from "../upstream/operations.server";
+import { optional } from "../upstream/optional.server";
 import { authorisationKey, paymentStore } from "./multiple.server";
+import { accountLabel } from "./recurring.server";
+
+const SPANISH_LIST = new Intl.ListFormat("es-MX", { style: "long", type: "conjunction" });
+
+/**
+ * The accounts a file's payments leave, as 'Mis cuentas' names them ("Concentradora Bajío •••• 0014 y
+ * Proveedores Asia USD •••• 7788"; masked ids when the accounts could not be read); null when the bank
+ * did not say.
+ */
+function paysFrom(batch: OperationBatch, views: readonly AccountView[] | null): string | null {
+  const origins = [...new Set(batch.operations.flatMap((row) => (row.accountOrigin ? [row.accountOrigin.idCuenta] : [])))];
+  return origins.length === 0 ? null : SPANISH_LIST.format(origins.map((idAccount) => accountLabel(idAccount, views)));
+}
 
 /**
  * One signature for a file of payments (decision 093): the file's registered operations
@@ -171,15 +187,18 @@ export async function approveFile(access: AccessContext, batchId: string, formKe
  */
 export async function filesToApprove(access: AccessContext) {
   try {
-    const [waiting, pending] = await Promise.all([
+    const [waiting, pending, accounts] = await Promise.all([
       access.api.batches.list({ status: "awaitingApproval" }),
       access.api.batches.list({ status: "pending" }),
+      optional(companyAccounts(access), null, { log: access.log, event: "accounts_unavailable" }),
     ]);
+    const views = accounts?.views ?? null;
     return [...waiting, ...pending.filter((batch) => batch.approvedBy?.memberId === access.data.memberId)]
       .sort((a, b) => Number(a.id) - Number(b.id))
       .map((batch) => ({
         id: batch.id,
         fileName: batch.fileName,
+        from: paysFrom(batch, views),
         loadedBy: batch.createdBy.completeName,
         count: batch.count,
         totals: batch.totals.map((total) => ({ currency: total.currency, total: total.total.toFixed(2) })),
@@ -351,12 +370,15 @@ export async function authoriseFromDrawer(
 export async function batchPage(access: AccessContext, id: string) {
   if (!/^\d{1,12}$/.test(id)) throw new Response("No encontrado", { status: 404 });
   let batch: OperationBatch;
+  // The accounts only name where the money leaves from: without them the masked ids show.
+  const accounts = optional(companyAccounts(access), null, { log: access.log, event: "accounts_unavailable" });
   try {
     batch = await access.api.batches.get(id);
   } catch (error) {
     if (isUpstreamError(error) && error.status === 404) throw new Response("No encontrado", { status: 404 });
     throw error;
   }
+  const views = (await accounts)?.views ?? null;
   const awaiting = batch.status === "awaitingApproval";
   const sent = batch.summary?.sent ?? 0;
   return {
@@ -364,6 +386,7 @@ export async function batchPage(access: AccessContext, id: string) {
     fileName: batch.fileName,
     count: batch.count,
     totals: batch.totals.map((total) => ({ currency: total.currency, count: total.count, total: total.total.toFixed(2) })),
+    from: paysFrom(batch, views),
     loadedBy: batch.createdBy.completeName,
     approvedBy: batch.approvedBy?.completeName ?? null,
     state: fileState({

@@ -31,6 +31,8 @@ const batchSchema = z.object({
       status: z.enum(OPERATION_STATUSES).nullable().default(null),
       amount: z.number().nullable().default(null),
       currency: z.string().nullable().default(null),
+      /** The account the operation leaves. */
+      accountOrigin: z.object({ idCuenta: z.string() }).passthrough().nullable().default(null),
       recipient: z.string().nullable().default(null),
       result: z.enum(["sent", "failed", "skipped"]).nullable().default(null),
       reason: z.enum(["funds", "challenge", "notWaiting"]).nullable().default(null),

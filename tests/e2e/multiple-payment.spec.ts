@@ -400,6 +400,9 @@ test("a file Carlos may only load goes to Ana, who approves and authorises it wi
   await sidebar(page).getByRole("link", { name: "Aprobación de pagos" }).click();
   const file = page.getByRole("article", { name: "Archivo fletes.csv" });
   await expect(file).toContainText("Cargado por Carlos Hernández Soto · 3 pagos");
+  // The account the money leaves, named as 'Mis cuentas' names it.
+  const paysFrom = new RegExp(`Desde [^·]+••••\\s${MXN_ACCOUNT.slice(-4)}`);
+  await expect(file).toContainText(paysFrom);
   await expect(file).toContainText(formatMoney(2150.49, "MXN"));
   if (javaScriptEnabled) {
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -412,7 +415,7 @@ test("a file Carlos may only load goes to Ana, who approves and authorises it wi
 
   await expect(page).toHaveURL(/\/pago-multiple\/autorizacion\/\d+$/);
   await expect(page.getByRole("heading", { name: "Pagos enviados: 3" })).toBeVisible();
-  await expect(page.getByText("Cargado por Carlos Hernández Soto · Aprobado por Ana Martínez Ríos")).toBeVisible();
+  await expect(page.getByText("Cargado por Carlos Hernández Soto · Aprobado por Ana Martínez Ríos")).toContainText(paysFrom);
   await expect(page.getByRole("table", { name: "Pagos de la autorización" }).getByRole("row").filter({ hasText: "Enviado" })).toHaveCount(
     3,
   );

@@ -8,6 +8,8 @@ import { useTranslation } from "~/i18n";
 export type FileApprovalView = {
   id: string;
   fileName: string | null;
+  /** The accounts its payments leave, named as 'Mis cuentas' names them. */
+  from: string | null;
   loadedBy: string | null;
   count: number;
   totals: { currency: string; total: string }[];
@@ -52,6 +54,9 @@ export function FileApprovals({ files, refusal }: { files: FileApprovalView[]; r
                         .filter(Boolean)
                         .join(" · ")}
                     </p>
+                    {file.from ? (
+                      <p className="text-sm text-slate-700 dark:text-slate-200">{t("approvalFiles.from", { accounts: file.from })}</p>
+                    ) : null}
                   </div>
                   <p className="text-lg font-bold tabular-nums text-slate-900 sm:text-right dark:text-slate-100">
                     {totalsText(file.totals)}
