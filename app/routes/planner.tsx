@@ -363,6 +363,8 @@ export default function Planner() {
       <Modal
         open={Boolean(day)}
         id="pagos-del-dia"
+        // A day to read before acting: its title, not its first link ringed as if chosen.
+        initialFocus="title"
         title={day && dayTitle ? t("planner.modal.title", { date: dayTitle }) : ""}
         closeHref={links.base}
       >
