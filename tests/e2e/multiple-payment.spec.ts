@@ -164,7 +164,7 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
   const state = page.getByRole("region", { name: "Falta autorizar con tu token: 45 pagos" });
   await expect(state).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Registro terminado")).toHaveCount(0);
-  await expect(state.locator("[data-outcome]")).toHaveAttribute("data-outcome", "pending");
+  await expect(state.locator("[data-outcome]").first()).toHaveAttribute("data-outcome", "pending");
   await expect(
     page.getByText("Al registrar: 45 quedaron por autorizar con token, 0 por aprobar, 0 con error y 0 sin confirmar."),
   ).toBeVisible();
@@ -203,7 +203,7 @@ test("download the template, upload 50 payments with 5 bad rows, authorise the 4
   // Back on the file: green, because the money was sent; every row says so.
   const sent = page.getByRole("region", { name: "Pagos enviados: 45" });
   await expect(sent).toBeVisible();
-  await expect(sent.locator("[data-outcome]")).toHaveAttribute("data-outcome", "success");
+  await expect(sent.locator("[data-outcome]").first()).toHaveAttribute("data-outcome", "success");
   await expect(toast(page)).toContainText("Se enviaron 45 pagos");
   await expect(registered.getByRole("row").filter({ hasText: "Enviado" })).toHaveCount(45);
   await expect(page.getByRole("button", { name: /^Autorizar/ })).toHaveCount(0);

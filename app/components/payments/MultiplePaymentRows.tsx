@@ -4,6 +4,7 @@ import type { CurrencyTotal } from "#core/domain/multiple-payment";
 import type { RowStatus } from "#core/domain/payment-batch";
 import { rowTone } from "#core/domain/payment-batch";
 import type { PaymentPreviewRow } from "#server/payments/multiple.server";
+import { StatusBadge } from "~/components/history/StatusBadge";
 import { Money } from "~/components/ui/Money";
 import { FileRowsTable, ResponsiveTable, type ResponsiveTableColumn, TableOnly } from "~/components/ui/ResponsiveList";
 import { useTranslation } from "~/i18n";
@@ -13,19 +14,19 @@ export type { PaymentPreviewRow };
 /** Only an amount the rules read as one is formatted: "10.005" shows as typed, never rounded. */
 const amountOf = (row: PaymentPreviewRow) => (/^\d{1,12}(\.\d{1,2})?$/.test(row.amount) ? Number(row.amount) : null);
 
-/** A row's state as a word with a colour, never the colour alone; green only for money sent. */
+const ROW_OUTCOME = { good: "success", bad: "failed", pending: "pending" } as const;
+
+/** A row's state as a word with a colour, never the colour alone, drawn as the history's statuses are. */
 export function RowState({ status }: { status: RowStatus }) {
   const { t } = useTranslation("multiplePayment");
   // A row waiting for a person (a token, an approval) is outlined, as in the history; one the bank still works on is filled.
-  const awaiting = status === "toAuthorise" || status === "toApprove";
-  const colours = awaiting
-    ? "bg-white text-pending ring-1 ring-inset ring-pending dark:bg-transparent dark:text-amber-200"
-    : {
-        good: "bg-green-50 text-success dark:bg-green-950 dark:text-green-300",
-        bad: "bg-red-50 text-failed dark:bg-red-950/60 dark:text-red-300",
-        pending: "bg-amber-50 text-pending dark:bg-amber-950/40 dark:text-amber-200",
-      }[rowTone(status)];
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${colours}`}>{t(`outcome.${status}`)}</span>;
+  return (
+    <StatusBadge
+      label={t(`outcome.${status}`)}
+      outcome={ROW_OUTCOME[rowTone(status)]}
+      awaiting={status === "toAuthorise" || status === "toApprove"}
+    />
+  );
 }
 
 /**
