@@ -369,16 +369,15 @@ export async function authoriseFromDrawer(
  */
 export async function batchPage(access: AccessContext, id: string) {
   if (!/^\d{1,12}$/.test(id)) throw new Response("No encontrado", { status: 404 });
-  let batch: OperationBatch;
-  // The accounts only name where the money leaves from: without them the masked ids show.
-  const accounts = optional(companyAccounts(access), null, { log: access.log, event: "accounts_unavailable" });
-  try {
-    batch = await access.api.batches.get(id);
-  } catch (error) {
-    if (isUpstreamError(error) && error.status === 404) throw new Response("No encontrado", { status: 404 });
-    throw error;
-  }
-  const views = (await accounts)?.views ?? null;
+  // Read together; the accounts only name where the money leaves from: without them the masked ids show.
+  const [batch, accounts] = await Promise.all([
+    access.api.batches.get(id).catch((error: unknown) => {
+      if (isUpstreamError(error) && error.status === 404) throw new Response("No encontrado", { status: 404 });
+      throw error;
+    }),
+    optional(companyAccounts(access), null, { log: access.log, event: "accounts_unavailable" }),
+  ]);
+  const views = accounts?.views ?? null;
   const awaiting = batch.status === "awaitingApproval";
   const sent = batch.summary?.sent ?? 0;
   return {

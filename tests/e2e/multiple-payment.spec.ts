@@ -466,4 +466,8 @@ test("a file waiting for approval leads an administrator to approve it, and tell
   await expect(carlos.getByRole("link", { name: "Revisar y aprobar" })).toHaveCount(0);
   await expect(carlos.getByRole("link", { name: "Ir al historial de operaciones" })).toBeVisible();
   await context.close();
+
+  // A file the bank does not know (or another company's) is not found, whatever else the page reads.
+  const unknown = await page.goto("/pago-multiple/autorizacion/999999");
+  expect(unknown?.status()).toBe(404);
 });
