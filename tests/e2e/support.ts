@@ -140,8 +140,7 @@ export async function startRecipientsUpload(page: Page, baseUrl: string, rows: n
 /** What 'Confirmar' of a quoted FX buy sends (its idempotency key included), read from the page. */
 export async function quotedBuy(page: Page) {
   const calculator = page.getByRole("region", { name: "Calculadora" });
-  // Its callers test several instances, not hydration (calculator-island.spec does): on a loaded CI
-  // machine the quote once never showed when the form was filled while the calculator hydrated.
+  // Its callers test several instances, not hydration (calculator-island.spec does).
   await islandsHydrated(page);
   const choose = async (label: string, text: string | RegExp) => {
     const select = calculator.getByLabel(label);
@@ -151,6 +150,9 @@ export async function quotedBuy(page: Page) {
   await choose("Cuenta de origen", /\d MXN · /);
   await choose("Cuenta de destino", /\d USD · /);
   await calculator.getByLabel("Motivo de pago").selectOption({ index: 1 });
+  // A person quotes a price they see: on an instance just started, the first live price may come after
+  // the page (CI once posted 'Cotizar' with no price at all and was told so, 'No pudimos obtener un precio válido').
+  await expect(calculator.locator('input[name="lpId"]')).toHaveCount(1, { timeout: 15_000 });
   await calculator.getByRole("button", { name: "Cotizar" }).click();
   await expect(calculator.getByRole("region", { name: "Tu cotización" }).getByRole("definition").first()).toContainText("MXN");
   return calculator.locator("form").evaluate((form: HTMLFormElement) => {
